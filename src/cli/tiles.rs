@@ -1,0 +1,73 @@
+//! `carca tiles check` and `carca tiles show`.
+
+use std::fmt::Write;
+
+use super::Outcome;
+use crate::diagnostic::exit_code;
+use crate::report::diagnostics::{Style, render};
+use crate::report::tiles::show_set;
+use crate::tileset;
+
+/// Validates each file and reports every problem.
+pub(crate) fn check(files: &[String], style: Style) -> Outcome {
+    let mut out = Outcome::default();
+    for file in files {
+        match tileset::load(file, &super::cwd()) {
+            Ok(loaded) => {
+                let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
+                let _ = writeln!(
+                    out.stdout,
+                    "ok {}: tile set `{}`, {} tile types, {} tiles",
+                    file,
+                    loaded.set.name,
+                    loaded.set.tiles.len(),
+                    total
+                );
+            }
+            Err(findings) => {
+                out.stderr.push_str(&render(&findings, style));
+                let _ = writeln!(
+                    out.stdout,
+                    "{} {}: {} problem{}",
+                    if exit_code(&findings) == 2 { "unreadable" } else { "defective" },
+                    file,
+                    findings.len(),
+                    if findings.len() == 1 { "" } else { "s" }
+                );
+                out.code = out.code.max(exit_code(&findings));
+            }
+        }
+    }
+    out
+}
+
+/// Draws a set's tiles.
+pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
+    match tileset::load(spec, &super::cwd()) {
+        Ok(loaded) => {
+            if let Some(id) = id
+                && loaded.set.tile(id).is_none()
+            {
+                let ids: Vec<&str> = loaded.set.tiles.iter().map(|t| t.id.as_str()).collect();
+                return Outcome {
+                    stderr: format!(
+                        "error: tile set `{}` has no tile `{id}`; its tiles are {}\n",
+                        loaded.set.name,
+                        ids.join(" ")
+                    ),
+                    code: 2,
+                    ..Outcome::default()
+                };
+            }
+            Outcome {
+                stdout: show_set(&loaded.set, id),
+                ..Outcome::default()
+            }
+        }
+        Err(findings) => Outcome {
+            stderr: render(&findings, style),
+            code: exit_code(&findings).max(1),
+            ..Outcome::default()
+        },
+    }
+}

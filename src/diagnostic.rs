@@ -1,0 +1,243 @@
+//! Findings about user files, ready to be rendered.
+//!
+//! Each layer (tile sets, rulesets, records, the engine) has its own error
+//! enum with stable codes, labels and help lines. A [`Finding`] pairs one of
+//! those errors with the file it is about and says whether it makes the
+//! file unreadable (exit code 2) or reports a defect or rule violation in a
+//! readable file (exit code 1).
+
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
+
+use crate::source::SourceFile;
+
+/// What a finding means for the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// A readable file with a defect, a rule violation or a mismatch (exit 1).
+    Defect,
+    /// The file could not be read or is not a valid file (exit 2).
+    Input,
+}
+
+/// One diagnostic about one file.
+pub struct Finding {
+    class: Class,
+    src: Option<SourceFile>,
+    inner: Box<dyn Diagnostic + Send + Sync + 'static>,
+}
+
+impl Finding {
+    /// A finding about `src`.
+    pub fn new(
+        class: Class,
+        src: &SourceFile,
+        inner: impl Diagnostic + Send + Sync + 'static,
+    ) -> Finding {
+        Finding {
+            class,
+            src: Some(src.clone()),
+            inner: Box::new(inner),
+        }
+    }
+
+    /// A finding with no file to quote (a file that could not be opened).
+    pub fn detached(class: Class, inner: impl Diagnostic + Send + Sync + 'static) -> Finding {
+        Finding {
+            class,
+            src: None,
+            inner: Box::new(inner),
+        }
+    }
+
+    /// Whether the finding makes the input unreadable or reports a defect.
+    #[must_use]
+    pub fn class(&self) -> Class {
+        self.class
+    }
+
+    /// The file the finding is about, if any.
+    #[must_use]
+    pub fn source(&self) -> Option<&SourceFile> {
+        self.src.as_ref()
+    }
+
+    /// The stable diagnostic code, such as `carca::tileset::edge_code_length`.
+    #[must_use]
+    pub fn code_string(&self) -> String {
+        self.inner
+            .code()
+            .map(|c| c.to_string())
+            .unwrap_or_default()
+    }
+
+    /// The help line, if any.
+    #[must_use]
+    pub fn help_string(&self) -> Option<String> {
+        self.inner.help().map(|h| h.to_string())
+    }
+
+    /// The first labelled span, if any.
+    #[must_use]
+    pub fn primary_span(&self) -> Option<SourceSpan> {
+        self.inner
+            .labels()
+            .and_then(|mut l| l.next())
+            .map(|l| *l.inner())
+    }
+
+    /// 1-based line and column of the primary span.
+    #[must_use]
+    pub fn line_col(&self) -> Option<(usize, usize)> {
+        let src = self.src.as_ref()?;
+        let span = self.primary_span()?;
+        let before = src.text().get(..span.offset())?;
+        let line = before.matches('\n').count() + 1;
+        let col = before
+            .rfind('\n')
+            .map_or(before.chars().count(), |i| before[i + 1..].chars().count())
+            + 1;
+        Some((line, col))
+    }
+}
+
+impl fmt::Debug for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Finding")
+            .field("class", &self.class)
+            .field("code", &self.code_string())
+            .field("message", &self.inner.to_string())
+            .finish()
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.inner, f)
+    }
+}
+
+impl std::error::Error for Finding {}
+
+impl Diagnostic for Finding {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.inner.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.help()
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.inner.url()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        match &self.src {
+            Some(s) => Some(s),
+            None => self.inner.source_code(),
+        }
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.inner.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        self.inner.related()
+    }
+    fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
+        self.inner.diagnostic_source()
+    }
+}
+
+/// The exit code for a list of findings: 0 none, 1 defects only, 2 any input error.
+#[must_use]
+pub fn exit_code(findings: &[Finding]) -> u8 {
+    match findings.iter().map(Finding::class).max() {
+        None => 0,
+        Some(Class::Defect) => 1,
+        Some(Class::Input) => 2,
+    }
+}
+
+/// Errors reading a file from disk.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    #[error("cannot read {path}: {reason}")]
+    #[diagnostic(
+        code(carca::io::read),
+        help("check that the path exists and is a readable file")
+    )]
+    Io {
+        /// The path as given.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The file is larger than carca reads.
+    #[error("{path} is {size} bytes, more than the {limit} bytes carca reads")]
+    #[diagnostic(
+        code(carca::io::too_large),
+        help("carca's files are small; a file this large is not a tile set, ruleset or record")
+    )]
+    TooLarge {
+        /// The path as given.
+        path: String,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The file is not UTF-8 text.
+    #[error("{path} is not UTF-8 text (invalid byte at offset {offset})")]
+    #[diagnostic(
+        code(carca::io::not_utf8),
+        help("save the file as UTF-8")
+    )]
+    NotUtf8 {
+        /// The path as given.
+        path: String,
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+}
+
+/// Reads a text file with carca's size limit, as a [`SourceFile`].
+pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| {
+        Box::new(Finding::detached(
+            Class::Input,
+            ReadError::Io {
+                path: shown.clone(),
+                reason: e.kind().to_string(),
+            },
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let limit = crate::source::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::TooLarge {
+                path: shown,
+                size: std::fs::metadata(path).map_or(limit + 1, |m| m.len()),
+                limit,
+            },
+        )));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(shown, text)),
+        Err(e) => Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::NotUtf8 {
+                path: shown,
+                offset: e.utf8_error().valid_up_to(),
+            },
+        ))),
+    }
+}

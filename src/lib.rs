@@ -1,0 +1,12 @@
+//! carca settles Carcassonne rules disputes.
+//!
+//! The library reads tile sets, rulesets and game records, checks them and
+//! returns findings; it never prints. The `carca` binary renders what the
+//! library returns.
+
+pub mod cli;
+pub mod diagnostic;
+pub mod geometry;
+pub mod report;
+pub mod source;
+pub mod tileset;

@@ -1,0 +1,4 @@
+//! Turning findings and results into text for people and JSON for programs.
+
+pub mod diagnostics;
+pub mod tiles;

@@ -1,0 +1,152 @@
+//! User files as diagnostics see them.
+//!
+//! A [`SourceFile`] is a file's name and text, cheaply shared, so that every
+//! diagnostic about the file can quote it. It owns the conversions from the
+//! parsers' positions (serde-saphyr locations, TOML byte ranges) to
+//! [`SourceSpan`]s.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{MietteError, NamedSource, SourceCode, SourceSpan, SpanContents};
+use serde_saphyr::{Location, Spanned};
+
+/// The largest file carca reads (16 MiB); larger files are rejected unread.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A named text shared by all diagnostics about it.
+#[derive(Clone)]
+pub struct SourceFile {
+    inner: Arc<NamedSource<String>>,
+    text: Arc<str>,
+}
+
+impl SourceFile {
+    /// A source from its display name and text.
+    #[must_use]
+    pub fn new(name: impl AsRef<str>, text: impl Into<String>) -> SourceFile {
+        let text: String = text.into();
+        SourceFile {
+            text: Arc::from(text.as_str()),
+            inner: Arc::new(NamedSource::new(name, text)),
+        }
+    }
+
+    /// The display name (a path or `builtin:NAME`).
+    #[must_use]
+    pub fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    /// The whole text.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The span of a serde-saphyr location, clamped to the text.
+    #[must_use]
+    pub fn span_of(&self, loc: &Location) -> SourceSpan {
+        let span = loc.span();
+        let len = self.text.len();
+        let (offset, width) = match (span.byte_offset(), span.byte_len()) {
+            (Some(o), Some(l)) => (o as usize, l as usize),
+            _ => (self.offset_of_line_col(loc.line(), loc.column()), 1),
+        };
+        if loc.line() == 0 {
+            return SourceSpan::from((0, 0));
+        }
+        let offset = offset.min(len);
+        let width = width.min(len - offset);
+        SourceSpan::from((offset, width))
+    }
+
+    /// The span of a spanned value.
+    #[must_use]
+    pub fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
+        self.span_of(&v.referenced)
+    }
+
+    /// Byte offset of a 1-based line and column (columns count characters).
+    fn offset_of_line_col(&self, line: u64, column: u64) -> usize {
+        let mut offset = 0;
+        for (i, l) in self.text.split_inclusive('\n').enumerate() {
+            if i as u64 + 1 == line {
+                return offset
+                    + l.char_indices()
+                        .nth(column.saturating_sub(1) as usize)
+                        .map_or(l.len(), |(b, _)| b);
+            }
+            offset += l.len();
+        }
+        self.text.len()
+    }
+
+    /// The span of the `index`-th character inside the scalar at `span`,
+    /// skipping an opening quote.
+    #[must_use]
+    pub fn char_in(&self, span: SourceSpan, index: usize) -> SourceSpan {
+        let start = span.offset();
+        let Some(scalar) = self.text.get(start..start + span.len()) else {
+            return span;
+        };
+        let skip = usize::from(scalar.starts_with(['"', '\'']));
+        match scalar.char_indices().nth(index + skip) {
+            Some((b, c)) => SourceSpan::from((start + b, c.len_utf8())),
+            None => span,
+        }
+    }
+
+    /// The span of the first occurrence of `needle` inside `span` (or `span`).
+    #[must_use]
+    pub fn find_in(&self, span: SourceSpan, needle: &str) -> SourceSpan {
+        let start = span.offset();
+        self.text
+            .get(start..start + span.len())
+            .and_then(|s| s.find(needle))
+            .map_or(span, |b| SourceSpan::from((start + b, needle.len())))
+    }
+}
+
+impl fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SourceFile")
+            .field("name", &self.name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl SourceCode for SourceFile {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        self.inner
+            .read_span(span, context_lines_before, context_lines_after)
+    }
+}
+
+/// Splits a serde-saphyr error into its message (without the trailing
+/// position, which the diagnostic shows) and its span.
+#[must_use]
+pub fn yaml_error_parts(src: &SourceFile, err: &serde_saphyr::Error) -> (String, SourceSpan) {
+    let full = err.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    let span = err
+        .location()
+        .map_or_else(|| SourceSpan::from((0, 0)), |l| src.span_of(&l));
+    (message, span)
+}
+
+/// The options carca parses every YAML file with: no snippets (the
+/// diagnostics quote the file themselves), duplicate keys rejected, and
+/// serde-saphyr's default budget against alias bombs and deep nesting.
+#[must_use]
+pub fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! { with_snippet: false }
+}

@@ -1,0 +1,961 @@
+//! From a raw tile-set file to a validated [`TileSet`], collecting every
+//! defect on the way.
+//!
+//! Simple tiles are short because much can be derived from the edge code:
+//! all city edges form one city unless `cities` says otherwise; two road
+//! edges form one road, three or four meet at a village, a single one ends at
+//! the cloister; fields and the cities they touch follow from where the
+//! cities, roads and rivers lie (see [`super::topology`]). What cannot be
+//! derived unambiguously must be spelled out, and what is spelled out is
+//! checked against the same geometry.
+
+use miette::SourceSpan;
+use serde_saphyr::Spanned;
+
+use super::error::TilesetError as E;
+use super::model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
+use super::raw::{RawFeature, RawTile, RawTileSet};
+use super::topology::{Layout, SLOTS, half_slot, mid_slot, slot_half};
+use crate::diagnostic::{Class, Finding};
+use crate::geometry::{Edge, Half};
+use crate::source::{SourceFile, yaml_error_parts, yaml_options};
+
+/// Most tile types a set may define.
+pub const MAX_TILE_TYPES: usize = 10_000;
+/// Most tiles a set may hold in all.
+pub const MAX_TILES: u64 = 1_000_000;
+/// Largest count of one tile type.
+const MAX_COUNT: i64 = 100_000;
+/// Most pennants on one city.
+const MAX_PENNANTS: i64 = 99;
+
+/// Parses and validates a tile-set file. On failure, every problem found is
+/// returned: input errors (YAML, keys, types) or defects.
+pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+    let raw: RawTileSet = serde_saphyr::from_str_with_options(src.text(), yaml_options())
+        .map_err(|e| {
+            let (message, span) = yaml_error_parts(src, &e);
+            vec![Finding::new(Class::Input, src, E::Yaml { message, span })]
+        })?;
+    let mut b = Builder {
+        src,
+        errors: Vec::new(),
+    };
+    let set = b.set(&raw);
+    if b.errors.is_empty() {
+        Ok(set)
+    } else {
+        Err(b
+            .errors
+            .into_iter()
+            .map(|e| Finding::new(Class::Defect, src, e))
+            .collect())
+    }
+}
+
+struct Builder<'a> {
+    src: &'a SourceFile,
+    errors: Vec<E>,
+}
+
+/// A feature under construction, with where it was written.
+struct Draft {
+    feature: Feature,
+    /// Its entry (or the edge code, when derived).
+    span: SourceSpan,
+    /// Its `edges` value (or the edge code).
+    edges_span: SourceSpan,
+    /// An `ends` value still to resolve.
+    pending_end: Option<(String, SourceSpan)>,
+}
+
+impl Builder<'_> {
+    fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
+        self.src.span(v)
+    }
+
+    fn set(&mut self, raw: &RawTileSet) -> TileSet {
+        let name = raw.name.value.trim().to_string();
+        let requires: Vec<String> = raw
+            .requires
+            .iter()
+            .flatten()
+            .filter_map(|r| {
+                if super::builtin::source(&r.value).is_some() {
+                    Some(r.value.clone())
+                } else {
+                    self.errors.push(E::UnknownRequirement {
+                        name: name.clone(),
+                        required: r.value.clone(),
+                        known: super::builtin::NAMES.join(", "),
+                        span: self.span(r),
+                    });
+                    None
+                }
+            })
+            .collect();
+        let raw_tiles = &raw.tiles.value;
+        let list_span = self.span(&raw.tiles);
+        if raw_tiles.is_empty() {
+            self.errors.push(E::Empty {
+                name: name.clone(),
+                span: list_span,
+            });
+        }
+        if raw_tiles.len() > MAX_TILE_TYPES {
+            self.errors.push(E::TooLarge {
+                what: "tile types",
+                value: raw_tiles.len() as u64,
+                limit: MAX_TILE_TYPES as u64,
+                span: list_span,
+            });
+            return TileSet {
+                name,
+                description: None,
+                requires,
+                opening: false,
+                tiles: Vec::new(),
+            };
+        }
+        let mut tiles = Vec::new();
+        let mut spans = Vec::new();
+        for rt in raw_tiles {
+            if let Some(t) = self.tile(&rt.value) {
+                spans.push((self.span(&rt.value.id), self.span(&rt.value.edges)));
+                tiles.push(t);
+            }
+        }
+        let total: u64 = tiles.iter().map(|t| u64::from(t.count)).sum();
+        if total > MAX_TILES {
+            self.errors.push(E::TooLarge {
+                what: "tiles",
+                value: total,
+                limit: MAX_TILES,
+                span: list_span,
+            });
+        }
+        for (i, t) in tiles.iter().enumerate() {
+            if let Some(j) = tiles[..i].iter().position(|u| u.id == t.id) {
+                self.errors.push(E::DuplicateId {
+                    id: t.id.clone(),
+                    span: spans[i].0,
+                    first: spans[j].0,
+                });
+            }
+        }
+        for (flag, get) in [
+            ("start", (|t: &Tile| t.start) as fn(&Tile) -> bool),
+            ("last", |t: &Tile| t.last),
+        ] {
+            let marked: Vec<usize> = (0..tiles.len()).filter(|&i| get(&tiles[i])).collect();
+            if let [first, second, ..] = marked[..] {
+                self.errors.push(E::SeveralFlagged {
+                    flag,
+                    span: spans[second].0,
+                    first: spans[first].0,
+                });
+            }
+        }
+        if requires.is_empty() && !tiles.is_empty() && !tiles.iter().any(|t| t.start) {
+            self.errors.push(E::NoStart {
+                name: name.clone(),
+                span: self.span(&raw.name),
+            });
+        }
+        self.check_placeable(&tiles, &spans, &requires);
+        TileSet {
+            name,
+            description: raw.description.as_ref().map(|d| d.value.clone()),
+            requires,
+            opening: raw.opening.as_ref().is_some_and(|o| o.value),
+            tiles,
+        }
+    }
+
+    /// Every tile needs an edge that matches an edge of some tile it could
+    /// lie next to: another tile of the set or of the sets it requires, or a
+    /// second copy of itself.
+    fn check_placeable(&mut self, tiles: &[Tile], spans: &[(SourceSpan, SourceSpan)], requires: &[String]) {
+        let required: Vec<&TileSet> = requires
+            .iter()
+            .filter_map(|r| super::builtin::get(r).ok())
+            .collect();
+        for (i, t) in tiles.iter().enumerate() {
+            let others = tiles
+                .iter()
+                .enumerate()
+                .filter(|&(j, u)| j != i || u.count > 1 || u.per_player)
+                .map(|(_, u)| u)
+                .chain(required.iter().flat_map(|s| s.tiles.iter()));
+            let mut placeable = false;
+            for u in others {
+                if t.edges.iter().any(|a| u.edges.iter().any(|b| a.matches(*b))) {
+                    placeable = true;
+                    break;
+                }
+            }
+            if !placeable {
+                self.errors.push(E::Unplaceable {
+                    id: t.id.clone(),
+                    code: t.edge_code(),
+                    span: spans[i].1,
+                });
+            }
+        }
+    }
+
+    fn tile(&mut self, raw: &RawTile) -> Option<Tile> {
+        let before = self.errors.len();
+        let id = raw.id.value.trim().to_string();
+        let id_ok = !id.is_empty()
+            && id.chars().count() <= 40
+            && id
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'));
+        if !id_ok {
+            self.errors.push(E::BadId {
+                id: id.clone(),
+                span: self.span(&raw.id),
+            });
+        }
+        let count = self.ranged(raw.count.as_ref(), "count", 1, MAX_COUNT).unwrap_or(1);
+        let edges = self.edge_code(&raw.edges)?;
+        let code_span = self.span(&raw.edges);
+
+        let mut drafts: Vec<Draft> = Vec::new();
+        self.cities(raw, &edges, code_span, &mut drafts);
+        if raw.cloister.as_ref().is_some_and(|c| c.value) {
+            drafts.push(Draft {
+                feature: Feature::new(FeatureKind::Cloister),
+                span: self.span(raw.cloister.as_ref()?),
+                edges_span: code_span,
+                pending_end: None,
+            });
+        }
+        self.paths(raw.roads.as_ref(), FeatureKind::Road, &edges, code_span, &mut drafts);
+        self.paths(raw.rivers.as_ref(), FeatureKind::River, &edges, code_span, &mut drafts);
+        self.check_names(&drafts);
+        self.resolve_ends(&mut drafts);
+
+        let mut on_edge = [None; 4];
+        let mut on_half = [None; 8];
+        self.cover_edges(&edges, code_span, &drafts, &mut on_edge, &mut on_half);
+        if self.errors.len() > before {
+            return None;
+        }
+        let features: Vec<Feature> = drafts.iter().map(|d| d.feature.clone()).collect();
+        let layout = Layout::new(&features);
+        self.check_crossings(&layout, &features, code_span);
+        let fields = match &raw.fields {
+            None => self.derive_fields(&layout, &features, &edges, &drafts),
+            Some(list) => self.explicit_fields(list, &layout, &features, &edges, &on_edge),
+        };
+        let mut features = features;
+        for (field, _) in &fields {
+            let idx = features.len();
+            for h in &field.halves {
+                on_half[h.index()] = Some(idx);
+            }
+            features.push(field.clone());
+        }
+        if self.errors.len() > before {
+            return None;
+        }
+        let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
+        Some(Tile {
+            id,
+            count: count as u32,
+            per_player: flag(&raw.per_player),
+            hole_only: flag(&raw.hole_only),
+            start: flag(&raw.start),
+            last: flag(&raw.last),
+            edges,
+            cloister: features.iter().position(|f| f.kind == FeatureKind::Cloister),
+            village: features.iter().any(|f| f.ends == Some(End::Village)),
+            features,
+            on_edge,
+            on_half,
+        })
+    }
+
+    fn ranged(&mut self, v: Option<&Spanned<i64>>, what: &'static str, min: i64, max: i64) -> Option<i64> {
+        let v = v?;
+        if (min..=max).contains(&v.value) {
+            Some(v.value)
+        } else {
+            self.errors.push(E::OutOfRange {
+                what,
+                value: v.value,
+                min,
+                max,
+                span: self.span(v),
+            });
+            None
+        }
+    }
+
+    fn edge_code(&mut self, raw: &Spanned<String>) -> Option<[EdgeKind; 4]> {
+        let span = self.span(raw);
+        let text = raw.value.trim();
+        let len = text.chars().count();
+        if len != 4 {
+            self.errors.push(E::EdgeCodeLength {
+                code: text.to_string(),
+                len,
+                span,
+            });
+            return None;
+        }
+        let mut out = [EdgeKind::Field; 4];
+        let mut ok = true;
+        for (i, c) in text.chars().enumerate() {
+            match EdgeKind::from_letter(c) {
+                Some(k) => out[i] = k,
+                None => {
+                    ok = false;
+                    self.errors.push(E::EdgeCodeLetter {
+                        letter: c,
+                        span: self.src.char_in(span, i),
+                    });
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn parse_edges(&mut self, v: &Spanned<String>) -> Option<Vec<Edge>> {
+        let mut out = Vec::new();
+        for c in v.value.chars() {
+            if matches!(c, '+' | '-' | '–' | ',' | ' ' | '/') {
+                continue;
+            }
+            match Edge::from_letter(c) {
+                Some(e) if !out.contains(&e) => out.push(e),
+                _ => {
+                    out.clear();
+                    break;
+                }
+            }
+        }
+        if out.is_empty() {
+            self.errors.push(E::BadEdges {
+                text: v.value.clone(),
+                span: self.span(v),
+            });
+            return None;
+        }
+        Some(out)
+    }
+
+    fn parse_halves(&mut self, v: &Spanned<String>) -> Option<Vec<Half>> {
+        let mut out = Vec::new();
+        for part in v.value.split(['+', ',', ' ', '/']).filter(|p| !p.is_empty()) {
+            match Half::from_name(part) {
+                Some(h) if !out.contains(&h) => out.push(h),
+                _ => {
+                    self.errors.push(E::BadHalves {
+                        text: v.value.clone(),
+                        span: self.span(v),
+                    });
+                    return None;
+                }
+            }
+        }
+        if out.is_empty() {
+            self.errors.push(E::BadHalves {
+                text: v.value.clone(),
+                span: self.span(v),
+            });
+            return None;
+        }
+        Some(out)
+    }
+
+    /// Reports keys of an entry that do not apply to its kind.
+    fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
+        let allowed = match kind {
+            FeatureKind::City => "name, edges, pennants",
+            FeatureKind::Road | FeatureKind::River => "name, edges, ends",
+            _ => "name, halves, touches",
+        };
+        let kind_word = kind.word();
+        let s = self.src;
+        if kind != FeatureKind::City
+            && let Some(p) = &raw.pennants
+        {
+            self.errors.push(E::PennantOutsideCity {
+                kind: kind_word,
+                span: s.span(p),
+            });
+        }
+        let mut bad = |key: &'static str, span: Option<SourceSpan>| {
+            if let Some(span) = span {
+                self.errors.push(E::MisplacedKey {
+                    key,
+                    kind: kind_word,
+                    allowed,
+                    span,
+                });
+            }
+        };
+        match kind {
+            FeatureKind::City => {
+                bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
+                bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
+                bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
+            }
+            FeatureKind::Road | FeatureKind::River => {
+                bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
+                bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
+            }
+            _ => {
+                bad("edges", raw.edges.as_ref().map(|v| s.span(v)));
+                bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
+            }
+        }
+    }
+
+    fn cities(&mut self, raw: &RawTile, edges: &[EdgeKind; 4], code_span: SourceSpan, drafts: &mut Vec<Draft>) {
+        match &raw.cities {
+            None => {
+                let city_edges: Vec<Edge> = Edge::ALL
+                    .into_iter()
+                    .filter(|e| edges[e.index()] == EdgeKind::City)
+                    .collect();
+                if !city_edges.is_empty() {
+                    let mut f = Feature::new(FeatureKind::City);
+                    f.edges = city_edges;
+                    drafts.push(Draft {
+                        feature: f,
+                        span: code_span,
+                        edges_span: code_span,
+                        pending_end: None,
+                    });
+                }
+            }
+            Some(list) => {
+                for entry in &list.value {
+                    let r = &entry.value;
+                    self.misplaced(r, FeatureKind::City);
+                    let mut f = Feature::new(FeatureKind::City);
+                    f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+                    if let Some(e) = &r.edges {
+                        f.edges = self.parse_edges(e).unwrap_or_default();
+                    }
+                    if let Some(p) = self.ranged(r.pennants.as_ref(), "pennants", 0, MAX_PENNANTS) {
+                        f.pennants = p as u32;
+                    }
+                    if r.edges.is_none() && f.name.is_none() {
+                        self.errors.push(E::Nowhere {
+                            kind: "city",
+                            span: self.span(entry),
+                        });
+                    }
+                    drafts.push(Draft {
+                        feature: f,
+                        span: self.span(entry),
+                        edges_span: r.edges.as_ref().map_or(self.span(entry), |e| self.span(e)),
+                        pending_end: None,
+                    });
+                }
+            }
+        }
+        if let Some(p) = &raw.pennants {
+            let cities: Vec<usize> = (0..drafts.len())
+                .filter(|&i| drafts[i].feature.kind == FeatureKind::City)
+                .collect();
+            match cities[..] {
+                [] => self.errors.push(E::PennantOutsideCity {
+                    kind: "tile without a city",
+                    span: self.span(p),
+                }),
+                [one] => {
+                    if let Some(n) = self.ranged(Some(p), "pennants", 0, MAX_PENNANTS) {
+                        drafts[one].feature.pennants += n as u32;
+                    }
+                }
+                _ => self.errors.push(E::PennantAmbiguous {
+                    cities: cities.len(),
+                    span: self.span(p),
+                }),
+            }
+        }
+    }
+
+    /// Roads or rivers, written or derived from the edge code.
+    fn paths(
+        &mut self,
+        list: Option<&Spanned<Vec<Spanned<RawFeature>>>>,
+        kind: FeatureKind,
+        edges: &[EdgeKind; 4],
+        code_span: SourceSpan,
+        drafts: &mut Vec<Draft>,
+    ) {
+        let (letter_kind, kinds) = match kind {
+            FeatureKind::Road => (EdgeKind::Road, "roads"),
+            _ => (EdgeKind::River, "rivers"),
+        };
+        let has_cloister = drafts.iter().any(|d| d.feature.kind == FeatureKind::Cloister);
+        let Some(list) = list else {
+            let own: Vec<Edge> = Edge::ALL
+                .into_iter()
+                .filter(|e| edges[e.index()] == letter_kind)
+                .collect();
+            let derived = |edges: Vec<Edge>, ends: Option<End>| {
+                let mut f = Feature::new(kind);
+                f.edges = edges;
+                f.ends = ends;
+                Draft {
+                    feature: f,
+                    span: code_span,
+                    edges_span: code_span,
+                    pending_end: None,
+                }
+            };
+            match own.len() {
+                0 => {}
+                2 => drafts.push(derived(own, None)),
+                1 if kind == FeatureKind::River => drafts.push(derived(own, Some(End::Water))),
+                1 if has_cloister => drafts.push(derived(own, Some(End::Cloister))),
+                1 => self.errors.push(E::EndAmbiguous {
+                    kind: kind.word(),
+                    kinds,
+                    edge: own[0].letter(),
+                    span: self.src.char_in(code_span, own[0].index()),
+                }),
+                _ => {
+                    for e in own {
+                        drafts.push(derived(vec![e], Some(End::Village)));
+                    }
+                }
+            }
+            return;
+        };
+        let singles = list
+            .value
+            .iter()
+            .filter(|r| r.value.edges.as_ref().is_some_and(|e| e.value.chars().filter(char::is_ascii_alphabetic).count() == 1))
+            .count();
+        for entry in &list.value {
+            let r = &entry.value;
+            self.misplaced(r, kind);
+            let mut f = Feature::new(kind);
+            f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+            let Some(edges_v) = &r.edges else {
+                self.errors.push(E::Nowhere {
+                    kind: kind.word(),
+                    span: self.span(entry),
+                });
+                continue;
+            };
+            let Some(list) = self.parse_edges(edges_v) else { continue };
+            if list.len() > 2 {
+                self.errors.push(E::BadEdgeCount {
+                    kind: kind.word(),
+                    count: list.len(),
+                    span: self.span(edges_v),
+                });
+                continue;
+            }
+            let mut pending_end = None;
+            if list.len() == 2 {
+                if let Some(ends) = &r.ends {
+                    self.errors.push(E::MisplacedKey {
+                        key: "ends",
+                        kind: "road or river that crosses the tile",
+                        allowed: "name, edges",
+                        span: self.span(ends),
+                    });
+                }
+            } else if let Some(ends) = &r.ends {
+                pending_end = Some((ends.value.trim().to_string(), self.span(ends)));
+            } else if kind == FeatureKind::River {
+                f.ends = Some(End::Water);
+            } else if has_cloister {
+                f.ends = Some(End::Cloister);
+            } else if singles >= 3 {
+                f.ends = Some(End::Village);
+            } else {
+                self.errors.push(E::EndAmbiguous {
+                    kind: kind.word(),
+                    kinds,
+                    edge: list[0].letter(),
+                    span: self.span(edges_v),
+                });
+            }
+            f.edges = list;
+            drafts.push(Draft {
+                feature: f,
+                span: self.span(entry),
+                edges_span: self.span(edges_v),
+                pending_end,
+            });
+        }
+    }
+
+    fn check_names(&mut self, drafts: &[Draft]) {
+        for (i, d) in drafts.iter().enumerate() {
+            if let Some(n) = &d.feature.name
+                && drafts[..i].iter().any(|o| o.feature.name.as_ref() == Some(n))
+            {
+                self.errors.push(E::DuplicateName {
+                    name: n.clone(),
+                    span: d.span,
+                });
+            }
+        }
+    }
+
+    fn resolve_ends(&mut self, drafts: &mut [Draft]) {
+        let only = |kind: FeatureKind, drafts: &[Draft]| {
+            let all: Vec<usize> = (0..drafts.len())
+                .filter(|&i| drafts[i].feature.kind == kind)
+                .collect();
+            if all.len() == 1 { Some(all[0]) } else { None }
+        };
+        for i in 0..drafts.len() {
+            let Some((value, span)) = drafts[i].pending_end.take() else { continue };
+            let kind = drafts[i].feature.kind;
+            let lower = value.to_ascii_lowercase();
+            let end = match (kind, lower.as_str()) {
+                (FeatureKind::Road, "village" | "crossing") => Some(End::Village),
+                (FeatureKind::Road, "cloister" | "monastery") => only(FeatureKind::Cloister, drafts).map(|_| End::Cloister),
+                (FeatureKind::Road, "city") => only(FeatureKind::City, drafts).map(End::Feature),
+                (FeatureKind::Road, "river") => only(FeatureKind::River, drafts).map(End::Feature),
+                (FeatureKind::River, "spring" | "lake") => Some(End::Water),
+                (_, name) if name.starts_with('#') => {
+                    let name = &value[1..];
+                    drafts
+                        .iter()
+                        .position(|d| d.feature.name.as_deref() == Some(name))
+                        .filter(|&j| j != i)
+                        .map(End::Feature)
+                }
+                _ => None,
+            };
+            match end {
+                Some(e) => drafts[i].feature.ends = Some(e),
+                None => self.errors.push(E::BadEnd {
+                    value,
+                    help: match kind {
+                        FeatureKind::Road => "a road ends at `village`, `cloister`, `city` or `river` (the tile's only one), or at `#name`".into(),
+                        _ => "a river ends at `spring`, `lake` or `#name`".into(),
+                    },
+                    span,
+                }),
+            }
+        }
+    }
+
+    fn cover_edges(
+        &mut self,
+        edges: &[EdgeKind; 4],
+        code_span: SourceSpan,
+        drafts: &[Draft],
+        on_edge: &mut [Option<usize>; 4],
+        on_half: &mut [Option<usize>; 8],
+    ) {
+        for (i, d) in drafts.iter().enumerate() {
+            let want = match d.feature.kind {
+                FeatureKind::City => EdgeKind::City,
+                FeatureKind::Road => EdgeKind::Road,
+                FeatureKind::River => EdgeKind::River,
+                _ => continue,
+            };
+            for e in &d.feature.edges {
+                let have = edges[e.index()];
+                if have != want {
+                    self.errors.push(E::EdgeMismatch {
+                        edge: e.letter(),
+                        feature: want.word(),
+                        code: have.word(),
+                        span: d.edges_span,
+                    });
+                } else if on_edge[e.index()].is_some() {
+                    self.errors.push(E::EdgeCoveredTwice {
+                        edge: e.letter(),
+                        kind: want.word(),
+                        span: d.edges_span,
+                    });
+                } else {
+                    on_edge[e.index()] = Some(i);
+                    if want == EdgeKind::City {
+                        for h in e.halves() {
+                            on_half[h.index()] = Some(i);
+                        }
+                    }
+                }
+            }
+        }
+        for e in Edge::ALL {
+            let kind = edges[e.index()];
+            if matches!(kind, EdgeKind::City | EdgeKind::Road | EdgeKind::River) && on_edge[e.index()].is_none() {
+                self.errors.push(E::EdgeUncovered {
+                    edge: e.letter(),
+                    kind: kind.word(),
+                    span: self.src.char_in(code_span, e.index()),
+                });
+            }
+        }
+    }
+
+    fn check_crossings(&mut self, layout: &Layout, features: &[Feature], span: SourceSpan) {
+        let name_of = |comp: usize| {
+            let members: Vec<&Feature> = (0..features.len())
+                .filter(|&i| layout.component[i] == comp)
+                .map(|i| &features[i])
+                .collect();
+            let bridge_side = members.iter().all(|f| f.kind == FeatureKind::River);
+            let road_side = members.iter().all(|f| f.kind == FeatureKind::Road);
+            let name = members
+                .iter()
+                .map(|f| f.describe())
+                .collect::<Vec<_>>()
+                .join(" with ");
+            (name, bridge_side, road_side)
+        };
+        for (c, d) in layout.crossings() {
+            let (a, a_river, a_road) = name_of(c);
+            let (b, b_river, b_road) = name_of(d);
+            // A road may cross a river on a bridge.
+            if (a_river && b_road) || (a_road && b_river) {
+                continue;
+            }
+            self.errors.push(E::Crossing {
+                first: a,
+                second: b,
+                span,
+            });
+        }
+    }
+
+    /// Field slots of a tile: the halves of road, field and river edges, and
+    /// the middles of field edges.
+    fn field_slots(edges: &[EdgeKind; 4]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for e in Edge::ALL {
+            let k = edges[e.index()];
+            if k.has_field_halves() {
+                out.push(half_slot(e.halves()[0]));
+                if k == EdgeKind::Field {
+                    out.push(mid_slot(e));
+                }
+                out.push(half_slot(e.halves()[1]));
+            }
+        }
+        out
+    }
+
+    fn derive_fields(
+        &mut self,
+        layout: &Layout,
+        features: &[Feature],
+        edges: &[EdgeKind; 4],
+        drafts: &[Draft],
+    ) -> Vec<(Feature, SourceSpan)> {
+        let faces = layout.faces(&Self::field_slots(edges));
+        let mut out: Vec<(Feature, SourceSpan)> = faces
+            .iter()
+            .map(|slots| {
+                let mut f = Feature::new(FeatureKind::Field);
+                f.halves = sorted_halves(slots);
+                f.touches = layout.must_touch(features, slots);
+                (f, SourceSpan::from((0, 0)))
+            })
+            .collect();
+        // Cities that meet no edge and hang on nothing lie in some field.
+        for (i, f) in features.iter().enumerate() {
+            let isolated = f.kind == FeatureKind::City
+                && f.edges.is_empty()
+                && layout.contacts[layout.component[i]].is_empty();
+            if !isolated {
+                continue;
+            }
+            match out.len() {
+                0 => {}
+                1 => out[0].0.touches.push(i),
+                _ => self.errors.push(E::ContactAmbiguous {
+                    city: f.describe(),
+                    span: drafts[i].span,
+                }),
+            }
+        }
+        out
+    }
+
+    fn explicit_fields(
+        &mut self,
+        list: &Spanned<Vec<Spanned<RawFeature>>>,
+        layout: &Layout,
+        features: &[Feature],
+        edges: &[EdgeKind; 4],
+        on_edge: &[Option<usize>; 4],
+    ) -> Vec<(Feature, SourceSpan)> {
+        let mut out: Vec<(Feature, SourceSpan, Vec<usize>)> = Vec::new();
+        let mut covered: [bool; 8] = [false; 8];
+        for entry in &list.value {
+            let r = &entry.value;
+            self.misplaced(r, FeatureKind::Field);
+            let mut f = Feature::new(FeatureKind::Field);
+            f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+            let span = r.halves.as_ref().map_or(self.span(entry), |h| self.span(h));
+            if let Some(h) = &r.halves {
+                f.halves = self.parse_halves(h).unwrap_or_default();
+            } else if f.name.is_none() {
+                self.errors.push(E::Nowhere {
+                    kind: "field",
+                    span: self.span(entry),
+                });
+            }
+            for h in &f.halves {
+                let k = edges[h.edge().index()];
+                if !k.has_field_halves() {
+                    self.errors.push(E::HalfMismatch {
+                        half: h.name(),
+                        edge: h.edge().letter(),
+                        kind: k.word(),
+                        span,
+                    });
+                } else if covered[h.index()] {
+                    self.errors.push(E::HalfCoveredTwice { half: h.name(), span });
+                } else {
+                    covered[h.index()] = true;
+                }
+            }
+            for t in r.touches.iter().flat_map(|t| t.value.iter()) {
+                match self.city_ref(&t.value, features, on_edge) {
+                    Some(c) if !f.touches.contains(&c) => f.touches.push(c),
+                    Some(_) => {}
+                    None => self.errors.push(E::UnknownCity {
+                        reference: t.value.clone(),
+                        span: self.span(t),
+                    }),
+                }
+            }
+            let mut slots: Vec<usize> = f.halves.iter().map(|h| half_slot(*h)).collect();
+            for e in Edge::ALL {
+                let [a, b] = e.halves();
+                if edges[e.index()] == EdgeKind::Field && f.halves.contains(&a) && f.halves.contains(&b) {
+                    slots.push(mid_slot(e));
+                }
+            }
+            slots.sort_unstable();
+            f.halves = sorted_halves(&slots);
+            out.push((f, span, slots));
+        }
+        for e in Edge::ALL {
+            if edges[e.index()].has_field_halves() {
+                for h in e.halves() {
+                    if !covered[h.index()] {
+                        self.errors.push(E::HalfUncovered {
+                            half: h.name(),
+                            span: self.span(list),
+                        });
+                    }
+                }
+            }
+        }
+        for (f, span, slots) in &out {
+            let cut = slots.iter().enumerate().find_map(|(i, &a)| {
+                slots[i + 1..]
+                    .iter()
+                    .find_map(|&b| layout.separator(a, b))
+            });
+            if let Some(comp) = cut {
+                let barrier = (0..features.len())
+                    .filter(|&i| layout.component[i] == comp)
+                    .map(|i| features[i].describe())
+                    .collect::<Vec<_>>()
+                    .join(" with ");
+                self.errors.push(E::FieldCrosses {
+                    field: f.describe(),
+                    barrier,
+                    span: *span,
+                });
+                continue;
+            }
+            for c in layout.must_touch(features, slots) {
+                if !f.touches.contains(&c) {
+                    self.errors.push(E::ContactMissing {
+                        field: f.describe(),
+                        city: features[c].describe(),
+                        reference: city_reference(&features[c]),
+                        span: *span,
+                    });
+                }
+            }
+            for &c in &f.touches {
+                if !layout.may_touch(features, slots, c) {
+                    let reference = city_reference(&features[c]);
+                    let at = list
+                        .value
+                        .iter()
+                        .flat_map(|e| e.value.touches.iter().flat_map(|t| t.value.iter()))
+                        .find(|t| self.city_ref(&t.value, features, on_edge) == Some(c))
+                        .map_or(*span, |t| self.span(t));
+                    self.errors.push(E::ContactImpossible {
+                        field: f.describe(),
+                        city: format!("{} ({reference})", features[c].describe()),
+                        span: at,
+                    });
+                }
+            }
+        }
+        for i in 0..out.len() {
+            for j in i + 1..out.len() {
+                if interleave(&out[i].2, &out[j].2) {
+                    self.errors.push(E::FieldsCross {
+                        first: out[i].0.describe(),
+                        second: out[j].0.describe(),
+                        span: out[j].1,
+                    });
+                }
+            }
+        }
+        out.into_iter().map(|(f, s, _)| (f, s)).collect()
+    }
+
+    fn city_ref(&self, r: &str, features: &[Feature], on_edge: &[Option<usize>; 4]) -> Option<usize> {
+        let r = r.trim();
+        if let Some(name) = r.strip_prefix('#') {
+            return features
+                .iter()
+                .position(|f| f.kind == FeatureKind::City && f.name.as_deref() == Some(name));
+        }
+        let mut chars = r.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(e) = Edge::from_letter(c)
+        {
+            return on_edge[e.index()].filter(|&i| features[i].kind == FeatureKind::City);
+        }
+        None
+    }
+}
+
+/// How a file refers to a city: by its first edge, or by name.
+fn city_reference(city: &Feature) -> String {
+    match (&city.name, city.edges.first()) {
+        (_, Some(e)) => e.to_string(),
+        (Some(n), None) => format!("#{n}"),
+        (None, None) => "?".into(),
+    }
+}
+
+/// The half-edges among `slots`, in clockwise order from `NNE`.
+fn sorted_halves(slots: &[usize]) -> Vec<Half> {
+    let mut h: Vec<Half> = slots.iter().filter_map(|&s| slot_half(s)).collect();
+    h.sort();
+    h
+}
+
+/// Whether two sets of border slots interleave around the circle.
+fn interleave(p: &[usize], q: &[usize]) -> bool {
+    let inside = |from: usize, to: usize, s: usize| {
+        s != from && s != to && (s + SLOTS - from) % SLOTS < (to + SLOTS - from) % SLOTS
+    };
+    p.iter().any(|&a| {
+        p.iter().any(|&b| {
+            a != b && q.iter().any(|&x| inside(a, b, x)) && q.iter().any(|&y| inside(b, a, y))
+        })
+    })
+}

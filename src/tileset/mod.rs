@@ -1,0 +1,41 @@
+//! Tile sets: the declarative YAML language, its validation and the
+//! built-in sets.
+//!
+//! Data flows one way: [`raw`] (the file as written, with spans) →
+//! [`build`] (derivation and validation) → [`model`] (what the engine reads).
+
+pub mod build;
+pub mod builtin;
+pub mod error;
+pub mod model;
+mod raw;
+mod topology;
+
+pub use error::TilesetError;
+pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
+
+use std::path::Path;
+
+use crate::diagnostic::Finding;
+use crate::source::SourceFile;
+
+/// A tile set loaded from a name or a file, with the source it came from.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The set.
+    pub set: TileSet,
+    /// Its source text.
+    pub source: SourceFile,
+}
+
+/// Loads a built-in set by name, or a tile-set file by path.
+pub fn load(spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
+    if let Some(source) = builtin::source_file(spec) {
+        return builtin::get(spec).map(|set| Loaded {
+            set: set.clone(),
+            source,
+        });
+    }
+    let source = crate::diagnostic::read_source(&base.join(spec)).map_err(|f| vec![*f])?;
+    build::parse(&source).map(|set| Loaded { set, source })
+}

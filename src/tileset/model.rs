@@ -1,0 +1,293 @@
+//! The validated tile model the engine reads.
+//!
+//! A [`Tile`] lists its features once, in its canonical orientation, with
+//! lookup tables from edges and half-edges to features. Everything the engine
+//! needs is data here: nothing downstream looks at tile ids.
+
+use std::fmt;
+
+use crate::geometry::{Edge, Half, Rotation};
+
+/// What an edge of a tile shows, as written in the edge code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EdgeKind {
+    /// `C`: a city wall opening.
+    City,
+    /// `R`: a road with fields on both sides.
+    Road,
+    /// `F`: field only.
+    Field,
+    /// `I`: a river with fields on both sides.
+    River,
+    /// `A`: matches any edge and continues nothing (the abbey).
+    Any,
+}
+
+impl EdgeKind {
+    /// Parses an edge-code letter.
+    #[must_use]
+    pub fn from_letter(c: char) -> Option<EdgeKind> {
+        match c {
+            'C' => Some(EdgeKind::City),
+            'R' => Some(EdgeKind::Road),
+            'F' => Some(EdgeKind::Field),
+            'I' => Some(EdgeKind::River),
+            'A' => Some(EdgeKind::Any),
+            _ => None,
+        }
+    }
+
+    /// The edge-code letter.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            EdgeKind::City => 'C',
+            EdgeKind::Road => 'R',
+            EdgeKind::Field => 'F',
+            EdgeKind::River => 'I',
+            EdgeKind::Any => 'A',
+        }
+    }
+
+    /// A word for reports.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            EdgeKind::City => "city",
+            EdgeKind::Road => "road",
+            EdgeKind::Field => "field",
+            EdgeKind::River => "river",
+            EdgeKind::Any => "any",
+        }
+    }
+
+    /// Whether two edges may lie against each other.
+    #[must_use]
+    pub fn matches(self, other: EdgeKind) -> bool {
+        self == other || self == EdgeKind::Any || other == EdgeKind::Any
+    }
+
+    /// Whether the edge's two halves are field half-edges.
+    #[must_use]
+    pub const fn has_field_halves(self) -> bool {
+        matches!(self, EdgeKind::Road | EdgeKind::Field | EdgeKind::River)
+    }
+}
+
+/// The kind of a feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FeatureKind {
+    /// A city (knights).
+    City,
+    /// A road (thieves).
+    Road,
+    /// A field (farmers).
+    Field,
+    /// A cloister or abbey (monks).
+    Cloister,
+    /// A river: separates fields, holds no follower.
+    River,
+}
+
+impl FeatureKind {
+    /// A word for reports.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Field => "field",
+            FeatureKind::Cloister => "cloister",
+            FeatureKind::River => "river",
+        }
+    }
+
+    /// Whether a follower may stand on this kind of feature.
+    #[must_use]
+    pub const fn holds_followers(self) -> bool {
+        !matches!(self, FeatureKind::River)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// Where a road or river that leaves the tile by one edge ends inside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// At a village or crossing in the middle of the tile.
+    Village,
+    /// At the tile's cloister.
+    Cloister,
+    /// At the feature with this index (a city, a river, a named feature).
+    Feature(usize),
+    /// At a spring or a lake (rivers).
+    Water,
+}
+
+/// One feature of a tile, in the tile's canonical orientation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feature {
+    /// Its kind.
+    pub kind: FeatureKind,
+    /// The name the definition gives it, if any (`#name` locations).
+    pub name: Option<String>,
+    /// Edges whose middle it occupies (cities, roads, rivers).
+    pub edges: Vec<Edge>,
+    /// Half-edges it occupies (fields).
+    pub halves: Vec<Half>,
+    /// Pennants (cities).
+    pub pennants: u32,
+    /// Indices of the cities on this tile a field touches.
+    pub touches: Vec<usize>,
+    /// Where a road or river with one edge ends.
+    pub ends: Option<End>,
+}
+
+impl Feature {
+    /// A feature of `kind` with nothing else set.
+    #[must_use]
+    pub fn new(kind: FeatureKind) -> Feature {
+        Feature {
+            kind,
+            name: None,
+            edges: Vec::new(),
+            halves: Vec::new(),
+            pennants: 0,
+            touches: Vec::new(),
+            ends: None,
+        }
+    }
+
+    /// A short description in canonical orientation, like `city N+W` or
+    /// `field ENE+WNW`.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let place = match self.kind {
+            FeatureKind::Field => join(self.halves.iter().map(|h| h.name().to_string()), "+"),
+            FeatureKind::Road | FeatureKind::River if self.edges.len() == 2 => {
+                join(self.edges.iter().map(ToString::to_string), "–")
+            }
+            _ => join(self.edges.iter().map(ToString::to_string), "+"),
+        };
+        match (&self.name, place.is_empty()) {
+            (Some(n), true) => format!("{} #{n}", self.kind),
+            (_, true) => self.kind.to_string(),
+            (_, false) => format!("{} {place}", self.kind),
+        }
+    }
+}
+
+fn join(parts: impl Iterator<Item = String>, sep: &str) -> String {
+    parts.collect::<Vec<_>>().join(sep)
+}
+
+/// A validated tile type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tile {
+    /// Its id, unique in its set.
+    pub id: String,
+    /// How many the set holds (per player when `per_player`).
+    pub count: u32,
+    /// The count is per player (the abbey).
+    pub per_player: bool,
+    /// May only be placed into a hole: all four neighbours occupied.
+    pub hole_only: bool,
+    /// The set's start tile.
+    pub start: bool,
+    /// Placed last among the set's tiles (the lake of The River).
+    pub last: bool,
+    /// Edge kinds in order N, E, S, W.
+    pub edges: [EdgeKind; 4],
+    /// Features; indices are stable and used by every table below.
+    pub features: Vec<Feature>,
+    /// The city, road or river at the middle of each edge.
+    pub on_edge: [Option<usize>; 4],
+    /// The field (or city) at each half-edge.
+    pub on_half: [Option<usize>; 8],
+    /// The cloister, if any.
+    pub cloister: Option<usize>,
+    /// Roads meet at a village in the middle of the tile.
+    pub village: bool,
+}
+
+impl Tile {
+    /// The edge code, like `CRFR`.
+    #[must_use]
+    pub fn edge_code(&self) -> String {
+        self.edges.iter().map(|e| e.letter()).collect()
+    }
+
+    /// The kind of the board edge `edge` when the tile lies rotated by `rot`.
+    #[must_use]
+    pub fn edge_kind(&self, edge: Edge, rot: Rotation) -> EdgeKind {
+        self.edges[edge.rotated(rot.inverse()).index()]
+    }
+
+    /// The feature at the middle of board edge `edge` under rotation `rot`.
+    #[must_use]
+    pub fn feature_on_edge(&self, edge: Edge, rot: Rotation) -> Option<usize> {
+        self.on_edge[edge.rotated(rot.inverse()).index()]
+    }
+
+    /// The feature at board half-edge `half` under rotation `rot`.
+    #[must_use]
+    pub fn feature_on_half(&self, half: Half, rot: Rotation) -> Option<usize> {
+        self.on_half[half.rotated(rot.inverse()).index()]
+    }
+
+    /// The feature with this name.
+    #[must_use]
+    pub fn named(&self, name: &str) -> Option<usize> {
+        self.features
+            .iter()
+            .position(|f| f.name.as_deref() == Some(name))
+    }
+
+    /// Total pennants on the tile.
+    #[must_use]
+    pub fn pennants(&self) -> u32 {
+        self.features.iter().map(|f| f.pennants).sum()
+    }
+}
+
+/// A validated tile set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileSet {
+    /// Its name.
+    pub name: String,
+    /// A line about it.
+    pub description: Option<String>,
+    /// Sets it is played with.
+    pub requires: Vec<String>,
+    /// Its tiles are played before all others, from its start tile to its last.
+    pub opening: bool,
+    /// Its tiles.
+    pub tiles: Vec<Tile>,
+}
+
+impl TileSet {
+    /// The tile with this id.
+    #[must_use]
+    pub fn tile(&self, id: &str) -> Option<&Tile> {
+        self.tiles.iter().find(|t| t.id == id)
+    }
+
+    /// The start tile, if the set has one.
+    #[must_use]
+    pub fn start(&self) -> Option<&Tile> {
+        self.tiles.iter().find(|t| t.start)
+    }
+
+    /// Number of tiles (per-player tiles counted once per player of `players`).
+    #[must_use]
+    pub fn total(&self, players: u32) -> u64 {
+        self.tiles
+            .iter()
+            .map(|t| u64::from(t.count) * if t.per_player { u64::from(players) } else { 1 })
+            .sum()
+    }
+}
