@@ -66,10 +66,7 @@ impl Finding {
     /// The stable diagnostic code, such as `carca::tileset::edge_code_length`.
     #[must_use]
     pub fn code_string(&self) -> String {
-        self.inner
-            .code()
-            .map(|c| c.to_string())
-            .unwrap_or_default()
+        self.inner.code().map(|c| c.to_string()).unwrap_or_default()
     }
 
     /// The help line, if any.
@@ -108,7 +105,8 @@ impl fmt::Debug for Finding {
             .field("class", &self.class)
             .field("code", &self.code_string())
             .field("message", &self.inner.to_string())
-            .finish()
+            .field("source", &self.src.as_ref().map(SourceFile::name))
+            .finish_non_exhaustive()
     }
 }
 
@@ -191,10 +189,7 @@ pub enum ReadError {
     },
     /// The file is not UTF-8 text.
     #[error("{path} is not UTF-8 text (invalid byte at offset {offset})")]
-    #[diagnostic(
-        code(carca::io::not_utf8),
-        help("save the file as UTF-8")
-    )]
+    #[diagnostic(code(carca::io::not_utf8), help("save the file as UTF-8"))]
     NotUtf8 {
         /// The path as given.
         path: String,

@@ -148,7 +148,7 @@ impl Half {
     /// The edge this half belongs to.
     #[must_use]
     pub const fn edge(self) -> Edge {
-        Edge::from_index((self.index() + 1) / 2)
+        Edge::from_index(self.index().div_ceil(2))
     }
 
     /// This half-edge after turning the tile clockwise by `rot`.

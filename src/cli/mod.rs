@@ -72,5 +72,5 @@ pub fn run(args: Args, style: Style) -> Outcome {
 
 /// The folder paths are relative to.
 fn cwd() -> PathBuf {
-    PathBuf::from(".")
+    PathBuf::new()
 }

@@ -29,7 +29,11 @@ pub(crate) fn check(files: &[String], style: Style) -> Outcome {
                 let _ = writeln!(
                     out.stdout,
                     "{} {}: {} problem{}",
-                    if exit_code(&findings) == 2 { "unreadable" } else { "defective" },
+                    if exit_code(&findings) == 2 {
+                        "unreadable"
+                    } else {
+                        "defective"
+                    },
                     file,
                     findings.len(),
                     if findings.len() == 1 { "" } else { "s" }

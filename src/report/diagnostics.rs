@@ -26,7 +26,8 @@ pub fn render(findings: &[Finding], style: Style) -> String {
     let mut out = String::new();
     for f in findings {
         if handler.render_report(&mut out, f).is_err() {
-            out.push_str(&format!("{f}\n"));
+            out.push_str(&f.to_string());
+            out.push('\n');
         }
     }
     out

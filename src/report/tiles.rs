@@ -24,7 +24,11 @@ pub fn show_set(set: &TileSet, only: Option<&str>) -> String {
     if let Some(d) = &set.description {
         let _ = writeln!(out, "{d}");
     }
-    for t in set.tiles.iter().filter(|t| only.is_none_or(|id| t.id == id)) {
+    for t in set
+        .tiles
+        .iter()
+        .filter(|t| only.is_none_or(|id| t.id == id))
+    {
         out.push('\n');
         out.push_str(&show_tile(t));
     }
@@ -89,7 +93,12 @@ fn spoke(e: Edge) -> Vec<(usize, usize)> {
     }
 }
 
-fn fill(grid: &mut [[Option<char>; W]; H], xs: std::ops::RangeInclusive<usize>, ys: std::ops::RangeInclusive<usize>, c: char) {
+fn fill(
+    grid: &mut [[Option<char>; W]; H],
+    xs: std::ops::RangeInclusive<usize>,
+    ys: std::ops::RangeInclusive<usize>,
+    c: char,
+) {
     for y in ys {
         for x in xs.clone() {
             grid[y][x] = Some(c);
@@ -104,7 +113,12 @@ pub fn picture(tile: &Tile) -> Vec<String> {
     let mut grid: [[Option<char>; W]; H] = [[None; W]; H];
     for e in Edge::ALL {
         if tile.edges[e.index()] == EdgeKind::Any {
-            let cells: Vec<(usize, usize)> = e.halves().into_iter().flat_map(half_cells).chain([mid_cell(e)]).collect();
+            let cells: Vec<(usize, usize)> = e
+                .halves()
+                .into_iter()
+                .flat_map(half_cells)
+                .chain([mid_cell(e)])
+                .collect();
             for (x, y) in cells {
                 grid[y][x] = Some('*');
             }
@@ -225,15 +239,17 @@ pub fn picture(tile: &Tile) -> Vec<String> {
 
 fn corner_glyph(edges: &[Edge]) -> Option<char> {
     let has = |e| edges.contains(&e);
-    Some(match (has(Edge::N), has(Edge::E), has(Edge::S), has(Edge::W)) {
-        (true, false, true, false) => '│',
-        (false, true, false, true) => '─',
-        (true, true, false, false) => '└',
-        (true, false, false, true) => '┘',
-        (false, true, true, false) => '┌',
-        (false, false, true, true) => '┐',
-        _ => return None,
-    })
+    Some(
+        match (has(Edge::N), has(Edge::E), has(Edge::S), has(Edge::W)) {
+            (true, false, true, false) => '│',
+            (false, true, false, true) => '─',
+            (true, true, false, false) => '└',
+            (true, false, false, true) => '┘',
+            (false, true, true, false) => '┌',
+            (false, false, true, true) => '┐',
+            _ => return None,
+        },
+    )
 }
 
 /// The legend: one line per feature.
@@ -245,7 +261,12 @@ fn legend(tile: &Tile) -> Vec<String> {
         .map(|(i, f)| {
             let mut line = format!("{}  {}", labels[i], f.describe());
             if f.pennants > 0 {
-                let _ = write!(line, ", {} pennant{}", f.pennants, if f.pennants == 1 { "" } else { "s" });
+                let _ = write!(
+                    line,
+                    ", {} pennant{}",
+                    f.pennants,
+                    if f.pennants == 1 { "" } else { "s" }
+                );
             }
             match f.ends {
                 Some(End::Village) => line.push_str(", ends at the village"),
@@ -257,7 +278,11 @@ fn legend(tile: &Tile) -> Vec<String> {
                 None => {}
             }
             if !f.touches.is_empty() {
-                let cities: Vec<String> = f.touches.iter().map(|c| format!("{}", labels[*c])).collect();
+                let cities: Vec<String> = f
+                    .touches
+                    .iter()
+                    .map(|c| format!("{}", labels[*c]))
+                    .collect();
                 let _ = write!(line, ", touches city {}", cities.join(" and "));
             }
             line
@@ -301,11 +326,18 @@ pub fn show_tile(tile: &Tile) -> String {
 #[must_use]
 pub fn stats(set: &TileSet) -> String {
     let total: u64 = set.tiles.iter().map(|t| u64::from(t.count)).sum();
-    let per = |f: &dyn Fn(&Tile) -> u64| -> u64 { set.tiles.iter().map(|t| u64::from(t.count) * f(t)).sum() };
-    let edge_count = |k: EdgeKind| per(&|t: &Tile| t.edges.iter().filter(|e| **e == k).count() as u64);
+    let per = |f: &dyn Fn(&Tile) -> u64| -> u64 {
+        set.tiles.iter().map(|t| u64::from(t.count) * f(t)).sum()
+    };
+    let edge_count =
+        |k: EdgeKind| per(&|t: &Tile| t.edges.iter().filter(|e| **e == k).count() as u64);
     let mut out = String::new();
     let _ = writeln!(out, "statistics for {}", set.name);
-    let per_player = if set.tiles.iter().any(|t| t.per_player) { " (per-player tiles counted once)" } else { "" };
+    let per_player = if set.tiles.iter().any(|t| t.per_player) {
+        " (per-player tiles counted once)"
+    } else {
+        ""
+    };
     let _ = writeln!(out, "  tile types  {}", set.tiles.len());
     let _ = writeln!(out, "  tiles       {total}{per_player}");
     let _ = writeln!(
@@ -317,12 +349,23 @@ pub fn stats(set: &TileSet) -> String {
         edge_count(EdgeKind::River),
         edge_count(EdgeKind::Any),
     );
-    let _ = writeln!(out, "  pennants    {}", per(&|t: &Tile| u64::from(t.pennants())));
-    let _ = writeln!(out, "  cloisters   {}", per(&|t: &Tile| u64::from(t.cloister.is_some())));
+    let _ = writeln!(
+        out,
+        "  pennants    {}",
+        per(&|t: &Tile| u64::from(t.pennants()))
+    );
+    let _ = writeln!(
+        out,
+        "  cloisters   {}",
+        per(&|t: &Tile| u64::from(t.cloister.is_some()))
+    );
     let _ = writeln!(
         out,
         "  start tile  {}",
-        set.start().map_or("none (played with another set)".to_string(), |t| t.id.clone())
+        set.start()
+            .map_or("none (played with another set)".to_string(), |t| t
+                .id
+                .clone())
     );
     out
 }

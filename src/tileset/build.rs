@@ -32,8 +32,8 @@ const MAX_PENNANTS: i64 = 99;
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
 pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
-    let raw: RawTileSet = serde_saphyr::from_str_with_options(src.text(), yaml_options())
-        .map_err(|e| {
+    let raw: RawTileSet =
+        serde_saphyr::from_str_with_options(src.text(), yaml_options()).map_err(|e| {
             let (message, span) = yaml_error_parts(src, &e);
             vec![Finding::new(Class::Input, src, E::Yaml { message, span })]
         })?;
@@ -45,6 +45,12 @@ pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
     if b.errors.is_empty() {
         Ok(set)
     } else {
+        b.errors.sort_by_key(|e| {
+            use miette::Diagnostic;
+            e.labels()
+                .and_then(|mut l| l.next())
+                .map_or(0, |l| l.offset())
+        });
         Err(b
             .errors
             .into_iter()
@@ -162,7 +168,10 @@ impl Builder<'_> {
                 span: self.span(&raw.name),
             });
         }
-        self.check_placeable(&tiles, &spans, &requires);
+        // A set with defective tiles would make this check report their neighbours.
+        if self.errors.is_empty() {
+            self.check_placeable(&tiles, &spans, &requires);
+        }
         TileSet {
             name,
             description: raw.description.as_ref().map(|d| d.value.clone()),
@@ -175,21 +184,29 @@ impl Builder<'_> {
     /// Every tile needs an edge that matches an edge of some tile it could
     /// lie next to: another tile of the set or of the sets it requires, or a
     /// second copy of itself.
-    fn check_placeable(&mut self, tiles: &[Tile], spans: &[(SourceSpan, SourceSpan)], requires: &[String]) {
-        let required: Vec<&TileSet> = requires
+    fn check_placeable(
+        &mut self,
+        tiles: &[Tile],
+        spans: &[(SourceSpan, SourceSpan)],
+        requires: &[String],
+    ) {
+        let companions: Vec<&TileSet> = requires
             .iter()
             .filter_map(|r| super::builtin::get(r).ok())
             .collect();
-        for (i, t) in tiles.iter().enumerate() {
+        for (i, t) in tiles.iter().enumerate().filter(|(_, t)| !t.start) {
             let others = tiles
                 .iter()
                 .enumerate()
                 .filter(|&(j, u)| j != i || u.count > 1 || u.per_player)
                 .map(|(_, u)| u)
-                .chain(required.iter().flat_map(|s| s.tiles.iter()));
+                .chain(companions.iter().flat_map(|s| s.tiles.iter()));
             let mut placeable = false;
             for u in others {
-                if t.edges.iter().any(|a| u.edges.iter().any(|b| a.matches(*b))) {
+                if t.edges
+                    .iter()
+                    .any(|a| u.edges.iter().any(|b| a.matches(*b)))
+                {
                     placeable = true;
                     break;
                 }
@@ -218,12 +235,14 @@ impl Builder<'_> {
                 span: self.span(&raw.id),
             });
         }
-        let count = self.ranged(raw.count.as_ref(), "count", 1, MAX_COUNT).unwrap_or(1);
+        let count = self
+            .ranged(raw.count.as_ref(), "count", 1, MAX_COUNT)
+            .unwrap_or(1);
         let edges = self.edge_code(&raw.edges)?;
         let code_span = self.span(&raw.edges);
 
         let mut drafts: Vec<Draft> = Vec::new();
-        self.cities(raw, &edges, code_span, &mut drafts);
+        self.cities(raw, edges, code_span, &mut drafts);
         if raw.cloister.as_ref().is_some_and(|c| c.value) {
             drafts.push(Draft {
                 feature: Feature::new(FeatureKind::Cloister),
@@ -232,14 +251,27 @@ impl Builder<'_> {
                 pending_end: None,
             });
         }
-        self.paths(raw.roads.as_ref(), FeatureKind::Road, &edges, code_span, &mut drafts);
-        self.paths(raw.rivers.as_ref(), FeatureKind::River, &edges, code_span, &mut drafts);
+        self.paths(
+            raw.roads.as_ref(),
+            FeatureKind::Road,
+            edges,
+            code_span,
+            &mut drafts,
+        );
+        self.paths(
+            raw.rivers.as_ref(),
+            FeatureKind::River,
+            edges,
+            code_span,
+            &mut drafts,
+        );
         self.check_names(&drafts);
         self.resolve_ends(&mut drafts);
 
         let mut on_edge = [None; 4];
         let mut on_half = [None; 8];
-        self.cover_edges(&edges, code_span, &drafts, &mut on_edge, &mut on_half);
+        let clean = self.errors.len() == before;
+        self.cover_edges(edges, code_span, &drafts, &mut on_edge, &mut on_half, clean);
         if self.errors.len() > before {
             return None;
         }
@@ -247,8 +279,8 @@ impl Builder<'_> {
         let layout = Layout::new(&features);
         self.check_crossings(&layout, &features, code_span);
         let fields = match &raw.fields {
-            None => self.derive_fields(&layout, &features, &edges, &drafts),
-            Some(list) => self.explicit_fields(list, &layout, &features, &edges, &on_edge),
+            None => self.derive_fields(&layout, &features, edges, &drafts),
+            Some(list) => self.explicit_fields(list, &layout, &features, edges, &on_edge),
         };
         let mut features = features;
         for (field, _) in &fields {
@@ -270,7 +302,9 @@ impl Builder<'_> {
             start: flag(&raw.start),
             last: flag(&raw.last),
             edges,
-            cloister: features.iter().position(|f| f.kind == FeatureKind::Cloister),
+            cloister: features
+                .iter()
+                .position(|f| f.kind == FeatureKind::Cloister),
             village: features.iter().any(|f| f.ends == Some(End::Village)),
             features,
             on_edge,
@@ -278,7 +312,13 @@ impl Builder<'_> {
         })
     }
 
-    fn ranged(&mut self, v: Option<&Spanned<i64>>, what: &'static str, min: i64, max: i64) -> Option<i64> {
+    fn ranged(
+        &mut self,
+        v: Option<&Spanned<i64>>,
+        what: &'static str,
+        min: i64,
+        max: i64,
+    ) -> Option<i64> {
         let v = v?;
         if (min..=max).contains(&v.value) {
             Some(v.value)
@@ -309,15 +349,14 @@ impl Builder<'_> {
         let mut out = [EdgeKind::Field; 4];
         let mut ok = true;
         for (i, c) in text.chars().enumerate() {
-            match EdgeKind::from_letter(c) {
-                Some(k) => out[i] = k,
-                None => {
-                    ok = false;
-                    self.errors.push(E::EdgeCodeLetter {
-                        letter: c,
-                        span: self.src.char_in(span, i),
-                    });
-                }
+            if let Some(k) = EdgeKind::from_letter(c) {
+                out[i] = k;
+            } else {
+                ok = false;
+                self.errors.push(E::EdgeCodeLetter {
+                    letter: c,
+                    span: self.src.char_in(span, i),
+                });
             }
         }
         ok.then_some(out)
@@ -349,7 +388,11 @@ impl Builder<'_> {
 
     fn parse_halves(&mut self, v: &Spanned<String>) -> Option<Vec<Half>> {
         let mut out = Vec::new();
-        for part in v.value.split(['+', ',', ' ', '/']).filter(|p| !p.is_empty()) {
+        for part in v
+            .value
+            .split(['+', ',', ' ', '/'])
+            .filter(|p| !p.is_empty())
+        {
             match Half::from_name(part) {
                 Some(h) if !out.contains(&h) => out.push(h),
                 _ => {
@@ -415,7 +458,13 @@ impl Builder<'_> {
         }
     }
 
-    fn cities(&mut self, raw: &RawTile, edges: &[EdgeKind; 4], code_span: SourceSpan, drafts: &mut Vec<Draft>) {
+    fn cities(
+        &mut self,
+        raw: &RawTile,
+        edges: [EdgeKind; 4],
+        code_span: SourceSpan,
+        drafts: &mut Vec<Draft>,
+    ) {
         match &raw.cities {
             None => {
                 let city_edges: Vec<Edge> = Edge::ALL
@@ -438,7 +487,10 @@ impl Builder<'_> {
                     let r = &entry.value;
                     self.misplaced(r, FeatureKind::City);
                     let mut f = Feature::new(FeatureKind::City);
-                    f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+                    f.name = r
+                        .name
+                        .as_ref()
+                        .map(|n| n.value.trim_start_matches('#').to_string());
                     if let Some(e) = &r.edges {
                         f.edges = self.parse_edges(e).unwrap_or_default();
                     }
@@ -487,7 +539,7 @@ impl Builder<'_> {
         &mut self,
         list: Option<&Spanned<Vec<Spanned<RawFeature>>>>,
         kind: FeatureKind,
-        edges: &[EdgeKind; 4],
+        edges: [EdgeKind; 4],
         code_span: SourceSpan,
         drafts: &mut Vec<Draft>,
     ) {
@@ -495,7 +547,9 @@ impl Builder<'_> {
             FeatureKind::Road => (EdgeKind::Road, "roads"),
             _ => (EdgeKind::River, "rivers"),
         };
-        let has_cloister = drafts.iter().any(|d| d.feature.kind == FeatureKind::Cloister);
+        let has_cloister = drafts
+            .iter()
+            .any(|d| d.feature.kind == FeatureKind::Cloister);
         let Some(list) = list else {
             let own: Vec<Edge> = Edge::ALL
                 .into_iter()
@@ -531,16 +585,23 @@ impl Builder<'_> {
             }
             return;
         };
-        let singles = list
-            .value
-            .iter()
-            .filter(|r| r.value.edges.as_ref().is_some_and(|e| e.value.chars().filter(char::is_ascii_alphabetic).count() == 1))
-            .count();
+        let singles =
+            list.value
+                .iter()
+                .filter(|r| {
+                    r.value.edges.as_ref().is_some_and(|e| {
+                        e.value.chars().filter(char::is_ascii_alphabetic).count() == 1
+                    })
+                })
+                .count();
         for entry in &list.value {
             let r = &entry.value;
             self.misplaced(r, kind);
             let mut f = Feature::new(kind);
-            f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+            f.name = r
+                .name
+                .as_ref()
+                .map(|n| n.value.trim_start_matches('#').to_string());
             let Some(edges_v) = &r.edges else {
                 self.errors.push(E::Nowhere {
                     kind: kind.word(),
@@ -548,7 +609,9 @@ impl Builder<'_> {
                 });
                 continue;
             };
-            let Some(list) = self.parse_edges(edges_v) else { continue };
+            let Some(list) = self.parse_edges(edges_v) else {
+                continue;
+            };
             if list.len() > 2 {
                 self.errors.push(E::BadEdgeCount {
                     kind: kind.word(),
@@ -596,7 +659,9 @@ impl Builder<'_> {
     fn check_names(&mut self, drafts: &[Draft]) {
         for (i, d) in drafts.iter().enumerate() {
             if let Some(n) = &d.feature.name
-                && drafts[..i].iter().any(|o| o.feature.name.as_ref() == Some(n))
+                && drafts[..i]
+                    .iter()
+                    .any(|o| o.feature.name.as_ref() == Some(n))
             {
                 self.errors.push(E::DuplicateName {
                     name: n.clone(),
@@ -614,12 +679,16 @@ impl Builder<'_> {
             if all.len() == 1 { Some(all[0]) } else { None }
         };
         for i in 0..drafts.len() {
-            let Some((value, span)) = drafts[i].pending_end.take() else { continue };
+            let Some((value, span)) = drafts[i].pending_end.take() else {
+                continue;
+            };
             let kind = drafts[i].feature.kind;
             let lower = value.to_ascii_lowercase();
             let end = match (kind, lower.as_str()) {
                 (FeatureKind::Road, "village" | "crossing") => Some(End::Village),
-                (FeatureKind::Road, "cloister" | "monastery") => only(FeatureKind::Cloister, drafts).map(|_| End::Cloister),
+                (FeatureKind::Road, "cloister" | "monastery") => {
+                    only(FeatureKind::Cloister, drafts).map(|_| End::Cloister)
+                }
                 (FeatureKind::Road, "city") => only(FeatureKind::City, drafts).map(End::Feature),
                 (FeatureKind::Road, "river") => only(FeatureKind::River, drafts).map(End::Feature),
                 (FeatureKind::River, "spring" | "lake") => Some(End::Water),
@@ -649,11 +718,12 @@ impl Builder<'_> {
 
     fn cover_edges(
         &mut self,
-        edges: &[EdgeKind; 4],
+        edges: [EdgeKind; 4],
         code_span: SourceSpan,
         drafts: &[Draft],
         on_edge: &mut [Option<usize>; 4],
         on_half: &mut [Option<usize>; 8],
+        report_uncovered: bool,
     ) {
         for (i, d) in drafts.iter().enumerate() {
             let want = match d.feature.kind {
@@ -689,7 +759,10 @@ impl Builder<'_> {
         }
         for e in Edge::ALL {
             let kind = edges[e.index()];
-            if matches!(kind, EdgeKind::City | EdgeKind::Road | EdgeKind::River) && on_edge[e.index()].is_none() {
+            if report_uncovered
+                && matches!(kind, EdgeKind::City | EdgeKind::Road | EdgeKind::River)
+                && on_edge[e.index()].is_none()
+            {
                 self.errors.push(E::EdgeUncovered {
                     edge: e.letter(),
                     kind: kind.word(),
@@ -731,7 +804,7 @@ impl Builder<'_> {
 
     /// Field slots of a tile: the halves of road, field and river edges, and
     /// the middles of field edges.
-    fn field_slots(edges: &[EdgeKind; 4]) -> Vec<usize> {
+    fn field_slots(edges: [EdgeKind; 4]) -> Vec<usize> {
         let mut out = Vec::new();
         for e in Edge::ALL {
             let k = edges[e.index()];
@@ -750,7 +823,7 @@ impl Builder<'_> {
         &mut self,
         layout: &Layout,
         features: &[Feature],
-        edges: &[EdgeKind; 4],
+        edges: [EdgeKind; 4],
         drafts: &[Draft],
     ) -> Vec<(Feature, SourceSpan)> {
         let faces = layout.faces(&Self::field_slots(edges));
@@ -788,16 +861,20 @@ impl Builder<'_> {
         list: &Spanned<Vec<Spanned<RawFeature>>>,
         layout: &Layout,
         features: &[Feature],
-        edges: &[EdgeKind; 4],
+        edges: [EdgeKind; 4],
         on_edge: &[Option<usize>; 4],
     ) -> Vec<(Feature, SourceSpan)> {
-        let mut out: Vec<(Feature, SourceSpan, Vec<usize>)> = Vec::new();
+        let mut out: Vec<WrittenField> = Vec::new();
         let mut covered: [bool; 8] = [false; 8];
+        let before = self.errors.len();
         for entry in &list.value {
             let r = &entry.value;
             self.misplaced(r, FeatureKind::Field);
             let mut f = Feature::new(FeatureKind::Field);
-            f.name = r.name.as_ref().map(|n| n.value.trim_start_matches('#').to_string());
+            f.name = r
+                .name
+                .as_ref()
+                .map(|n| n.value.trim_start_matches('#').to_string());
             let span = r.halves.as_ref().map_or(self.span(entry), |h| self.span(h));
             if let Some(h) = &r.halves {
                 f.halves = self.parse_halves(h).unwrap_or_default();
@@ -817,14 +894,21 @@ impl Builder<'_> {
                         span,
                     });
                 } else if covered[h.index()] {
-                    self.errors.push(E::HalfCoveredTwice { half: h.name(), span });
+                    self.errors.push(E::HalfCoveredTwice {
+                        half: h.name(),
+                        span,
+                    });
                 } else {
                     covered[h.index()] = true;
                 }
             }
+            let mut touch_spans = Vec::new();
             for t in r.touches.iter().flat_map(|t| t.value.iter()) {
-                match self.city_ref(&t.value, features, on_edge) {
-                    Some(c) if !f.touches.contains(&c) => f.touches.push(c),
+                match Self::city_ref(&t.value, features, on_edge) {
+                    Some(c) if !f.touches.contains(&c) => {
+                        f.touches.push(c);
+                        touch_spans.push((c, self.span(t)));
+                    }
                     Some(_) => {}
                     None => self.errors.push(E::UnknownCity {
                         reference: t.value.clone(),
@@ -835,15 +919,19 @@ impl Builder<'_> {
             let mut slots: Vec<usize> = f.halves.iter().map(|h| half_slot(*h)).collect();
             for e in Edge::ALL {
                 let [a, b] = e.halves();
-                if edges[e.index()] == EdgeKind::Field && f.halves.contains(&a) && f.halves.contains(&b) {
+                if edges[e.index()] == EdgeKind::Field
+                    && f.halves.contains(&a)
+                    && f.halves.contains(&b)
+                {
                     slots.push(mid_slot(e));
                 }
             }
             slots.sort_unstable();
             f.halves = sorted_halves(&slots);
-            out.push((f, span, slots));
+            out.push((f, span, slots, touch_spans));
         }
-        for e in Edge::ALL {
+        let parsed_cleanly = self.errors.len() == before;
+        for e in Edge::ALL.into_iter().filter(|_| parsed_cleanly) {
             if edges[e.index()].has_field_halves() {
                 for h in e.halves() {
                     if !covered[h.index()] {
@@ -855,12 +943,11 @@ impl Builder<'_> {
                 }
             }
         }
-        for (f, span, slots) in &out {
-            let cut = slots.iter().enumerate().find_map(|(i, &a)| {
-                slots[i + 1..]
-                    .iter()
-                    .find_map(|&b| layout.separator(a, b))
-            });
+        for (f, span, slots, touch_spans) in &out {
+            let cut = slots
+                .iter()
+                .enumerate()
+                .find_map(|(i, &a)| slots[i + 1..].iter().find_map(|&b| layout.separator(a, b)));
             if let Some(comp) = cut {
                 let barrier = (0..features.len())
                     .filter(|&i| layout.component[i] == comp)
@@ -884,18 +971,12 @@ impl Builder<'_> {
                     });
                 }
             }
-            for &c in &f.touches {
+            for &(c, at) in touch_spans {
                 if !layout.may_touch(features, slots, c) {
-                    let reference = city_reference(&features[c]);
-                    let at = list
-                        .value
-                        .iter()
-                        .flat_map(|e| e.value.touches.iter().flat_map(|t| t.value.iter()))
-                        .find(|t| self.city_ref(&t.value, features, on_edge) == Some(c))
-                        .map_or(*span, |t| self.span(t));
                     self.errors.push(E::ContactImpossible {
                         field: f.describe(),
-                        city: format!("{} ({reference})", features[c].describe()),
+                        city: features[c].describe(),
+                        reference: city_reference(&features[c]),
                         span: at,
                     });
                 }
@@ -912,10 +993,10 @@ impl Builder<'_> {
                 }
             }
         }
-        out.into_iter().map(|(f, s, _)| (f, s)).collect()
+        out.into_iter().map(|(f, s, _, _)| (f, s)).collect()
     }
 
-    fn city_ref(&self, r: &str, features: &[Feature], on_edge: &[Option<usize>; 4]) -> Option<usize> {
+    fn city_ref(r: &str, features: &[Feature], on_edge: &[Option<usize>; 4]) -> Option<usize> {
         let r = r.trim();
         if let Some(name) = r.strip_prefix('#') {
             return features
@@ -931,6 +1012,10 @@ impl Builder<'_> {
         None
     }
 }
+
+/// A spelled-out field: the feature, its `halves` span, its border slots,
+/// and each touched city with the span of its reference.
+type WrittenField = (Feature, SourceSpan, Vec<usize>, Vec<(usize, SourceSpan)>);
 
 /// How a file refers to a city: by its first edge, or by name.
 fn city_reference(city: &Feature) -> String {

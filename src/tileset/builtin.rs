@@ -28,7 +28,8 @@ pub fn source_file(name: &str) -> Option<SourceFile> {
 
 /// A built-in set, parsed once.
 pub fn get(name: &str) -> Result<&'static TileSet, Vec<Finding>> {
-    static CACHE: [OnceLock<Option<TileSet>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static CACHE: [OnceLock<Option<TileSet>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let Some(i) = NAMES.iter().position(|n| *n == name) else {
         return Err(Vec::new());
     };

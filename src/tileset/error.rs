@@ -41,7 +41,9 @@ pub enum TilesetError {
     #[error("edge code `{code}` has {len} letters; it needs exactly 4 (N, E, S, W)")]
     #[diagnostic(
         code(carca::tileset::edge_code_length),
-        help("write one letter per edge, clockwise from north: C city, R road, F field, I river, A any")
+        help(
+            "write one letter per edge, clockwise from north: C city, R road, F field, I river, A any"
+        )
     )]
     EdgeCodeLength {
         /// The code as written.
@@ -57,7 +59,9 @@ pub enum TilesetError {
     #[error("`{letter}` is not an edge letter")]
     #[diagnostic(
         code(carca::tileset::edge_code_letter),
-        help("edge letters are C (city), R (road), F (field), I (river) and A (any, for abbey-like tiles), in capitals")
+        help(
+            "edge letters are C (city), R (road), F (field), I (river) and A (any, for abbey-like tiles), in capitals"
+        )
     )]
     EdgeCodeLetter {
         /// The letter.
@@ -87,7 +91,9 @@ pub enum TilesetError {
     #[error("edge {edge} belongs to two {kind} features")]
     #[diagnostic(
         code(carca::tileset::edge_covered_twice),
-        help("an edge holds one city, road or river; merge the two entries or remove {edge} from one")
+        help(
+            "an edge holds one city, road or river; merge the two entries or remove {edge} from one"
+        )
     )]
     EdgeCoveredTwice {
         /// The edge.
@@ -103,7 +109,9 @@ pub enum TilesetError {
     #[error("a {feature} cannot lie on edge {edge}, which the edge code says is {code}")]
     #[diagnostic(
         code(carca::tileset::edge_mismatch),
-        help("the edge code and the features must agree: change the letter for edge {edge} or the feature's edges")
+        help(
+            "the edge code and the features must agree: change the letter for edge {edge} or the feature's edges"
+        )
     )]
     EdgeMismatch {
         /// The edge.
@@ -121,7 +129,9 @@ pub enum TilesetError {
     #[error("half-edge {half} is in no field")]
     #[diagnostic(
         code(carca::tileset::half_uncovered),
-        help("every half-edge of a road, field or river edge belongs to exactly one field; add {half} to a field")
+        help(
+            "every half-edge of a road, field or river edge belongs to exactly one field; add {half} to a field"
+        )
     )]
     HalfUncovered {
         /// The half-edge.
@@ -167,7 +177,9 @@ pub enum TilesetError {
     #[error("{first} and {second} cannot both be drawn without crossing")]
     #[diagnostic(
         code(carca::tileset::crossing),
-        help("join them inside the tile (for roads, `ends: village`), or change where they meet the edges")
+        help(
+            "join them inside the tile (for roads, `ends: village`), or change where they meet the edges"
+        )
     )]
     Crossing {
         /// One feature.
@@ -180,10 +192,12 @@ pub enum TilesetError {
     },
 
     /// A field spans two sides of a barrier.
-    #[error("field {field} reaches both sides of {barrier}")]
+    #[error("{field} reaches both sides of {barrier}")]
     #[diagnostic(
         code(carca::tileset::field_crosses),
-        help("a field cannot pass through a road, river or city: split it into one field per side")
+        help(
+            "a field cannot pass through a road, river or city: split it into one field per side"
+        )
     )]
     FieldCrosses {
         /// The field's halves.
@@ -196,7 +210,7 @@ pub enum TilesetError {
     },
 
     /// Two fields would have to cross.
-    #[error("fields {first} and {second} interleave around the tile, so they would cross")]
+    #[error("{first} and {second} interleave around the tile, so they would cross")]
     #[diagnostic(
         code(carca::tileset::fields_cross),
         help("two separate fields cannot each reach half-edges that lie between the other's")
@@ -207,31 +221,37 @@ pub enum TilesetError {
         /// The other.
         second: String,
         /// The second field.
-        #[label("crosses field {first}")]
+        #[label("crosses {first}")]
         span: SourceSpan,
     },
 
     /// A field is said to touch a city it cannot reach.
-    #[error("field {field} cannot touch {city}")]
+    #[error("{field} cannot touch {city}")]
     #[diagnostic(
         code(carca::tileset::contact_impossible),
-        help("a field touches the cities whose walls bound it; remove {city} from `touches`")
+        help(
+            "a field touches the cities whose walls bound it; remove `{reference}` from this field's `touches`"
+        )
     )]
     ContactImpossible {
         /// The field.
         field: String,
         /// The city.
         city: String,
+        /// How the file referred to it.
+        reference: String,
         /// The reference.
         #[label("not next to this field")]
         span: SourceSpan,
     },
 
     /// A field does not list a city it touches.
-    #[error("field {field} touches {city}, but `touches` does not say so")]
+    #[error("{field} touches {city}, but `touches` does not say so")]
     #[diagnostic(
         code(carca::tileset::contact_missing),
-        help("add `{reference}` to the field's `touches`: farms score the completed cities they touch")
+        help(
+            "add `{reference}` to the field's `touches`: farms score the completed cities they touch"
+        )
     )]
     ContactMissing {
         /// The field.
@@ -249,7 +269,9 @@ pub enum TilesetError {
     #[error("cannot tell which field touches {city}, which meets no edge")]
     #[diagnostic(
         code(carca::tileset::contact_ambiguous),
-        help("spell out the tile's `fields`, with `touches` naming the city on the field around it")
+        help(
+            "spell out the tile's `fields`, with `touches` naming the city on the field around it"
+        )
     )]
     ContactAmbiguous {
         /// The city.
@@ -342,7 +364,9 @@ pub enum TilesetError {
     #[error("tile set `{name}` has no start tile")]
     #[diagnostic(
         code(carca::tileset::no_start),
-        help("mark one tile `start: true`, or add `requires: [base]` if this set is an expansion played with another")
+        help(
+            "mark one tile `start: true`, or add `requires: [base]` if this set is an expansion played with another"
+        )
     )]
     NoStart {
         /// The set's name.
@@ -373,7 +397,9 @@ pub enum TilesetError {
     #[error("tile `{id}` ({code}) can never be placed: no tile of the set has a matching edge")]
     #[diagnostic(
         code(carca::tileset::unplaceable),
-        help("every tile needs some edge that matches an edge of another tile (or another copy of itself)")
+        help(
+            "every tile needs some edge that matches an edge of another tile (or another copy of itself)"
+        )
     )]
     Unplaceable {
         /// The tile id.
@@ -389,7 +415,9 @@ pub enum TilesetError {
     #[error("the {kind} on edge {edge} ends inside the tile, but where?")]
     #[diagnostic(
         code(carca::tileset::end_ambiguous),
-        help("write `{kinds}: [{{ edges: {edge}, ends: village }}]` (or `cloister`, `city`, `river`, `#name`)")
+        help(
+            "write `{kinds}: [{{ edges: {edge}, ends: village }}]` (or `cloister`, `city`, `river`, `#name`)"
+        )
     )]
     EndAmbiguous {
         /// Road or river.
@@ -405,10 +433,7 @@ pub enum TilesetError {
 
     /// An `ends` value that names nothing.
     #[error("`ends: {value}` names nothing on this tile")]
-    #[diagnostic(
-        code(carca::tileset::bad_end),
-        help("{help}")
-    )]
+    #[diagnostic(code(carca::tileset::bad_end), help("{help}"))]
     BadEnd {
         /// The value.
         value: String,
@@ -437,7 +462,9 @@ pub enum TilesetError {
     #[error("`{text}` is not a list of half-edges")]
     #[diagnostic(
         code(carca::tileset::bad_halves),
-        help("name half-edges NNE ENE ESE SSE SSW WSW WNW NNW, each once, separated by `+`, `,` or spaces")
+        help(
+            "name half-edges NNE ENE ESE SSE SSW WSW WNW NNW, each once, separated by `+`, `,` or spaces"
+        )
     )]
     BadHalves {
         /// The text.

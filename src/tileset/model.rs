@@ -186,6 +186,10 @@ fn join(parts: impl Iterator<Item = String>, sep: &str) -> String {
 }
 
 /// A validated tile type.
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent flags of the tile-set language"
+)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tile {
     /// Its id, unique in its set.

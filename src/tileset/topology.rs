@@ -51,8 +51,6 @@ pub(crate) struct Layout {
 impl Layout {
     /// Lays out the barriers (cities, roads, rivers and what they end at).
     pub(crate) fn new(features: &[Feature]) -> Layout {
-        let village = features.len();
-        let mut parent: Vec<usize> = (0..=village).collect();
         fn find(p: &mut [usize], mut i: usize) -> usize {
             while p[i] != i {
                 p[i] = p[p[i]];
@@ -60,15 +58,17 @@ impl Layout {
             }
             i
         }
+        let village = features.len();
+        let mut parent: Vec<usize> = (0..=village).collect();
         let mut owner = [None; SLOTS];
-        let cloister = features.iter().position(|f| f.kind == FeatureKind::Cloister);
+        let cloister = features
+            .iter()
+            .position(|f| f.kind == FeatureKind::Cloister);
         for (i, f) in features.iter().enumerate() {
             match f.kind {
                 FeatureKind::City => {
                     for e in &f.edges {
-                        for s in 3 * e.index()..3 * e.index() + 3 {
-                            owner[s] = Some(i);
-                        }
+                        owner[3 * e.index()..3 * e.index() + 3].fill(Some(i));
                     }
                 }
                 FeatureKind::Road | FeatureKind::River => {
@@ -107,8 +107,9 @@ impl Layout {
     pub(crate) fn separates(&self, comp: usize, a: usize, b: usize) -> bool {
         let p = &self.contacts[comp];
         let between = |from: usize, to: usize| {
-            p.iter()
-                .any(|&s| s != from && s != to && (s + SLOTS - from) % SLOTS < (to + SLOTS - from) % SLOTS)
+            p.iter().any(|&s| {
+                s != from && s != to && (s + SLOTS - from) % SLOTS < (to + SLOTS - from) % SLOTS
+            })
         };
         between(a, b) && between(b, a)
     }
@@ -127,7 +128,9 @@ impl Layout {
                 if self.contacts[c].len() < 2 || q.len() < 2 {
                     continue;
                 }
-                if q.iter().any(|&x| q.iter().any(|&y| self.separates(c, x, y))) {
+                if q.iter()
+                    .any(|&x| q.iter().any(|&y| self.separates(c, x, y)))
+                {
                     out.push((c, d));
                 }
             }
@@ -139,10 +142,7 @@ impl Layout {
     pub(crate) fn faces(&self, field_slots: &[usize]) -> Vec<Vec<usize>> {
         let mut faces: Vec<Vec<usize>> = Vec::new();
         for &s in field_slots {
-            match faces
-                .iter_mut()
-                .find(|f| self.separator(f[0], s).is_none())
-            {
+            match faces.iter_mut().find(|f| self.separator(f[0], s).is_none()) {
                 Some(f) => f.push(s),
                 None => faces.push(vec![s]),
             }
@@ -154,11 +154,13 @@ impl Layout {
     /// next to the field, or ending a road that holds one.
     pub(crate) fn must_touch(&self, features: &[Feature], slots: &[usize]) -> Vec<usize> {
         let mut out = Vec::new();
-        for n in self.neighbours(slots) {
+        for n in Self::neighbours(slots) {
             let Some(f) = self.owner[n] else { continue };
             let city = match (features[f].kind, features[f].ends) {
                 (FeatureKind::City, _) => Some(f),
-                (FeatureKind::Road, Some(End::Feature(j))) if features[j].kind == FeatureKind::City => {
+                (FeatureKind::Road, Some(End::Feature(j)))
+                    if features[j].kind == FeatureKind::City =>
+                {
                     Some(j)
                 }
                 _ => None,
@@ -180,15 +182,14 @@ impl Layout {
             return true;
         }
         let comp = self.component[city];
-        self.neighbours(slots)
-            .any(|n| self.owner[n].is_some_and(|f| self.component[f] == comp))
+        Self::neighbours(slots).any(|n| self.owner[n].is_some_and(|f| self.component[f] == comp))
     }
 
     /// Slots next to the field that are not part of it.
-    fn neighbours<'a>(&'a self, slots: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    fn neighbours(slots: &[usize]) -> impl Iterator<Item = usize> + '_ {
         slots
             .iter()
             .flat_map(|&s| [(s + 1) % SLOTS, (s + SLOTS - 1) % SLOTS])
-            .filter(move |n| !slots.contains(n))
+            .filter(|n| !slots.contains(n))
     }
 }

@@ -1,0 +1,307 @@
+//! The base set as derived by carca, checked against the table in the
+//! contract (CONTRACT.md §3), transcribed here independently of the YAML.
+
+use std::collections::BTreeSet;
+
+use carca::tileset::{End, FeatureKind, Tile, builtin};
+
+/// id, count, edges, cities (edges:pennants), roads (edges>end), cloister,
+/// fields (halves -> touched cities, by their edges).
+const TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
+    (
+        "A",
+        2,
+        "FFRF",
+        "",
+        "S>cloister",
+        true,
+        "NNE ENE ESE SSE SSW WSW WNW NNW",
+    ),
+    (
+        "B",
+        4,
+        "FFFF",
+        "",
+        "",
+        true,
+        "NNE ENE ESE SSE SSW WSW WNW NNW",
+    ),
+    ("C", 1, "CCCC", "NESW:1", "", false, ""),
+    (
+        "D",
+        4,
+        "CRFR",
+        "N:0",
+        "EW",
+        false,
+        "ENE WNW->N; ESE SSE SSW WSW",
+    ),
+    (
+        "E",
+        5,
+        "CFFF",
+        "N:0",
+        "",
+        false,
+        "ENE ESE SSE SSW WSW WNW->N",
+    ),
+    (
+        "F",
+        2,
+        "FCFC",
+        "EW:1",
+        "",
+        false,
+        "NNW NNE->EW; SSE SSW->EW",
+    ),
+    (
+        "G",
+        1,
+        "FCFC",
+        "EW:0",
+        "",
+        false,
+        "NNW NNE->EW; SSE SSW->EW",
+    ),
+    ("H", 3, "CFCF", "N:0 S:0", "", false, "ENE ESE WSW WNW->N,S"),
+    ("I", 2, "CFFC", "N:0 W:0", "", false, "ENE ESE SSE SSW->N,W"),
+    (
+        "J",
+        3,
+        "CRRF",
+        "N:0",
+        "ES",
+        false,
+        "ENE SSW WSW WNW->N; ESE SSE",
+    ),
+    (
+        "K",
+        3,
+        "CFRR",
+        "N:0",
+        "SW",
+        false,
+        "WNW ENE ESE SSE->N; WSW SSW",
+    ),
+    (
+        "L",
+        3,
+        "CRRR",
+        "N:0",
+        "E>village S>village W>village",
+        false,
+        "WNW ENE->N; WSW SSW; ESE SSE",
+    ),
+    ("M", 2, "CFFC", "NW:1", "", false, "ENE ESE SSE SSW->NW"),
+    ("N", 3, "CFFC", "NW:0", "", false, "ENE ESE SSE SSW->NW"),
+    ("O", 2, "CRRC", "NW:1", "ES", false, "ENE SSW->NW; ESE SSE"),
+    ("P", 3, "CRRC", "NW:0", "ES", false, "ENE SSW->NW; ESE SSE"),
+    ("Q", 1, "CCFC", "NEW:1", "", false, "SSE SSW->NEW"),
+    ("R", 3, "CCFC", "NEW:0", "", false, "SSE SSW->NEW"),
+    (
+        "S",
+        2,
+        "CCRC",
+        "NEW:1",
+        "S>city",
+        false,
+        "SSE->NEW; SSW->NEW",
+    ),
+    (
+        "T",
+        1,
+        "CCRC",
+        "NEW:0",
+        "S>city",
+        false,
+        "SSE->NEW; SSW->NEW",
+    ),
+    (
+        "U",
+        8,
+        "FRFR",
+        "",
+        "EW",
+        false,
+        "WNW NNW NNE ENE; ESE SSE SSW WSW",
+    ),
+    (
+        "V",
+        9,
+        "FFRR",
+        "",
+        "SW",
+        false,
+        "WNW NNW NNE ENE ESE SSE; SSW WSW",
+    ),
+    (
+        "W",
+        4,
+        "FRRR",
+        "",
+        "E>village S>village W>village",
+        false,
+        "WNW NNW NNE ENE; ESE SSE; SSW WSW",
+    ),
+    (
+        "X",
+        1,
+        "RRRR",
+        "",
+        "N>village E>village S>village W>village",
+        false,
+        "WNW NNW; NNE ENE; ESE SSE; SSW WSW",
+    ),
+];
+
+fn edges_key(tile: &Tile, i: usize) -> String {
+    let mut e: Vec<char> = tile.features[i].edges.iter().map(|e| e.letter()).collect();
+    e.sort_by_key(|c| "NESW".find(*c));
+    e.into_iter().collect()
+}
+
+fn words(s: &str) -> BTreeSet<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn base_set_matches_the_contract_table() {
+    let set = builtin::get("base").expect("base is sound");
+    assert_eq!(set.tiles.len(), TABLE.len());
+    let mut total = 0;
+    let mut pennants = 0;
+    for &(id, count, edges, cities, roads, cloister, fields) in TABLE {
+        let t = set.tile(id).unwrap_or_else(|| panic!("tile {id}"));
+        assert_eq!(t.count, count, "{id} count");
+        assert_eq!(t.edge_code(), edges, "{id} edges");
+        assert_eq!(t.start, id == "D", "{id} start");
+        total += t.count;
+        pennants += t.count * t.pennants();
+
+        let of = |k: FeatureKind| (0..t.features.len()).filter(move |&i| t.features[i].kind == k);
+        let got_cities: BTreeSet<String> = of(FeatureKind::City)
+            .map(|i| format!("{}:{}", edges_key(t, i), t.features[i].pennants))
+            .collect();
+        assert_eq!(got_cities, words(cities), "{id} cities");
+
+        let got_roads: BTreeSet<String> = of(FeatureKind::Road)
+            .map(|i| {
+                let end = match t.features[i].ends {
+                    None => String::new(),
+                    Some(End::Village) => ">village".into(),
+                    Some(End::Cloister) => ">cloister".into(),
+                    Some(End::Feature(j)) => format!(">{}", t.features[j].kind),
+                    Some(End::Water) => ">water".into(),
+                };
+                format!("{}{end}", edges_key(t, i))
+            })
+            .collect();
+        assert_eq!(got_roads, words(roads), "{id} roads");
+        assert_eq!(t.cloister.is_some(), cloister, "{id} cloister");
+
+        let got_fields: BTreeSet<String> = of(FeatureKind::Field)
+            .map(|i| {
+                let f = &t.features[i];
+                let halves: BTreeSet<&str> = f.halves.iter().map(|h| h.name()).collect();
+                let mut touched: Vec<String> = f.touches.iter().map(|&c| edges_key(t, c)).collect();
+                touched.sort();
+                let halves = halves.into_iter().collect::<Vec<_>>().join(" ");
+                if touched.is_empty() {
+                    halves
+                } else {
+                    format!("{halves}->{}", touched.join(","))
+                }
+            })
+            .collect();
+        let want_fields: BTreeSet<String> = fields
+            .split(';')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                let (halves, touched) = s.split_once("->").unwrap_or((s, ""));
+                let halves = words(halves).into_iter().collect::<Vec<_>>().join(" ");
+                if touched.is_empty() {
+                    halves
+                } else {
+                    format!("{halves}->{touched}")
+                }
+            })
+            .collect();
+        assert_eq!(got_fields, want_fields, "{id} fields");
+    }
+    assert_eq!(total, 72);
+    assert_eq!(pennants, 10);
+}
+
+#[test]
+fn every_half_edge_and_edge_points_at_the_right_feature() {
+    let set = builtin::get("base").expect("base is sound");
+    for t in &set.tiles {
+        for (e, kind) in t.edges.iter().enumerate() {
+            let f = t.on_edge[e];
+            match kind {
+                carca::tileset::EdgeKind::City => {
+                    assert_eq!(
+                        f.map(|i| t.features[i].kind),
+                        Some(FeatureKind::City),
+                        "{} edge {e}",
+                        t.id
+                    );
+                }
+                carca::tileset::EdgeKind::Road => {
+                    assert_eq!(
+                        f.map(|i| t.features[i].kind),
+                        Some(FeatureKind::Road),
+                        "{} edge {e}",
+                        t.id
+                    );
+                }
+                _ => assert_eq!(f, None, "{} edge {e}", t.id),
+            }
+        }
+        for (h, f) in t.on_half.iter().enumerate() {
+            let f = f.unwrap_or_else(|| panic!("{} half {h} uncovered", t.id));
+            assert!(matches!(
+                t.features[f].kind,
+                FeatureKind::City | FeatureKind::Field
+            ));
+        }
+    }
+}
+
+#[test]
+fn abbey_and_river_sets() {
+    let abbey = builtin::get("abbey").expect("abbey is sound");
+    let a = abbey.tile("Abbey").expect("Abbey tile");
+    assert!(a.per_player && a.hole_only && a.cloister.is_some());
+    assert_eq!(a.edge_code(), "AAAA");
+    assert!(
+        a.on_half.iter().all(Option::is_none),
+        "the abbey has no field"
+    );
+
+    let river = builtin::get("river").expect("river is sound");
+    assert_eq!(river.tiles.iter().map(|t| t.count).sum::<u32>(), 12);
+    assert_eq!(river.start().map(|t| t.id.as_str()), Some("spring"));
+    assert!(river.tile("lake").is_some_and(|t| t.last));
+    // The bridge: a road crossing the river leaves four separate fields.
+    let bridge = river.tile("bridge").expect("bridge");
+    assert_eq!(
+        bridge
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Field)
+            .count(),
+        4
+    );
+    // The spring's field wraps around it.
+    let spring = river.tile("spring").expect("spring");
+    assert_eq!(
+        spring
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Field)
+            .count(),
+        1
+    );
+}

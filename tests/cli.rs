@@ -1,0 +1,64 @@
+//! The real binary: exit codes and argument handling.
+
+use clap::CommandFactory;
+
+use crate::common::binary;
+
+#[test]
+fn arguments_are_well_formed() {
+    carca::cli::Args::command().debug_assert();
+}
+
+#[test]
+fn sound_sets_exit_zero() {
+    let (code, stdout, stderr) = binary(&["tiles", "check", "base", "abbey", "river"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("ok base: tile set `base`, 24 tile types, 72 tiles"));
+}
+
+#[test]
+fn defects_exit_one() {
+    let (code, stdout, stderr) =
+        binary(&["tiles", "check", "fixtures/tilesets/crossing-roads.yaml"]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("defective"));
+    assert!(stderr.contains("carca::tileset::crossing"));
+}
+
+#[test]
+fn unreadable_files_exit_two() {
+    for path in [
+        "fixtures/tilesets/yaml-syntax.yaml",
+        "fixtures/tilesets/not-utf8.yaml",
+        "fixtures/tilesets/does-not-exist.yaml",
+    ] {
+        let (code, _, stderr) = binary(&["tiles", "check", path]);
+        assert_eq!(code, 2, "{path}: {stderr}");
+        assert!(stderr.contains("carca::"), "{stderr}");
+    }
+}
+
+#[test]
+fn the_worst_file_decides_the_exit_code() {
+    let (code, _, _) = binary(&[
+        "tiles",
+        "check",
+        "base",
+        "fixtures/tilesets/no-start.yaml",
+        "fixtures/tilesets/unknown-key.yaml",
+    ]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn unknown_tile_in_show_exits_two() {
+    let (code, _, stderr) = binary(&["tiles", "show", "base", "Z"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no tile `Z`"), "{stderr}");
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let (code, _, _) = binary(&["tiles", "check"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,42 @@
+//! Helpers shared by the integration tests.
+
+use std::path::Path;
+use std::process::Command;
+
+use carca::cli::{Args, run};
+use carca::report::diagnostics::Style;
+use clap::Parser;
+
+/// Runs carca in process and renders what a terminal-less user would see.
+pub(crate) fn carca(args: &[&str]) -> String {
+    let parsed = Args::try_parse_from(std::iter::once("carca").chain(args.iter().copied()))
+        .expect("arguments parse");
+    let out = run(parsed, Style::Plain);
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.code, out.stdout, out.stderr
+    )
+}
+
+/// A fixture path relative to the crate root, as a user would type it.
+pub(crate) fn relative(path: &Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// Runs the real binary from the crate root; returns (exit code, stdout, stderr).
+pub(crate) fn binary(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("carca runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -1,0 +1,7 @@
+//! carca's integration tests: one binary, one file per topic.
+
+mod base_tiles;
+mod cli;
+mod common;
+mod robustness;
+mod tilesets;
