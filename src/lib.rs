@@ -6,7 +6,10 @@
 
 pub mod cli;
 pub mod diagnostic;
+pub mod engine;
 pub mod geometry;
+pub mod record;
 pub mod report;
+pub mod rules;
 pub mod source;
 pub mod tileset;

@@ -4,6 +4,7 @@
 //! code, so that the binary stays a few lines and tests can run commands in
 //! process.
 
+mod score;
 mod tiles;
 
 use std::path::PathBuf;
@@ -25,9 +26,30 @@ pub struct Args {
 /// carca's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check every placement of a game record and explain its score.
+    Score {
+        /// The record (YAML).
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// Score under this ruleset (built-in name or TOML file) instead of the record's.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Check and show tile sets.
     #[command(subcommand)]
     Tiles(TilesCommand),
+}
+
+/// How results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON object (CONTRACT.md §5).
+    Json,
 }
 
 /// `carca tiles ...`
@@ -65,6 +87,11 @@ pub struct Outcome {
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
     match args.command {
+        Command::Score {
+            record,
+            rules,
+            format,
+        } => score::run(&record, rules.as_deref(), format, style),
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
         Command::Tiles(TilesCommand::Show { set, id }) => tiles::show(&set, id.as_deref(), style),
     }

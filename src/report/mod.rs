@@ -1,4 +1,5 @@
 //! Turning findings and results into text for people and JSON for programs.
 
 pub mod diagnostics;
+pub mod score;
 pub mod tiles;

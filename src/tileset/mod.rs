@@ -6,11 +6,13 @@
 
 pub mod build;
 pub mod builtin;
+pub mod catalog;
 pub mod error;
 pub mod model;
 mod raw;
 mod topology;
 
+pub use catalog::Catalog;
 pub use error::TilesetError;
 pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 

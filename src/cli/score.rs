@@ -1,0 +1,114 @@
+//! `carca score`: check a record and explain its score.
+
+use std::path::Path;
+
+use super::{Format, Outcome};
+use crate::diagnostic::{Finding, exit_code};
+use crate::engine::{Adjudication, adjudicate};
+use crate::record::{self, Record};
+use crate::report::diagnostics::{Style, render};
+use crate::report::score;
+use crate::rules::{self, Ruleset};
+
+/// A record with the ruleset it is scored under.
+pub(crate) struct Prepared {
+    pub(crate) record: Record,
+    pub(crate) rules: Ruleset,
+    pub(crate) spec: String,
+    pub(crate) own: bool,
+}
+
+/// Loads a record and the ruleset named by `--rules` (relative to the
+/// working folder) or by the record (relative to the record).
+pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepared, Vec<Finding>> {
+    let record = record::load(Path::new(path))?;
+    let (spec, base) = match rules_override {
+        Some(r) => (r.to_string(), super::cwd()),
+        None => (record.rules_name().to_string(), record.dir.clone()),
+    };
+    let rules = match rules::load(&spec, &base) {
+        Ok(r) => r,
+        Err(mut inner) => {
+            if rules_override.is_none()
+                && let Some((name, span)) = &record.rules
+            {
+                inner.insert(
+                    0,
+                    Finding::new(
+                        crate::diagnostic::Class::Input,
+                        &record.source,
+                        record::RecordError::Rules {
+                            name: name.clone(),
+                            span: *span,
+                        },
+                    ),
+                );
+            }
+            return Err(inner);
+        }
+    };
+    let own = rules_override.is_none_or(|r| {
+        r == record.rules_name() || r == rules.name && rules.name == record.rules_name()
+    });
+    Ok(Prepared {
+        record,
+        rules,
+        spec,
+        own,
+    })
+}
+
+/// Scores one record.
+pub(crate) fn run(
+    path: &str,
+    rules_override: Option<&str>,
+    format: Format,
+    style: Style,
+) -> Outcome {
+    let p = match prepare(path, rules_override) {
+        Ok(p) => p,
+        Err(findings) => return failed(path, &findings, format, style),
+    };
+    let a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let code = exit_code(&a.findings);
+    match format {
+        Format::Text => Outcome {
+            stdout: score::text(path, &a),
+            stderr: render(&a.findings, style),
+            code,
+        },
+        Format::Json => Outcome {
+            stdout: format!(
+                "{}\n",
+                serde_json::to_string_pretty(&score::json(path, &a)).unwrap_or_default()
+            ),
+            stderr: String::new(),
+            code,
+        },
+    }
+}
+
+/// The outcome for a record that could not be read.
+pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: Style) -> Outcome {
+    let code = exit_code(findings).max(2);
+    match format {
+        Format::Text => Outcome {
+            stdout: String::new(),
+            stderr: render(findings, style),
+            code,
+        },
+        Format::Json => {
+            let v = serde_json::json!({
+                "record": path,
+                "totals": {},
+                "events": [],
+                "diagnostics": findings.iter().map(score::finding_json).collect::<Vec<_>>(),
+            });
+            Outcome {
+                stdout: format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()),
+                stderr: String::new(),
+                code,
+            }
+        }
+    }
+}

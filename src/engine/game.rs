@@ -1,0 +1,758 @@
+//! The state of a game and the rules of play: placing tiles, deploying
+//! followers, scoring what a placement completes, and final scoring.
+//!
+//! [`Game`] knows nothing of records or files: it answers "is this legal?"
+//! and applies moves. [`super::referee`] walks a record through it.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use super::features::{Features, Node};
+use super::scoring::{self, Award};
+use crate::geometry::{Edge, Pos, Rotation};
+use crate::record::location::location_of;
+use crate::rules::{FarmScoring, Ruleset};
+use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
+
+/// A tile on the board.
+#[derive(Debug, Clone)]
+pub struct PlacedTile {
+    /// Catalog index.
+    pub tile: usize,
+    /// Rotation.
+    pub rot: Rotation,
+    /// Position.
+    pub pos: Pos,
+    /// Node of its first feature.
+    base: Node,
+    /// The turn that placed it (`None` for the start tile and snapshots).
+    pub turn: Option<usize>,
+}
+
+/// A follower deployed on the board.
+#[derive(Debug, Clone)]
+pub struct Follower {
+    /// Owner.
+    pub player: usize,
+    /// The feature node it stands on.
+    node: Node,
+    /// The placed tile it stands on.
+    pub placed: usize,
+    /// Still on the board.
+    pub on_board: bool,
+}
+
+/// When an event happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// During a turn (1-based entry in `turns`), played by `player`.
+    Turn {
+        /// Entry number.
+        number: usize,
+        /// The player whose turn it was.
+        player: usize,
+    },
+    /// Final scoring.
+    Final,
+}
+
+/// What kind of feature an event scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoredKind {
+    /// A road.
+    Road,
+    /// A city.
+    City,
+    /// A cloister or abbey.
+    Cloister,
+    /// A farm (field with farmers).
+    Farm,
+}
+
+impl ScoredKind {
+    /// The word for reports and JSON.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            ScoredKind::Road => "road",
+            ScoredKind::City => "city",
+            ScoredKind::Cloister => "cloister",
+            ScoredKind::Farm => "farm",
+        }
+    }
+}
+
+/// A scored feature, described for people and programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeatureReport {
+    /// Kind.
+    pub kind: ScoredKind,
+    /// A stable name: kind, position of its first tile and location there.
+    pub name: String,
+    /// Positions of its tiles, sorted.
+    pub tiles: Vec<Pos>,
+    /// Pennants (cities).
+    pub pennants: u32,
+    /// Complete when scored.
+    pub complete: bool,
+    /// Completed cities a farm touches (names).
+    pub cities: Vec<String>,
+}
+
+/// One scoring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// When.
+    pub phase: Phase,
+    /// What.
+    pub feature: FeatureReport,
+    /// Followers on it per player.
+    pub followers: Vec<u32>,
+    /// Players with the majority.
+    pub winners: Vec<usize>,
+    /// Points per player.
+    pub points: Vec<i64>,
+    /// The rule that produced the points.
+    pub rule: String,
+}
+
+/// Why a tile may not lie somewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceProblem {
+    /// Another tile lies there.
+    Occupied {
+        /// Its id.
+        id: String,
+        /// The turn that placed it.
+        turn: Option<usize>,
+    },
+    /// No tile along an edge.
+    NoContact {
+        /// A tile touches only at a corner.
+        corner: bool,
+    },
+    /// An edge that does not match its neighbour.
+    Mismatch {
+        /// The edge of the new tile (board orientation).
+        edge: Edge,
+        /// What the new tile shows there.
+        ours: EdgeKind,
+        /// The neighbour's id.
+        neighbour: String,
+        /// Where it lies.
+        at: Pos,
+        /// What it shows.
+        theirs: EdgeKind,
+    },
+    /// A hole-only tile with empty neighbours.
+    NotAHole {
+        /// The empty sides.
+        empty: Vec<Edge>,
+    },
+}
+
+/// Why a follower may not be deployed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeployProblem {
+    /// The player has none left.
+    NoFollowers,
+    /// Followers never stand on this kind of feature.
+    NotOccupiable(FeatureKind),
+    /// Someone already stands on the feature.
+    Occupied {
+        /// Kind of the feature.
+        kind: FeatureKind,
+        /// Each occupant: player, tile position, location.
+        by: Vec<(usize, Pos, String)>,
+    },
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game<'a> {
+    catalog: &'a Catalog,
+    rules: &'a Ruleset,
+    players: usize,
+    placed: Vec<PlacedTile>,
+    at: HashMap<Pos, usize>,
+    features: Features,
+    /// Occupied positions among the 8 around each placed tile.
+    ring: Vec<u8>,
+    followers: Vec<Follower>,
+    supply: Vec<u32>,
+    scores: Vec<i64>,
+    events: Vec<Event>,
+    /// Sets whose edges the last placement closed.
+    touched: Vec<Node>,
+}
+
+impl<'a> Game<'a> {
+    /// An empty board.
+    #[must_use]
+    pub fn new(catalog: &'a Catalog, rules: &'a Ruleset, players: usize) -> Game<'a> {
+        Game {
+            catalog,
+            rules,
+            players,
+            placed: Vec::new(),
+            at: HashMap::new(),
+            features: Features::default(),
+            ring: Vec::new(),
+            followers: Vec::new(),
+            supply: vec![rules.followers; players],
+            scores: vec![0; players],
+            events: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    /// The tile type of a catalog index.
+    #[must_use]
+    pub fn tile(&self, tile: usize) -> &'a Tile {
+        &self.catalog.tiles[tile].tile
+    }
+
+    /// Tiles on the board, in the order placed.
+    #[must_use]
+    pub fn placed(&self) -> &[PlacedTile] {
+        &self.placed
+    }
+
+    /// The placed tile at a position.
+    #[must_use]
+    pub fn at(&self, pos: Pos) -> Option<usize> {
+        self.at.get(&pos).copied()
+    }
+
+    /// Points so far, per player.
+    #[must_use]
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// Everything scored so far.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Followers each player still holds.
+    #[must_use]
+    pub fn supply(&self) -> &[u32] {
+        &self.supply
+    }
+
+    /// Followers deployed so far (on the board or returned).
+    #[must_use]
+    pub fn followers(&self) -> &[Follower] {
+        &self.followers
+    }
+
+    /// The kind of board edge `edge` of a placed tile.
+    fn edge_kind_of(&self, p: &PlacedTile, edge: Edge) -> EdgeKind {
+        self.tile(p.tile).edge_kind(edge, p.rot)
+    }
+
+    /// Everything that keeps `tile` from lying at `pos` rotated by `rot`.
+    #[must_use]
+    pub fn placement_problems(&self, tile: usize, pos: Pos, rot: Rotation) -> Vec<PlaceProblem> {
+        if let Some(&i) = self.at.get(&pos) {
+            let p = &self.placed[i];
+            return vec![PlaceProblem::Occupied {
+                id: self.tile(p.tile).id.clone(),
+                turn: p.turn,
+            }];
+        }
+        let t = self.tile(tile);
+        let mut out = Vec::new();
+        let mut touching = false;
+        let mut empty = Vec::new();
+        for e in Edge::ALL {
+            let Some(&n) = self.at.get(&pos.step(e)) else {
+                empty.push(e);
+                continue;
+            };
+            touching = true;
+            let nb = &self.placed[n];
+            let ours = t.edge_kind(e, rot);
+            let theirs = self.edge_kind_of(nb, e.opposite());
+            if !ours.matches(theirs) {
+                out.push(PlaceProblem::Mismatch {
+                    edge: e,
+                    ours,
+                    neighbour: self.tile(nb.tile).id.clone(),
+                    at: nb.pos,
+                    theirs,
+                });
+            }
+        }
+        if !touching && !self.placed.is_empty() {
+            let corner = pos.ring().iter().any(|q| self.at.contains_key(q));
+            out.insert(0, PlaceProblem::NoContact { corner });
+        }
+        if t.hole_only && !empty.is_empty() {
+            out.push(PlaceProblem::NotAHole { empty });
+        }
+        out
+    }
+
+    /// Every position and rotation where `tile` could legally lie now.
+    #[must_use]
+    pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+        let mut frontier: Vec<Pos> = self
+            .placed
+            .iter()
+            .flat_map(|p| Edge::ALL.map(|e| p.pos.step(e)))
+            .filter(|q| !self.at.contains_key(q))
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        frontier.sort_by_key(|p| (-p.y, p.x));
+        let mut out = Vec::new();
+        for pos in frontier {
+            for rot in Rotation::ALL {
+                if self.placement_problems(tile, pos, rot).is_empty() {
+                    out.push((pos, rot));
+                }
+            }
+        }
+        out
+    }
+
+    /// Puts a tile on an empty position and joins its features to its
+    /// neighbours'. Returns its index among placed tiles.
+    pub fn place(&mut self, tile: usize, pos: Pos, rot: Rotation, turn: Option<usize>) -> usize {
+        let idx = self.placed.len();
+        let t = self.tile(tile);
+        let base = self.features.len() as Node;
+        for (fi, f) in t.features.iter().enumerate() {
+            let open = match f.kind {
+                FeatureKind::City | FeatureKind::Road | FeatureKind::River => f.edges.len() as u32,
+                _ => 0,
+            };
+            self.features.add(idx as u32, fi as u16, open, f.pennants);
+        }
+        self.placed.push(PlacedTile {
+            tile,
+            rot,
+            pos,
+            base,
+            turn,
+        });
+        self.at.insert(pos, idx);
+        self.touched.clear();
+        for e in Edge::ALL {
+            let Some(&n) = self.at.get(&pos.step(e)) else {
+                continue;
+            };
+            let nb = self.placed[n].clone();
+            let nt = self.tile(nb.tile);
+            let ours = t.edge_kind(e, rot);
+            let theirs = nt.edge_kind(e.opposite(), nb.rot);
+            let mine = t.feature_on_edge(e, rot).map(|f| base + f as Node);
+            let other = nt
+                .feature_on_edge(e.opposite(), nb.rot)
+                .map(|f| nb.base + f as Node);
+            match (ours, theirs) {
+                (EdgeKind::Any, EdgeKind::Any) => {}
+                (EdgeKind::Any, _) => {
+                    if let Some(o) = other {
+                        self.features.close_one(o);
+                        self.touched.push(o);
+                    }
+                }
+                (_, EdgeKind::Any) => {
+                    if let Some(m) = mine {
+                        self.features.close_one(m);
+                    }
+                }
+                (a, b) if a == b => {
+                    if let (Some(m), Some(o)) = (mine, other) {
+                        self.features.join_across(m, o);
+                    }
+                    for h in e.halves() {
+                        let mf = t.feature_on_half(h, rot);
+                        let of = nt.feature_on_half(h.facing(), nb.rot);
+                        if let (Some(mf), Some(of)) = (mf, of)
+                            && t.features[mf].kind == FeatureKind::Field
+                            && nt.features[of].kind == FeatureKind::Field
+                        {
+                            self.features
+                                .join_across(base + mf as Node, nb.base + of as Node);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut around = 0;
+        for q in pos.ring() {
+            if let Some(&n) = self.at.get(&q) {
+                around += 1;
+                self.ring[n] += 1;
+            }
+        }
+        self.ring.push(around);
+        idx
+    }
+
+    /// The node of feature `feature` of placed tile `placed`.
+    fn node(&self, placed: usize, feature: usize) -> Node {
+        self.placed[placed].base + feature as Node
+    }
+
+    /// Why `player` may not deploy on feature `feature` of placed tile `placed`.
+    #[must_use]
+    pub fn deploy_problem(
+        &self,
+        placed: usize,
+        feature: usize,
+        player: usize,
+    ) -> Option<DeployProblem> {
+        let kind = self.tile(self.placed[placed].tile).features[feature].kind;
+        if !kind.holds_followers() {
+            return Some(DeployProblem::NotOccupiable(kind));
+        }
+        if self.supply[player] == 0 {
+            return Some(DeployProblem::NoFollowers);
+        }
+        let occupants = self.features.occupants(self.node(placed, feature));
+        if !occupants.is_empty() {
+            let by = occupants
+                .iter()
+                .map(|&f| {
+                    let fo = &self.followers[f as usize];
+                    let p = &self.placed[fo.placed];
+                    let feat = self.features.feature[fo.node as usize] as usize;
+                    (
+                        fo.player,
+                        p.pos,
+                        location_of(self.tile(p.tile), p.rot, feat),
+                    )
+                })
+                .collect();
+            return Some(DeployProblem::Occupied { kind, by });
+        }
+        None
+    }
+
+    /// Puts one of `player`'s followers on a feature.
+    pub fn deploy(&mut self, placed: usize, feature: usize, player: usize) {
+        let node = self.node(placed, feature);
+        let id = self.followers.len() as u32;
+        self.followers.push(Follower {
+            player,
+            node,
+            placed,
+            on_board: true,
+        });
+        self.supply[player] = self.supply[player].saturating_sub(1);
+        self.features.occupy(node, id);
+    }
+
+    /// Scores every road, city and cloister that the placement of `placed`
+    /// completed, returning their followers.
+    pub fn score_completed(&mut self, placed: usize, phase: Phase) {
+        let p = self.placed[placed].clone();
+        let t = self.tile(p.tile);
+        let mut candidates: Vec<Node> = t
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| matches!(f.kind, FeatureKind::City | FeatureKind::Road))
+            .map(|(i, _)| p.base + i as Node)
+            .collect();
+        candidates.extend(self.touched.iter().copied());
+        let mut done = BTreeSet::new();
+        for n in candidates {
+            let root = self.features.find(n);
+            if done.insert(root) && self.features.open(root) == 0 && !self.features.scored(root) {
+                self.score_set(root, true, phase, true);
+            }
+        }
+        let mut cloisters = vec![placed];
+        cloisters.extend(p.pos.ring().iter().filter_map(|q| self.at.get(q).copied()));
+        for c in cloisters {
+            let ct = self.tile(self.placed[c].tile);
+            if let Some(cf) = ct.cloister
+                && self.ring[c] == 8
+            {
+                let node = self.node(c, cf);
+                if !self.features.scored(node) {
+                    self.score_set(node, true, phase, true);
+                }
+            }
+        }
+    }
+
+    /// Distinct placed tiles among a set's members.
+    fn distinct_tiles(&self, members: &[Node]) -> Vec<usize> {
+        let mut tiles: Vec<usize> = members
+            .iter()
+            .map(|&m| self.features.tile[m as usize] as usize)
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles
+    }
+
+    fn positions(&self, tiles: &[usize]) -> Vec<Pos> {
+        let mut out: Vec<Pos> = tiles.iter().map(|&t| self.placed[t].pos).collect();
+        out.sort_by_key(|p| (p.x, p.y));
+        out
+    }
+
+    /// A set's name: its kind, and its earliest segment's position and location.
+    fn name_of(&self, kind: ScoredKind, members: &[Node]) -> String {
+        let first = members.iter().copied().min().unwrap_or(0) as usize;
+        let p = &self.placed[self.features.tile[first] as usize];
+        let feat = self.features.feature[first] as usize;
+        format!(
+            "{} at {} {}",
+            kind.word(),
+            p.pos,
+            location_of(self.tile(p.tile), p.rot, feat)
+        )
+    }
+
+    /// Followers per player on a set.
+    fn counts(&self, root: Node) -> Vec<u32> {
+        let mut counts = vec![0; self.players];
+        for &f in self.features.occupants(root) {
+            counts[self.followers[f as usize].player] += 1;
+        }
+        counts
+    }
+
+    fn majority(counts: &[u32]) -> Vec<usize> {
+        let max = counts.iter().copied().max().unwrap_or(0);
+        if max == 0 {
+            return Vec::new();
+        }
+        (0..counts.len()).filter(|&i| counts[i] == max).collect()
+    }
+
+    /// Scores a road, city or cloister set.
+    fn score_set(&mut self, root: Node, complete: bool, phase: Phase, return_followers: bool) {
+        self.features.mark_scored(root);
+        let counts = self.counts(root);
+        let winners = Self::majority(&counts);
+        if winners.is_empty() {
+            return;
+        }
+        let placed = self.features.tile[root as usize] as usize;
+        let kind = self.tile(self.placed[placed].tile).features
+            [self.features.feature[root as usize] as usize]
+            .kind;
+        let members = self.features.members(root);
+        let (scored, award, tiles, pennants) = match kind {
+            FeatureKind::Cloister => {
+                let around = u32::from(self.ring[placed]);
+                let award = scoring::cloister(self.rules, around);
+                let mut tiles = vec![placed];
+                tiles.extend(
+                    self.placed[placed]
+                        .pos
+                        .ring()
+                        .iter()
+                        .filter_map(|q| self.at.get(q).copied()),
+                );
+                (ScoredKind::Cloister, award, tiles, 0)
+            }
+            FeatureKind::Road => {
+                let tiles = self.distinct_tiles(&members);
+                (
+                    ScoredKind::Road,
+                    scoring::road(self.rules, tiles.len() as u32, complete),
+                    tiles,
+                    0,
+                )
+            }
+            _ => {
+                let tiles = self.distinct_tiles(&members);
+                let pennants = self.features.pennants(root);
+                let award = scoring::city(self.rules, tiles.len() as u32, pennants, complete);
+                (ScoredKind::City, award, tiles, pennants)
+            }
+        };
+        let complete = complete && (kind != FeatureKind::Cloister || self.ring[placed] == 8);
+        let report = FeatureReport {
+            kind: scored,
+            name: self.name_of(scored, &members),
+            tiles: self.positions(&tiles),
+            pennants,
+            complete,
+            cities: Vec::new(),
+        };
+        self.award(phase, report, counts, winners, &award);
+        if return_followers {
+            for f in self.features.vacate(root) {
+                let fo = &mut self.followers[f as usize];
+                fo.on_board = false;
+                self.supply[fo.player] += 1;
+            }
+        }
+    }
+
+    fn award(
+        &mut self,
+        phase: Phase,
+        feature: FeatureReport,
+        followers: Vec<u32>,
+        winners: Vec<usize>,
+        award: &Award,
+    ) {
+        let mut points = vec![0; self.players];
+        for &w in &winners {
+            points[w] = award.points;
+            self.scores[w] += award.points;
+        }
+        self.events.push(Event {
+            phase,
+            feature,
+            followers,
+            winners,
+            points,
+            rule: award.rule.clone(),
+        });
+    }
+
+    /// Final scoring: unfinished roads, cities and cloisters, then farms.
+    /// Features that are complete but still hold followers (a snapshot)
+    /// score as complete.
+    pub fn final_scoring(&mut self) {
+        let roots = self.features.occupied_roots();
+        let mut farms = Vec::new();
+        for root in roots {
+            let placed = self.features.tile[root as usize] as usize;
+            let kind = self.tile(self.placed[placed].tile).features
+                [self.features.feature[root as usize] as usize]
+                .kind;
+            match kind {
+                FeatureKind::Field => farms.push(root),
+                FeatureKind::Cloister => {
+                    if !self.features.scored(root) {
+                        self.score_set(root, self.ring[placed] == 8, Phase::Final, false);
+                    }
+                }
+                _ => {
+                    if !self.features.scored(root) {
+                        let complete = self.features.open(root) == 0;
+                        self.score_set(root, complete, Phase::Final, false);
+                    }
+                }
+            }
+        }
+        self.score_farms(&farms);
+    }
+
+    /// The completed cities (roots) a farm touches.
+    fn farm_cities(&self, farm: Node) -> BTreeSet<Node> {
+        let mut out = BTreeSet::new();
+        for m in self.features.members(farm) {
+            let placed = self.features.tile[m as usize] as usize;
+            let p = &self.placed[placed];
+            let f = &self.tile(p.tile).features[self.features.feature[m as usize] as usize];
+            for &c in &f.touches {
+                let root = self.features.find(p.base + c as Node);
+                if self.features.open(root) == 0 {
+                    out.insert(root);
+                }
+            }
+        }
+        out
+    }
+
+    fn farm_report(&self, farm: Node, cities: &BTreeSet<Node>) -> FeatureReport {
+        let members = self.features.members(farm);
+        let tiles = self.distinct_tiles(&members);
+        FeatureReport {
+            kind: ScoredKind::Farm,
+            name: self.name_of(ScoredKind::Farm, &members),
+            tiles: self.positions(&tiles),
+            pennants: 0,
+            complete: false,
+            cities: cities
+                .iter()
+                .map(|&c| self.name_of(ScoredKind::City, &self.features.members(c)))
+                .collect(),
+        }
+    }
+
+    fn score_farms(&mut self, farms: &[Node]) {
+        let cities: Vec<BTreeSet<Node>> = farms.iter().map(|&f| self.farm_cities(f)).collect();
+        match self.rules.farm_scoring {
+            FarmScoring::Third | FarmScoring::Second => {
+                let mut paid: Vec<BTreeSet<Node>> = vec![BTreeSet::new(); self.players];
+                for (i, &farm) in farms.iter().enumerate() {
+                    let counts = self.counts(farm);
+                    let winners = Self::majority(&counts);
+                    let report = self.farm_report(farm, &cities[i]);
+                    let mut points = vec![0; self.players];
+                    let mut rules_text: Vec<String> = Vec::new();
+                    for &w in &winners {
+                        let already = cities[i].intersection(&paid[w]).count() as u32;
+                        let a = scoring::farm(self.rules, cities[i].len() as u32, already);
+                        if self.rules.farm_scoring == FarmScoring::Second {
+                            paid[w].extend(cities[i].iter().copied());
+                        }
+                        points[w] = a.points;
+                        self.scores[w] += a.points;
+                        if !rules_text.contains(&a.rule) {
+                            rules_text.push(a.rule);
+                        }
+                    }
+                    let rule = if rules_text.is_empty() {
+                        scoring::farm(self.rules, cities[i].len() as u32, 0).rule
+                    } else {
+                        rules_text.join("; ")
+                    };
+                    self.events.push(Event {
+                        phase: Phase::Final,
+                        feature: report,
+                        followers: counts,
+                        winners,
+                        points,
+                        rule,
+                    });
+                }
+            }
+            FarmScoring::First => {
+                let mut around: BTreeMap<Node, Vec<usize>> = BTreeMap::new();
+                for (i, set) in cities.iter().enumerate() {
+                    for &c in set {
+                        around.entry(c).or_default().push(i);
+                    }
+                }
+                for (city, farm_ids) in around {
+                    let mut counts = vec![0; self.players];
+                    for &i in &farm_ids {
+                        for (p, n) in self.counts(farms[i]).into_iter().enumerate() {
+                            counts[p] += n;
+                        }
+                    }
+                    let winners = Self::majority(&counts);
+                    let members = self.features.members(city);
+                    let tiles = self.distinct_tiles(&members);
+                    let report = FeatureReport {
+                        kind: ScoredKind::Farm,
+                        name: format!("farms around {}", self.name_of(ScoredKind::City, &members)),
+                        tiles: self.positions(&tiles),
+                        pennants: 0,
+                        complete: false,
+                        cities: vec![self.name_of(ScoredKind::City, &members)],
+                    };
+                    let award = scoring::farm(self.rules, 1, 0);
+                    let farm_names: Vec<String> = farm_ids
+                        .iter()
+                        .map(|&i| self.name_of(ScoredKind::Farm, &self.features.members(farms[i])))
+                        .collect();
+                    let award = Award {
+                        points: award.points,
+                        rule: format!("{} (supplied by {})", award.rule, farm_names.join(", ")),
+                    };
+                    self.award(Phase::Final, report, counts, winners, &award);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! The engine: the board, features across tiles, legality, and scoring.
+//!
+//! It is generic over the tile-set data: nothing here looks at tile ids.
+//! [`game::Game`] holds the rules of play; [`referee`] walks a record
+//! through it and turns every problem into a finding.
+
+mod features;
+pub mod game;
+pub mod referee;
+pub mod scoring;
+pub mod violation;
+
+pub use game::{Event, FeatureReport, Game, Phase, ScoredKind};
+pub use referee::{Adjudication, adjudicate};
+pub use violation::Violation;

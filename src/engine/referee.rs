@@ -1,0 +1,866 @@
+//! Adjudicating a record: every turn (or every tile of a snapshot) is
+//! checked and applied, every problem becomes a finding that points at the
+//! record, and the game is scored as recorded.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use miette::SourceSpan;
+
+use super::game::{DeployProblem, Event, Game, Phase, PlaceProblem};
+use super::violation::Violation;
+use crate::diagnostic::{Class, Finding};
+use crate::geometry::{Edge, Pos, Rotation};
+use crate::record::location::LocationProblem;
+use crate::record::{Action, Body, Location, Meeple, Placement, Record, RecordError, Totals, Turn};
+use crate::rules::{EndGameAbbey, Ruleset};
+use crate::tileset::{EdgeKind, FeatureKind};
+
+/// The result of adjudicating a record under a ruleset.
+#[derive(Debug)]
+pub struct Adjudication {
+    /// The ruleset used.
+    pub rules: Ruleset,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// Every scoring, in order.
+    pub events: Vec<Event>,
+    /// Points per player.
+    pub totals: Vec<i64>,
+    /// The game has ended (supply empty, `final: true`, or a snapshot).
+    pub ended: bool,
+    /// For a game not yet over: what final scoring would add now.
+    pub preview: Option<(Vec<Event>, Vec<i64>)>,
+    /// Rule violations, mismatches and unreadable values.
+    pub findings: Vec<Finding>,
+    /// Tiles on the board at the end.
+    pub tiles_placed: usize,
+    /// Whether the record's `claims` were compared.
+    pub claims_checked: bool,
+}
+
+/// Adjudicates `record` under `rules`. `own_rules` says whether `rules` is
+/// the record's own ruleset (so that its `claims` apply); `spec` is how the
+/// ruleset was named (for matching `expect` blocks).
+#[must_use]
+pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool) -> Adjudication {
+    let mut referee = Referee::new(record, rules);
+    let ended = match &record.body {
+        Body::History(turns) => referee.history(turns),
+        Body::Snapshot { board, meeples } => {
+            referee.snapshot(board, meeples);
+            true
+        }
+    };
+    let Referee {
+        game, mut findings, ..
+    } = referee;
+    let mut game = game;
+    let (preview, events, totals) = if ended {
+        game.final_scoring();
+        (None, game.events().to_vec(), game.scores().to_vec())
+    } else {
+        let mut ahead = game.clone();
+        let before = ahead.events().len();
+        ahead.final_scoring();
+        (
+            Some((ahead.events()[before..].to_vec(), ahead.scores().to_vec())),
+            game.events().to_vec(),
+            game.scores().to_vec(),
+        )
+    };
+    let claims_checked = own_rules && record.claims.is_some();
+    if let (true, Some(claims)) = (own_rules, &record.claims) {
+        for (player, claimed, span) in &claims.points {
+            if *claimed != totals[*player] {
+                findings.push(Finding::new(
+                    Class::Defect,
+                    &record.source,
+                    Violation::ClaimMismatch {
+                        player: record.players[*player].clone(),
+                        claimed: *claimed,
+                        computed: totals[*player],
+                        ruleset: rules.name.clone(),
+                        explanation: explain(
+                            &events,
+                            *player,
+                            &record.players[*player],
+                            totals[*player],
+                        ),
+                        span: *span,
+                        difference: signed(totals[*player] - claimed),
+                    },
+                ));
+            }
+        }
+    }
+    for e in record
+        .expect
+        .iter()
+        .filter(|e| e.ruleset == spec || e.ruleset == rules.name)
+    {
+        check_expectation(
+            record,
+            &e.totals,
+            &e.ruleset,
+            e.span,
+            &events,
+            &totals,
+            &mut findings,
+        );
+    }
+    Adjudication {
+        rules: rules.clone(),
+        players: record.players.clone(),
+        events,
+        totals,
+        ended,
+        preview,
+        findings,
+        tiles_placed: game.placed().len(),
+        claims_checked,
+    }
+}
+
+/// Compares one `expect` block with computed totals.
+pub fn check_expectation(
+    record: &Record,
+    expected: &Totals,
+    ruleset: &str,
+    key_span: SourceSpan,
+    events: &[Event],
+    totals: &[i64],
+    findings: &mut Vec<Finding>,
+) {
+    for (player, want, span) in &expected.points {
+        if *want != totals[*player] {
+            findings.push(Finding::new(
+                Class::Defect,
+                &record.source,
+                Violation::ExpectMismatch {
+                    player: record.players[*player].clone(),
+                    expected: *want,
+                    computed: totals[*player],
+                    ruleset: ruleset.to_string(),
+                    explanation: explain(
+                        events,
+                        *player,
+                        &record.players[*player],
+                        totals[*player],
+                    ),
+                    span: *span,
+                    difference: signed(totals[*player] - want),
+                },
+            ));
+        }
+    }
+    for (i, name) in record.players.iter().enumerate() {
+        if !expected.points.iter().any(|(p, _, _)| *p == i) {
+            findings.push(Finding::new(
+                Class::Defect,
+                &record.source,
+                Violation::ExpectMissing {
+                    player: name.clone(),
+                    ruleset: ruleset.to_string(),
+                    computed: totals[i],
+                    span: key_span,
+                },
+            ));
+        }
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// Where a player's points come from, for mismatch help lines.
+fn explain(events: &[Event], player: usize, name: &str, total: i64) -> String {
+    let parts: Vec<String> = events
+        .iter()
+        .filter(|e| e.points[player] != 0)
+        .map(|e| {
+            let when = match e.phase {
+                Phase::Turn { number, .. } => format!("turn {number}"),
+                Phase::Final => "final".into(),
+            };
+            format!("{} +{} ({when})", e.feature.name, e.points[player])
+        })
+        .collect();
+    if parts.is_empty() {
+        return format!("{name} scores nothing in this game");
+    }
+    let shown = parts.len().min(12);
+    let more = if parts.len() > shown {
+        format!(", and {} more", parts.len() - shown)
+    } else {
+        String::new()
+    };
+    format!(
+        "{name}'s {total} points: {}{more}",
+        parts[..shown].join(", ")
+    )
+}
+
+struct Referee<'r> {
+    record: &'r Record,
+    rules: &'r Ruleset,
+    game: Game<'r>,
+    findings: Vec<Finding>,
+    /// Tiles left per catalog entry (land tiles).
+    supply: Vec<u32>,
+    /// Per-player tiles left, per player and catalog entry.
+    personal: Vec<Vec<u32>>,
+    /// Land tiles left in all.
+    land_left: u64,
+    /// Opening-set (river) tiles left.
+    opening_left: u32,
+    /// Where the river goes on: the position and the edge of the next tile
+    /// that must face back.
+    river_end: Option<(Pos, Edge)>,
+    /// The direction of the river's last turn (true: right).
+    last_river_turn: Option<bool>,
+}
+
+impl<'r> Referee<'r> {
+    fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
+        let players = record.players.len();
+        let catalog = &record.catalog;
+        let supply: Vec<u32> = catalog
+            .tiles
+            .iter()
+            .map(|e| if e.tile.per_player { 0 } else { e.tile.count })
+            .collect();
+        let personal = vec![
+            catalog
+                .tiles
+                .iter()
+                .map(|e| if e.tile.per_player { e.tile.count } else { 0 })
+                .collect::<Vec<u32>>();
+            players
+        ];
+        let land_left = supply.iter().map(|&c| u64::from(c)).sum();
+        let opening_left = catalog
+            .tiles
+            .iter()
+            .zip(&supply)
+            .filter(|(e, _)| e.opening)
+            .map(|(_, c)| *c)
+            .sum();
+        Referee {
+            record,
+            rules,
+            game: Game::new(catalog, rules, players),
+            findings: Vec::new(),
+            supply,
+            personal,
+            land_left,
+            opening_left,
+            river_end: None,
+            last_river_turn: None,
+        }
+    }
+
+    fn violation(&mut self, v: Violation) {
+        self.findings
+            .push(Finding::new(Class::Defect, &self.record.source, v));
+    }
+
+    fn input(&mut self, e: RecordError) {
+        self.findings
+            .push(Finding::new(Class::Input, &self.record.source, e));
+    }
+
+    fn id(&self, tile: usize) -> String {
+        self.record.catalog.tiles[tile].tile.id.clone()
+    }
+
+    fn player(&self, p: usize) -> String {
+        self.record.players[p].clone()
+    }
+
+    /// Takes a land tile from the supply, reporting when none is left.
+    fn draw(&mut self, tile: usize, span: SourceSpan) {
+        let entry = &self.record.catalog.tiles[tile];
+        if self.supply[tile] == 0 {
+            let start = self.record.start.tile == tile;
+            self.violation(Violation::Supply {
+                id: self.id(tile),
+                count: entry.tile.count,
+                start: if start {
+                    ", the start tile included"
+                } else {
+                    ""
+                },
+                span,
+            });
+            return;
+        }
+        self.supply[tile] -= 1;
+        self.land_left -= 1;
+        if entry.opening {
+            self.opening_left -= 1;
+        }
+    }
+
+    fn river_edges(&self, tile: usize, rot: Rotation) -> Vec<Edge> {
+        let t = &self.record.catalog.tiles[tile].tile;
+        Edge::ALL
+            .into_iter()
+            .filter(|e| t.edge_kind(*e, rot) == EdgeKind::River)
+            .collect()
+    }
+
+    fn start(&mut self) {
+        let s = self.record.start.clone();
+        self.draw(s.tile, s.tile_span);
+        self.game.place(s.tile, s.at, s.rot, None);
+        if let [e] = self.river_edges(s.tile, s.rot)[..] {
+            self.river_end = Some((s.at.step(e), e.opposite()));
+        }
+    }
+
+    /// Walks the turns; returns whether the game ended.
+    fn history(&mut self, turns: &[Turn]) -> bool {
+        self.start();
+        let n = self.record.players.len();
+        let rules_abbey = self.rules.end_game_abbey;
+        let mut current = 0;
+        // (turn that ended the game, player who placed the last tile)
+        let mut ended: Option<(usize, usize)> = if self.land_left == 0 {
+            Some((0, n - 1))
+        } else {
+            None
+        };
+        // Final abbey round: the next index in the round order.
+        let mut round_cursor = 0;
+        for turn in turns {
+            if let Some((end_turn, last)) = ended {
+                let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
+                    if self.record.catalog.tiles[placement.tile].tile.per_player);
+                if abbey_turn && rules_abbey == EndGameAbbey::FinalRound {
+                    let order: Vec<usize> = (1..=n).map(|k| (last + k) % n).collect();
+                    let holders: Vec<usize> = (round_cursor..n)
+                        .filter(|&k| self.personal[order[k]].iter().any(|&c| c > 0))
+                        .collect();
+                    let actor = match turn.player {
+                        Some((p, span)) => {
+                            let k = order.iter().position(|&o| o == p).unwrap_or(0);
+                            if k < round_cursor || !holders.contains(&k) {
+                                let expected = holders
+                                    .first()
+                                    .map_or("nobody".into(), |&k| self.player(order[k]));
+                                self.violation(Violation::FinalRoundOrder {
+                                    got: self.player(p),
+                                    expected,
+                                    span,
+                                });
+                            }
+                            round_cursor = round_cursor.max(k + 1);
+                            p
+                        }
+                        None => match holders.first() {
+                            Some(&k) => {
+                                round_cursor = k + 1;
+                                order[k]
+                            }
+                            None => {
+                                self.violation(Violation::GameOver {
+                                    ended: end_turn,
+                                    turn: turn.number,
+                                    help: "every player has placed an abbey or had the chance to in the final round".into(),
+                                    span: turn.span,
+                                });
+                                order[n - 1]
+                            }
+                        },
+                    };
+                    self.play(turn, actor);
+                    continue;
+                }
+                let help = match rules_abbey {
+                    EndGameAbbey::FinalRound => {
+                        "after the last land tile only abbeys may be placed, in one final round"
+                    }
+                    EndGameAbbey::None => {
+                        "under this ruleset the game ends with the last land tile (end_game_abbey = \"none\")"
+                    }
+                };
+                self.violation(Violation::GameOver {
+                    ended: end_turn,
+                    turn: turn.number,
+                    help: help.into(),
+                    span: turn.span,
+                });
+                let actor = turn.player.map_or(current, |(p, _)| p);
+                self.play(turn, actor);
+                current = (actor + 1) % n;
+                continue;
+            }
+            let actor = match turn.player {
+                Some((p, span)) if p != current => {
+                    self.violation(Violation::TurnOrder {
+                        turn: turn.number,
+                        expected: self.player(current),
+                        got: self.player(p),
+                        span,
+                    });
+                    p
+                }
+                _ => current,
+            };
+            let discard = matches!(turn.action, Action::Discard { .. });
+            self.play(turn, actor);
+            // After a discard the same player draws again.
+            current = if discard { actor } else { (actor + 1) % n };
+            if self.land_left == 0 {
+                ended = Some((turn.number, actor));
+            }
+        }
+        ended.is_some() || self.record.declared_final
+    }
+
+    /// Applies one turn for `actor`.
+    fn play(&mut self, turn: &Turn, actor: usize) {
+        match &turn.action {
+            Action::Discard { tile, span } => self.discard(*tile, *span),
+            Action::Place { placement, meeple } => {
+                let Some(idx) = self.place(placement, actor, turn.number) else {
+                    return;
+                };
+                if let Some((loc, span)) = meeple {
+                    self.deploy(idx, placement, loc, *span, actor);
+                }
+                self.game.score_completed(
+                    idx,
+                    Phase::Turn {
+                        number: turn.number,
+                        player: actor,
+                    },
+                );
+            }
+        }
+    }
+
+    fn discard(&mut self, tile: usize, span: SourceSpan) {
+        let fits: Vec<(Pos, Rotation)> = self
+            .game
+            .legal_placements(tile)
+            .into_iter()
+            .filter(|&(pos, rot)| self.river_problem(tile, pos, rot).is_none())
+            .collect();
+        if !fits.is_empty() {
+            let shown: Vec<String> = fits
+                .iter()
+                .take(4)
+                .map(|(p, r)| format!("at {p} rot {r}"))
+                .collect();
+            let more = if fits.len() > 4 { ", …" } else { "" };
+            self.violation(Violation::DiscardFits {
+                id: self.id(tile),
+                count: fits.len(),
+                s: if fits.len() == 1 { "" } else { "s" },
+                places: format!("{}{more}", shown.join(", ")),
+                span,
+            });
+        }
+        self.draw(tile, span);
+    }
+
+    /// The river rule a placement breaks, if any (without reporting it).
+    fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<Violation> {
+        let rivers = self.river_edges(tile, rot);
+        if rivers.is_empty() {
+            return None;
+        }
+        match self.river_end {
+            Some((p, facing)) if p == pos && rivers.contains(&facing) => {
+                let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
+                if let [out] = outs[..]
+                    && out != facing.opposite()
+                {
+                    let heading = facing.opposite();
+                    let right =
+                        out == heading.rotated(Rotation::from_degrees(90).unwrap_or_default());
+                    if self.last_river_turn == Some(right) {
+                        return Some(Violation::RiverUTurn {
+                            direction: if right { "right" } else { "left" },
+                            span: SourceSpan::from((0, 0)),
+                        });
+                    }
+                }
+                None
+            }
+            Some((p, _)) => Some(Violation::RiverContinue {
+                id: self.id(tile),
+                expected: p.to_string(),
+                span: SourceSpan::from((0, 0)),
+            }),
+            None => Some(Violation::RiverContinue {
+                id: self.id(tile),
+                expected: "no position: the river has ended".into(),
+                span: SourceSpan::from((0, 0)),
+            }),
+        }
+    }
+
+    /// Checks and places a tile; `None` when it cannot lie there at all.
+    fn place(&mut self, p: &Placement, actor: usize, number: usize) -> Option<usize> {
+        let entry = &self.record.catalog.tiles[p.tile];
+        if entry.tile.per_player {
+            if self.personal[actor][p.tile] == 0 {
+                self.violation(Violation::NoAbbey {
+                    player: self.player(actor),
+                    id: self.id(p.tile),
+                    count: entry.tile.count,
+                    span: p.tile_span,
+                });
+            } else {
+                self.personal[actor][p.tile] -= 1;
+            }
+        } else {
+            let lake_others = self.opening_left
+                - self
+                    .record
+                    .catalog
+                    .tiles
+                    .iter()
+                    .zip(&self.supply)
+                    .filter(|(e, _)| e.opening && e.tile.last)
+                    .map(|(_, c)| *c)
+                    .sum::<u32>();
+            if self.opening_left > 0 && !entry.opening {
+                self.violation(Violation::RiverFirst {
+                    id: self.id(p.tile),
+                    remaining: self.opening_left,
+                    s: if self.opening_left == 1 { "" } else { "s" },
+                    span: p.tile_span,
+                });
+            } else if entry.opening && entry.tile.last && lake_others > 0 {
+                self.violation(Violation::RiverLast {
+                    id: self.id(p.tile),
+                    remaining: lake_others,
+                    s: if lake_others == 1 { "" } else { "s" },
+                    span: p.tile_span,
+                });
+            }
+            self.draw(p.tile, p.tile_span);
+        }
+        let problems = self.game.placement_problems(p.tile, p.at, p.rot);
+        let mut occupied = false;
+        for problem in problems {
+            let v = match problem {
+                PlaceProblem::Occupied { id, turn } => {
+                    occupied = true;
+                    Violation::OccupiedPosition {
+                        pos: p.at.to_string(),
+                        id,
+                        placed: turn.map_or(" (the start tile)".into(), |t| {
+                            format!(" (placed on turn {t})")
+                        }),
+                        span: p.at_span,
+                    }
+                }
+                PlaceProblem::NoContact { corner } => Violation::NoContact {
+                    id: self.id(p.tile),
+                    pos: p.at.to_string(),
+                    corner: if corner { ", only at a corner" } else { "" },
+                    span: p.at_span,
+                },
+                PlaceProblem::Mismatch {
+                    edge,
+                    ours,
+                    neighbour,
+                    at,
+                    theirs,
+                } => Violation::EdgeMismatch {
+                    id: self.id(p.tile),
+                    edge: edge.letter(),
+                    ours: ours.word(),
+                    neighbour,
+                    at: at.to_string(),
+                    theirs: theirs.word(),
+                    span: p.at_span,
+                },
+                PlaceProblem::NotAHole { empty } => Violation::NotAHole {
+                    id: self.id(p.tile),
+                    pos: p.at.to_string(),
+                    empty: empty
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    span: p.at_span,
+                },
+            };
+            self.violation(v);
+        }
+        if occupied {
+            return None;
+        }
+        if let Some(mut v) = self.river_problem(p.tile, p.at, p.rot) {
+            match &mut v {
+                Violation::RiverContinue { span, .. } => *span = p.at_span,
+                Violation::RiverUTurn { span, .. } => *span = p.span,
+                _ => {}
+            }
+            self.violation(v);
+        }
+        self.advance_river(p.tile, p.at, p.rot);
+        Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
+    }
+
+    /// Moves the river's open end past a newly placed river tile.
+    fn advance_river(&mut self, tile: usize, pos: Pos, rot: Rotation) {
+        let rivers = self.river_edges(tile, rot);
+        if rivers.is_empty() {
+            return;
+        }
+        let facing = match self.river_end {
+            Some((p, f)) if p == pos => f,
+            _ => return,
+        };
+        let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
+        match outs[..] {
+            [out] => {
+                if out != facing.opposite() {
+                    let heading = facing.opposite();
+                    let right =
+                        out == heading.rotated(Rotation::from_degrees(90).unwrap_or_default());
+                    self.last_river_turn = Some(right);
+                }
+                self.river_end = Some((pos.step(out), out.opposite()));
+            }
+            _ => self.river_end = None,
+        }
+    }
+
+    /// Resolves a location on a placed tile; reports an input error if it
+    /// names nothing.
+    fn resolve(&mut self, idx: usize, loc: &Location, span: SourceSpan) -> Option<usize> {
+        let placed = &self.game.placed()[idx];
+        let tile = &self.record.catalog.tiles[placed.tile].tile;
+        match loc.resolve(tile, placed.rot) {
+            Ok(f) => Some(f),
+            Err(problem) => {
+                let described: Vec<String> = tile
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.kind.holds_followers())
+                    .map(|(i, f)| {
+                        format!(
+                            "{} ({})",
+                            crate::record::location::location_of(tile, placed.rot, i),
+                            f.kind
+                        )
+                    })
+                    .collect();
+                let problem = match problem {
+                    LocationProblem::Nothing => "nothing".to_string(),
+                    LocationProblem::WrongKind { found } => format!("a {found}, not a field,"),
+                    LocationProblem::TwoFields => "two different fields".to_string(),
+                };
+                self.input(RecordError::LocationNothing {
+                    text: loc.to_string(),
+                    problem,
+                    tile: format!("{} (rot {})", tile.id, placed.rot),
+                    help: format!("as it lies, the tile has: {}", described.join(", ")),
+                    span,
+                });
+                None
+            }
+        }
+    }
+
+    fn deploy(
+        &mut self,
+        idx: usize,
+        _p: &Placement,
+        loc: &Location,
+        span: SourceSpan,
+        actor: usize,
+    ) {
+        let Some(feature) = self.resolve(idx, loc, span) else {
+            return;
+        };
+        match self.game.deploy_problem(idx, feature, actor) {
+            None => self.game.deploy(idx, feature, actor),
+            Some(DeployProblem::NoFollowers) => self.violation(Violation::NoFollower {
+                player: self.player(actor),
+                span,
+            }),
+            Some(DeployProblem::NotOccupiable(_)) => {
+                self.violation(Violation::FollowerOnRiver { span });
+            }
+            Some(DeployProblem::Occupied { kind, by }) => {
+                let by = by
+                    .iter()
+                    .map(|(pl, pos, l)| format!("{}'s follower at {pos} {l}", self.player(*pl)))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                self.violation(Violation::FeatureOccupied {
+                    kind: kind.word(),
+                    by,
+                    span,
+                });
+            }
+        }
+    }
+
+    /// Lays out a snapshot and puts its followers on it.
+    fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
+        let start = &self.record.start;
+        if !board.iter().any(|p| p.at == start.at) {
+            self.start();
+        }
+        let mut spans: HashMap<Pos, SourceSpan> = HashMap::new();
+        for p in board {
+            let entry = &self.record.catalog.tiles[p.tile];
+            if self.game.at(p.at).is_some() {
+                let id = self.game.placed()[self.game.at(p.at).unwrap_or(0)].tile;
+                self.violation(Violation::OccupiedPosition {
+                    pos: p.at.to_string(),
+                    id: self.id(id),
+                    placed: String::new(),
+                    span: p.at_span,
+                });
+                continue;
+            }
+            if entry.tile.per_player {
+                let holder = (0..self.personal.len()).find(|&pl| self.personal[pl][p.tile] > 0);
+                match holder {
+                    Some(pl) => self.personal[pl][p.tile] -= 1,
+                    None => self.violation(Violation::Supply {
+                        id: self.id(p.tile),
+                        count: entry.tile.count * self.record.players.len() as u32,
+                        start: "",
+                        span: p.tile_span,
+                    }),
+                }
+            } else {
+                self.draw(p.tile, p.tile_span);
+            }
+            for problem in self.game.placement_problems(p.tile, p.at, p.rot) {
+                if let PlaceProblem::Mismatch {
+                    edge,
+                    ours,
+                    neighbour,
+                    at,
+                    theirs,
+                } = problem
+                {
+                    self.violation(Violation::EdgeMismatch {
+                        id: self.id(p.tile),
+                        edge: edge.letter(),
+                        ours: ours.word(),
+                        neighbour,
+                        at: at.to_string(),
+                        theirs: theirs.word(),
+                        span: p.at_span,
+                    });
+                }
+            }
+            spans.insert(p.at, p.at_span);
+            self.game.place(p.tile, p.at, p.rot, None);
+        }
+        self.snapshot_checks(&spans);
+        let mut on_table = vec![0usize; self.record.players.len()];
+        let mut spots: HashSet<(Pos, usize)> = HashSet::new();
+        for m in meeples {
+            let Some(idx) = self.game.at(m.at) else {
+                self.input(RecordError::LocationNothing {
+                    text: m.spot.to_string(),
+                    problem: "a spot".into(),
+                    tile: format!("{} (there is no tile there)", m.at),
+                    help: "a follower stands on a tile listed in `board`".into(),
+                    span: m.at_span,
+                });
+                continue;
+            };
+            let Some(feature) = self.resolve(idx, &m.spot, m.spot_span) else {
+                continue;
+            };
+            let kind = self.game.tile(self.game.placed()[idx].tile).features[feature].kind;
+            if kind == FeatureKind::River {
+                self.violation(Violation::FollowerOnRiver { span: m.spot_span });
+                continue;
+            }
+            if !spots.insert((m.at, feature)) {
+                self.violation(Violation::SameSpot {
+                    kind: kind.word(),
+                    pos: m.at.to_string(),
+                    span: m.span,
+                });
+                continue;
+            }
+            on_table[m.player] += 1;
+            let max = self.rules.followers;
+            if on_table[m.player] > max as usize {
+                self.violation(Violation::TooManyFollowers {
+                    player: self.player(m.player),
+                    count: on_table[m.player],
+                    max,
+                    span: m.span,
+                });
+                continue;
+            }
+            self.game.deploy(idx, feature, m.player);
+        }
+    }
+
+    /// Abbeys in holes, and every tile connected to the start.
+    fn snapshot_checks(&mut self, spans: &HashMap<Pos, SourceSpan>) {
+        let placed = self.game.placed().to_vec();
+        for p in &placed {
+            let t = self.game.tile(p.tile);
+            if t.hole_only {
+                let empty: Vec<Edge> = Edge::ALL
+                    .into_iter()
+                    .filter(|e| self.game.at(p.pos.step(*e)).is_none())
+                    .collect();
+                if !empty.is_empty() {
+                    self.violation(Violation::NotAHole {
+                        id: t.id.clone(),
+                        pos: p.pos.to_string(),
+                        empty: empty
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        span: spans
+                            .get(&p.pos)
+                            .copied()
+                            .unwrap_or(SourceSpan::from((0, 0))),
+                    });
+                }
+            }
+        }
+        let Some(first) = placed.first() else { return };
+        let mut seen: HashSet<Pos> = HashSet::from([first.pos]);
+        let mut queue = VecDeque::from([first.pos]);
+        while let Some(q) = queue.pop_front() {
+            for e in Edge::ALL {
+                let n = q.step(e);
+                if self.game.at(n).is_some() && seen.insert(n) {
+                    queue.push_back(n);
+                }
+            }
+        }
+        for p in &placed {
+            if !seen.contains(&p.pos) {
+                self.violation(Violation::Disconnected {
+                    id: self.game.tile(p.tile).id.clone(),
+                    pos: p.pos.to_string(),
+                    span: spans
+                        .get(&p.pos)
+                        .copied()
+                        .unwrap_or(SourceSpan::from((0, 0))),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! How many points a feature is worth under a ruleset, and the rule that
+//! says so. This is the one place where the ruleset's toggles become points.
+
+use crate::rules::{FarmScoring, Ruleset};
+
+/// Points and the rule that produced them, as shown in breakdowns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Award {
+    /// Points for each player with the majority.
+    pub points: i64,
+    /// The rule, in words: "city: 3 tiles × 2 + 1 pennant × 2".
+    pub rule: String,
+}
+
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A road of `tiles` tiles.
+#[must_use]
+pub fn road(rules: &Ruleset, tiles: u32, complete: bool) -> Award {
+    if !complete && !rules.incomplete_features_score {
+        return Award {
+            points: 0,
+            rule: "unfinished road scores nothing (incomplete_features = \"none\")".into(),
+        };
+    }
+    let state = if complete { "road" } else { "unfinished road" };
+    Award {
+        points: i64::from(tiles),
+        rule: format!("{state}: {} × 1", plural(tiles, "tile")),
+    }
+}
+
+/// A city of `tiles` tiles with `pennants` pennants.
+#[must_use]
+pub fn city(rules: &Ruleset, tiles: u32, pennants: u32, complete: bool) -> Award {
+    let with_pennants = |per: i64| {
+        if pennants == 0 {
+            String::new()
+        } else {
+            format!(" + {} × {per}", plural(pennants, "pennant"))
+        }
+    };
+    if !complete {
+        if !rules.incomplete_features_score {
+            return Award {
+                points: 0,
+                rule: "unfinished city scores nothing (incomplete_features = \"none\")".into(),
+            };
+        }
+        return Award {
+            points: i64::from(tiles) + i64::from(pennants),
+            rule: format!(
+                "unfinished city: {} × 1{}",
+                plural(tiles, "tile"),
+                with_pennants(1)
+            ),
+        };
+    }
+    if rules.small_city && tiles == 2 {
+        return Award {
+            points: 2 + i64::from(pennants),
+            rule: format!("small city: 2 tiles × 1{} (small_city)", with_pennants(1)),
+        };
+    }
+    Award {
+        points: 2 * (i64::from(tiles) + i64::from(pennants)),
+        rule: format!("city: {} × 2{}", plural(tiles, "tile"), with_pennants(2)),
+    }
+}
+
+/// A cloister (or abbey) with `around` of its 8 neighbours occupied.
+#[must_use]
+pub fn cloister(rules: &Ruleset, around: u32) -> Award {
+    if around >= 8 {
+        return Award {
+            points: 9,
+            rule: "cloister: surrounded, 9".into(),
+        };
+    }
+    if !rules.incomplete_features_score {
+        return Award {
+            points: 0,
+            rule: "unfinished cloister scores nothing (incomplete_features = \"none\")".into(),
+        };
+    }
+    Award {
+        points: 1 + i64::from(around),
+        rule: format!(
+            "unfinished cloister: 1 + {} around it",
+            plural(around, "tile")
+        ),
+    }
+}
+
+/// Points per completed city for a farm, and the rule, under each edition.
+/// `cities` is the number of completed cities counted; `already` (second
+/// edition) the number that were already paid to the player.
+#[must_use]
+pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
+    match rules.farm_scoring {
+        FarmScoring::Third => Award {
+            points: 3 * i64::from(cities),
+            rule: format!("farm, third edition: {} × 3", plural(cities, "completed city")),
+        },
+        FarmScoring::Second => {
+            let paid = cities - already.min(cities);
+            let note = if already > 0 {
+                format!(
+                    " ({} already paid to this player through another farm)",
+                    plural(already, "city")
+                )
+            } else {
+                String::new()
+            };
+            Award {
+                points: 3 * i64::from(paid),
+                rule: format!(
+                    "farm, second edition: {} × 3, each city once per player{note}",
+                    plural(paid, "completed city")
+                ),
+            }
+        }
+        FarmScoring::First => Award {
+            points: 4,
+            rule: "farms, first edition: the completed city pays 4 to the player(s) with most farmers on the farms around it".into(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(f: impl FnOnce(&mut Ruleset)) -> Ruleset {
+        let mut r = Ruleset::modern();
+        f(&mut r);
+        r
+    }
+
+    #[test]
+    fn small_city_rule_applies_only_to_completed_two_tile_cities() {
+        let old = with(|r| r.small_city = true);
+        assert_eq!(city(&old, 2, 0, true).points, 2);
+        assert_eq!(city(&old, 2, 1, true).points, 3);
+        assert_eq!(city(&old, 3, 0, true).points, 6);
+        assert_eq!(city(&old, 2, 1, false).points, 3);
+        assert_eq!(city(&Ruleset::modern(), 2, 0, true).points, 4);
+    }
+
+    #[test]
+    fn incomplete_features_can_score_nothing() {
+        let none = with(|r| r.incomplete_features_score = false);
+        assert_eq!(road(&none, 4, false).points, 0);
+        assert_eq!(road(&none, 4, true).points, 4);
+        assert_eq!(city(&none, 3, 1, false).points, 0);
+        assert_eq!(cloister(&none, 5).points, 0);
+        assert_eq!(cloister(&none, 8).points, 9);
+    }
+
+    #[test]
+    fn cloister_with_five_neighbours_scores_six() {
+        assert_eq!(cloister(&Ruleset::modern(), 5).points, 6);
+    }
+}

@@ -1,0 +1,212 @@
+//! Everything that can make a game record unreadable.
+
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+/// A problem that keeps a record from being read (exit code 2).
+#[derive(Debug, Error, Diagnostic)]
+pub enum RecordError {
+    /// The YAML could not be read into a record.
+    #[error("not a valid game record: {message}")]
+    #[diagnostic(
+        code(carca::record::yaml),
+        help("see CONTRACT.md §4 and docs/records.md for the keys a record may have")
+    )]
+    Yaml {
+        /// The parser's message.
+        message: String,
+        /// Where it stopped.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// No players, or a player named twice.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::record::players),
+        help("list the players in turn order, each once: `players: [red, blue]`")
+    )]
+    Players {
+        /// What is wrong.
+        problem: String,
+        /// The list or the repeated name.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A name that is not one of the players.
+    #[error("`{name}` is not one of the players")]
+    #[diagnostic(code(carca::record::unknown_player), help("the players are {known}"))]
+    UnknownPlayer {
+        /// The name.
+        name: String,
+        /// The players.
+        known: String,
+        /// The name.
+        #[label("unknown player")]
+        span: SourceSpan,
+    },
+
+    /// Both or neither of `turns` and `board`.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::record::form),
+        help("a record is either a history (`turns:`) or a snapshot (`board:` and `meeples:`)")
+    )]
+    Form {
+        /// What is wrong.
+        problem: &'static str,
+        /// The record.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A tile id no set in play has.
+    #[error("no tile set in play has a tile `{id}`")]
+    #[diagnostic(code(carca::record::unknown_tile), help("tiles in play: {known}"))]
+    UnknownTile {
+        /// The id.
+        id: String,
+        /// Some ids.
+        known: String,
+        /// The id.
+        #[label("unknown tile")]
+        span: SourceSpan,
+    },
+
+    /// A rotation that is not a multiple of 90.
+    #[error("rotation {value} is not one of 0, 90, 180, 270")]
+    #[diagnostic(
+        code(carca::record::rotation),
+        help("`rot` is clockwise degrees: 0, 90, 180 or 270")
+    )]
+    Rotation {
+        /// The value.
+        value: i64,
+        /// The value.
+        #[label("not a rotation")]
+        span: SourceSpan,
+    },
+
+    /// Coordinates that are not two integers in range.
+    #[error("a position is two integers [x, y] between -{limit} and {limit}")]
+    #[diagnostic(
+        code(carca::record::position),
+        help("x grows east, y grows north: `at: [1, -2]`")
+    )]
+    Position {
+        /// The coordinate limit.
+        limit: i64,
+        /// The value.
+        #[label("not a position")]
+        span: SourceSpan,
+    },
+
+    /// A follower location that is not a location.
+    #[error("`{text}` is not a follower location")]
+    #[diagnostic(
+        code(carca::record::location),
+        help(
+            "locations are N E S W (road or city), NNE ENE ESE SSE SSW WSW WNW NNW (field), NE SE SW NW (field at a corner), C (cloister) or #name"
+        )
+    )]
+    Location {
+        /// The text.
+        text: String,
+        /// The value.
+        #[label("unknown location")]
+        span: SourceSpan,
+    },
+
+    /// A turn that is neither a placement nor a discard.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::record::turn),
+        help(
+            "a turn is `{{ tile: ID, at: [x, y], rot: R, meeple: LOC }}` or `{{ discard: ID }}`, each with an optional `player`"
+        )
+    )]
+    Turn {
+        /// What is wrong.
+        problem: &'static str,
+        /// The turn.
+        #[label("this turn")]
+        span: SourceSpan,
+    },
+
+    /// A tile set named by the record could not be loaded.
+    #[error("tile set `{name}` could not be loaded")]
+    #[diagnostic(
+        code(carca::record::tileset),
+        help(
+            "built-in sets are base, abbey, river; paths are relative to the record (the set's own problems are listed with it)"
+        )
+    )]
+    Tileset {
+        /// The name or path.
+        name: String,
+        /// The name.
+        #[label("this tile set")]
+        span: SourceSpan,
+    },
+
+    /// The record's ruleset could not be loaded.
+    #[error("ruleset `{name}` could not be loaded")]
+    #[diagnostic(
+        code(carca::record::rules),
+        help(
+            "built-in rulesets are modern, first-edition, second-edition, hig-faq-2007, all-or-nothing; paths are relative to the record"
+        )
+    )]
+    Rules {
+        /// The name or path.
+        name: String,
+        /// The name.
+        #[label("this ruleset")]
+        span: SourceSpan,
+    },
+
+    /// No start tile and none could be chosen.
+    #[error("no start tile: the tile sets in play have none")]
+    #[diagnostic(
+        code(carca::record::no_start),
+        help("write `start: {{ tile: ID, at: [0, 0] }}`")
+    )]
+    NoStart {
+        /// The tile sets.
+        #[label("these sets have no start tile")]
+        span: SourceSpan,
+    },
+
+    /// A follower location naming nothing on the tile.
+    #[error("`{text}` names {problem} on tile {tile}")]
+    #[diagnostic(code(carca::record::location_nothing), help("{help}"))]
+    LocationNothing {
+        /// The location.
+        text: String,
+        /// What is wrong.
+        problem: String,
+        /// The tile id.
+        tile: String,
+        /// What lies on the tile.
+        help: String,
+        /// The location.
+        #[label("names nothing here")]
+        span: SourceSpan,
+    },
+
+    /// More than carca handles.
+    #[error("the record has {value} {what}; carca accepts at most {limit}")]
+    #[diagnostic(code(carca::record::too_large), help("split the record"))]
+    TooLarge {
+        /// What is counted.
+        what: &'static str,
+        /// How many.
+        value: usize,
+        /// The limit.
+        limit: usize,
+        /// The list.
+        #[label("too many")]
+        span: SourceSpan,
+    },
+}

@@ -1,0 +1,130 @@
+//! Where a follower stands on a tile, as written (`meeple:`, `spot:`), and
+//! how that resolves to a feature of the placed tile.
+
+use std::fmt;
+
+use crate::geometry::{Edge, Half, Rotation};
+use crate::tileset::{FeatureKind, Tile};
+
+/// A location in board orientation (CONTRACT.md §2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// The road or city at the middle of an edge.
+    Edge(Edge),
+    /// The field at a half-edge.
+    Half(Half),
+    /// The field at a corner: the corner between two half-edges.
+    Corner(Half, Half),
+    /// The cloister or abbey.
+    Cloister,
+    /// A feature by its name in the tile definition.
+    Named(String),
+}
+
+impl Location {
+    /// Parses a location (case-insensitive).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Location> {
+        let t = text.trim();
+        if let Some(name) = t.strip_prefix('#') {
+            return (!name.is_empty()).then(|| Location::Named(name.to_string()));
+        }
+        let upper = t.to_ascii_uppercase();
+        Some(match upper.as_str() {
+            "N" | "E" | "S" | "W" => Location::Edge(Edge::from_letter(upper.chars().next()?)?),
+            "NE" => Location::Corner(Half::Nne, Half::Ene),
+            "SE" => Location::Corner(Half::Ese, Half::Sse),
+            "SW" => Location::Corner(Half::Ssw, Half::Wsw),
+            "NW" => Location::Corner(Half::Wnw, Half::Nnw),
+            "C" | "CLOISTER" | "MONASTERY" | "ABBEY" => Location::Cloister,
+            _ => Location::Half(Half::from_name(&upper)?),
+        })
+    }
+
+    /// The feature of `tile` (lying rotated by `rot`) at this location.
+    pub fn resolve(&self, tile: &Tile, rot: Rotation) -> Result<usize, LocationProblem> {
+        let field = |f: Option<usize>| match f {
+            Some(i) if tile.features[i].kind == FeatureKind::Field => Ok(i),
+            Some(i) => Err(LocationProblem::WrongKind {
+                found: tile.features[i].kind,
+            }),
+            None => Err(LocationProblem::Nothing),
+        };
+        match self {
+            Location::Edge(e) => match tile.feature_on_edge(*e, rot) {
+                Some(i) => Ok(i),
+                None => Err(LocationProblem::Nothing),
+            },
+            Location::Half(h) => field(tile.feature_on_half(*h, rot)),
+            Location::Corner(a, b) => {
+                let fields: Vec<usize> = [*a, *b]
+                    .into_iter()
+                    .filter_map(|h| tile.feature_on_half(h, rot))
+                    .filter(|&i| tile.features[i].kind == FeatureKind::Field)
+                    .collect();
+                match fields[..] {
+                    [] => Err(LocationProblem::Nothing),
+                    [one] => Ok(one),
+                    [x, y] if x == y => Ok(x),
+                    _ => Err(LocationProblem::TwoFields),
+                }
+            }
+            Location::Cloister => tile.cloister.ok_or(LocationProblem::Nothing),
+            Location::Named(n) => tile.named(n).ok_or(LocationProblem::Nothing),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Edge(e) => write!(f, "{e}"),
+            Location::Half(h) => write!(f, "{h}"),
+            Location::Corner(a, _) => f.write_str(match a {
+                Half::Nne => "NE",
+                Half::Ese => "SE",
+                Half::Ssw => "SW",
+                _ => "NW",
+            }),
+            Location::Cloister => f.write_str("C"),
+            Location::Named(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// Why a location names no feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocationProblem {
+    /// Nothing lies there.
+    Nothing,
+    /// A half-edge or corner names a city, not a field.
+    WrongKind {
+        /// What lies there.
+        found: FeatureKind,
+    },
+    /// A corner touched by two different fields.
+    TwoFields,
+}
+
+/// The location naming feature `feature` of `tile` lying rotated by `rot`:
+/// an edge for roads and cities, a half-edge for fields, `C` for cloisters.
+#[must_use]
+pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> String {
+    for e in Edge::ALL {
+        if tile.feature_on_edge(e, rot) == Some(feature) {
+            return e.to_string();
+        }
+    }
+    for h in Half::ALL {
+        if tile.feature_on_half(h, rot) == Some(feature) {
+            return h.to_string();
+        }
+    }
+    if tile.cloister == Some(feature) {
+        return "C".into();
+    }
+    tile.features[feature]
+        .name
+        .as_ref()
+        .map_or_else(|| "?".into(), |n| format!("#{n}"))
+}

@@ -1,0 +1,583 @@
+//! Game records: the turns that were played (history) or the board as it
+//! lies on the table (snapshot), read into a validated [`Record`] whose
+//! every value keeps its span in the file.
+
+mod error;
+pub mod location;
+mod raw;
+
+pub use error::RecordError;
+pub use location::Location;
+
+use std::path::{Path, PathBuf};
+
+use miette::SourceSpan;
+use serde_saphyr::Spanned;
+
+use crate::diagnostic::{Class, Finding, read_source};
+use crate::geometry::{Pos, Rotation};
+use crate::source::{SourceFile, yaml_error_parts, yaml_options};
+use crate::tileset::{self, Catalog};
+use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
+
+/// Largest coordinate accepted, in either direction.
+pub const MAX_COORD: i64 = 1_000_000;
+/// Most turns (or board tiles) in one record.
+pub const MAX_TURNS: usize = 2_000_000;
+
+/// A tile put on the board.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// Index into the catalog.
+    pub tile: usize,
+    /// The tile id in the file.
+    pub tile_span: SourceSpan,
+    /// Where.
+    pub at: Pos,
+    /// The position in the file.
+    pub at_span: SourceSpan,
+    /// Clockwise rotation.
+    pub rot: Rotation,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// What a turn did.
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// Placed a tile, perhaps with a follower.
+    Place {
+        /// The tile.
+        placement: Placement,
+        /// The follower's location, if one was deployed.
+        meeple: Option<(Location, SourceSpan)>,
+    },
+    /// Said a drawn tile fitted nowhere.
+    Discard {
+        /// The tile.
+        tile: usize,
+        /// The id in the file.
+        span: SourceSpan,
+    },
+}
+
+/// One entry of `turns`.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    /// 1-based position in `turns`.
+    pub number: usize,
+    /// The whole entry.
+    pub span: SourceSpan,
+    /// The player the record names, if any.
+    pub player: Option<(usize, SourceSpan)>,
+    /// What happened.
+    pub action: Action,
+}
+
+/// A follower on the table in a snapshot.
+#[derive(Debug, Clone)]
+pub struct Meeple {
+    /// Its owner.
+    pub player: usize,
+    /// Where its tile lies.
+    pub at: Pos,
+    /// The position in the file.
+    pub at_span: SourceSpan,
+    /// Where on the tile.
+    pub spot: Location,
+    /// The spot in the file.
+    pub spot_span: SourceSpan,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// History or snapshot.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// The turns in order.
+    History(Vec<Turn>),
+    /// The position on the table.
+    Snapshot {
+        /// Every tile on the table.
+        board: Vec<Placement>,
+        /// Every follower on the table.
+        meeples: Vec<Meeple>,
+    },
+}
+
+/// Points per player written in the record, with their spans.
+#[derive(Debug, Clone)]
+pub struct Totals {
+    /// (player index, points, span of the value).
+    pub points: Vec<(usize, i64, SourceSpan)>,
+    /// The whole map.
+    pub span: SourceSpan,
+}
+
+/// One ruleset's block of `expect`.
+#[derive(Debug, Clone)]
+pub struct Expectation {
+    /// The ruleset as named.
+    pub ruleset: String,
+    /// Its key.
+    pub span: SourceSpan,
+    /// The expected totals.
+    pub totals: Totals,
+}
+
+/// A validated record.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The file.
+    pub source: SourceFile,
+    /// Its folder, for relative paths.
+    pub dir: PathBuf,
+    /// A line about the game.
+    pub description: Option<String>,
+    /// The tiles in play.
+    pub catalog: Catalog,
+    /// The ruleset the record names, with its span.
+    pub rules: Option<(String, SourceSpan)>,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// The start tile.
+    pub start: Placement,
+    /// History or snapshot.
+    pub body: Body,
+    /// `final: true`.
+    pub declared_final: bool,
+    /// What the players wrote down.
+    pub claims: Option<Totals>,
+    /// Expected totals per ruleset.
+    pub expect: Vec<Expectation>,
+}
+
+impl Record {
+    /// The name of the record's own ruleset (default `modern`).
+    #[must_use]
+    pub fn rules_name(&self) -> &str {
+        self.rules.as_ref().map_or("modern", |(n, _)| n.as_str())
+    }
+}
+
+/// Reads a record file.
+pub fn load(path: &Path) -> Result<Record, Vec<Finding>> {
+    let src = read_source(path).map_err(|f| vec![*f])?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    parse(&src, &dir)
+}
+
+/// Parses a record whose relative paths start at `dir`.
+pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
+    let raw: RawRecord =
+        serde_saphyr::from_str_with_options(src.text(), yaml_options()).map_err(|e| {
+            let (message, span) = yaml_error_parts(src, &e);
+            vec![Finding::new(
+                Class::Input,
+                src,
+                RecordError::Yaml { message, span },
+            )]
+        })?;
+    let mut b = Builder {
+        src,
+        findings: Vec::new(),
+    };
+    let record = b.record(raw, dir);
+    match record {
+        Some(r) if b.findings.is_empty() => Ok(r),
+        _ => Err(b.findings),
+    }
+}
+
+struct Builder<'a> {
+    src: &'a SourceFile,
+    findings: Vec<Finding>,
+}
+
+impl Builder<'_> {
+    fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
+        self.src.span(v)
+    }
+
+    fn error(&mut self, e: RecordError) {
+        self.findings.push(Finding::new(Class::Input, self.src, e));
+    }
+
+    fn record(&mut self, raw: RawRecord, dir: &Path) -> Option<Record> {
+        let whole = SourceSpan::from((0, 0));
+        // Tile sets.
+        let specs: Vec<(String, SourceSpan)> = match &raw.tilesets {
+            Some(list) => list
+                .value
+                .iter()
+                .map(|s| (s.value.clone(), self.span(s)))
+                .collect(),
+            None => vec![("base".into(), whole)],
+        };
+        let mut sets = Vec::new();
+        for (spec, span) in &specs {
+            match tileset::load(spec, dir) {
+                Ok(l) => sets.push(l),
+                Err(inner) => {
+                    self.error(RecordError::Tileset {
+                        name: spec.clone(),
+                        span: *span,
+                    });
+                    self.findings.extend(inner);
+                }
+            }
+        }
+        let catalog = Catalog::new(sets);
+        let players = self.players(&raw);
+        let rules = raw
+            .rules
+            .as_ref()
+            .map(|r| (r.value.trim().to_string(), self.span(r)));
+
+        let start = match &raw.start {
+            Some(s) => self.placement(&s.value, self.span(s), &catalog, Some(Pos::new(0, 0))),
+            None => match catalog.default_start() {
+                Some(tile) => Some(Placement {
+                    tile,
+                    tile_span: whole,
+                    at: Pos::new(0, 0),
+                    at_span: whole,
+                    rot: Rotation::R0,
+                    span: whole,
+                }),
+                None => {
+                    if !catalog.tiles.is_empty() {
+                        let span = raw.tilesets.as_ref().map_or(whole, |t| self.span(t));
+                        self.error(RecordError::NoStart { span });
+                    }
+                    None
+                }
+            },
+        };
+
+        let body = match (&raw.turns, &raw.board) {
+            (Some(_), Some(b)) => {
+                self.error(RecordError::Form {
+                    problem: "a record has either `turns` or `board`, not both",
+                    span: self.span(b),
+                });
+                None
+            }
+            (None, None) => {
+                self.error(RecordError::Form {
+                    problem: "the record has neither `turns` nor `board`",
+                    span: self.span(&raw.players),
+                });
+                None
+            }
+            (Some(turns), None) => {
+                if let Some(m) = &raw.meeples {
+                    self.error(RecordError::Form {
+                        problem: "`meeples` belongs to snapshots; in a history, followers are deployed with `meeple` on a turn",
+                        span: self.span(m),
+                    });
+                }
+                self.limit(turns.value.len(), "turns", self.span(turns));
+                let list = turns
+                    .value
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, t)| {
+                        self.turn(i + 1, &t.value, self.span(t), &catalog, &players)
+                    })
+                    .collect();
+                Some(Body::History(list))
+            }
+            (None, Some(board)) => {
+                self.limit(board.value.len(), "board tiles", self.span(board));
+                let tiles = board
+                    .value
+                    .iter()
+                    .filter_map(|p| self.placement(&p.value, self.span(p), &catalog, None))
+                    .collect();
+                let meeples = raw
+                    .meeples
+                    .iter()
+                    .flat_map(|m| m.value.iter())
+                    .filter_map(|m| self.meeple(&m.value, self.span(m), &players))
+                    .collect();
+                Some(Body::Snapshot {
+                    board: tiles,
+                    meeples,
+                })
+            }
+        };
+        let claims = raw
+            .claims
+            .as_ref()
+            .map(|c| self.totals(&c.value, self.span(c), &players));
+        let expect = raw
+            .expect
+            .iter()
+            .flat_map(|e| e.value.iter())
+            .map(|(name, block)| Expectation {
+                ruleset: name.clone(),
+                span: self.src.find_in(self.span(block), name),
+                totals: self.totals(&block.value, self.span(block), &players),
+            })
+            .collect();
+        Some(Record {
+            source: self.src.clone(),
+            dir: dir.to_path_buf(),
+            description: raw.description.map(|d| d.value),
+            catalog,
+            rules,
+            players,
+            start: start?,
+            body: body?,
+            declared_final: raw.final_.is_some_and(|f| f.value),
+            claims,
+            expect,
+        })
+    }
+
+    fn limit(&mut self, n: usize, what: &'static str, span: SourceSpan) {
+        if n > MAX_TURNS {
+            self.error(RecordError::TooLarge {
+                what,
+                value: n,
+                limit: MAX_TURNS,
+                span,
+            });
+        }
+    }
+
+    fn players(&mut self, raw: &RawRecord) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        if raw.players.value.is_empty() {
+            self.error(RecordError::Players {
+                problem: "the record names no players".into(),
+                span: self.span(&raw.players),
+            });
+        }
+        for p in &raw.players.value {
+            let name = p.value.trim().to_string();
+            if name.is_empty() || out.contains(&name) {
+                self.error(RecordError::Players {
+                    problem: if name.is_empty() {
+                        "a player has an empty name".into()
+                    } else {
+                        format!("player `{name}` is named twice")
+                    },
+                    span: self.span(p),
+                });
+            }
+            out.push(name);
+        }
+        out
+    }
+
+    fn player(&mut self, name: &Spanned<String>, players: &[String]) -> Option<usize> {
+        let found = players.iter().position(|p| *p == name.value.trim());
+        if found.is_none() {
+            self.error(RecordError::UnknownPlayer {
+                name: name.value.clone(),
+                known: players.join(", "),
+                span: self.span(name),
+            });
+        }
+        found
+    }
+
+    fn tile(&mut self, id: &Spanned<String>, catalog: &Catalog) -> Option<usize> {
+        let found = catalog.find(&id.value);
+        if found.is_none() && !catalog.tiles.is_empty() {
+            self.error(RecordError::UnknownTile {
+                id: id.value.clone(),
+                known: catalog.some_ids(),
+                span: self.span(id),
+            });
+        }
+        found
+    }
+
+    fn position(&mut self, at: &Spanned<Vec<Spanned<i64>>>) -> Option<Pos> {
+        match &at.value[..] {
+            [x, y] if x.value.abs() <= MAX_COORD && y.value.abs() <= MAX_COORD => {
+                Some(Pos::new(x.value as i32, y.value as i32))
+            }
+            _ => {
+                self.error(RecordError::Position {
+                    limit: MAX_COORD,
+                    span: self.span(at),
+                });
+                None
+            }
+        }
+    }
+
+    fn rotation(&mut self, rot: Option<&Spanned<i64>>) -> Option<Rotation> {
+        let Some(r) = rot else {
+            return Some(Rotation::R0);
+        };
+        let found = Rotation::from_degrees(r.value);
+        if found.is_none() {
+            self.error(RecordError::Rotation {
+                value: r.value,
+                span: self.span(r),
+            });
+        }
+        found
+    }
+
+    fn placement(
+        &mut self,
+        raw: &RawPlacement,
+        span: SourceSpan,
+        catalog: &Catalog,
+        default_at: Option<Pos>,
+    ) -> Option<Placement> {
+        let tile = self.tile(&raw.tile, catalog);
+        let at = match (&raw.at, default_at) {
+            (Some(at), _) => self.position(at).map(|p| (p, self.span(at))),
+            (None, Some(p)) => Some((p, span)),
+            (None, None) => {
+                self.error(RecordError::Turn {
+                    problem: "a tile on the board needs `at: [x, y]`",
+                    span,
+                });
+                None
+            }
+        };
+        let rot = self.rotation(raw.rot.as_ref());
+        let (at, at_span) = at?;
+        Some(Placement {
+            tile: tile?,
+            tile_span: self.span(&raw.tile),
+            at,
+            at_span,
+            rot: rot?,
+            span,
+        })
+    }
+
+    fn turn(
+        &mut self,
+        number: usize,
+        raw: &RawTurn,
+        span: SourceSpan,
+        catalog: &Catalog,
+        players: &[String],
+    ) -> Option<Turn> {
+        let player = match &raw.player {
+            Some(p) => Some((self.player(p, players)?, self.span(p))),
+            None => None,
+        };
+        let action = match (&raw.tile, &raw.discard) {
+            (Some(tile), None) => {
+                let Some(at) = &raw.at else {
+                    self.error(RecordError::Turn {
+                        problem: "a placement needs `at: [x, y]`",
+                        span,
+                    });
+                    return None;
+                };
+                let meeple = match &raw.meeple {
+                    Some(m) => match Location::parse(&m.value) {
+                        Some(l) => Some((l, self.span(m))),
+                        None => {
+                            self.error(RecordError::Location {
+                                text: m.value.clone(),
+                                span: self.span(m),
+                            });
+                            return None;
+                        }
+                    },
+                    None => None,
+                };
+                let tile_i = self.tile(tile, catalog);
+                let pos = self.position(at);
+                let rot = self.rotation(raw.rot.as_ref());
+                Action::Place {
+                    placement: Placement {
+                        tile: tile_i?,
+                        tile_span: self.span(tile),
+                        at: pos?,
+                        at_span: self.span(at),
+                        rot: rot?,
+                        span,
+                    },
+                    meeple,
+                }
+            }
+            (None, Some(d)) => {
+                if raw.at.is_some() || raw.rot.is_some() || raw.meeple.is_some() {
+                    self.error(RecordError::Turn {
+                        problem: "a discard names only the tile (and perhaps the player)",
+                        span,
+                    });
+                    return None;
+                }
+                Action::Discard {
+                    tile: self.tile(d, catalog)?,
+                    span: self.span(d),
+                }
+            }
+            (Some(_), Some(_)) => {
+                self.error(RecordError::Turn {
+                    problem: "a turn either places a tile or discards one, not both",
+                    span,
+                });
+                return None;
+            }
+            (None, None) => {
+                self.error(RecordError::Turn {
+                    problem: "a turn needs `tile` (a placement) or `discard`",
+                    span,
+                });
+                return None;
+            }
+        };
+        Some(Turn {
+            number,
+            span,
+            player,
+            action,
+        })
+    }
+
+    fn meeple(&mut self, raw: &RawMeeple, span: SourceSpan, players: &[String]) -> Option<Meeple> {
+        let player = self.player(&raw.player, players);
+        let at = self.position(&raw.at);
+        let spot = Location::parse(&raw.spot.value);
+        if spot.is_none() {
+            self.error(RecordError::Location {
+                text: raw.spot.value.clone(),
+                span: self.span(&raw.spot),
+            });
+        }
+        Some(Meeple {
+            player: player?,
+            at: at?,
+            at_span: self.span(&raw.at),
+            spot: spot?,
+            spot_span: self.span(&raw.spot),
+            span,
+        })
+    }
+
+    fn totals(
+        &mut self,
+        map: &std::collections::BTreeMap<String, Spanned<i64>>,
+        span: SourceSpan,
+        players: &[String],
+    ) -> Totals {
+        let mut points = Vec::new();
+        for (name, v) in map {
+            match players.iter().position(|p| p == name) {
+                Some(i) => points.push((i, v.value, self.span(v))),
+                None => self.error(RecordError::UnknownPlayer {
+                    name: name.clone(),
+                    known: players.join(", "),
+                    span: self.src.find_in(span, name),
+                }),
+            }
+        }
+        Totals { points, span }
+    }
+}

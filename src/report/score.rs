@@ -1,0 +1,286 @@
+//! The scoring breakdown, as text for people settling an argument and as
+//! JSON for programs (CONTRACT.md §5).
+
+use std::fmt::Write;
+
+use serde_json::{Map, Value, json};
+
+use crate::diagnostic::{Class, Finding};
+use crate::engine::{Adjudication, Event, Phase};
+use crate::geometry::Pos;
+use crate::rules::{Ruleset, builtin_description};
+
+fn names(players: &[String], who: &[usize]) -> String {
+    who.iter()
+        .map(|&i| players[i].as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn positions(tiles: &[Pos]) -> String {
+    const SHOWN: usize = 12;
+    let mut s = tiles
+        .iter()
+        .take(SHOWN)
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    if tiles.len() > SHOWN {
+        let _ = write!(s, " … ({} more)", tiles.len() - SHOWN);
+    }
+    s
+}
+
+/// The winners: the players with the most points.
+#[must_use]
+pub fn winners(totals: &[i64]) -> Vec<usize> {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    (0..totals.len()).filter(|&i| totals[i] == best).collect()
+}
+
+fn describe_ruleset(rules: &Ruleset) -> String {
+    match builtin_description(&rules.name) {
+        Some(d) => format!("{} ({d})", rules.name),
+        None => format!(
+            "{} (small_city = {}, farm_scoring = \"{}\", end_game_abbey = \"{}\", incomplete_features = \"{}\", followers = {})",
+            rules.name,
+            rules.small_city,
+            rules.farm_scoring.word(),
+            rules.end_game_abbey.word(),
+            if rules.incomplete_features_score {
+                "score"
+            } else {
+                "none"
+            },
+            rules.followers
+        ),
+    }
+}
+
+fn write_event(out: &mut String, players: &[String], e: &Event) {
+    let f = &e.feature;
+    let state = match (f.kind, f.complete) {
+        (crate::engine::ScoredKind::Farm, _) => String::new(),
+        (_, true) => "complete, ".into(),
+        (_, false) => "unfinished, ".into(),
+    };
+    let pennants = if f.pennants > 0 {
+        format!(
+            ", {} pennant{}",
+            f.pennants,
+            if f.pennants == 1 { "" } else { "s" }
+        )
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "  {} — {state}{} tile{}{pennants}: {}",
+        f.name,
+        f.tiles.len(),
+        if f.tiles.len() == 1 { "" } else { "s" },
+        positions(&f.tiles)
+    );
+    if !f.cities.is_empty() && !f.name.starts_with("farms around") {
+        let _ = writeln!(out, "    touches completed: {}", f.cities.join(", "));
+    }
+    let followers: Vec<String> = e
+        .followers
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| format!("{} {n}", players[i]))
+        .collect();
+    let majority = if e.winners.len() > 1 {
+        format!("shared majority: {}", names(players, &e.winners))
+    } else {
+        names(players, &e.winners)
+    };
+    let farmers = if f.kind == crate::engine::ScoredKind::Farm {
+        "farmers"
+    } else {
+        "followers"
+    };
+    let _ = writeln!(out, "    {farmers}: {} → {majority}", followers.join(", "));
+    let points: Vec<String> = e
+        .winners
+        .iter()
+        .map(|&w| format!("{} +{}", players[w], e.points[w]))
+        .collect();
+    let _ = writeln!(out, "    {}   {}", points.join(", "), e.rule);
+}
+
+fn write_events(out: &mut String, players: &[String], events: &[Event]) {
+    let mut last: Option<Phase> = None;
+    for e in events {
+        if last != Some(e.phase) {
+            match e.phase {
+                Phase::Turn { number, player } => {
+                    let _ = writeln!(out, "\nturn {number} · {}", players[player]);
+                }
+                Phase::Final => {
+                    let _ = writeln!(out, "\nfinal scoring");
+                }
+            }
+            last = Some(e.phase);
+        }
+        write_event(out, players, e);
+    }
+}
+
+fn write_totals(out: &mut String, players: &[String], totals: &[i64], label: &str) {
+    let _ = writeln!(out, "\n{label}");
+    let width = players.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    for (p, t) in players.iter().zip(totals) {
+        let _ = writeln!(out, "  {p:<width$}  {t:>4}");
+    }
+}
+
+/// The text breakdown of one adjudication.
+#[must_use]
+pub fn text(record_name: &str, a: &Adjudication) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{record_name} scored under {}",
+        describe_ruleset(&a.rules)
+    );
+    let state = if a.ended {
+        "game over"
+    } else {
+        "game in progress"
+    };
+    let _ = writeln!(
+        out,
+        "players: {} · {} tiles on the board · {state}",
+        a.players.join(", "),
+        a.tiles_placed
+    );
+    write_events(&mut out, &a.players, &a.events);
+    if a.events.is_empty() {
+        let _ = writeln!(out, "\nnothing has scored");
+    }
+    let label = if a.ended { "totals" } else { "totals so far" };
+    write_totals(&mut out, &a.players, &a.totals, label);
+    if let Some((events, totals)) = &a.preview {
+        let _ = writeln!(out, "\nif the game ended now, final scoring would add:");
+        let mut preview = String::new();
+        write_events(&mut preview, &a.players, events);
+        for line in preview
+            .lines()
+            .filter(|l| !l.is_empty() && *l != "final scoring")
+        {
+            let _ = writeln!(out, "{line}");
+        }
+        write_totals(&mut out, &a.players, totals, "totals then");
+    } else {
+        let w = winners(&a.totals);
+        if w.len() > 1 {
+            let _ = writeln!(out, "\nwinners (tied): {}", names(&a.players, &w));
+        } else {
+            let _ = writeln!(out, "\nwinner: {}", names(&a.players, &w));
+        }
+    }
+    let violations = a
+        .findings
+        .iter()
+        .filter(|f| f.class() == Class::Defect)
+        .count();
+    let inputs = a.findings.len() - violations;
+    if a.findings.is_empty() {
+        let claims = if a.claims_checked {
+            "; the claims match"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "\nthe record is legal{claims}");
+    } else {
+        let _ = writeln!(
+            out,
+            "\n{violations} rule violation{} or mismatch{}, {inputs} unreadable value{} (see the diagnostics)",
+            if violations == 1 { "" } else { "s" },
+            if violations == 1 { "" } else { "es" },
+            if inputs == 1 { "" } else { "s" },
+        );
+    }
+    out
+}
+
+fn per_player(players: &[String], values: impl Iterator<Item = (usize, i64)>) -> Value {
+    let mut m = Map::new();
+    for (i, v) in values {
+        m.insert(players[i].clone(), json!(v));
+    }
+    Value::Object(m)
+}
+
+fn event_json(players: &[String], e: &Event) -> Value {
+    let (phase, turn, player) = match e.phase {
+        Phase::Turn { number, player } => ("turn", json!(number), json!(players[player])),
+        Phase::Final => ("final", Value::Null, Value::Null),
+    };
+    let f = &e.feature;
+    json!({
+        "phase": phase,
+        "turn": turn,
+        "player": player,
+        "feature": {
+            "kind": f.kind.word(),
+            "name": f.name,
+            "tiles": f.tiles.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>(),
+            "pennants": f.pennants,
+            "complete": f.complete,
+            "cities": f.cities,
+        },
+        "followers": per_player(players, e.followers.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| (i, i64::from(*n)))),
+        "winners": e.winners.iter().map(|&w| players[w].clone()).collect::<Vec<_>>(),
+        "points": per_player(players, e.winners.iter().map(|&w| (w, e.points[w]))),
+        "rule": e.rule,
+    })
+}
+
+/// One finding as JSON.
+#[must_use]
+pub fn finding_json(f: &Finding) -> Value {
+    let (line, column) = f
+        .line_col()
+        .map_or((Value::Null, Value::Null), |(l, c)| (json!(l), json!(c)));
+    json!({
+        "code": f.code_string(),
+        "class": match f.class() { Class::Defect => "violation", Class::Input => "input" },
+        "message": f.to_string(),
+        "file": f.source().map(crate::source::SourceFile::name),
+        "line": line,
+        "column": column,
+        "help": f.help_string(),
+    })
+}
+
+/// The JSON object of one adjudication.
+#[must_use]
+pub fn json(record_name: &str, a: &Adjudication) -> Value {
+    let p = &a.players;
+    let rules = &a.rules;
+    json!({
+        "record": record_name,
+        "ruleset": {
+            "name": rules.name,
+            "small_city": rules.small_city,
+            "farm_scoring": rules.farm_scoring.word(),
+            "end_game_abbey": rules.end_game_abbey.word(),
+            "incomplete_features": if rules.incomplete_features_score { "score" } else { "none" },
+            "followers": rules.followers,
+        },
+        "players": p,
+        "ended": a.ended,
+        "tiles": a.tiles_placed,
+        "totals": per_player(p, a.totals.iter().copied().enumerate()),
+        "winners": if a.ended { winners(&a.totals).into_iter().map(|w| p[w].clone()).collect::<Vec<_>>() } else { Vec::new() },
+        "events": a.events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),
+        "preview": a.preview.as_ref().map(|(events, totals)| json!({
+            "events": events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),
+            "totals": per_player(p, totals.iter().copied().enumerate()),
+        })),
+        "diagnostics": a.findings.iter().map(finding_json).collect::<Vec<_>>(),
+    })
+}

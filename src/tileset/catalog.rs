@@ -1,0 +1,75 @@
+//! The tiles of all sets in play, as one table the engine indexes.
+
+use super::{Loaded, Tile};
+
+/// One tile type in play.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Index of its set in [`Catalog::sets`].
+    pub set: usize,
+    /// The tile.
+    pub tile: Tile,
+    /// Its set is played first (The River).
+    pub opening: bool,
+}
+
+/// The tile sets in play and their tiles.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// The sets, in the order the record names them.
+    pub sets: Vec<Loaded>,
+    /// Every tile type of every set.
+    pub tiles: Vec<Entry>,
+}
+
+impl Catalog {
+    /// The catalog of these sets.
+    #[must_use]
+    pub fn new(sets: Vec<Loaded>) -> Catalog {
+        let tiles = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| {
+                l.set.tiles.iter().map(move |t| Entry {
+                    set: i,
+                    tile: t.clone(),
+                    opening: l.set.opening,
+                })
+            })
+            .collect();
+        Catalog { sets, tiles }
+    }
+
+    /// The tile with this id (`ID`, or `SET/ID` to pick a set).
+    #[must_use]
+    pub fn find(&self, id: &str) -> Option<usize> {
+        let id = id.trim();
+        if let Some((set, tile)) = id.split_once('/') {
+            return self
+                .tiles
+                .iter()
+                .position(|e| self.sets[e.set].set.name == set && e.tile.id == tile);
+        }
+        self.tiles.iter().position(|e| e.tile.id == id)
+    }
+
+    /// The default start tile: the opening set's, else the first set's.
+    #[must_use]
+    pub fn default_start(&self) -> Option<usize> {
+        self.tiles
+            .iter()
+            .position(|e| e.opening && e.tile.start)
+            .or_else(|| self.tiles.iter().position(|e| e.tile.start))
+    }
+
+    /// Some tile ids, for help lines.
+    #[must_use]
+    pub fn some_ids(&self) -> String {
+        let ids: Vec<&str> = self.tiles.iter().map(|e| e.tile.id.as_str()).collect();
+        if ids.len() > 30 {
+            format!("{} … ({} in all)", ids[..30].join(" "), ids.len())
+        } else {
+            ids.join(" ")
+        }
+    }
+}
