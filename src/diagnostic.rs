@@ -173,6 +173,20 @@ pub enum ReadError {
         /// The operating system's reason.
         reason: String,
     },
+    /// A name that is neither built in nor a file.
+    #[error("`{name}` is neither a built-in {what} nor a file")]
+    #[diagnostic(
+        code(carca::io::unknown_name),
+        help("built-in {what}s: {known}; a file is named by its path")
+    )]
+    UnknownName {
+        /// Tile set or ruleset.
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// The built-in names.
+        known: String,
+    },
     /// The file is larger than carca reads.
     #[error("{path} is {size} bytes, more than the {limit} bytes carca reads")]
     #[diagnostic(
@@ -198,16 +212,48 @@ pub enum ReadError {
     },
 }
 
+/// Reads a file named by `spec` (relative to `base`), or reports that a
+/// bare name is neither one of the built-in `known` names nor a file.
+pub fn read_named(
+    spec: &str,
+    base: &std::path::Path,
+    what: &'static str,
+    known: &[&str],
+) -> Result<SourceFile, Box<Finding>> {
+    let path = base.join(spec);
+    let looks_like_path = spec.contains(['/', '\\'])
+        || spec.ends_with(".yaml")
+        || spec.ends_with(".yml")
+        || spec.ends_with(".toml");
+    if !looks_like_path && !path.exists() {
+        return Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::UnknownName {
+                what,
+                name: spec.to_string(),
+                known: known.join(", "),
+            },
+        )));
+    }
+    read_source(&path)
+}
+
 /// Reads a text file with carca's size limit, as a [`SourceFile`].
 pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
     use std::io::Read;
     let shown = path.display().to_string();
     let io = |e: std::io::Error| {
+        let reason = match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            std::io::ErrorKind::IsADirectory => "it is a folder".to_string(),
+            _ => e.to_string(),
+        };
         Box::new(Finding::detached(
             Class::Input,
             ReadError::Io {
                 path: shown.clone(),
-                reason: e.kind().to_string(),
+                reason,
             },
         ))
     };

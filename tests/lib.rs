@@ -3,5 +3,6 @@
 mod base_tiles;
 mod cli;
 mod common;
+mod records;
 mod robustness;
 mod tilesets;

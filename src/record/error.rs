@@ -10,7 +10,7 @@ pub enum RecordError {
     #[error("not a valid game record: {message}")]
     #[diagnostic(
         code(carca::record::yaml),
-        help("see CONTRACT.md §4 and docs/records.md for the keys a record may have")
+        help("see docs/records.md for the keys a record may have")
     )]
     Yaml {
         /// The parser's message.

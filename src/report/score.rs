@@ -166,6 +166,9 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         let _ = writeln!(out, "\nif the game ended now, final scoring would add:");
         let mut preview = String::new();
         write_events(&mut preview, &a.players, events);
+        if events.is_empty() {
+            preview.push_str("  nothing\n");
+        }
         for line in preview
             .lines()
             .filter(|l| !l.is_empty() && *l != "final scoring")

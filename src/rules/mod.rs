@@ -157,8 +157,9 @@ pub fn load(spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
     if let Some(text) = builtin_source(spec) {
         return load_source(&SourceFile::new(format!("builtin:{spec}"), text), None, 0);
     }
+    let src =
+        crate::diagnostic::read_named(spec, base, "ruleset", &BUILTIN).map_err(|f| vec![*f])?;
     let path = base.join(spec);
-    let src = read_source(&path).map_err(|f| vec![*f])?;
     load_source(&src, path.parent(), 0)
 }
 

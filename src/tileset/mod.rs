@@ -38,6 +38,7 @@ pub fn load(spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
             source,
         });
     }
-    let source = crate::diagnostic::read_source(&base.join(spec)).map_err(|f| vec![*f])?;
+    let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
+        .map_err(|f| vec![*f])?;
     build::parse(&source).map(|set| Loaded { set, source })
 }

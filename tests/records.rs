@@ -1,0 +1,137 @@
+//! Record fixtures: every legal game scored under every built-in ruleset
+//! (text and JSON), every illegal and malformed record's diagnostics.
+
+use crate::common::{carca, relative};
+
+const RULESETS: [&str; 5] = [
+    "modern",
+    "first-edition",
+    "second-edition",
+    "hig-faq-2007",
+    "all-or-nothing",
+];
+
+#[test]
+fn scored_records() {
+    insta::glob!("../fixtures/records", "*.yaml", |path| {
+        let rel = relative(path);
+        let own = carca(&["score", &rel]);
+        assert!(
+            own.starts_with("exit: 0"),
+            "{rel} under its own ruleset:\n{own}"
+        );
+        let mut text = String::new();
+        let mut json = String::new();
+        for r in RULESETS {
+            let out = carca(&["score", &rel, "--rules", r]);
+            // Every fixture states its expected totals for every ruleset:
+            // a mismatch would show as an expect diagnostic.
+            assert!(
+                !out.contains("carca::score::expect"),
+                "{rel} under {r}:\n{out}"
+            );
+            text.push_str(&format!("==== --rules {r}\n{out}\n"));
+            json.push_str(&format!(
+                "==== --rules {r}\n{}\n",
+                carca(&["score", &rel, "--rules", r, "--format", "json"])
+            ));
+        }
+        insta::assert_snapshot!("text", text);
+        insta::assert_snapshot!("json", json);
+    });
+}
+
+#[test]
+fn illegal_records() {
+    insta::glob!("../fixtures/illegal", "*.yaml", |path| {
+        let out = carca(&["score", &relative(path)]);
+        assert!(
+            out.starts_with("exit: 1"),
+            "a rule violation exits 1:\n{out}"
+        );
+        assert!(out.contains("carca::"), "with a diagnostic:\n{out}");
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn malformed_records() {
+    insta::glob!("../fixtures/malformed", "*.yaml", |path| {
+        let out = carca(&["score", &relative(path)]);
+        assert!(
+            out.starts_with("exit: 2"),
+            "an unreadable record exits 2:\n{out}"
+        );
+        assert!(out.contains("carca::"), "with a diagnostic:\n{out}");
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn json_follows_the_contract() {
+    let out = carca(&[
+        "score",
+        "fixtures/records/small-city.yaml",
+        "--format",
+        "json",
+    ]);
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, rest)| rest.split_once("--- stderr"))
+        .map(|(json, _)| json)
+        .expect("stdout");
+    let v: serde_json::Value = serde_json::from_str(body).expect("valid JSON");
+    assert_eq!(v["totals"]["red"], 4);
+    assert_eq!(v["totals"]["blue"], 2);
+    let events = v["events"].as_array().expect("events");
+    let city = &events[0];
+    assert_eq!(city["phase"], "turn");
+    assert_eq!(city["turn"], 1);
+    assert_eq!(city["feature"]["kind"], "city");
+    assert_eq!(city["feature"]["complete"], true);
+    assert_eq!(city["feature"]["pennants"], 0);
+    assert_eq!(
+        city["feature"]["tiles"],
+        serde_json::json!([[0, 0], [0, 1]])
+    );
+    assert_eq!(city["points"]["red"], 4);
+    assert_eq!(city["rule"], "city: 2 tiles × 2");
+    assert_eq!(events[1]["phase"], "final");
+    assert!(v["diagnostics"].as_array().is_some_and(Vec::is_empty));
+}
+
+#[test]
+fn json_diagnostics_carry_code_and_line() {
+    let out = carca(&[
+        "score",
+        "fixtures/illegal/feature-occupied.yaml",
+        "--format",
+        "json",
+    ]);
+    assert!(out.starts_with("exit: 1"));
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, rest)| rest.split_once("--- stderr"))
+        .map(|(json, _)| json)
+        .expect("stdout");
+    let v: serde_json::Value = serde_json::from_str(body).expect("valid JSON");
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["code"], "carca::rules::feature_occupied");
+    assert_eq!(d["line"], 5);
+    assert_eq!(d["class"], "violation");
+}
+
+#[test]
+fn rules_override_skips_claims() {
+    // The claims were written under the modern rules; under the first
+    // edition they are not compared.
+    let own = carca(&["score", "fixtures/illegal/claim-mismatch.yaml"]);
+    assert!(own.starts_with("exit: 1"));
+    let other = carca(&[
+        "score",
+        "fixtures/illegal/claim-mismatch.yaml",
+        "--rules",
+        "first-edition",
+    ]);
+    assert!(other.starts_with("exit: 0"), "{other}");
+}
