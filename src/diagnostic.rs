@@ -221,10 +221,11 @@ pub fn read_named(
     known: &[&str],
 ) -> Result<SourceFile, Box<Finding>> {
     let path = base.join(spec);
+    let extension = std::path::Path::new(spec)
+        .extension()
+        .map(|e| e.to_ascii_lowercase());
     let looks_like_path = spec.contains(['/', '\\'])
-        || spec.ends_with(".yaml")
-        || spec.ends_with(".yml")
-        || spec.ends_with(".toml");
+        || extension.is_some_and(|e| e == "yaml" || e == "yml" || e == "toml");
     if !looks_like_path && !path.exists() {
         return Err(Box::new(Finding::detached(
             Class::Input,
