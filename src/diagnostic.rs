@@ -223,7 +223,7 @@ pub fn read_named(
     let path = base.join(spec);
     let extension = std::path::Path::new(spec)
         .extension()
-        .map(|e| e.to_ascii_lowercase());
+        .map(std::ffi::OsStr::to_ascii_lowercase);
     let looks_like_path = spec.contains(['/', '\\'])
         || extension.is_some_and(|e| e == "yaml" || e == "yml" || e == "toml");
     if !looks_like_path && !path.exists() {
