@@ -1,6 +1,8 @@
 //! Record fixtures: every legal game scored under every built-in ruleset
 //! (text and JSON), every illegal and malformed record's diagnostics.
 
+use std::fmt::Write;
+
 use crate::common::{carca, relative};
 
 const RULESETS: [&str; 5] = [
@@ -30,11 +32,12 @@ fn scored_records() {
                 !out.contains("carca::score::expect"),
                 "{rel} under {r}:\n{out}"
             );
-            text.push_str(&format!("==== --rules {r}\n{out}\n"));
-            json.push_str(&format!(
-                "==== --rules {r}\n{}\n",
+            let _ = writeln!(text, "==== --rules {r}\n{out}");
+            let _ = writeln!(
+                json,
+                "==== --rules {r}\n{}",
                 carca(&["score", &rel, "--rules", r, "--format", "json"])
-            ));
+            );
         }
         insta::assert_snapshot!("text", text);
         insta::assert_snapshot!("json", json);
