@@ -7,9 +7,11 @@
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
+pub mod generator;
 pub mod geometry;
 pub mod record;
 pub mod report;
 pub mod rules;
 pub mod source;
 pub mod tileset;
+pub mod write;

@@ -3,6 +3,7 @@
 mod base_tiles;
 mod cli;
 mod common;
+mod generator;
 mod records;
 mod robustness;
 mod tilesets;

@@ -4,6 +4,7 @@
 //! code, so that the binary stays a few lines and tests can run commands in
 //! process.
 
+mod generate;
 mod score;
 mod tiles;
 
@@ -41,6 +42,27 @@ pub enum Command {
     /// Check and show tile sets.
     #[command(subcommand)]
     Tiles(TilesCommand),
+    /// Generate a random legal game as a history record, the same for the same seed.
+    Gen {
+        /// Land tiles drawn, the start tile included (the supply is scaled up when needed).
+        #[arg(long, default_value_t = 72)]
+        tiles: u64,
+        /// Number of players (1 to 8).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
+        players: u8,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tile sets in play, comma-separated (built-in names or files).
+        #[arg(long, value_delimiter = ',', default_value = "base")]
+        tilesets: Vec<String>,
+        /// Chance of deploying a follower after each placement, from 0 to 1.
+        #[arg(long, default_value_t = 0.5)]
+        followers: f64,
+        /// Write the record to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+    },
 }
 
 /// How results are printed.
@@ -93,6 +115,24 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
         } => score::run(&record, rules.as_deref(), format, style),
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Gen {
+            tiles,
+            players,
+            seed,
+            tilesets,
+            followers,
+            output,
+        } => generate::run(
+            &crate::generator::Options {
+                tiles,
+                players: usize::from(players),
+                seed,
+                tilesets,
+                followers,
+            },
+            output.as_deref(),
+            style,
+        ),
         Command::Tiles(TilesCommand::Show { set, id }) => tiles::show(&set, id.as_deref(), style),
     }
 }

@@ -195,6 +195,22 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A supply scale out of range.
+    #[error("`supply_scale` is {value}; it must be between 1 and {max}")]
+    #[diagnostic(
+        code(carca::record::supply_scale),
+        help("`supply_scale: N` plays with N copies of every tile (per-player tiles too)")
+    )]
+    SupplyScale {
+        /// The value.
+        value: i64,
+        /// The largest allowed.
+        max: i64,
+        /// The value.
+        #[label("out of range")]
+        span: SourceSpan,
+    },
+
     /// More than carca handles.
     #[error("the record has {value} {what}; carca accepts at most {limit}")]
     #[diagnostic(code(carca::record::too_large), help("split the record"))]

@@ -22,6 +22,8 @@ use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
 
 /// Largest coordinate accepted, in either direction.
 pub const MAX_COORD: i64 = 1_000_000;
+/// Largest `supply_scale`.
+pub const MAX_SUPPLY_SCALE: i64 = 100_000;
 /// Most turns (or board tiles) in one record.
 pub const MAX_TURNS: usize = 2_000_000;
 
@@ -138,6 +140,8 @@ pub struct Record {
     pub catalog: Catalog,
     /// The ruleset the record names, with its span.
     pub rules: Option<(String, SourceSpan)>,
+    /// Every tile count is multiplied by this (`supply_scale`, default 1).
+    pub supply_scale: u32,
     /// Players in turn order.
     pub players: Vec<String>,
     /// The start tile.
@@ -227,7 +231,22 @@ impl Builder<'_> {
                 }
             }
         }
-        let catalog = Catalog::new(sets);
+        let mut catalog = Catalog::new(sets);
+        let supply_scale = match &raw.supply_scale {
+            None => 1,
+            Some(v) if (1..=MAX_SUPPLY_SCALE).contains(&v.value) => v.value as u32,
+            Some(v) => {
+                self.error(RecordError::SupplyScale {
+                    value: v.value,
+                    max: MAX_SUPPLY_SCALE,
+                    span: self.span(v),
+                });
+                1
+            }
+        };
+        for e in &mut catalog.tiles {
+            e.tile.count = e.tile.count.saturating_mul(supply_scale);
+        }
         let players = self.players(&raw);
         let rules = raw
             .rules
@@ -327,6 +346,7 @@ impl Builder<'_> {
             description: raw.description.map(|d| d.value),
             catalog,
             rules,
+            supply_scale,
             players,
             start: start?,
             body: body?,

@@ -12,6 +12,7 @@ pub(crate) struct RawRecord {
     pub(crate) description: Option<Spanned<String>>,
     pub(crate) tilesets: Option<Spanned<Vec<Spanned<String>>>>,
     pub(crate) rules: Option<Spanned<String>>,
+    pub(crate) supply_scale: Option<Spanned<i64>>,
     pub(crate) players: Spanned<Vec<Spanned<String>>>,
     pub(crate) start: Option<Spanned<RawPlacement>>,
     pub(crate) turns: Option<Spanned<Vec<Spanned<RawTurn>>>>,

@@ -1,0 +1,60 @@
+//! `carca gen`: a random legal game.
+
+use std::path::Path;
+
+use super::Outcome;
+use crate::diagnostic::exit_code;
+use crate::generator::{Options, generate, scale_for};
+use crate::report::diagnostics::{Style, render};
+use crate::tileset::{self, Catalog};
+
+/// Generates a record and prints or writes it.
+pub(crate) fn run(options: &Options, output: Option<&Path>, style: Style) -> Outcome {
+    if !(0.0..=1.0).contains(&options.followers) {
+        return Outcome {
+            stderr: "error: --followers is a chance between 0 and 1\n".into(),
+            code: 2,
+            ..Outcome::default()
+        };
+    }
+    let mut sets = Vec::new();
+    for spec in &options.tilesets {
+        match tileset::load(spec, &super::cwd()) {
+            Ok(l) => sets.push(l),
+            Err(findings) => {
+                return Outcome {
+                    stderr: render(&findings, style),
+                    code: exit_code(&findings).max(2),
+                    ..Outcome::default()
+                };
+            }
+        }
+    }
+    let mut catalog = Catalog::new(sets);
+    if catalog.default_start().is_none() {
+        return Outcome {
+            stderr: "error: the tile sets have no start tile\n".into(),
+            code: 2,
+            ..Outcome::default()
+        };
+    }
+    let scale = scale_for(&catalog, options.tiles);
+    for e in &mut catalog.tiles {
+        e.tile.count = e.tile.count.saturating_mul(scale);
+    }
+    let text = generate(&catalog, options, scale);
+    match output {
+        None => Outcome {
+            stdout: text,
+            ..Outcome::default()
+        },
+        Some(path) => match crate::write::atomic(path, text.as_bytes()) {
+            Ok(()) => Outcome::default(),
+            Err(e) => Outcome {
+                stderr: format!("error: cannot write {}: {e}\n", path.display()),
+                code: 2,
+                ..Outcome::default()
+            },
+        },
+    }
+}

@@ -1,0 +1,318 @@
+//! Random legal games (`carca gen`), deterministic per seed.
+//!
+//! The generator shuffles the supply (the opening set first, its last tile
+//! last), places each drawn tile at a random legal spot, deploys a follower
+//! at the given rate on a random legal feature, and discards tiles that fit
+//! nowhere. It plays through [`Game`], so every move it writes is one the
+//! referee accepts.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use crate::engine::Game;
+use crate::geometry::{Edge, Pos, Rotation};
+use crate::record::location::location_of;
+use crate::rules::Ruleset;
+use crate::tileset::Catalog;
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Land tiles drawn, the start tile included.
+    pub tiles: u64,
+    /// Number of players.
+    pub players: usize,
+    /// The seed: the same seed gives the same game.
+    pub seed: u64,
+    /// Tile sets, as a record names them.
+    pub tilesets: Vec<String>,
+    /// Chance of deploying a follower after a placement (0 to 1).
+    pub followers: f64,
+}
+
+/// `SplitMix64`: small, fast, and fixed forever, so that a seed names the same
+/// game in every version of carca.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True with probability `p`: compares 32 random bits with `p` scaled
+    /// to the same range.
+    fn chance(&mut self, p: f64) -> bool {
+        let bits = f64::from((self.next() >> 32) as u32);
+        p > 0.0 && bits < p * f64::from(u32::MAX)
+    }
+}
+
+/// Player names used by generated records.
+const NAMES: [&str; 8] = [
+    "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
+];
+
+/// The positions next to the board, with O(1) random choice and removal.
+#[derive(Default)]
+struct Frontier {
+    list: Vec<Pos>,
+    index: HashMap<Pos, usize>,
+}
+
+impl Frontier {
+    fn add(&mut self, p: Pos) {
+        if !self.index.contains_key(&p) {
+            self.index.insert(p, self.list.len());
+            self.list.push(p);
+        }
+    }
+
+    fn remove(&mut self, p: Pos) {
+        if let Some(i) = self.index.remove(&p) {
+            self.list.swap_remove(i);
+            if let Some(&moved) = self.list.get(i) {
+                self.index.insert(moved, i);
+            }
+        }
+    }
+}
+
+/// The supply scale needed for `tiles` land tiles.
+#[must_use]
+pub fn scale_for(catalog: &Catalog, tiles: u64) -> u32 {
+    let total: u64 = catalog
+        .tiles
+        .iter()
+        .filter(|e| !e.tile.per_player)
+        .map(|e| u64::from(e.tile.count))
+        .sum();
+    tiles.div_ceil(total.max(1)).max(1) as u32
+}
+
+/// Generates a history record (YAML text) from `catalog`, whose counts
+/// must already be scaled by `scale`.
+#[must_use]
+pub fn generate(catalog: &Catalog, options: &Options, scale: u32) -> String {
+    let rules = Ruleset::modern();
+    let players = options.players.clamp(1, NAMES.len());
+    let mut rng = Rng(options.seed);
+    let mut game = Game::new(catalog, &rules, players);
+    let mut frontier = Frontier::default();
+
+    // The deck: opening tiles first (their last tile last), then the rest.
+    let mut opening = Vec::new();
+    let mut closing = Vec::new();
+    let mut rest = Vec::new();
+    let start = catalog.default_start().unwrap_or(0);
+    for (i, e) in catalog.tiles.iter().enumerate() {
+        if e.tile.per_player {
+            continue;
+        }
+        let count = e.tile.count - u32::from(i == start);
+        for _ in 0..count {
+            match (e.opening, e.tile.last) {
+                (true, true) => closing.push(i),
+                (true, false) => opening.push(i),
+                _ => rest.push(i),
+            }
+        }
+    }
+    for deck in [&mut opening, &mut rest] {
+        for i in (1..deck.len()).rev() {
+            let j = rng.below(i + 1);
+            deck.swap(i, j);
+        }
+    }
+    let mut deck = opening;
+    deck.extend(closing);
+    deck.extend(rest);
+    deck.truncate(options.tiles.saturating_sub(1) as usize);
+    let exhausted = deck.len() as u64 + 1
+        >= catalog
+            .tiles
+            .iter()
+            .filter(|e| !e.tile.per_player)
+            .map(|e| u64::from(e.tile.count))
+            .sum::<u64>();
+
+    let place = |game: &mut Game, frontier: &mut Frontier, tile: usize, pos: Pos, rot: Rotation| {
+        let idx = game.place(tile, pos, rot, None);
+        frontier.remove(pos);
+        for e in Edge::ALL {
+            let n = pos.step(e);
+            if game.at(n).is_none() {
+                frontier.add(n);
+            }
+        }
+        idx
+    };
+    place(
+        &mut game,
+        &mut frontier,
+        start,
+        Pos::new(0, 0),
+        Rotation::R0,
+    );
+
+    let mut out = String::new();
+    let sets: Vec<&str> = options.tilesets.iter().map(String::as_str).collect();
+    let _ = writeln!(
+        out,
+        "# Generated by `carca gen --tiles {} --players {} --seed {} --tilesets {} --followers {}`.",
+        options.tiles,
+        players,
+        options.seed,
+        sets.join(","),
+        options.followers
+    );
+    let _ = writeln!(out, "tilesets: [{}]", sets.join(", "));
+    if scale > 1 {
+        let _ = writeln!(out, "supply_scale: {scale}");
+    }
+    let _ = writeln!(out, "players: [{}]", NAMES[..players].join(", "));
+    let _ = writeln!(out, "turns:");
+    let mut river = river_start(catalog, start);
+    let mut player = 0;
+    for tile in deck {
+        let t = &catalog.tiles[tile].tile;
+        let fits = |game: &Game, pos: Pos, rot: Rotation| {
+            game.placement_problems(tile, pos, rot).is_empty()
+                && river_ok(catalog, tile, pos, rot, river)
+        };
+        let mut found = None;
+        for _ in 0..48 {
+            if frontier.list.is_empty() {
+                break;
+            }
+            let pos = frontier.list[rng.below(frontier.list.len())];
+            let rot = Rotation::ALL[rng.below(4)];
+            if fits(&game, pos, rot) {
+                found = Some((pos, rot));
+                break;
+            }
+        }
+        if found.is_none() {
+            let mut all: Vec<(Pos, Rotation)> = Vec::new();
+            for &pos in &frontier.list {
+                for rot in Rotation::ALL {
+                    if fits(&game, pos, rot) {
+                        all.push((pos, rot));
+                    }
+                }
+            }
+            if !all.is_empty() {
+                found = Some(all[rng.below(all.len())]);
+            }
+        }
+        let Some((pos, rot)) = found else {
+            let _ = writeln!(out, "  - {{ discard: {} }}", t.id);
+            continue;
+        };
+        river = advance_river(catalog, tile, pos, rot, river);
+        let idx = place(&mut game, &mut frontier, tile, pos, rot);
+        let mut meeple = String::new();
+        if rng.chance(options.followers) {
+            let legal: Vec<usize> = (0..t.features.len())
+                .filter(|&f| game.deploy_problem(idx, f, player).is_none())
+                .collect();
+            if !legal.is_empty() {
+                let f = legal[rng.below(legal.len())];
+                game.deploy(idx, f, player);
+                meeple = format!(", meeple: {}", location_of(t, rot, f));
+            }
+        }
+        game.score_completed(idx, crate::engine::Phase::Turn { number: 0, player });
+        let rot_text = if rot == Rotation::R0 {
+            String::new()
+        } else {
+            format!(", rot: {rot}")
+        };
+        let _ = writeln!(
+            out,
+            "  - {{ tile: {}, at: [{}, {}]{rot_text}{meeple} }}",
+            t.id, pos.x, pos.y
+        );
+        player = (player + 1) % players;
+    }
+    if !exhausted {
+        let _ = writeln!(out, "final: true");
+    }
+    out
+}
+
+fn river_edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Vec<Edge> {
+    let t = &catalog.tiles[tile].tile;
+    Edge::ALL
+        .into_iter()
+        .filter(|e| t.edge_kind(*e, rot) == crate::tileset::EdgeKind::River)
+        .collect()
+}
+
+fn river_start(catalog: &Catalog, start: usize) -> River {
+    let end = match river_edges(catalog, start, Rotation::R0)[..] {
+        [e] => Some((Pos::new(0, 0).step(e), e.opposite())),
+        _ => None,
+    };
+    River {
+        end,
+        last_turn: None,
+    }
+}
+
+/// Where the river goes on, and which way it last turned (true: right).
+#[derive(Clone, Copy)]
+struct River {
+    end: Option<(Pos, Edge)>,
+    last_turn: Option<bool>,
+}
+
+/// The turn a river tile makes, if it curves: true for right.
+fn turn_of(out: Edge, facing: Edge) -> Option<bool> {
+    let heading = facing.opposite();
+    (out != heading).then(|| out == heading.rotated(Rotation::ALL[1]))
+}
+
+/// Whether a placement continues the river without a U-turn (the same
+/// checks the referee makes).
+fn river_ok(catalog: &Catalog, tile: usize, pos: Pos, rot: Rotation, river: River) -> bool {
+    let rivers = river_edges(catalog, tile, rot);
+    if rivers.is_empty() {
+        return true;
+    }
+    let Some((p, facing)) = river.end else {
+        return false;
+    };
+    if p != pos || !rivers.contains(&facing) {
+        return false;
+    }
+    match rivers.iter().find(|e| **e != facing) {
+        Some(out) => turn_of(*out, facing).is_none() || turn_of(*out, facing) != river.last_turn,
+        None => true,
+    }
+}
+
+fn advance_river(catalog: &Catalog, tile: usize, pos: Pos, rot: Rotation, river: River) -> River {
+    let rivers = river_edges(catalog, tile, rot);
+    let Some((_, facing)) = river.end.filter(|_| !rivers.is_empty()) else {
+        return river;
+    };
+    let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
+    match outs[..] {
+        [out] => River {
+            end: Some((pos.step(out), out.opposite())),
+            last_turn: turn_of(out, facing).or(river.last_turn),
+        },
+        _ => River {
+            end: None,
+            last_turn: river.last_turn,
+        },
+    }
+}
