@@ -4,6 +4,7 @@ mod base_tiles;
 mod cli;
 mod common;
 mod generator;
+mod readme;
 mod records;
 mod robustness;
 mod tilesets;
