@@ -7,4 +7,5 @@ mod generator;
 mod readme;
 mod records;
 mod robustness;
+mod rulesets;
 mod tilesets;

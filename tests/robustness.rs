@@ -94,3 +94,49 @@ fn mutated_tile_sets_never_panic() {
         "mutations should both break and keep files: {ok} ok, {failed} failed"
     );
 }
+
+#[test]
+fn mutated_records_never_panic() {
+    use carca::engine::adjudicate;
+    use carca::rules::Ruleset;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/records");
+    let mut originals: Vec<String> = std::fs::read_dir(dir)
+        .expect("fixtures")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .collect();
+    originals.sort();
+    let rules = Ruleset::modern();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut scored, mut rejected) = (0, 0);
+    for round in 0..1500 {
+        let original = &originals[round % originals.len()];
+        let mut text: Vec<char> = original.chars().collect();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(text.len() + 1);
+            let len = rng.below(6).min(text.len() - at.min(text.len()));
+            let piece: Vec<char> = RECORD_PIECES[rng.below(RECORD_PIECES.len())].chars().collect();
+            text.splice(at..at + len, piece);
+        }
+        let src = SourceFile::new("mutant.yaml", text.into_iter().collect::<String>());
+        match carca::record::parse(&src, std::path::Path::new(dir)) {
+            Ok(rec) => {
+                let a = adjudicate(&rec, &rules, "modern", true);
+                assert_eq!(a.totals.len(), rec.players.len());
+                scored += 1;
+            }
+            Err(findings) => {
+                assert!(!findings.is_empty());
+                rejected += 1;
+            }
+        }
+    }
+    assert!(scored > 0 && rejected > 0, "{scored} scored, {rejected} rejected");
+}
+
+const RECORD_PIECES: &[&str] = &[
+    "", " ", "\n", "-1", "0", "90", "180", "45", "[", "]", "{", "}", "D", "X", "C", "Abbey", "B",
+    "N", "NNE", "NE", "#x", "meeple: C", "discard: C", "player: blue", "2147483647", "-2147483648",
+    "99999999999999", "true", "final: true", "at: [0, 0]", "rot: 270", "~", "&a", "*a",
+];

@@ -1,0 +1,52 @@
+//! Ruleset files: broken ones are rejected with a diagnostic (exit 2), sound
+//! ones score, and the built-in rulesets have the values the contract gives.
+
+use carca::rules::{EndGameAbbey, FarmScoring, Ruleset};
+
+use crate::common::{carca, relative};
+
+#[test]
+fn broken_rulesets() {
+    insta::glob!("../fixtures/rulesets", "*.toml", |path| {
+        if path.ends_with("house-rules.toml") {
+            return;
+        }
+        let out = carca(&["score", "fixtures/records/small-city.yaml", "--rules", &relative(path)]);
+        assert!(out.starts_with("exit: 2"), "a broken ruleset exits 2:\n{out}");
+        assert!(out.contains("carca::"), "{out}");
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn custom_ruleset_scores() {
+    let out = carca(&[
+        "score",
+        "fixtures/records/three-farm-editions.yaml",
+        "--rules",
+        "fixtures/rulesets/house-rules.toml",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("scored under house-rules (small_city = false, farm_scoring = \"first\""), "{out}");
+    assert!(out.contains("red      4"), "first-edition farms: {out}");
+}
+
+#[test]
+fn builtin_rulesets_match_the_contract() {
+    let table = [
+        ("modern", false, FarmScoring::Third, EndGameAbbey::FinalRound, true),
+        ("first-edition", true, FarmScoring::First, EndGameAbbey::None, true),
+        ("second-edition", true, FarmScoring::Second, EndGameAbbey::None, true),
+        ("hig-faq-2007", false, FarmScoring::Third, EndGameAbbey::None, true),
+        ("all-or-nothing", false, FarmScoring::Third, EndGameAbbey::FinalRound, false),
+    ];
+    for (name, small, farms, abbey, incomplete) in table {
+        let r = Ruleset::builtin(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(r.name, name);
+        assert_eq!(r.small_city, small, "{name}");
+        assert_eq!(r.farm_scoring, farms, "{name}");
+        assert_eq!(r.end_game_abbey, abbey, "{name}");
+        assert_eq!(r.incomplete_features_score, incomplete, "{name}");
+        assert_eq!(r.followers, 7, "{name}");
+    }
+}
