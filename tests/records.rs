@@ -44,29 +44,28 @@ fn scored_records() {
     });
 }
 
+/// Scores a record that must fail with `code`, and returns the output.
+fn failing(path: &std::path::Path, code: u8) -> String {
+    let out = carca(&["score", &relative(path)]);
+    assert!(
+        out.starts_with(&format!("exit: {code}\n")),
+        "expected exit {code}:\n{out}"
+    );
+    assert!(out.contains("carca::"), "with a diagnostic:\n{out}");
+    out
+}
+
 #[test]
 fn illegal_records() {
     insta::glob!("../fixtures/illegal", "*.yaml", |path| {
-        let out = carca(&["score", &relative(path)]);
-        assert!(
-            out.starts_with("exit: 1"),
-            "a rule violation exits 1:\n{out}"
-        );
-        assert!(out.contains("carca::"), "with a diagnostic:\n{out}");
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(failing(path, 1));
     });
 }
 
 #[test]
 fn malformed_records() {
     insta::glob!("../fixtures/malformed", "*.yaml", |path| {
-        let out = carca(&["score", &relative(path)]);
-        assert!(
-            out.starts_with("exit: 2"),
-            "an unreadable record exits 2:\n{out}"
-        );
-        assert!(out.contains("carca::"), "with a diagnostic:\n{out}");
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(failing(path, 2));
     });
 }
 

@@ -116,7 +116,9 @@ fn mutated_records_never_panic() {
         for _ in 0..=rng.below(3) {
             let at = rng.below(text.len() + 1);
             let len = rng.below(6).min(text.len() - at.min(text.len()));
-            let piece: Vec<char> = RECORD_PIECES[rng.below(RECORD_PIECES.len())].chars().collect();
+            let piece: Vec<char> = RECORD_PIECES[rng.below(RECORD_PIECES.len())]
+                .chars()
+                .collect();
             text.splice(at..at + len, piece);
         }
         let src = SourceFile::new("mutant.yaml", text.into_iter().collect::<String>());
@@ -132,11 +134,45 @@ fn mutated_records_never_panic() {
             }
         }
     }
-    assert!(scored > 0 && rejected > 0, "{scored} scored, {rejected} rejected");
+    assert!(
+        scored > 0 && rejected > 0,
+        "{scored} scored, {rejected} rejected"
+    );
 }
 
 const RECORD_PIECES: &[&str] = &[
-    "", " ", "\n", "-1", "0", "90", "180", "45", "[", "]", "{", "}", "D", "X", "C", "Abbey", "B",
-    "N", "NNE", "NE", "#x", "meeple: C", "discard: C", "player: blue", "2147483647", "-2147483648",
-    "99999999999999", "true", "final: true", "at: [0, 0]", "rot: 270", "~", "&a", "*a",
+    "",
+    " ",
+    "\n",
+    "-1",
+    "0",
+    "90",
+    "180",
+    "45",
+    "[",
+    "]",
+    "{",
+    "}",
+    "D",
+    "X",
+    "C",
+    "Abbey",
+    "B",
+    "N",
+    "NNE",
+    "NE",
+    "#x",
+    "meeple: C",
+    "discard: C",
+    "player: blue",
+    "2147483647",
+    "-2147483648",
+    "99999999999999",
+    "true",
+    "final: true",
+    "at: [0, 0]",
+    "rot: 270",
+    "~",
+    "&a",
+    "*a",
 ];

@@ -11,8 +11,16 @@ fn broken_rulesets() {
         if path.ends_with("house-rules.toml") {
             return;
         }
-        let out = carca(&["score", "fixtures/records/small-city.yaml", "--rules", &relative(path)]);
-        assert!(out.starts_with("exit: 2"), "a broken ruleset exits 2:\n{out}");
+        let out = carca(&[
+            "score",
+            "fixtures/records/small-city.yaml",
+            "--rules",
+            &relative(path),
+        ]);
+        assert!(
+            out.starts_with("exit: 2"),
+            "a broken ruleset exits 2:\n{out}"
+        );
         assert!(out.contains("carca::"), "{out}");
         insta::assert_snapshot!(out);
     });
@@ -27,18 +35,51 @@ fn custom_ruleset_scores() {
         "fixtures/rulesets/house-rules.toml",
     ]);
     assert!(out.starts_with("exit: 0"), "{out}");
-    assert!(out.contains("scored under house-rules (small_city = false, farm_scoring = \"first\""), "{out}");
+    assert!(
+        out.contains("scored under house-rules (small_city = false, farm_scoring = \"first\""),
+        "{out}"
+    );
     assert!(out.contains("red      4"), "first-edition farms: {out}");
 }
 
 #[test]
 fn builtin_rulesets_match_the_contract() {
     let table = [
-        ("modern", false, FarmScoring::Third, EndGameAbbey::FinalRound, true),
-        ("first-edition", true, FarmScoring::First, EndGameAbbey::None, true),
-        ("second-edition", true, FarmScoring::Second, EndGameAbbey::None, true),
-        ("hig-faq-2007", false, FarmScoring::Third, EndGameAbbey::None, true),
-        ("all-or-nothing", false, FarmScoring::Third, EndGameAbbey::FinalRound, false),
+        (
+            "modern",
+            false,
+            FarmScoring::Third,
+            EndGameAbbey::FinalRound,
+            true,
+        ),
+        (
+            "first-edition",
+            true,
+            FarmScoring::First,
+            EndGameAbbey::None,
+            true,
+        ),
+        (
+            "second-edition",
+            true,
+            FarmScoring::Second,
+            EndGameAbbey::None,
+            true,
+        ),
+        (
+            "hig-faq-2007",
+            false,
+            FarmScoring::Third,
+            EndGameAbbey::None,
+            true,
+        ),
+        (
+            "all-or-nothing",
+            false,
+            FarmScoring::Third,
+            EndGameAbbey::FinalRound,
+            false,
+        ),
     ];
     for (name, small, farms, abbey, incomplete) in table {
         let r = Ruleset::builtin(name).unwrap_or_else(|| panic!("{name}"));

@@ -70,27 +70,17 @@ pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool)
     };
     let claims_checked = own_rules && record.claims.is_some();
     if let (true, Some(claims)) = (own_rules, &record.claims) {
-        for (player, claimed, span) in &claims.points {
-            if *claimed != totals[*player] {
-                findings.push(Finding::new(
-                    Class::Defect,
-                    &record.source,
-                    Violation::ClaimMismatch {
-                        player: record.players[*player].clone(),
-                        claimed: *claimed,
-                        computed: totals[*player],
-                        ruleset: rules.name.clone(),
-                        explanation: explain(
-                            &events,
-                            *player,
-                            &record.players[*player],
-                            totals[*player],
-                        ),
-                        span: *span,
-                        difference: signed(totals[*player] - claimed),
-                    },
-                ));
-            }
+        for m in mismatches(record, claims, &events, &totals) {
+            let v = Violation::ClaimMismatch {
+                player: m.player,
+                claimed: m.written,
+                computed: m.computed,
+                ruleset: rules.name.clone(),
+                explanation: m.explanation,
+                span: m.span,
+                difference: m.difference,
+            };
+            findings.push(Finding::new(Class::Defect, &record.source, v));
         }
     }
     for e in record
@@ -121,6 +111,41 @@ pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool)
     }
 }
 
+/// A written total that differs from the computed one.
+struct Mismatch {
+    player: String,
+    written: i64,
+    computed: i64,
+    explanation: String,
+    span: SourceSpan,
+    difference: String,
+}
+
+/// Every written total (claims or expectations) that differs.
+fn mismatches(
+    record: &Record,
+    written: &Totals,
+    events: &[Event],
+    totals: &[i64],
+) -> Vec<Mismatch> {
+    written
+        .points
+        .iter()
+        .filter(|(player, want, _)| *want != totals[*player])
+        .map(|&(player, want, span)| {
+            let name = &record.players[player];
+            Mismatch {
+                player: name.clone(),
+                written: want,
+                computed: totals[player],
+                explanation: explain(events, player, name, totals[player]),
+                span,
+                difference: signed(totals[player] - want),
+            }
+        })
+        .collect()
+}
+
 /// Compares one `expect` block with computed totals.
 pub fn check_expectation(
     record: &Record,
@@ -131,27 +156,17 @@ pub fn check_expectation(
     totals: &[i64],
     findings: &mut Vec<Finding>,
 ) {
-    for (player, want, span) in &expected.points {
-        if *want != totals[*player] {
-            findings.push(Finding::new(
-                Class::Defect,
-                &record.source,
-                Violation::ExpectMismatch {
-                    player: record.players[*player].clone(),
-                    expected: *want,
-                    computed: totals[*player],
-                    ruleset: ruleset.to_string(),
-                    explanation: explain(
-                        events,
-                        *player,
-                        &record.players[*player],
-                        totals[*player],
-                    ),
-                    span: *span,
-                    difference: signed(totals[*player] - want),
-                },
-            ));
-        }
+    for m in mismatches(record, expected, events, totals) {
+        let v = Violation::ExpectMismatch {
+            player: m.player,
+            expected: m.written,
+            computed: m.computed,
+            ruleset: ruleset.to_string(),
+            explanation: m.explanation,
+            span: m.span,
+            difference: m.difference,
+        };
+        findings.push(Finding::new(Class::Defect, &record.source, v));
     }
     for (i, name) in record.players.iter().enumerate() {
         if !expected.points.iter().any(|(p, _, _)| *p == i) {
