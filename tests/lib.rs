@@ -9,3 +9,4 @@ mod records;
 mod robustness;
 mod rulesets;
 mod tilesets;
+mod variants;

@@ -4,8 +4,10 @@
 //! code, so that the binary stays a few lines and tests can run commands in
 //! process.
 
+mod compare;
 mod generate;
 mod score;
+mod test;
 mod tiles;
 
 use std::path::PathBuf;
@@ -38,6 +40,27 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Score one record under several rulesets, side by side.
+    Compare {
+        /// The record (YAML).
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// Rulesets to compare, comma-separated (default: every built-in ruleset).
+        #[arg(long, value_delimiter = ',', value_name = "R1,R2,...")]
+        rules: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Check every record's `expect:` block under each ruleset it names.
+    Test {
+        /// Record files or folders (searched recursively).
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<String>,
+        /// Rewrite the `expect:` blocks from the computed results, keeping the rest of each file.
+        #[arg(long)]
+        update: bool,
     },
     /// Check and show tile sets.
     #[command(subcommand)]
@@ -115,6 +138,12 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
         } => score::run(&record, rules.as_deref(), format, style),
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Test { paths, update } => test::run(&paths, update, style),
+        Command::Compare {
+            record,
+            rules,
+            format,
+        } => compare::run(&record, &rules, format, style),
         Command::Gen {
             tiles,
             players,

@@ -5,6 +5,7 @@
 mod error;
 pub mod location;
 mod raw;
+pub mod update;
 
 pub use error::RecordError;
 pub use location::Location;
@@ -330,16 +331,18 @@ impl Builder<'_> {
             .claims
             .as_ref()
             .map(|c| self.totals(&c.value, self.span(c), &players));
-        let expect = raw
+        let mut expect: Vec<Expectation> = raw
             .expect
             .iter()
             .flat_map(|e| e.value.iter())
             .map(|(name, block)| Expectation {
                 ruleset: name.clone(),
-                span: self.src.find_in(self.span(block), name),
+                span: self.key_span(self.span(block), name),
                 totals: self.totals(&block.value, self.span(block), &players),
             })
             .collect();
+        // In the order the file lists them.
+        expect.sort_by_key(|e| e.span.offset());
         Some(Record {
             source: self.src.clone(),
             dir: dir.to_path_buf(),
@@ -354,6 +357,16 @@ impl Builder<'_> {
             claims,
             expect,
         })
+    }
+
+    /// The span of a map key written just before its value at `value`.
+    fn key_span(&self, value: SourceSpan, key: &str) -> SourceSpan {
+        let text = self.src.text();
+        let before = &text[..value.offset().min(text.len())];
+        match before.rfind(key) {
+            Some(i) => SourceSpan::from((i, key.len())),
+            None => value,
+        }
     }
 
     fn limit(&mut self, n: usize, what: &'static str, span: SourceSpan) {

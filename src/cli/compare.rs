@@ -1,0 +1,80 @@
+//! `carca compare`: one record under several rulesets.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use super::{Format, Outcome};
+use crate::diagnostic::{Finding, exit_code};
+use crate::engine::{Adjudication, adjudicate};
+use crate::record;
+use crate::report::compare;
+use crate::report::diagnostics::{Style, render};
+use crate::rules;
+
+/// Scores `path` under each ruleset of `specs` (default: every built-in one).
+pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) -> Outcome {
+    let record = match record::load(Path::new(path)) {
+        Ok(r) => r,
+        Err(findings) => return super::score::failed(path, &findings, format, style),
+    };
+    let specs: Vec<String> = if specs.is_empty() {
+        rules::BUILTIN.iter().map(ToString::to_string).collect()
+    } else {
+        specs.to_vec()
+    };
+    let mut runs: Vec<Adjudication> = Vec::new();
+    let mut unreadable: Vec<Finding> = Vec::new();
+    for spec in &specs {
+        match rules::load(spec, &super::cwd()) {
+            Ok(r) => {
+                let own = spec == record.rules_name();
+                runs.push(adjudicate(&record, &r, spec, own));
+            }
+            Err(f) => unreadable.extend(f),
+        }
+    }
+    if !unreadable.is_empty() {
+        return super::score::failed(path, &unreadable, format, style);
+    }
+    // A violation found under several rulesets is shown once.
+    let mut seen = HashSet::new();
+    let mut shown: Vec<&Finding> = Vec::new();
+    for a in &runs {
+        for f in &a.findings {
+            let key = (
+                f.code_string(),
+                f.to_string(),
+                f.primary_span().map(|s| s.offset()),
+            );
+            if seen.insert(key) {
+                shown.push(f);
+            }
+        }
+    }
+    let code = runs
+        .iter()
+        .map(|a| exit_code(&a.findings))
+        .max()
+        .unwrap_or(0);
+    match format {
+        Format::Text => {
+            let mut stderr = String::new();
+            for f in shown {
+                stderr.push_str(&render(std::slice::from_ref(f), style));
+            }
+            Outcome {
+                stdout: compare::text(path, &runs),
+                stderr,
+                code,
+            }
+        }
+        Format::Json => Outcome {
+            stdout: format!(
+                "{}\n",
+                serde_json::to_string_pretty(&compare::json(path, &runs)).unwrap_or_default()
+            ),
+            stderr: String::new(),
+            code,
+        },
+    }
+}

@@ -1,0 +1,173 @@
+//! `carca test`: check every record's `expect:` block, and `--update` it.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use super::Outcome;
+use crate::diagnostic::{Class, Finding};
+use crate::engine::adjudicate;
+use crate::record::{self, update::rewrite_expectations};
+use crate::report::diagnostics::{Style, render};
+use crate::rules;
+
+/// Record files under the given paths, sorted; folders are searched
+/// recursively for `.yaml` and `.yml` files.
+fn collect(paths: &[String], out: &mut Vec<PathBuf>, missing: &mut Vec<String>) {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+            {
+                out.push(p);
+            }
+        }
+    }
+    for p in paths {
+        let path = PathBuf::from(p);
+        if path.is_dir() {
+            walk(&path, out);
+        } else if path.is_file() {
+            out.push(path);
+        } else {
+            missing.push(p.clone());
+        }
+    }
+}
+
+/// Whether a file has a top-level key, judged from its text (so that tile
+/// sets and records without expectations are passed over unparsed).
+fn has_key(path: &Path, key: &str) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| t.lines().any(|l| l.starts_with(key)))
+}
+
+/// Runs every record's expectations; with `update`, rewrites them.
+pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
+    let mut files = Vec::new();
+    let mut missing = Vec::new();
+    collect(paths, &mut files, &mut missing);
+    let mut out = Outcome::default();
+    for m in &missing {
+        let _ = writeln!(out.stderr, "error: {m}: no such file or folder");
+        out.code = 2;
+    }
+    let (mut passed, mut failed, mut skipped, mut updated) = (0, 0, 0, 0);
+    for file in files {
+        if !has_key(&file, "players:") {
+            continue;
+        }
+        let name = file.to_string_lossy().replace('\\', "/");
+        if !has_key(&file, "expect:") {
+            skipped += 1;
+            continue;
+        }
+        let record = match record::load(&file) {
+            Ok(r) => r,
+            Err(findings) => {
+                let _ = writeln!(out.stdout, "error {name}: the record cannot be read");
+                out.stderr.push_str(&render(&findings, style));
+                out.code = 2;
+                failed += 1;
+                continue;
+            }
+        };
+        let mut computed = Vec::new();
+        let mut lines = Vec::new();
+        let mut ok: Vec<String> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
+        for e in &record.expect {
+            let ruleset = match rules::load(&e.ruleset, &record.dir) {
+                Ok(r) => r,
+                Err(findings) => {
+                    let _ = writeln!(
+                        out.stdout,
+                        "error {name}: ruleset `{}` cannot be loaded",
+                        e.ruleset
+                    );
+                    out.stderr.push_str(&render(&findings, style));
+                    out.code = 2;
+                    failed += 1;
+                    computed.push(Vec::new());
+                    continue;
+                }
+            };
+            let own = e.ruleset == record.rules_name();
+            let a = adjudicate(&record, &ruleset, &e.ruleset, own);
+            let mismatches: Vec<&Finding> = a
+                .findings
+                .iter()
+                .filter(|f| f.code_string().starts_with("carca::score::expect"))
+                .collect();
+            let violations = a
+                .findings
+                .iter()
+                .filter(|f| {
+                    f.class() == Class::Defect && !f.code_string().starts_with("carca::score::")
+                })
+                .count();
+            let note = if violations > 0 {
+                format!(
+                    " ({violations} rule violation{} under it; see carca score)",
+                    if violations == 1 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            };
+            if mismatches.is_empty() {
+                passed += 1;
+                ok.push(e.ruleset.clone());
+                if !note.is_empty() {
+                    notes.push(format!("     {}{note}", e.ruleset));
+                }
+            } else if update {
+                updated += 1;
+                passed += 1;
+                lines.push(format!("updated {name} under {}", e.ruleset));
+            } else {
+                failed += 1;
+                out.code = out.code.max(1);
+                lines.push(format!("FAIL {name} under {}{note}", e.ruleset));
+                for f in mismatches {
+                    out.stderr.push_str(&render(std::slice::from_ref(f), style));
+                }
+            }
+            computed.push(a.totals.clone());
+        }
+        if update && computed.iter().all(|c| !c.is_empty()) {
+            let text = rewrite_expectations(&record, &computed);
+            if text != record.source.text()
+                && let Err(e) = crate::write::atomic(&file, text.as_bytes())
+            {
+                let _ = writeln!(out.stderr, "error: cannot write {name}: {e}");
+                out.code = 2;
+            }
+        }
+        if !ok.is_empty() {
+            let _ = writeln!(out.stdout, "ok   {name} under {}", ok.join(", "));
+        }
+        for l in notes.into_iter().chain(lines) {
+            let _ = writeln!(out.stdout, "{l}");
+        }
+    }
+    if update {
+        let _ = writeln!(
+            out.stdout,
+            "{updated} expectation{} updated",
+            if updated == 1 { "" } else { "s" }
+        );
+    }
+    let skipped = if skipped > 0 {
+        format!(", {skipped} skipped")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(out.stdout, "{passed} passed, {failed} failed{skipped}");
+    out
+}

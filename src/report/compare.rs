@@ -1,0 +1,277 @@
+//! One record under several rulesets, side by side (`carca compare`).
+//!
+//! Totals and winners get a column per ruleset; below them, only the
+//! features whose points differ between rulesets, each with the toggle that
+//! makes the difference.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde_json::{Map, Value, json};
+
+use super::score::{finding_json, winners};
+use crate::engine::{Adjudication, Event, ScoredKind};
+use crate::rules::Ruleset;
+
+/// A feature whose points differ between rulesets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The feature's name.
+    pub feature: String,
+    /// Points per ruleset (in column order), per player.
+    pub points: Vec<Vec<i64>>,
+    /// The toggles that explain the difference.
+    pub toggles: Vec<&'static str>,
+}
+
+/// Reads one toggle's value, for comparison.
+type ToggleValue = fn(&Ruleset) -> String;
+
+/// The toggles, each with a function reading its value.
+const TOGGLES: [(&str, ToggleValue); 5] = [
+    ("small_city", |r| r.small_city.to_string()),
+    ("farm_scoring", |r| r.farm_scoring.word().to_string()),
+    ("end_game_abbey", |r| r.end_game_abbey.word().to_string()),
+    ("incomplete_features", |r| {
+        r.incomplete_features_score.to_string()
+    }),
+    ("followers", |r| r.followers.to_string()),
+];
+
+/// Whether a toggle bears directly on how this kind of feature scores.
+fn bears_on(toggle: &str, e: &Event) -> bool {
+    let f = &e.feature;
+    match toggle {
+        "small_city" => f.kind == ScoredKind::City && f.complete && f.tiles.len() == 2,
+        "farm_scoring" => f.kind == ScoredKind::Farm,
+        "incomplete_features" => f.kind != ScoredKind::Farm && !f.complete,
+        _ => false,
+    }
+}
+
+/// The toggles that explain why a feature scores differently: those that
+/// differ between two rulesets giving it different points, narrowed to the
+/// ones bearing on the feature's kind when any does. (The final abbey round
+/// and the follower count change which moves are legal, so they can change
+/// any feature.)
+fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<&'static str> {
+    let mut candidates: Vec<&'static str> = Vec::new();
+    for i in 0..rules.len() {
+        for j in i + 1..rules.len() {
+            if points[i] == points[j] {
+                continue;
+            }
+            for (name, value) in TOGGLES {
+                if value(rules[i]) != value(rules[j]) && !candidates.contains(&name) {
+                    candidates.push(name);
+                }
+            }
+        }
+    }
+    let direct: Vec<&'static str> = candidates
+        .iter()
+        .copied()
+        .filter(|t| bears_on(t, event))
+        .collect();
+    if direct.is_empty() {
+        candidates
+    } else {
+        direct
+    }
+}
+
+/// Features whose points differ across the adjudications, in first-seen order.
+#[must_use]
+pub fn differences(runs: &[Adjudication]) -> Vec<Difference> {
+    let rules: Vec<&Ruleset> = runs.iter().map(|a| &a.rules).collect();
+    let players = runs.first().map_or(0, |a| a.players.len());
+    let mut order: Vec<String> = Vec::new();
+    let mut table: BTreeMap<String, (Vec<Vec<i64>>, Event)> = BTreeMap::new();
+    for (i, a) in runs.iter().enumerate() {
+        for e in &a.events {
+            let entry = table.entry(e.feature.name.clone()).or_insert_with(|| {
+                order.push(e.feature.name.clone());
+                (vec![vec![0; players]; runs.len()], e.clone())
+            });
+            for (p, pts) in e.points.iter().enumerate() {
+                entry.0[i][p] += pts;
+            }
+        }
+    }
+    order
+        .into_iter()
+        .filter_map(|name| {
+            let (points, event) = table.remove(&name)?;
+            if points.iter().all(|p| *p == points[0]) {
+                return None;
+            }
+            let toggles = responsible(&rules, &points, &event);
+            Some(Difference {
+                feature: name,
+                points,
+                toggles,
+            })
+        })
+        .collect()
+}
+
+fn points_text(players: &[String], points: &[i64]) -> String {
+    let parts: Vec<String> = points
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != 0)
+        .map(|(i, p)| format!("{} +{p}", players[i]))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The comparison as text.
+#[must_use]
+pub fn text(record_name: &str, runs: &[Adjudication]) -> String {
+    let mut out = String::new();
+    let Some(first) = runs.first() else {
+        return out;
+    };
+    let players = &first.players;
+    let names: Vec<&str> = runs.iter().map(|a| a.rules.name.as_str()).collect();
+    let _ = writeln!(out, "{record_name} under {} rulesets", runs.len());
+    let label_width = players
+        .iter()
+        .map(|p| p.chars().count())
+        .chain(["winner".len()])
+        .max()
+        .unwrap_or(6);
+    let winners_row: Vec<String> = runs
+        .iter()
+        .map(|a| {
+            let w = winners(&a.totals);
+            let names = w
+                .iter()
+                .map(|&i| players[i].as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            if names.chars().count() > 16 {
+                format!("{}-way tie", w.len())
+            } else {
+                names
+            }
+        })
+        .collect();
+    let widths: Vec<usize> = names
+        .iter()
+        .zip(&winners_row)
+        .map(|(n, w)| n.chars().count().max(w.chars().count()).max(4))
+        .collect();
+    let mut header = format!("\n  {:label_width$}", "");
+    for (n, w) in names.iter().zip(&widths) {
+        let _ = write!(header, "  {n:>w$}");
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    for (p, name) in players.iter().enumerate() {
+        let mut row = format!("  {name:label_width$}");
+        for (a, w) in runs.iter().zip(&widths) {
+            let _ = write!(row, "  {:>w$}", a.totals[p]);
+        }
+        let _ = writeln!(out, "{row}");
+    }
+    let mut row = format!("  {:label_width$}", "winner");
+    for (win, w) in winners_row.iter().zip(&widths) {
+        let _ = write!(row, "  {win:>w$}");
+    }
+    let _ = writeln!(out, "{row}");
+    let diffs = differences(runs);
+    if diffs.is_empty() {
+        let _ = writeln!(out, "\nevery feature scores the same under these rulesets");
+    } else {
+        let _ = writeln!(out, "\nfeatures that score differently:");
+        for d in &diffs {
+            // Rulesets that give the same points are named together.
+            let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+            for (n, p) in names.iter().zip(&d.points) {
+                let text = points_text(players, p);
+                match groups.iter_mut().find(|(t, _)| *t == text) {
+                    Some((_, list)) => list.push(n),
+                    None => groups.push((text, vec![n])),
+                }
+            }
+            let per: Vec<String> = groups
+                .iter()
+                .map(|(text, list)| format!("{text} under {}", list.join(", ")))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {} ({}): {}",
+                d.feature,
+                d.toggles.join(", "),
+                per.join(" · ")
+            );
+        }
+    }
+    let unfinished: Vec<&str> = runs
+        .iter()
+        .filter(|a| !a.ended)
+        .map(|a| a.rules.name.as_str())
+        .collect();
+    if !unfinished.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nthe game is not over: totals are the points scored so far"
+        );
+    }
+    out
+}
+
+/// The comparison as JSON.
+#[must_use]
+pub fn json(record_name: &str, runs: &[Adjudication]) -> Value {
+    let players: Vec<String> = runs.first().map(|a| a.players.clone()).unwrap_or_default();
+    let per_player = |v: &[i64]| {
+        let mut m = Map::new();
+        for (p, name) in players.iter().enumerate() {
+            m.insert(name.clone(), json!(v[p]));
+        }
+        Value::Object(m)
+    };
+    let mut totals = Map::new();
+    let mut wins = Map::new();
+    let mut diagnostics = Map::new();
+    for a in runs {
+        totals.insert(a.rules.name.clone(), per_player(&a.totals));
+        wins.insert(
+            a.rules.name.clone(),
+            json!(
+                winners(&a.totals)
+                    .iter()
+                    .map(|&w| players[w].clone())
+                    .collect::<Vec<_>>()
+            ),
+        );
+        diagnostics.insert(
+            a.rules.name.clone(),
+            json!(a.findings.iter().map(finding_json).collect::<Vec<_>>()),
+        );
+    }
+    let diffs: Vec<Value> = differences(runs)
+        .iter()
+        .map(|d| {
+            let mut points = Map::new();
+            for (a, p) in runs.iter().zip(&d.points) {
+                points.insert(a.rules.name.clone(), per_player(p));
+            }
+            json!({ "feature": d.feature, "points": points, "toggles": d.toggles })
+        })
+        .collect();
+    json!({
+        "record": record_name,
+        "rulesets": runs.iter().map(|a| a.rules.name.clone()).collect::<Vec<_>>(),
+        "players": players,
+        "totals": totals,
+        "winners": wins,
+        "differences": diffs,
+        "diagnostics": diagnostics,
+    })
+}

@@ -1,0 +1,160 @@
+//! `carca compare` and `carca test`: rule variants side by side, reference
+//! folders checked, and `--update` rewriting expectations in place.
+
+use std::path::PathBuf;
+
+use crate::common::{carca, relative};
+
+/// A scratch folder removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("carca-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn compare_every_fixture() {
+    insta::glob!("../fixtures/records", "*.yaml", |path| {
+        let out = carca(&["compare", &relative(path)]);
+        assert!(out.contains("under 5 rulesets"), "{out}");
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn compare_names_the_toggle() {
+    let out = carca(&["compare", "fixtures/records/small-city.yaml"]);
+    assert!(out.contains("city at (0,0) N (small_city): red +4 under modern, hig-faq-2007, all-or-nothing · red +2 under first-edition, second-edition"), "{out}");
+    assert!(
+        out.contains("road at (0,0) E (incomplete_features)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn compare_custom_rulesets_and_json() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/three-farm-editions.yaml",
+        "--rules",
+        "modern,fixtures/rulesets/house-rules.toml",
+        "--format",
+        "json",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, r)| r.split_once("--- stderr"))
+        .map(|(j, _)| j)
+        .expect("stdout");
+    let v: serde_json::Value = serde_json::from_str(body).expect("JSON");
+    assert_eq!(v["rulesets"], serde_json::json!(["modern", "house-rules"]));
+    assert_eq!(v["totals"]["modern"]["red"], 6);
+    assert_eq!(v["totals"]["house-rules"]["red"], 4);
+    assert_eq!(
+        v["differences"][0]["toggles"],
+        serde_json::json!(["farm_scoring"])
+    );
+}
+
+#[test]
+fn compare_rejects_an_unknown_ruleset() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/small-city.yaml",
+        "--rules",
+        "modern,fifth-edition",
+    ]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("carca::io::unknown_name"), "{out}");
+}
+
+#[test]
+fn the_fixture_folder_passes() {
+    let out = carca(&["test", "fixtures/"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains(" passed, 0 failed, "), "{out}");
+}
+
+#[test]
+fn wrong_expectations_fail_on_their_line() {
+    let out = carca(&["test", "tests/data/expectations"]);
+    insta::assert_snapshot!(out);
+    assert!(out.starts_with("exit: 1"));
+    assert!(out.contains("0 passed, 2 failed"));
+    assert!(
+        out.contains("wrong.yaml:7:18"),
+        "the label points at the expected value: {out}"
+    );
+}
+
+#[test]
+fn update_round_trips_a_file_with_comments() {
+    let original = std::fs::read_to_string("fixtures/records/small-city.yaml").expect("fixture");
+    let broken = original
+        .replace(
+            "modern: { red: 4, blue: 2 }",
+            "modern: { red: 40, blue: 2 }",
+        )
+        .replace(
+            "first-edition: { red: 2, blue: 2 }",
+            "first-edition: { red: 2 }",
+        )
+        .replace("all-or-nothing: { red: 4, blue: 0 }", "all-or-nothing: {}");
+    assert_ne!(broken, original);
+    let scratch = Scratch::new("update");
+    let path = scratch.file("small-city.yaml", &broken);
+    let before = carca(&["test", &path]);
+    assert!(before.starts_with("exit: 1"), "{before}");
+    let updated = carca(&["test", "--update", &path]);
+    assert!(updated.starts_with("exit: 0"), "{updated}");
+    assert!(updated.contains("3 expectations updated"), "{updated}");
+    let after = std::fs::read_to_string(&path).expect("updated file");
+    assert_eq!(
+        after.replace(
+            "all-or-nothing: { red: 4, blue: 0 }",
+            "all-or-nothing: { red: 4, blue: 0 }"
+        ),
+        original
+    );
+    assert!(carca(&["test", &path]).starts_with("exit: 0"));
+}
+
+#[test]
+fn update_extends_block_style_expectations() {
+    let scratch = Scratch::new("block");
+    let text = "# a comment that must stay\nplayers: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S } # red\nfinal: true\nexpect:\n  modern:\n    red: 1   # wrong on purpose\n  first-edition: {}\n";
+    let path = scratch.file("block.yaml", text);
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let after = std::fs::read_to_string(&path).expect("updated file");
+    assert_eq!(
+        after,
+        "# a comment that must stay\nplayers: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S } # red\nfinal: true\nexpect:\n  modern:\n    red: 4   # wrong on purpose\n    blue: 0\n  first-edition: { red: 2, blue: 0 }\n"
+    );
+}
+
+#[test]
+fn test_without_paths_is_a_usage_error() {
+    let (code, _, _) = crate::common::binary(&["test"]);
+    assert_eq!(code, 2);
+    let out = carca(&["test", "no/such/folder"]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+}
