@@ -25,7 +25,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
     let mut runs: Vec<Adjudication> = Vec::new();
     let mut unreadable: Vec<Finding> = Vec::new();
     for spec in &specs {
-        match rules::load(spec, &super::cwd()) {
+        match super::score::ruleset_for(&record, spec, &super::cwd()) {
             Ok(r) => {
                 let own = spec == record.rules_name();
                 runs.push(adjudicate(&record, &r, spec, own));

@@ -26,7 +26,7 @@ pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepar
         Some(r) => (r.to_string(), super::cwd()),
         None => (record.rules_name().to_string(), record.dir.clone()),
     };
-    let rules = match rules::load(&spec, &base) {
+    let rules = match ruleset_for(&record, &spec, &base) {
         Ok(r) => r,
         Err(mut inner) => {
             if rules_override.is_none()
@@ -56,6 +56,25 @@ pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepar
         spec,
         own,
     })
+}
+
+/// The ruleset `spec` names for `record`: the record's inline ruleset when
+/// the spec is its name, else a built-in ruleset or a file relative to `base`.
+pub(crate) fn ruleset_for(
+    record: &Record,
+    spec: &str,
+    base: &Path,
+) -> Result<Ruleset, Vec<Finding>> {
+    match &record.inline_rules {
+        Some(draft) if spec == record.rules_name() => rules::resolve(
+            draft,
+            &record.source,
+            Some(&record.dir),
+            0,
+            record::INLINE_RULESET,
+        ),
+        _ => rules::load(spec, base),
+    }
 }
 
 /// Scores one record.

@@ -8,7 +8,6 @@ use crate::diagnostic::{Class, Finding};
 use crate::engine::adjudicate;
 use crate::record::{self, update::rewrite_expectations};
 use crate::report::diagnostics::{Style, render};
-use crate::rules;
 
 /// Record files under the given paths, sorted; folders are searched
 /// recursively for `.yaml` and `.yml` files.
@@ -83,7 +82,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         let mut ok: Vec<String> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         for e in &record.expect {
-            let ruleset = match rules::load(&e.ruleset, &record.dir) {
+            let ruleset = match super::score::ruleset_for(&record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
                 Err(findings) => {
                     let _ = writeln!(

@@ -23,6 +23,8 @@ use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
 
 /// Largest coordinate accepted, in either direction.
 pub const MAX_COORD: i64 = 1_000_000;
+/// The name of an inline ruleset that gives none.
+pub const INLINE_RULESET: &str = "record";
 /// Largest `supply_scale`.
 pub const MAX_SUPPLY_SCALE: i64 = 100_000;
 /// Most turns (or board tiles) in one record.
@@ -141,6 +143,8 @@ pub struct Record {
     pub catalog: Catalog,
     /// The ruleset the record names, with its span.
     pub rules: Option<(String, SourceSpan)>,
+    /// A ruleset written in the record itself (`ruleset:`).
+    pub inline_rules: Option<crate::rules::Draft>,
     /// Every tile count is multiplied by this (`supply_scale`, default 1).
     pub supply_scale: u32,
     /// Players in turn order.
@@ -158,10 +162,15 @@ pub struct Record {
 }
 
 impl Record {
-    /// The name of the record's own ruleset (default `modern`).
+    /// How the record names its own ruleset: the `rules:` value, the inline
+    /// ruleset's name, or `modern`.
     #[must_use]
     pub fn rules_name(&self) -> &str {
-        self.rules.as_ref().map_or("modern", |(n, _)| n.as_str())
+        match (&self.rules, &self.inline_rules) {
+            (Some((n, _)), _) => n.as_str(),
+            (None, Some(d)) => d.name.as_ref().map_or(INLINE_RULESET, |(n, _)| n.as_str()),
+            (None, None) => "modern",
+        }
     }
 }
 
@@ -253,6 +262,26 @@ impl Builder<'_> {
             .rules
             .as_ref()
             .map(|r| (r.value.trim().to_string(), self.span(r)));
+        let inline_rules = raw.ruleset.as_ref().map(|r| {
+            let r = &r.value;
+            let pair =
+                |v: &Option<Spanned<String>>| v.as_ref().map(|v| (v.value.clone(), self.span(v)));
+            crate::rules::Draft {
+                name: pair(&r.name),
+                extends: pair(&r.extends),
+                small_city: r.small_city.as_ref().map(|v| (v.value, self.span(v))),
+                farm_scoring: pair(&r.farm_scoring),
+                end_game_abbey: pair(&r.end_game_abbey),
+                incomplete_features: pair(&r.incomplete_features),
+                followers: r.followers.as_ref().map(|v| (v.value, self.span(v))),
+            }
+        });
+        if let (Some(_), Some(inline)) = (&raw.rules, &raw.ruleset) {
+            self.error(RecordError::Form {
+                problem: "a record names its ruleset with `rules` or writes one with `ruleset`, not both",
+                span: self.span(inline),
+            });
+        }
 
         let start = match &raw.start {
             Some(s) => self.placement(&s.value, self.span(s), &catalog, Some(Pos::new(0, 0))),
@@ -349,6 +378,7 @@ impl Builder<'_> {
             description: raw.description.map(|d| d.value),
             catalog,
             rules,
+            inline_rules,
             supply_scale,
             players,
             start: start?,

@@ -13,6 +13,7 @@ pub(crate) struct RawRecord {
     pub(crate) tilesets: Option<Spanned<Vec<Spanned<String>>>>,
     pub(crate) rules: Option<Spanned<String>>,
     pub(crate) supply_scale: Option<Spanned<i64>>,
+    pub(crate) ruleset: Option<Spanned<RawRuleset>>,
     pub(crate) players: Spanned<Vec<Spanned<String>>>,
     pub(crate) start: Option<Spanned<RawPlacement>>,
     pub(crate) turns: Option<Spanned<Vec<Spanned<RawTurn>>>>,
@@ -22,6 +23,19 @@ pub(crate) struct RawRecord {
     pub(crate) meeples: Option<Spanned<Vec<Spanned<RawMeeple>>>>,
     pub(crate) claims: Option<Spanned<RawTotals>>,
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
+}
+
+/// A ruleset written inside the record, with the keys of a ruleset file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawRuleset {
+    pub(crate) name: Option<Spanned<String>>,
+    pub(crate) extends: Option<Spanned<String>>,
+    pub(crate) small_city: Option<Spanned<bool>>,
+    pub(crate) farm_scoring: Option<Spanned<String>>,
+    pub(crate) end_game_abbey: Option<Spanned<String>>,
+    pub(crate) incomplete_features: Option<Spanned<String>>,
+    pub(crate) followers: Option<Spanned<i64>>,
 }
 
 /// Points per player name.

@@ -168,6 +168,26 @@ fn span_of<T>(v: &Spanned<T>) -> SourceSpan {
     SourceSpan::from((r.start, r.end - r.start))
 }
 
+/// A ruleset's values as written, with their spans, from a TOML file or a
+/// record's inline `ruleset:` map; [`resolve`] validates it.
+#[derive(Debug, Default, Clone)]
+pub struct Draft {
+    /// `name`.
+    pub name: Option<(String, SourceSpan)>,
+    /// `extends`.
+    pub extends: Option<(String, SourceSpan)>,
+    /// `small_city`.
+    pub small_city: Option<(bool, SourceSpan)>,
+    /// `farm_scoring`.
+    pub farm_scoring: Option<(String, SourceSpan)>,
+    /// `end_game_abbey`.
+    pub end_game_abbey: Option<(String, SourceSpan)>,
+    /// `incomplete_features`.
+    pub incomplete_features: Option<(String, SourceSpan)>,
+    /// `followers`.
+    pub followers: Option<(i64, SourceSpan)>,
+}
+
 fn load_source(
     src: &SourceFile,
     dir: Option<&Path>,
@@ -186,18 +206,48 @@ fn load_source(
             },
         )]
     })?;
+    let pair = |v: &Option<Spanned<String>>| v.as_ref().map(|v| (v.get_ref().clone(), span_of(v)));
+    let draft = Draft {
+        name: pair(&raw.name),
+        extends: pair(&raw.extends),
+        small_city: raw.small_city.as_ref().map(|v| (*v.get_ref(), span_of(v))),
+        farm_scoring: pair(&raw.farm_scoring),
+        end_game_abbey: pair(&raw.end_game_abbey),
+        incomplete_features: pair(&raw.incomplete_features),
+        followers: raw.followers.as_ref().map(|v| (*v.get_ref(), span_of(v))),
+    };
+    let default_name = src
+        .name()
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("custom")
+        .trim_end_matches(".toml")
+        .trim_start_matches("builtin:")
+        .to_string();
+    resolve(&draft, src, dir, depth, &default_name)
+}
+
+/// Validates a draft written in `src` (whose `extends` paths are relative to
+/// `dir`), filling missing values from the ruleset it extends.
+pub fn resolve(
+    draft: &Draft,
+    src: &SourceFile,
+    dir: Option<&Path>,
+    depth: usize,
+    default_name: &str,
+) -> Result<Ruleset, Vec<Finding>> {
+    let raw = draft;
     let mut errors = Vec::new();
     let mut rules = match &raw.extends {
         None => Ruleset::modern(),
-        Some(parent) if depth >= MAX_EXTENDS => {
+        Some((_, span)) if depth >= MAX_EXTENDS => {
             errors.push(RulesError::ExtendsTooDeep {
                 limit: MAX_EXTENDS,
-                span: span_of(parent),
+                span: *span,
             });
             Ruleset::modern()
         }
-        Some(parent) => {
-            let name = parent.get_ref();
+        Some((name, parent_span)) => {
             let loaded = if let Some(text) = builtin_source(name) {
                 load_source(
                     &SourceFile::new(format!("builtin:{name}"), text),
@@ -213,7 +263,7 @@ fn load_source(
                         errors.push(RulesError::UnknownExtends {
                             name: name.clone(),
                             known: BUILTIN.join(", "),
-                            span: span_of(parent),
+                            span: *parent_span,
                         });
                         Ok(Ruleset::modern())
                     }
@@ -235,34 +285,27 @@ fn load_source(
         }
     };
     rules.name = match &raw.name {
-        Some(n) => n.get_ref().trim().to_string(),
-        None => src
-            .name()
-            .rsplit(['/', '\\'])
-            .next()
-            .unwrap_or("custom")
-            .trim_end_matches(".toml")
-            .trim_start_matches("builtin:")
-            .to_string(),
+        Some((n, _)) => n.trim().to_string(),
+        None => default_name.to_string(),
     };
-    if let Some(v) = &raw.small_city {
-        rules.small_city = *v.get_ref();
+    if let Some((v, _)) = &raw.small_city {
+        rules.small_city = *v;
     }
     let mut word =
-        |v: &Option<Spanned<String>>, key: &'static str, allowed: &'static [&'static str]| {
-            let v = v.as_ref()?;
-            if allowed.contains(&v.get_ref().as_str()) {
-                Some(v.get_ref().clone())
+        |v: &Option<(String, SourceSpan)>, key: &'static str, allowed: &'static [&'static str]| {
+            let (v, span) = v.as_ref()?;
+            if allowed.contains(&v.as_str()) {
+                Some(v.clone())
             } else {
                 errors.push(RulesError::BadValue {
                     key,
-                    value: v.get_ref().clone(),
+                    value: v.clone(),
                     allowed: allowed
                         .iter()
                         .map(|a| format!("\"{a}\""))
                         .collect::<Vec<_>>()
                         .join(", "),
-                    span: span_of(v),
+                    span: *span,
                 });
                 None
             }
@@ -301,15 +344,14 @@ fn load_source(
         Some("none") => rules.incomplete_features_score = false,
         _ => {}
     }
-    if let Some(f) = &raw.followers {
-        let n = *f.get_ref();
-        if (0..=MAX_FOLLOWERS).contains(&n) {
-            rules.followers = n as u32;
+    if let Some((n, span)) = &raw.followers {
+        if (0..=MAX_FOLLOWERS).contains(n) {
+            rules.followers = *n as u32;
         } else {
             errors.push(RulesError::BadFollowers {
-                value: n,
+                value: *n,
                 max: MAX_FOLLOWERS,
-                span: span_of(f),
+                span: *span,
             });
         }
     }
