@@ -9,6 +9,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod generator;
 pub mod geometry;
+pub mod jcz;
 pub mod record;
 pub mod report;
 pub mod rules;

@@ -68,7 +68,8 @@ impl SourceFile {
     }
 
     /// Byte offset of a 1-based line and column (columns count characters).
-    fn offset_of_line_col(&self, line: u64, column: u64) -> usize {
+    #[must_use]
+    pub fn offset_of_line_col(&self, line: u64, column: u64) -> usize {
         let mut offset = 0;
         for (i, l) in self.text.split_inclusive('\n').enumerate() {
             if i as u64 + 1 == line {

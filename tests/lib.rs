@@ -4,6 +4,7 @@ mod base_tiles;
 mod cli;
 mod common;
 mod generator;
+mod jcz;
 mod readme;
 mod records;
 mod robustness;

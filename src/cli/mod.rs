@@ -6,6 +6,7 @@
 
 mod compare;
 mod generate;
+mod import;
 mod score;
 mod test;
 mod tiles;
@@ -65,6 +66,9 @@ pub enum Command {
     /// Check and show tile sets.
     #[command(subcommand)]
     Tiles(TilesCommand),
+    /// Convert a game saved by another program into a carca record.
+    #[command(subcommand)]
+    Import(ImportCommand),
     /// Generate a random legal game as a history record, the same for the same seed.
     Gen {
         /// Land tiles drawn, the start tile included (the supply is scaled up when needed).
@@ -117,6 +121,20 @@ pub enum TilesCommand {
     },
 }
 
+/// `carca import ...`
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// A JCloisterZone saved game (.jcz, both the current and the 4.x format).
+    Jcz {
+        /// The saved game.
+        #[arg(value_name = "SAVE.jcz")]
+        save: PathBuf,
+        /// Write the record here instead of printing it.
+        #[arg(short, long, value_name = "RECORD.yaml")]
+        output: Option<PathBuf>,
+    },
+}
+
 /// What a command produced.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -138,6 +156,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
         } => score::run(&record, rules.as_deref(), format, style),
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Import(ImportCommand::Jcz { save, output }) => {
+            import::jcz(&save, output.as_deref(), style)
+        }
         Command::Test { paths, update } => test::run(&paths, update, style),
         Command::Compare {
             record,

@@ -174,11 +174,23 @@ impl Record {
     }
 }
 
-/// Reads a record file.
+/// Reads a record file; a JCloisterZone save (`.jcz`) is imported first.
 pub fn load(path: &Path) -> Result<Record, Vec<Finding>> {
     let src = read_source(path).map_err(|f| vec![*f])?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if is_jcz(path) {
+        let text = crate::jcz::import(&src)?;
+        let imported = SourceFile::new(format!("{} (imported)", src.name()), text);
+        return parse(&imported, &dir);
+    }
     parse(&src, &dir)
+}
+
+/// Whether a path names a JCloisterZone save.
+#[must_use]
+pub fn is_jcz(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jcz"))
 }
 
 /// Parses a record whose relative paths start at `dir`.

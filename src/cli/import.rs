@@ -1,0 +1,42 @@
+//! `carca import jcz`: a JCloisterZone save as a carca record.
+
+use std::path::Path;
+
+use super::Outcome;
+use crate::diagnostic::{exit_code, read_source};
+use crate::jcz;
+use crate::report::diagnostics::{Style, render};
+
+/// Converts `save`, printing the record or writing it to `output`.
+pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
+    let failed = |findings: &[crate::diagnostic::Finding]| Outcome {
+        stderr: render(findings, style),
+        code: exit_code(findings).max(2),
+        ..Outcome::default()
+    };
+    let src = match read_source(save) {
+        Ok(s) => s,
+        Err(f) => return failed(&[*f]),
+    };
+    let text = match jcz::import(&src) {
+        Ok(t) => t,
+        Err(findings) => return failed(&findings),
+    };
+    match output {
+        None => Outcome {
+            stdout: text,
+            ..Outcome::default()
+        },
+        Some(path) => match crate::write::atomic(path, text.as_bytes()) {
+            Ok(()) => Outcome {
+                stdout: format!("wrote {}\n", path.display()),
+                ..Outcome::default()
+            },
+            Err(e) => Outcome {
+                stderr: format!("error: cannot write {}: {e}\n", path.display()),
+                code: 2,
+                ..Outcome::default()
+            },
+        },
+    }
+}

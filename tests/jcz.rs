@@ -1,0 +1,76 @@
+//! JCloisterZone saves: each imported game scores exactly like the same game
+//! written by hand, under every built-in ruleset; unsupported content is
+//! refused with a diagnostic.
+
+use crate::common::{carca, relative};
+
+const RULESETS: [&str; 5] = [
+    "modern",
+    "first-edition",
+    "second-edition",
+    "hig-faq-2007",
+    "all-or-nothing",
+];
+
+fn json_of(out: &str) -> serde_json::Value {
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, r)| r.split_once("--- stderr"))
+        .map(|(j, _)| j)
+        .expect("stdout");
+    serde_json::from_str(body).expect("JSON")
+}
+
+#[test]
+fn imported_games_score_like_hand_written_records() {
+    insta::glob!("../fixtures/jcz", "*.jcz", |path| {
+        let save = relative(path);
+        let record = save.replace(".jcz", ".yaml");
+        for r in RULESETS {
+            let a = json_of(&carca(&["score", &save, "--rules", r, "--format", "json"]));
+            let b = json_of(&carca(&[
+                "score", &record, "--rules", r, "--format", "json",
+            ]));
+            assert_eq!(a["totals"], b["totals"], "{save} under {r}");
+            assert_eq!(a["events"], b["events"], "{save} under {r}");
+            let codes = |v: &serde_json::Value| {
+                v["diagnostics"]
+                    .as_array()
+                    .map(|d| d.iter().map(|x| x["code"].clone()).collect::<Vec<_>>())
+            };
+            assert_eq!(codes(&a), codes(&b), "{save} under {r}");
+        }
+        insta::assert_snapshot!(carca(&["import", "jcz", &save]));
+    });
+}
+
+#[test]
+fn unsupported_saves_are_refused() {
+    insta::glob!("../fixtures/jcz-unsupported", "*.jcz", |path| {
+        let out = carca(&["score", &relative(path)]);
+        assert!(out.starts_with("exit: 2"), "{out}");
+        assert!(out.contains("carca::jcz::"), "{out}");
+        insta::assert_snapshot!(out);
+    });
+}
+
+#[test]
+fn import_writes_a_record_that_scores() {
+    let dir = std::env::temp_dir().join(format!("carca-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let out_path = dir.join("abbey.yaml");
+    let out_str = out_path.to_string_lossy().into_owned();
+    let written = carca(&["import", "jcz", "fixtures/jcz/abbey.jcz", "-o", &out_str]);
+    assert!(written.starts_with("exit: 0"), "{written}");
+    let scored = carca(&["score", &out_str]);
+    assert!(scored.starts_with("exit: 0"), "{scored}");
+    assert!(scored.contains("red     14"), "{scored}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_reads_saves_directly() {
+    let out = carca(&["compare", "fixtures/jcz/small-city.jcz"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("(small_city)"), "{out}");
+}
