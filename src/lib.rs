@@ -13,6 +13,7 @@ pub mod jcz;
 pub mod record;
 pub mod report;
 pub mod rules;
+pub mod schema;
 pub mod source;
 pub mod tileset;
 pub mod write;

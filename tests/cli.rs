@@ -62,3 +62,22 @@ fn usage_errors_exit_two() {
     let (code, _, _) = binary(&["tiles", "check"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn completions_and_manual() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, stdout, _) = binary(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            stdout.contains("score") && stdout.contains("compare"),
+            "{shell}: {stdout}"
+        );
+    }
+    let (code, stdout, _) = binary(&["man"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains(".TH carca"), "{stdout}");
+    assert!(
+        stdout.contains("Settles Carcassonne rules disputes"),
+        "{stdout}"
+    );
+}

@@ -9,5 +9,6 @@ mod readme;
 mod records;
 mod robustness;
 mod rulesets;
+mod schema;
 mod tilesets;
 mod variants;

@@ -66,6 +66,20 @@ pub enum Command {
     /// Check and show tile sets.
     #[command(subcommand)]
     Tiles(TilesCommand),
+    /// Print the JSON Schema of a kind of carca file, for editors.
+    Schema {
+        /// Which kind of file.
+        #[arg(value_enum)]
+        kind: crate::schema::Kind,
+    },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    Man,
     /// Convert a game saved by another program into a carca record.
     #[command(subcommand)]
     Import(ImportCommand),
@@ -156,6 +170,41 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
         } => score::run(&record, rules.as_deref(), format, style),
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(
+                shell,
+                &mut <Args as clap::CommandFactory>::command(),
+                "carca",
+                &mut buf,
+            );
+            Outcome {
+                stdout: String::from_utf8_lossy(&buf).into_owned(),
+                ..Outcome::default()
+            }
+        }
+        Command::Man => {
+            let mut buf = Vec::new();
+            let page = clap_mangen::Man::new(<Args as clap::CommandFactory>::command());
+            match page.render(&mut buf) {
+                Ok(()) => Outcome {
+                    stdout: String::from_utf8_lossy(&buf).into_owned(),
+                    ..Outcome::default()
+                },
+                Err(e) => Outcome {
+                    stderr: format!("error: cannot render the manual: {e}\n"),
+                    code: 2,
+                    ..Outcome::default()
+                },
+            }
+        }
+        Command::Schema { kind } => Outcome {
+            stdout: format!(
+                "{}\n",
+                serde_json::to_string_pretty(&crate::schema::of(kind)).unwrap_or_default()
+            ),
+            ..Outcome::default()
+        },
         Command::Import(ImportCommand::Jcz { save, output }) => {
             import::jcz(&save, output.as_deref(), style)
         }

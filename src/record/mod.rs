@@ -174,6 +174,12 @@ impl Record {
     }
 }
 
+/// The JSON Schema of record files.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    raw::schema()
+}
+
 /// Reads a record file; a JCloisterZone save (`.jcz`) is imported first.
 pub fn load(path: &Path) -> Result<Record, Vec<Finding>> {
     let src = read_source(path).map_err(|f| vec![*f])?;

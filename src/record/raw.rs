@@ -1,72 +1,151 @@
 //! The game record as written: serde types that keep every value's span.
+//! The doc comments are also the descriptions of the JSON Schema (`carca
+//! schema record`).
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-/// A whole record file.
-#[derive(Debug, Deserialize)]
+/// A carca game record: the turns that were played (`turns`), or the board
+/// as it lies on the table (`board` and `meeples`). See docs/records.md.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "carca game record")]
 pub(crate) struct RawRecord {
+    /// A line about the game.
+    #[schemars(with = "Option<String>")]
     pub(crate) description: Option<Spanned<String>>,
+    /// Tile sets in play: built-in names (`base`, `abbey`, `river`) or paths
+    /// relative to the record. Default `[base]`.
+    #[schemars(with = "Option<Vec<String>>")]
     pub(crate) tilesets: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The ruleset: a built-in name (`modern`, `first-edition`,
+    /// `second-edition`, `hig-faq-2007`, `all-or-nothing`) or a TOML file.
+    /// Default `modern`.
+    #[schemars(with = "Option<String>")]
     pub(crate) rules: Option<Spanned<String>>,
+    /// Play with this many copies of every tile (default 1).
+    #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
     pub(crate) supply_scale: Option<Spanned<i64>>,
+    /// A ruleset written in the record, instead of `rules`.
+    #[schemars(with = "Option<RawRuleset>")]
     pub(crate) ruleset: Option<Spanned<RawRuleset>>,
+    /// Players in turn order.
+    #[schemars(with = "Vec<String>", length(min = 1))]
     pub(crate) players: Spanned<Vec<Spanned<String>>>,
+    /// The start tile (default: the set's start tile at [0, 0], rot 0).
+    #[schemars(with = "Option<RawPlacement>")]
     pub(crate) start: Option<Spanned<RawPlacement>>,
+    /// The turns, in order (a history).
+    #[schemars(with = "Option<Vec<RawTurn>>")]
     pub(crate) turns: Option<Spanned<Vec<Spanned<RawTurn>>>>,
+    /// The game is over, though tiles remain.
     #[serde(rename = "final")]
+    #[schemars(with = "Option<bool>")]
     pub(crate) final_: Option<Spanned<bool>>,
+    /// Every tile on the table (a snapshot).
+    #[schemars(with = "Option<Vec<RawPlacement>>")]
     pub(crate) board: Option<Spanned<Vec<Spanned<RawPlacement>>>>,
+    /// Every follower on the table (a snapshot).
+    #[schemars(with = "Option<Vec<RawMeeple>>")]
     pub(crate) meeples: Option<Spanned<Vec<Spanned<RawMeeple>>>>,
+    /// The totals the players wrote down, under the record's own ruleset.
+    #[schemars(with = "Option<BTreeMap<String, i64>>")]
     pub(crate) claims: Option<Spanned<RawTotals>>,
+    /// Expected totals per ruleset, for `carca test`.
+    #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, i64>>>")]
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
 }
 
 /// A ruleset written inside the record, with the keys of a ruleset file.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawRuleset {
+    /// Shown in every report; `expect` and `--rules` refer to it by this name.
+    #[schemars(with = "Option<String>")]
     pub(crate) name: Option<Spanned<String>>,
+    /// The ruleset this one starts from.
+    #[schemars(with = "Option<String>")]
     pub(crate) extends: Option<Spanned<String>>,
+    /// A completed two-tile city scores 1 per tile and pennant.
+    #[schemars(with = "Option<bool>")]
     pub(crate) small_city: Option<Spanned<bool>>,
+    /// Farm scoring edition.
+    #[schemars(with = "Option<String>", extend("enum" = ["first", "second", "third"]))]
     pub(crate) farm_scoring: Option<Spanned<String>>,
+    /// Abbeys after the last land tile.
+    #[schemars(with = "Option<String>", extend("enum" = ["final-round", "none"]))]
     pub(crate) end_game_abbey: Option<Spanned<String>>,
+    /// Whether unfinished features score at the end.
+    #[schemars(with = "Option<String>", extend("enum" = ["score", "none"]))]
     pub(crate) incomplete_features: Option<Spanned<String>>,
+    /// Followers per player.
+    #[schemars(with = "Option<i64>", range(min = 0, max = 1000))]
     pub(crate) followers: Option<Spanned<i64>>,
 }
 
 /// Points per player name.
 pub(crate) type RawTotals = BTreeMap<String, Spanned<i64>>;
 
-/// One entry of `turns`.
-#[derive(Debug, Deserialize)]
+/// One turn: a placement `{ tile, at, rot, meeple }` or a discard
+/// `{ discard }`, each with an optional `player`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTurn {
+    /// Who played it (checked against the turn order).
+    #[schemars(with = "Option<String>")]
     pub(crate) player: Option<Spanned<String>>,
+    /// The tile placed.
+    #[schemars(with = "Option<String>")]
     pub(crate) tile: Option<Spanned<String>>,
+    /// Where: [x, y], x east, y north.
+    #[schemars(with = "Option<[i64; 2]>")]
     pub(crate) at: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Clockwise rotation in degrees.
+    #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
+    /// Where the follower goes, in board orientation: N E S W, NNE … NNW,
+    /// NE SE SW NW, C, or #name.
+    #[schemars(with = "Option<String>")]
     pub(crate) meeple: Option<Spanned<String>>,
+    /// A tile drawn that fitted nowhere.
+    #[schemars(with = "Option<String>")]
     pub(crate) discard: Option<Spanned<String>>,
 }
 
 /// A tile on the board (`start`, `board`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPlacement {
+    /// The tile id.
+    #[schemars(with = "String")]
     pub(crate) tile: Spanned<String>,
+    /// Where: [x, y], x east, y north.
+    #[schemars(with = "Option<[i64; 2]>")]
     pub(crate) at: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// Clockwise rotation in degrees.
+    #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
 }
 
-/// A follower in a snapshot.
-#[derive(Debug, Deserialize)]
+/// A follower on the table, in a snapshot.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawMeeple {
+    /// Its owner.
+    #[schemars(with = "String")]
     pub(crate) player: Spanned<String>,
+    /// The position of its tile.
+    #[schemars(with = "[i64; 2]")]
     pub(crate) at: Spanned<Vec<Spanned<i64>>>,
+    /// Where on the tile, in board orientation.
+    #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
+}
+
+/// The JSON Schema of record files.
+pub(crate) fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default()
 }

@@ -135,16 +135,45 @@ impl Ruleset {
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// A carca ruleset: toggles for the rule variants of Carcassonne's
+/// editions (docs/rulesets.md). Every key is optional; missing keys come
+/// from the ruleset named by `extends`, or from `modern`.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "carca ruleset")]
 struct RawRuleset {
+    /// Shown in every report (default: the file name).
+    #[schemars(with = "Option<String>")]
     name: Option<Spanned<String>>,
+    /// The ruleset this one starts from: a built-in name (`modern`,
+    /// `first-edition`, `second-edition`, `hig-faq-2007`, `all-or-nothing`)
+    /// or a path relative to this file.
+    #[schemars(with = "Option<String>")]
     extends: Option<Spanned<String>>,
+    /// A completed city of exactly two tiles scores 1 per tile and 1 per
+    /// pennant instead of 2 and 2.
+    #[schemars(with = "Option<bool>")]
     small_city: Option<Spanned<bool>>,
+    /// Farm scoring edition: 2000 (`first`), 2001 (`second`) or current
+    /// (`third`).
+    #[schemars(with = "Option<String>", extend("enum" = ["first", "second", "third"]))]
     farm_scoring: Option<Spanned<String>>,
+    /// Whether players holding an abbey may place it in one final round after
+    /// the last land tile.
+    #[schemars(with = "Option<String>", extend("enum" = ["final-round", "none"]))]
     end_game_abbey: Option<Spanned<String>>,
+    /// `none`: unfinished roads, cities and cloisters score nothing at the end.
+    #[schemars(with = "Option<String>", extend("enum" = ["score", "none"]))]
     incomplete_features: Option<Spanned<String>>,
+    /// Followers each player has (7).
+    #[schemars(with = "Option<i64>", range(min = 0, max = 1000))]
     followers: Option<Spanned<i64>>,
+}
+
+/// The JSON Schema of ruleset files.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(RawRuleset)).unwrap_or_default()
 }
 
 /// Longest chain of `extends`.

@@ -19,6 +19,12 @@ pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 use std::path::Path;
 
 use crate::diagnostic::Finding;
+
+/// The JSON Schema of tile-set files.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    raw::schema()
+}
 use crate::source::SourceFile;
 
 /// A tile set loaded from a name or a file, with the source it came from.

@@ -1,52 +1,113 @@
 //! The tile-set file as written: serde types that keep every value's span.
 //!
 //! Nothing here is checked beyond YAML types and known keys; [`super::build`]
-//! turns a [`RawTileSet`] into a validated [`super::TileSet`].
+//! turns a [`RawTileSet`] into a validated [`super::TileSet`]. The doc
+//! comments are also the descriptions of the JSON Schema (`carca schema
+//! tileset`).
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-/// A whole tile-set file.
-#[derive(Debug, Deserialize)]
+/// A carca tile set: the tiles of a game or an expansion, and what lies on
+/// them (docs/tilesets.md).
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "carca tile set")]
 pub(crate) struct RawTileSet {
+    /// The set's name, used by records in `tilesets:`.
+    #[schemars(with = "String")]
     pub(crate) name: Spanned<String>,
+    /// One line about the set.
+    #[schemars(with = "Option<String>")]
     pub(crate) description: Option<Spanned<String>>,
-    /// Sets this one is played with (an expansion needs no start tile).
+    /// Built-in sets this one is played with (an expansion needs no start
+    /// tile of its own).
+    #[schemars(with = "Option<Vec<String>>")]
     pub(crate) requires: Option<Vec<Spanned<String>>>,
-    /// The set's tiles are played before all others (The River).
+    /// The set's tiles are played before all others, from its start tile to
+    /// its last tile (The River).
+    #[schemars(with = "Option<bool>")]
     pub(crate) opening: Option<Spanned<bool>>,
+    /// The tile types.
+    #[schemars(with = "Vec<RawTile>", length(min = 1))]
     pub(crate) tiles: Spanned<Vec<Spanned<RawTile>>>,
 }
 
-/// One tile type.
-#[derive(Debug, Deserialize)]
+/// One tile type, in its canonical orientation.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTile {
+    /// Unique in the set; letters, digits, `.`, `_`, `-`.
+    #[schemars(with = "String", regex(pattern = r"^[\p{L}\p{N}._-]{1,40}$"))]
     pub(crate) id: Spanned<String>,
+    /// How many tiles of this type (default 1).
+    #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
     pub(crate) count: Option<Spanned<i64>>,
+    /// The edge code, clockwise from north: C city, R road, F field, I river,
+    /// A any (abbey-like).
+    #[schemars(with = "String", regex(pattern = r"^\s*[CRFIA]{4}\s*$"))]
     pub(crate) edges: Spanned<String>,
+    /// The cities, when they are not one city over all city edges.
+    #[schemars(with = "Option<Vec<RawFeature>>")]
     pub(crate) cities: Option<Spanned<Vec<Spanned<RawFeature>>>>,
+    /// The roads, when the edge code does not settle them.
+    #[schemars(with = "Option<Vec<RawFeature>>")]
     pub(crate) roads: Option<Spanned<Vec<Spanned<RawFeature>>>>,
+    /// The rivers, when the edge code does not settle them.
+    #[schemars(with = "Option<Vec<RawFeature>>")]
     pub(crate) rivers: Option<Spanned<Vec<Spanned<RawFeature>>>>,
+    /// The fields, when they cannot be derived from the other features.
+    #[schemars(with = "Option<Vec<RawFeature>>")]
     pub(crate) fields: Option<Spanned<Vec<Spanned<RawFeature>>>>,
+    /// The tile has a cloister (or an abbey) in its middle.
+    #[schemars(with = "Option<bool>")]
     pub(crate) cloister: Option<Spanned<bool>>,
+    /// Pennants on the tile's only city.
+    #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// The set's start tile.
+    #[schemars(with = "Option<bool>")]
     pub(crate) start: Option<Spanned<bool>>,
+    /// Placed last among the set's tiles (the lake).
+    #[schemars(with = "Option<bool>")]
     pub(crate) last: Option<Spanned<bool>>,
+    /// `count` is per player (the abbey).
+    #[schemars(with = "Option<bool>")]
     pub(crate) per_player: Option<Spanned<bool>>,
+    /// May only be placed where all four neighbours are occupied.
+    #[schemars(with = "Option<bool>")]
     pub(crate) hole_only: Option<Spanned<bool>>,
 }
 
-/// A city, road, river or field entry. Which keys apply depends on the
-/// list it stands in; the builder reports keys that do not apply.
-#[derive(Debug, Deserialize)]
+/// A city, road, river or field. Cities take `edges`, `pennants`, `name`;
+/// roads and rivers `edges`, `ends`, `name`; fields `halves`, `touches`,
+/// `name`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawFeature {
+    /// A name, for features inside the tile and `#name` references.
+    #[schemars(with = "Option<String>")]
     pub(crate) name: Option<Spanned<String>>,
+    /// Edges it reaches: `N`, `N+W`, `W-E`.
+    #[schemars(with = "Option<String>")]
     pub(crate) edges: Option<Spanned<String>>,
+    /// Half-edges a field reaches: `ENE+WNW`.
+    #[schemars(with = "Option<String>")]
     pub(crate) halves: Option<Spanned<String>>,
+    /// Pennants on a city.
+    #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// Where a road or river with one edge ends: `village`, `cloister`,
+    /// `city`, `river`, `spring`, `lake` or `#name`.
+    #[schemars(with = "Option<String>")]
     pub(crate) ends: Option<Spanned<String>>,
+    /// The cities a field touches, by one of their edges (`N`) or `#name`.
+    #[schemars(with = "Option<Vec<String>>")]
     pub(crate) touches: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+/// The JSON Schema of tile-set files.
+pub(crate) fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(RawTileSet)).unwrap_or_default()
 }

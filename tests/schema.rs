@@ -1,0 +1,133 @@
+//! The JSON Schemas: committed copies match what carca prints, every shipped
+//! file validates, and the schema errors among the broken fixtures are
+//! rejected.
+
+use std::path::Path;
+
+use crate::common::carca;
+
+fn schema(kind: &str) -> serde_json::Value {
+    let out = carca(&["schema", kind]);
+    let (_, rest) = out.split_once("--- stdout\n").expect("stdout");
+    let (json, _) = rest.split_once("--- stderr").expect("stderr");
+    let printed: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    let committed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("docs/schema/{kind}.json")).expect("committed schema"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        printed, committed,
+        "docs/schema/{kind}.json is out of date: run `carca schema {kind}`"
+    );
+    printed
+}
+
+fn yaml(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).expect("file");
+    // YAML 1.2, as editors read it: only `true` and `false` are booleans
+    // (`N`, a tile id and an edge, stays a string).
+    let options = serde_saphyr::options! { strict_booleans: true };
+    serde_saphyr::from_str_with_options(&text, options).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn toml_file(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).expect("file");
+    let v: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::to_value(v).expect("JSON")
+}
+
+fn files(dir: &str, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn shipped_files_validate() {
+    let tileset = jsonschema::validator_for(&schema("tileset")).expect("tile-set schema");
+    let record = jsonschema::validator_for(&schema("record")).expect("record schema");
+    let ruleset = jsonschema::validator_for(&schema("ruleset")).expect("ruleset schema");
+    for f in files("tilesets", "yaml")
+        .into_iter()
+        .chain(files("fixtures/sets", "yaml"))
+    {
+        let errors: Vec<String> = tileset
+            .iter_errors(&yaml(&f))
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{f}: {errors:?}");
+    }
+    for f in files("fixtures/records", "yaml")
+        .into_iter()
+        .chain(files("fixtures/jcz", "yaml"))
+    {
+        let errors: Vec<String> = record
+            .iter_errors(&yaml(&f))
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{f}: {errors:?}");
+    }
+    for f in files("rulesets", "toml")
+        .into_iter()
+        .chain(["fixtures/rulesets/house-rules.toml".to_string()])
+    {
+        let errors: Vec<String> = ruleset
+            .iter_errors(&toml_file(&f))
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{f}: {errors:?}");
+    }
+}
+
+#[test]
+fn schema_errors_in_broken_fixtures_are_rejected() {
+    let tileset = jsonschema::validator_for(&schema("tileset")).expect("tile-set schema");
+    let record = jsonschema::validator_for(&schema("record")).expect("record schema");
+    let ruleset = jsonschema::validator_for(&schema("ruleset")).expect("ruleset schema");
+    for name in [
+        "unknown-key",
+        "wrong-type",
+        "edge-code-length",
+        "edge-code-letter",
+        "count-zero",
+        "empty",
+        "bad-id",
+    ] {
+        let f = format!("fixtures/tilesets/{name}.yaml");
+        assert!(
+            !tileset.is_valid(&yaml(&f)),
+            "{f} should break the tile-set schema"
+        );
+    }
+    for name in [
+        "unknown-key",
+        "wrong-type",
+        "bad-rotation",
+        "bad-position",
+        "no-players",
+        "bad-inline-ruleset",
+    ] {
+        let f = format!("fixtures/malformed/{name}.yaml");
+        assert!(
+            !record.is_valid(&yaml(&f)),
+            "{f} should break the record schema"
+        );
+    }
+    for name in ["unknown-key", "bad-value", "wrong-type", "bad-followers"] {
+        let f = format!("fixtures/rulesets/{name}.toml");
+        assert!(
+            !ruleset.is_valid(&toml_file(&f)),
+            "{f} should break the ruleset schema"
+        );
+    }
+    assert!(
+        Path::new("docs/editors.md").exists(),
+        "docs/editors.md explains how to use the schemas"
+    );
+}
