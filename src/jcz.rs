@@ -344,7 +344,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "RIVER" => tilesets.push("river".into()),
                 "ABBEY_AND_MAYOR" => tilesets.push("abbey".into()),
                 other => {
-                    reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""))
+                    reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
                 }
             }
         }
@@ -381,7 +381,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "basic" => scale = count.as_u64().unwrap_or(1).max(1),
                 "river" => tilesets.push("river".into()),
                 other => {
-                    reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""))
+                    reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
             }
         }
@@ -408,7 +408,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 _ if !on => {}
                 other => {
-                    reader.unsupported(format!("the element `{other}`"), &format!("\"{other}\""))
+                    reader.unsupported(format!("the element `{other}`"), &format!("\"{other}\""));
                 }
             }
         }
