@@ -480,7 +480,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             }
         }
         None if tilesets.iter().any(|t| t == "river") => {
-            let _ = writeln!(out, "start: {{ tile: spring, at: [0, 0] }}");
+            // JCloisterZone lays the spring unturned: its river flows east.
+            let _ = writeln!(out, "start: {{ tile: spring, at: [0, 0], rot: 270 }}");
         }
         None => {}
     }
