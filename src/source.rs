@@ -47,15 +47,16 @@ impl SourceFile {
     /// The span of a serde-saphyr location, clamped to the text.
     #[must_use]
     pub fn span_of(&self, loc: &Location) -> SourceSpan {
+        // Values read by a parser that keeps no positions (JSON) have none.
+        if loc.line() == 0 {
+            return SourceSpan::from((0, 0));
+        }
         let span = loc.span();
         let len = self.text.len();
         let (offset, width) = match (span.byte_offset(), span.byte_len()) {
             (Some(o), Some(l)) => (o as usize, l as usize),
             _ => (self.offset_of_line_col(loc.line(), loc.column()), 1),
         };
-        if loc.line() == 0 {
-            return SourceSpan::from((0, 0));
-        }
         let offset = offset.min(len);
         let width = width.min(len - offset);
         SourceSpan::from((offset, width))

@@ -8,7 +8,7 @@
 //! listed when it is scored without searching the board. The work per
 //! placement is a few near-constant-time unions, however large the board.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Node ids are indices into the arrays below.
 pub(crate) type Node = u32;

@@ -4,7 +4,9 @@
 //! [`Game`] knows nothing of records or files: it answers "is this legal?"
 //! and applies moves. [`super::referee`] walks a record through it.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::features::{Features, Node};
 use super::scoring::{self, Award};
@@ -194,7 +196,7 @@ impl<'a> Game<'a> {
             rules,
             players,
             placed: Vec::new(),
-            at: HashMap::new(),
+            at: HashMap::default(),
             features: Features::default(),
             ring: Vec::new(),
             followers: Vec::new(),

@@ -10,7 +10,9 @@ pub mod update;
 pub use error::RecordError;
 pub use location::Location;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use miette::SourceSpan;
 use serde_saphyr::Spanned;
@@ -139,8 +141,8 @@ pub struct Record {
     pub dir: PathBuf,
     /// A line about the game.
     pub description: Option<String>,
-    /// The tiles in play.
-    pub catalog: Catalog,
+    /// The tiles in play (shared between records that use the same built-in sets).
+    pub catalog: Arc<Catalog>,
     /// The ruleset the record names, with its span.
     pub rules: Option<(String, SourceSpan)>,
     /// A ruleset written in the record itself (`ruleset:`).
@@ -210,6 +212,23 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
                 RecordError::Yaml { message, span },
             )]
         })?;
+    build(src, dir, raw)
+}
+
+/// Parses a record written as JSON quickly, without source spans, or returns
+/// `None` when the text is not a JSON record that reads cleanly. A record
+/// with any finding must be read again with [`parse`], whose diagnostics
+/// point at the lines.
+#[must_use]
+pub fn parse_fast(src: &SourceFile, dir: &Path) -> Option<Record> {
+    if !src.text().trim_start().starts_with('{') {
+        return None;
+    }
+    let raw: RawRecord = serde_json::from_str(src.text()).ok()?;
+    build(src, dir, raw).ok()
+}
+
+fn build(src: &SourceFile, dir: &Path, raw: RawRecord) -> Result<Record, Vec<Finding>> {
     let mut b = Builder {
         src,
         findings: Vec::new(),
@@ -246,20 +265,6 @@ impl Builder<'_> {
                 .collect(),
             None => vec![("base".into(), whole)],
         };
-        let mut sets = Vec::new();
-        for (spec, span) in &specs {
-            match tileset::load(spec, dir) {
-                Ok(l) => sets.push(l),
-                Err(inner) => {
-                    self.error(RecordError::Tileset {
-                        name: spec.clone(),
-                        span: *span,
-                    });
-                    self.findings.extend(inner);
-                }
-            }
-        }
-        let mut catalog = Catalog::new(sets);
         let supply_scale = match &raw.supply_scale {
             None => 1,
             Some(v) if (1..=MAX_SUPPLY_SCALE).contains(&v.value) => v.value as u32,
@@ -272,8 +277,11 @@ impl Builder<'_> {
                 1
             }
         };
-        for e in &mut catalog.tiles {
-            e.tile.count = e.tile.count.saturating_mul(supply_scale);
+        let mut catalog = self.catalog(&specs, dir);
+        if supply_scale > 1 {
+            for e in &mut Arc::make_mut(&mut catalog).tiles {
+                e.tile.count = e.tile.count.saturating_mul(supply_scale);
+            }
         }
         let players = self.players(&raw);
         let rules = raw
@@ -415,6 +423,40 @@ impl Builder<'_> {
             Some(i) => SourceSpan::from((i, key.len())),
             None => value,
         }
+    }
+
+    /// The catalog of the named sets. Catalogs of built-in sets alone are
+    /// built once and shared.
+    fn catalog(&mut self, specs: &[(String, SourceSpan)], dir: &Path) -> Arc<Catalog> {
+        static SHARED: OnceLock<Mutex<HashMap<Vec<String>, Arc<Catalog>>>> = OnceLock::new();
+        let names: Vec<String> = specs.iter().map(|(s, _)| s.clone()).collect();
+        let builtin = names.iter().all(|n| tileset::builtin::source(n).is_some());
+        let shared = SHARED.get_or_init(Mutex::default);
+        if builtin && let Some(c) = shared.lock().ok().and_then(|m| m.get(&names).cloned()) {
+            return c;
+        }
+        let mut sets = Vec::new();
+        let before = self.findings.len();
+        for (spec, span) in specs {
+            match tileset::load(spec, dir) {
+                Ok(l) => sets.push(l),
+                Err(inner) => {
+                    self.error(RecordError::Tileset {
+                        name: spec.clone(),
+                        span: *span,
+                    });
+                    self.findings.extend(inner);
+                }
+            }
+        }
+        let catalog = Arc::new(Catalog::new(sets));
+        if builtin
+            && self.findings.len() == before
+            && let Ok(mut m) = shared.lock()
+        {
+            m.insert(names, Arc::clone(&catalog));
+        }
+        catalog
     }
 
     fn limit(&mut self, n: usize, what: &'static str, span: SourceSpan) {
@@ -642,14 +684,9 @@ impl Builder<'_> {
         })
     }
 
-    fn totals(
-        &mut self,
-        map: &std::collections::BTreeMap<String, Spanned<i64>>,
-        span: SourceSpan,
-        players: &[String],
-    ) -> Totals {
+    fn totals(&mut self, map: &raw::RawTotals, span: SourceSpan, players: &[String]) -> Totals {
         let mut points = Vec::new();
-        for (name, v) in map {
+        for (name, v) in map.iter() {
             match players.iter().position(|p| p == name) {
                 Some(i) => points.push((i, v.value, self.span(v))),
                 None => self.error(RecordError::UnknownPlayer {

@@ -86,8 +86,45 @@ pub(crate) struct RawRuleset {
     pub(crate) followers: Option<Spanned<i64>>,
 }
 
-/// Points per player name.
-pub(crate) type RawTotals = BTreeMap<String, Spanned<i64>>;
+/// Points per player name. A name written twice is an error, whichever
+/// parser reads the file.
+#[derive(Debug, Default)]
+pub(crate) struct RawTotals(pub(crate) BTreeMap<String, Spanned<i64>>);
+
+impl std::ops::Deref for RawTotals {
+    type Target = BTreeMap<String, Spanned<i64>>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RawTotals {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawTotals;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of player names to points")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawTotals, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some((k, v)) = map.next_entry::<String, Spanned<i64>>()? {
+                    if out.contains_key(&k) {
+                        return Err(serde::de::Error::custom(format!(
+                            "player `{k}` is listed twice"
+                        )));
+                    }
+                    out.insert(k, v);
+                }
+                Ok(RawTotals(out))
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
 
 /// One turn: a placement `{ tile, at, rot, meeple }` or a discard
 /// `{ discard }`, each with an optional `player`.
