@@ -68,7 +68,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
                 code,
             }
         }
-        Format::Json => Outcome {
+        Format::Json | Format::Jsonl => Outcome {
             stdout: format!(
                 "{}\n",
                 serde_json::to_string_pretty(&compare::json(path, &runs)).unwrap_or_default()

@@ -3,13 +3,27 @@
 use std::path::Path;
 
 use super::Outcome;
+use super::RecordFormat;
 use crate::diagnostic::exit_code;
-use crate::generator::{Options, generate, scale_for};
+use crate::generator::{Options, play, scale_for};
 use crate::report::diagnostics::{Style, render};
 use crate::tileset::{self, Catalog};
 
 /// Generates a record and prints or writes it.
-pub(crate) fn run(options: &Options, output: Option<&Path>, style: Style) -> Outcome {
+pub(crate) fn run(
+    options: &Options,
+    output: Option<&Path>,
+    format: RecordFormat,
+    games: u64,
+    style: Style,
+) -> Outcome {
+    if games > 1 && format != RecordFormat::Json {
+        return Outcome {
+            stderr: "error: --games writes one JSON record per line; add --format json\n".into(),
+            code: 2,
+            ..Outcome::default()
+        };
+    }
     if !(0.0..=1.0).contains(&options.followers) {
         return Outcome {
             stderr: "error: --followers is a chance between 0 and 1\n".into(),
@@ -42,7 +56,21 @@ pub(crate) fn run(options: &Options, output: Option<&Path>, style: Style) -> Out
     for e in &mut catalog.tiles {
         e.tile.count = e.tile.count.saturating_mul(scale);
     }
-    let text = generate(&catalog, options, scale);
+    let text = match format {
+        RecordFormat::Yaml => play(&catalog, options, scale).yaml(),
+        RecordFormat::Json => {
+            let mut text = String::new();
+            for k in 0..games {
+                let game = Options {
+                    seed: options.seed.wrapping_add(k),
+                    ..options.clone()
+                };
+                text.push_str(&play(&catalog, &game, scale).json());
+                text.push('\n');
+            }
+            text
+        }
+    };
     match output {
         None => Outcome {
             stdout: text,

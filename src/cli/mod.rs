@@ -4,6 +4,7 @@
 //! code, so that the binary stays a few lines and tests can run commands in
 //! process.
 
+mod batch;
 mod compare;
 mod generate;
 mod import;
@@ -30,11 +31,13 @@ pub struct Args {
 /// carca's commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Check every placement of a game record and explain its score.
+    /// Check every placement of a game record and explain its score; with
+    /// several records, folders or `.jsonl` files, score them all in parallel.
     Score {
-        /// The record (YAML).
-        #[arg(value_name = "RECORD")]
-        record: String,
+        /// Records (YAML, JSON or JCloisterZone saves), folders, or `.jsonl`
+        /// files with one JSON record per line.
+        #[arg(value_name = "RECORD", required = true)]
+        records: Vec<String>,
         /// Score under this ruleset (built-in name or TOML file) instead of the record's.
         #[arg(long, value_name = "RULES")]
         rules: Option<String>,
@@ -103,6 +106,13 @@ pub enum Command {
         /// Write the record to this file instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
+        /// Record format: YAML, or JSON on one line (YAML readers read it too).
+        #[arg(long, value_enum, default_value_t = RecordFormat::Yaml)]
+        format: RecordFormat,
+        /// Generate this many games, with seeds SEED, SEED+1, …, one JSON record
+        /// per line (needs `--format json`): input for batch scoring.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
     },
 }
 
@@ -111,8 +121,47 @@ pub enum Command {
 pub enum Format {
     /// For people.
     Text,
-    /// One JSON object (CONTRACT.md §5).
+    /// One JSON object per record (CONTRACT.md §5).
     Json,
+    /// One JSON object per record, each on one line.
+    Jsonl,
+}
+
+/// How `carca gen` writes records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RecordFormat {
+    /// A YAML record.
+    Yaml,
+    /// A JSON record on one line.
+    Json,
+}
+
+/// Where a streaming command writes.
+pub struct Io<'a> {
+    /// Results.
+    pub stdout: &'a mut dyn std::io::Write,
+    /// Diagnostics, progress and summaries.
+    pub stderr: &'a mut dyn std::io::Write,
+    /// Whether to draw a progress bar for long batches.
+    pub progress: bool,
+}
+
+/// Runs a command, writing as it goes; returns the exit code. Batches of
+/// records stream their results; other commands write when done.
+pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
+    if let Command::Score {
+        records,
+        rules,
+        format,
+    } = &args.command
+        && batch::is_batch(records, *format)
+    {
+        return batch::run(records, rules.as_deref(), *format, style, io);
+    }
+    let out = run(args, style);
+    let _ = io.stdout.write_all(out.stdout.as_bytes());
+    let _ = io.stderr.write_all(out.stderr.as_bytes());
+    out.code
 }
 
 /// `carca tiles ...`
@@ -165,10 +214,33 @@ pub struct Outcome {
 pub fn run(args: Args, style: Style) -> Outcome {
     match args.command {
         Command::Score {
-            record,
+            records,
             rules,
             format,
-        } => score::run(&record, rules.as_deref(), format, style),
+        } => match &records[..] {
+            [one] if !batch::is_batch(&records, format) => {
+                score::run(one, rules.as_deref(), format, style)
+            }
+            _ => {
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let code = batch::run(
+                    &records,
+                    rules.as_deref(),
+                    format,
+                    style,
+                    &mut Io {
+                        stdout: &mut out,
+                        stderr: &mut err,
+                        progress: false,
+                    },
+                );
+                Outcome {
+                    stdout: String::from_utf8_lossy(&out).into_owned(),
+                    stderr: String::from_utf8_lossy(&err).into_owned(),
+                    code,
+                }
+            }
+        },
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
@@ -221,6 +293,8 @@ pub fn run(args: Args, style: Style) -> Outcome {
             tilesets,
             followers,
             output,
+            format,
+            games,
         } => generate::run(
             &crate::generator::Options {
                 tiles,
@@ -230,6 +304,8 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 followers,
             },
             output.as_deref(),
+            format,
+            games,
             style,
         ),
         Command::Tiles(TilesCommand::Show { set, id }) => tiles::show(&set, id.as_deref(), style),

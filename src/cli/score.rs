@@ -96,7 +96,7 @@ pub(crate) fn run(
             stderr: render(&a.findings, style),
             code,
         },
-        Format::Json => Outcome {
+        Format::Json | Format::Jsonl => Outcome {
             stdout: format!(
                 "{}\n",
                 serde_json::to_string_pretty(&score::json(path, &a)).unwrap_or_default()
@@ -116,7 +116,7 @@ pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: St
             stderr: render(findings, style),
             code,
         },
-        Format::Json => {
+        Format::Json | Format::Jsonl => {
             let v = serde_json::json!({
                 "record": path,
                 "totals": {},

@@ -357,9 +357,7 @@ impl Builder<'_> {
                     .value
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, t)| {
-                        self.turn(i + 1, &t.value, self.span(t), &catalog, &players)
-                    })
+                    .filter_map(|(i, t)| self.turn(i + 1, t, self.turn_span(t), &catalog, &players))
                     .collect();
                 Some(Body::History(list))
             }
@@ -413,6 +411,23 @@ impl Builder<'_> {
             claims,
             expect,
         })
+    }
+
+    /// Where a turn is written: its first value (turns carry no span of their
+    /// own, which keeps reading long games fast).
+    fn turn_span(&self, t: &RawTurn) -> SourceSpan {
+        [
+            t.player.as_ref().map(|v| self.span(v)),
+            t.tile.as_ref().map(|v| self.span(v)),
+            t.discard.as_ref().map(|v| self.span(v)),
+            t.at.as_ref().map(|v| self.span(v)),
+            t.rot.as_ref().map(|v| self.span(v)),
+            t.meeple.as_ref().map(|v| self.span(v)),
+        ]
+        .into_iter()
+        .flatten()
+        .min_by_key(|s| s.offset())
+        .unwrap_or_else(|| SourceSpan::from((0, 0)))
     }
 
     /// The span of a map key written just before its value at `value`.

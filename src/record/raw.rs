@@ -40,7 +40,7 @@ pub(crate) struct RawRecord {
     pub(crate) start: Option<Spanned<RawPlacement>>,
     /// The turns, in order (a history).
     #[schemars(with = "Option<Vec<RawTurn>>")]
-    pub(crate) turns: Option<Spanned<Vec<Spanned<RawTurn>>>>,
+    pub(crate) turns: Option<Spanned<Vec<RawTurn>>>,
     /// The game is over, though tiles remain.
     #[serde(rename = "final")]
     #[schemars(with = "Option<bool>")]

@@ -20,13 +20,15 @@ pub struct Catalog {
     pub sets: Vec<Loaded>,
     /// Every tile type of every set.
     pub tiles: Vec<Entry>,
+    /// The first tile with each id.
+    by_id: std::collections::HashMap<String, usize>,
 }
 
 impl Catalog {
     /// The catalog of these sets.
     #[must_use]
     pub fn new(sets: Vec<Loaded>) -> Catalog {
-        let tiles = sets
+        let tiles: Vec<Entry> = sets
             .iter()
             .enumerate()
             .flat_map(|(i, l)| {
@@ -37,7 +39,11 @@ impl Catalog {
                 })
             })
             .collect();
-        Catalog { sets, tiles }
+        let mut by_id = std::collections::HashMap::new();
+        for (i, e) in tiles.iter().enumerate() {
+            by_id.entry(e.tile.id.clone()).or_insert(i);
+        }
+        Catalog { sets, tiles, by_id }
     }
 
     /// The tile with this id (`ID`, or `SET/ID` to pick a set).
@@ -50,7 +56,7 @@ impl Catalog {
                 .iter()
                 .position(|e| self.sets[e.set].set.name == set && e.tile.id == tile);
         }
-        self.tiles.iter().position(|e| e.tile.id == id)
+        self.by_id.get(id).copied()
     }
 
     /// The default start tile: the opening set's, else the first set's.

@@ -1,0 +1,489 @@
+//! `carca score` over many records: files, folders (searched recursively)
+//! and `.jsonl` files of one JSON record per line. Records are scored on all
+//! cores and reported in input order as soon as each is ready, so that a
+//! million games stream through without piling up in memory.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, mpsc};
+use std::time::Instant;
+
+use super::{Format, Io};
+use crate::diagnostic::{Finding, exit_code, read_source};
+use crate::engine::{Adjudication, adjudicate};
+use crate::record::{self, Record};
+use crate::report::diagnostics::{Style, render};
+use crate::report::score;
+use crate::rules::Ruleset;
+use crate::source::{MAX_FILE_BYTES, SourceFile};
+
+/// One record to score.
+enum Input {
+    /// A record file (YAML, JSON or a JCloisterZone save).
+    File(PathBuf),
+    /// A line of a `.jsonl` file longer than a record may be.
+    TooLong {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// Its length in bytes.
+        length: usize,
+    },
+    /// One line of a `.jsonl` file.
+    Line {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// The record.
+        text: String,
+    },
+}
+
+impl Input {
+    fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.to_string_lossy().replace('\\', "/"),
+            Input::Line { file, line, .. } | Input::TooLong { file, line, .. } => {
+                format!("{}:{line}", file.to_string_lossy().replace('\\', "/"))
+            }
+        }
+    }
+}
+
+/// Whether these arguments call for batch mode.
+pub(crate) fn is_batch(paths: &[String], format: Format) -> bool {
+    format == Format::Jsonl
+        || paths.len() > 1
+        || paths
+            .iter()
+            .any(|p| Path::new(p).is_dir() || p.to_ascii_lowercase().ends_with(".jsonl"))
+}
+
+fn has_ext(p: &Path, exts: &[&str]) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+/// Expands the arguments into record files (folders searched recursively).
+fn collect(paths: &[String]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if has_ext(&p, &["yaml", "yml", "json", "jcz", "jsonl"]) {
+                // Tile sets live beside records; only records have players.
+                let record = has_ext(&p, &["jcz", "jsonl"])
+                    || std::fs::read_to_string(&p).is_ok_and(|t| t.contains("players"));
+                if record {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for p in paths {
+        let path = PathBuf::from(p);
+        if path.is_dir() {
+            walk(&path, &mut files);
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Reads one line of at most `limit` bytes; a longer line is skipped and
+/// reported as `Err(length)`. `Ok(None)` at the end.
+fn read_line(
+    reader: &mut impl BufRead,
+    limit: usize,
+) -> std::io::Result<Option<Result<String, usize>>> {
+    let mut line = Vec::new();
+    let mut length = 0usize;
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(if length == 0 {
+                None
+            } else {
+                Some(finish(line, length, limit))
+            });
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        length += chunk.len();
+        if length <= limit {
+            line.extend_from_slice(chunk);
+        }
+        let used = done.unwrap_or(buf.len());
+        reader.consume(used);
+        if done.is_some() {
+            return Ok(Some(finish(line, length.max(1), limit)));
+        }
+    }
+}
+
+fn finish(line: Vec<u8>, length: usize, limit: usize) -> Result<String, usize> {
+    if length > limit {
+        Err(length)
+    } else {
+        Ok(String::from_utf8(line)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+}
+
+/// Sends every record of `files` to the workers, in order; `.jsonl` files
+/// line by line, so they may be of any size.
+fn produce(
+    files: &[PathBuf],
+    tx: &mpsc::SyncSender<(usize, Input)>,
+    problems: &mpsc::Sender<Finding>,
+) {
+    let mut index = 0;
+    for f in files {
+        if !has_ext(f, &["jsonl"]) {
+            if tx.send((index, Input::File(f.clone()))).is_err() {
+                return;
+            }
+            index += 1;
+            continue;
+        }
+        let file = match std::fs::File::open(f) {
+            Ok(file) => file,
+            Err(_) => {
+                if let Err(e) = read_source(f) {
+                    let _ = problems.send(*e);
+                }
+                continue;
+            }
+        };
+        let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
+        let mut number = 0;
+        loop {
+            number += 1;
+            let input = match read_line(&mut reader, MAX_FILE_BYTES as usize) {
+                Ok(Some(Ok(text))) if text.trim().is_empty() => continue,
+                Ok(Some(Ok(text))) => Input::Line {
+                    file: f.clone(),
+                    line: number,
+                    text,
+                },
+                Ok(Some(Err(length))) => Input::TooLong {
+                    file: f.clone(),
+                    line: number,
+                    length,
+                },
+                Ok(None) | Err(_) => break,
+            };
+            if tx.send((index, input)).is_err() {
+                return;
+            }
+            index += 1;
+        }
+    }
+}
+
+/// What one record came to.
+struct Scored {
+    name: String,
+    /// The adjudication, or the findings that kept the record from being read.
+    result: Result<Adjudication, Vec<Finding>>,
+}
+
+/// A record's result, rendered by the worker that scored it.
+struct Rendered {
+    stdout: String,
+    stderr: String,
+    /// 0 legal, 1 violations or mismatches, 2 unreadable.
+    code: u8,
+}
+
+/// Rulesets already loaded by one worker, by (spec, folder).
+type RulesCache = HashMap<(String, PathBuf), Result<Ruleset, ()>>;
+
+fn rules_for(
+    record: &Record,
+    over: Option<&str>,
+    cache: &mut RulesCache,
+) -> Result<(Ruleset, String, bool), Vec<Finding>> {
+    let (spec, base) = match over {
+        Some(r) => (r.to_string(), super::cwd()),
+        None => (record.rules_name().to_string(), record.dir.clone()),
+    };
+    let key = (spec.clone(), base.clone());
+    let own = over.is_none_or(|r| r == record.rules_name());
+    if record.inline_rules.is_none()
+        && let Some(Ok(r)) = cache.get(&key)
+    {
+        return Ok((r.clone(), spec, own));
+    }
+    let r = super::score::ruleset_for(record, &spec, &base)?;
+    if record.inline_rules.is_none() {
+        cache.insert(key, Ok(r.clone()));
+    }
+    Ok((r, spec, own))
+}
+
+fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Scored {
+    let name = input.name();
+    let (src, dir) = match input {
+        Input::File(p) => {
+            if record::is_jcz(p) {
+                let result = record::load(p).and_then(|rec| {
+                    let (rules, spec, own) = rules_for(&rec, over, cache)?;
+                    Ok(adjudicate(&rec, &rules, &spec, own))
+                });
+                return Scored { name, result };
+            }
+            match read_source(p) {
+                Ok(s) => (s, p.parent().map(Path::to_path_buf).unwrap_or_default()),
+                Err(e) => {
+                    return Scored {
+                        name,
+                        result: Err(vec![*e]),
+                    };
+                }
+            }
+        }
+        Input::TooLong { length, .. } => {
+            let finding = Finding::detached(
+                crate::diagnostic::Class::Input,
+                crate::diagnostic::ReadError::TooLarge {
+                    path: name.clone(),
+                    size: *length as u64,
+                    limit: MAX_FILE_BYTES,
+                },
+            );
+            return Scored {
+                name,
+                result: Err(vec![finding]),
+            };
+        }
+        Input::Line { file, text, .. } => (
+            SourceFile::new(name.clone(), text.as_str()),
+            file.parent().map(Path::to_path_buf).unwrap_or_default(),
+        ),
+    };
+    // The quick way first; a record with anything to report is read again
+    // with spans, so that its diagnostics point at the lines.
+    if let Some(rec) = record::parse_fast(&src, &dir)
+        && let Ok((rules, spec, own)) = rules_for(&rec, over, cache)
+    {
+        let a = adjudicate(&rec, &rules, &spec, own);
+        if a.findings.is_empty() {
+            return Scored {
+                name,
+                result: Ok(a),
+            };
+        }
+    }
+    let result = record::parse(&src, &dir).and_then(|rec| {
+        let (rules, spec, own) = rules_for(&rec, over, cache)?;
+        Ok(adjudicate(&rec, &rules, &spec, own))
+    });
+    Scored { name, result }
+}
+
+/// Counts for the closing summary.
+#[derive(Default)]
+struct Summary {
+    records: usize,
+    legal: usize,
+    violations: usize,
+    unreadable: usize,
+    code: u8,
+}
+
+impl Summary {
+    fn add(&mut self, code: u8) {
+        self.records += 1;
+        self.code = self.code.max(code);
+        match code {
+            0 => self.legal += 1,
+            1 => self.violations += 1,
+            _ => self.unreadable += 1,
+        }
+    }
+}
+
+fn totals_text(a: &Adjudication) -> String {
+    a.players
+        .iter()
+        .zip(&a.totals)
+        .map(|(p, t)| format!("{p} {t}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Renders one record's result as its line of output and its diagnostics.
+fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
+    let (findings, readable): (&[Finding], bool) = match &s.result {
+        Ok(a) => (&a.findings, true),
+        Err(f) => (f, false),
+    };
+    let code = if readable {
+        exit_code(findings)
+    } else {
+        exit_code(findings).max(2)
+    };
+    let stdout = match format {
+        Format::Text => {
+            let line = match &s.result {
+                Ok(a) if a.findings.is_empty() => format!("ok    {}  {}", s.name, totals_text(a)),
+                Ok(a) => {
+                    let n = a.findings.len();
+                    let worst = if code == 2 { "error" } else { "FAIL " };
+                    format!(
+                        "{worst} {}  {} — {n} diagnostic{}",
+                        s.name,
+                        totals_text(a),
+                        if n == 1 { "" } else { "s" }
+                    )
+                }
+                Err(_) => format!("error {}  cannot be read", s.name),
+            };
+            line + "\n"
+        }
+        Format::Json | Format::Jsonl => {
+            let v = match &s.result {
+                Ok(a) => score::json(&s.name, a),
+                Err(f) => serde_json::json!({
+                    "record": s.name,
+                    "totals": {},
+                    "events": [],
+                    "diagnostics": f.iter().map(score::finding_json).collect::<Vec<_>>(),
+                }),
+            };
+            serde_json::to_string(&v).unwrap_or_default() + "\n"
+        }
+    };
+    let stderr = if format == Format::Text && !findings.is_empty() {
+        render(findings, style)
+    } else {
+        String::new()
+    };
+    Rendered {
+        stdout,
+        stderr,
+        code,
+    }
+}
+
+/// Scores every record and streams the results; returns the exit code.
+pub(crate) fn run(
+    paths: &[String],
+    over: Option<&str>,
+    format: Format,
+    style: Style,
+    io: &mut Io,
+) -> u8 {
+    let started = Instant::now();
+    let files = collect(paths);
+    let mut summary = Summary::default();
+    let known_total = files
+        .iter()
+        .all(|f| !has_ext(f, &["jsonl"]))
+        .then_some(files.len());
+    let progress = io.progress.then(|| match known_total {
+        Some(n) => {
+            let bar = indicatif::ProgressBar::new(n as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} records · {per_sec} · {eta} left",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        }
+        None => {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {pos} records · {per_sec}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            bar
+        }
+    });
+    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let (input_tx, input_rx) = mpsc::sync_channel::<(usize, Input)>(1024);
+    let input_rx = Mutex::new(input_rx);
+    let (result_tx, result_rx) = mpsc::sync_channel::<(usize, Rendered)>(1024);
+    let (problem_tx, problem_rx) = mpsc::channel::<Finding>();
+    std::thread::scope(|scope| {
+        let files = &files;
+        scope.spawn(move || produce(files, &input_tx, &problem_tx));
+        for _ in 0..workers {
+            let result_tx = result_tx.clone();
+            let input_rx = &input_rx;
+            scope.spawn(move || {
+                let mut cache = RulesCache::new();
+                loop {
+                    let next = input_rx.lock().ok().and_then(|rx| rx.recv().ok());
+                    let Some((i, input)) = next else { break };
+                    let rendered = render_one(&score_one(&input, over, &mut cache), format, style);
+                    if result_tx.send((i, rendered)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(result_tx);
+        // Results arrive in any order; they are reported in input order.
+        let mut pending: BTreeMap<usize, Rendered> = BTreeMap::new();
+        let mut due = 0;
+        for (i, rendered) in result_rx {
+            pending.insert(i, rendered);
+            while let Some(r) = pending.remove(&due) {
+                let _ = io.stdout.write_all(r.stdout.as_bytes());
+                let _ = io.stderr.write_all(r.stderr.as_bytes());
+                summary.add(r.code);
+                due += 1;
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+            }
+        }
+    });
+    for p in problem_rx.try_iter() {
+        let _ = write!(io.stderr, "{}", render(std::slice::from_ref(&p), style));
+        summary.code = 2;
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = if seconds > 0.0 {
+        summary.records as f64 / seconds
+    } else {
+        0.0
+    };
+    let line = format!(
+        "{} record{}: {} legal, {} with violations or mismatches, {} unreadable · {seconds:.2} s ({rate:.0} records/s)",
+        summary.records,
+        if summary.records == 1 { "" } else { "s" },
+        summary.legal,
+        summary.violations,
+        summary.unreadable,
+    );
+    match format {
+        Format::Text => {
+            let _ = writeln!(io.stdout, "{line}");
+        }
+        _ => {
+            let _ = writeln!(io.stderr, "{line}");
+        }
+    }
+    let _ = io.stdout.flush();
+    summary.code
+}
