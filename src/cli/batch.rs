@@ -159,14 +159,12 @@ fn produce(
             index += 1;
             continue;
         }
-        let file = match std::fs::File::open(f) {
-            Ok(file) => file,
-            Err(_) => {
-                if let Err(e) = read_source(f) {
-                    let _ = problems.send(*e);
-                }
-                continue;
+        let Ok(file) = std::fs::File::open(f) else {
+            // Reading it again yields the diagnostic for why it cannot be opened.
+            if let Err(e) = read_source(f) {
+                let _ = problems.send(*e);
             }
+            continue;
         };
         let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
         let mut number = 0;
@@ -463,8 +461,9 @@ pub(crate) fn run(
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
+    let records = u32::try_from(summary.records).map_or(f64::from(u32::MAX), f64::from);
     let rate = if seconds > 0.0 {
-        summary.records as f64 / seconds
+        records / seconds
     } else {
         0.0
     };

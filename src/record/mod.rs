@@ -426,7 +426,7 @@ impl Builder<'_> {
         ]
         .into_iter()
         .flatten()
-        .min_by_key(|s| s.offset())
+        .min_by_key(SourceSpan::offset)
         .unwrap_or_else(|| SourceSpan::from((0, 0)))
     }
 
