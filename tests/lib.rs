@@ -1,6 +1,7 @@
 //! carca's integration tests: one binary, one file per topic.
 
 mod base_tiles;
+mod batch;
 mod cli;
 mod common;
 mod generator;

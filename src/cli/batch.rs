@@ -268,8 +268,11 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
                 result: Err(vec![finding]),
             };
         }
-        Input::Line { file, text, .. } => (
-            SourceFile::new(name.clone(), text.as_str()),
+        Input::Line { file, line, text } => (
+            SourceFile::new(
+                format!("{}, line {line}", file.to_string_lossy().replace('\\', "/")),
+                text.as_str(),
+            ),
             file.parent().map(Path::to_path_buf).unwrap_or_default(),
         ),
     };
