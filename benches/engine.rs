@@ -61,5 +61,101 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game, scaling);
+fn large(c: &mut Criterion) {
+    let rules = Ruleset::modern();
+    let mut group = c.benchmark_group("engine scaling, large");
+    group.sample_size(10);
+    for tiles in [100_000u64] {
+        let text = generated(tiles);
+        let src = SourceFile::new("generated.yaml", text);
+        let rec = record::parse(&src, Path::new("")).expect("legal record");
+        group.throughput(Throughput::Elements(tiles));
+        group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
+            b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
+        });
+    }
+    group.finish();
+}
+
+fn moves(c: &mut Criterion) {
+    let rules = Ruleset::modern();
+    let text = generated(10_000);
+    let src = SourceFile::new("generated.yaml", text);
+    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    let pos = carca::engine::position(&rec, &rules, None);
+    let tile = rec.catalog.find("V").expect("tile V");
+    c.bench_function("moves of V on a 10,000-tile board", |b| {
+        b.iter(|| black_box(pos.moves(tile).len()));
+    });
+}
+
+fn batch_record(c: &mut Criterion) {
+    let text = std::fs::read_to_string("fixtures/records/full-game-72.yaml").expect("fixture");
+    let options = serde_saphyr::options! { strict_booleans: true };
+    let value: serde_json::Value =
+        serde_saphyr::from_str_with_options(&text, options).expect("YAML");
+    let json = serde_json::to_string(&value).expect("JSON");
+    let rules = Ruleset::modern();
+    c.bench_function("72 tiles as JSON: parse, check and score", |b| {
+        b.iter(|| {
+            let src = SourceFile::new("full-game-72.json", json.as_str());
+            let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+            black_box(adjudicate(&rec, &rules, "modern", true).totals)
+        });
+    });
+}
+
+fn tileset_validation(c: &mut Criterion) {
+    // 1,000 tile types: every edge code of the four plain edge kinds with a
+    // cloister or none, and more with their roads spelled out.
+    let kinds = ['C', 'R', 'F'];
+    let mut text =
+        String::from("name: large\ntiles:\n  - { id: start, edges: CRFR, start: true }\n");
+    let mut n = 0;
+    'outer: for cloister in [false, true] {
+        for a in kinds {
+            for b in kinds {
+                for c2 in kinds {
+                    for d in kinds {
+                        for copy in 0..10 {
+                            let code: String = [a, b, c2, d].iter().collect();
+                            let roads = code.chars().filter(|&x| x == 'R').count();
+                            if roads == 1 && !cloister {
+                                continue;
+                            }
+                            let cl = if cloister { ", cloister: true" } else { "" };
+                            text.push_str(&format!(
+                                "  - {{ id: t{n}-{copy}, edges: {code}{cl} }}\n"
+                            ));
+                            n += 1;
+                            if n == 999 {
+                                break 'outer;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    c.bench_function("validate a tile set of 1,000 tile types", |b| {
+        b.iter(|| {
+            let src = SourceFile::new("large.yaml", text.as_str());
+            black_box(
+                carca::tileset::build::parse(&src)
+                    .map(|s| s.tiles.len())
+                    .unwrap_or(0),
+            )
+        });
+    });
+}
+
+criterion_group!(
+    benches,
+    full_game,
+    scaling,
+    batch_record,
+    moves,
+    tileset_validation,
+    large
+);
 criterion_main!(benches);

@@ -191,7 +191,9 @@ pub enum ReadError {
     #[error("{path} is {size} bytes, more than the {limit} bytes carca reads")]
     #[diagnostic(
         code(carca::io::too_large),
-        help("carca's files are small; a file this large is not a tile set, ruleset or record")
+        help(
+            "raise the limit with --max-file-mib if this really is a record (a game of a million tiles is about 30 MiB)"
+        )
     )]
     TooLarge {
         /// The path as given.
@@ -259,7 +261,7 @@ pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
         ))
     };
     let file = std::fs::File::open(path).map_err(io)?;
-    let limit = crate::source::MAX_FILE_BYTES;
+    let limit = crate::source::max_file_bytes();
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {

@@ -11,8 +11,23 @@ use std::sync::Arc;
 use miette::{MietteError, NamedSource, SourceCode, SourceSpan, SpanContents};
 use serde_saphyr::{Location, Spanned};
 
-/// The largest file carca reads (16 MiB); larger files are rejected unread.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The largest file carca reads unless told otherwise (16 MiB).
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+static MAX_FILE_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_MAX_FILE_BYTES);
+
+/// The largest file carca reads now; larger files are rejected unread.
+#[must_use]
+pub fn max_file_bytes() -> u64 {
+    MAX_FILE_BYTES.load(Ordering::Relaxed)
+}
+
+/// Sets the largest file carca reads (`--max-file-mib`).
+pub fn set_max_file_bytes(bytes: u64) {
+    MAX_FILE_BYTES.store(bytes, Ordering::Relaxed);
+}
 
 /// A named text shared by all diagnostics about it.
 #[derive(Clone)]
@@ -145,10 +160,22 @@ pub fn yaml_error_parts(src: &SourceFile, err: &serde_saphyr::Error) -> (String,
     (message, span)
 }
 
-/// The options carca parses every YAML file with: no snippets (the
-/// diagnostics quote the file themselves), duplicate keys rejected, and
-/// serde-saphyr's default budget against alias bombs and deep nesting.
+/// The options carca parses a YAML text of `len` bytes with: no snippets
+/// (the diagnostics quote the file themselves), duplicate keys rejected, and
+/// a budget against alias bombs and deep nesting. The budget allows as many
+/// nodes as the text has bytes (a long game is long), but few aliases and
+/// anchors (carca's files never need many) and little depth.
 #[must_use]
-pub fn yaml_options() -> serde_saphyr::Options {
-    serde_saphyr::options! { with_snippet: false }
+pub fn yaml_options(len: usize) -> serde_saphyr::Options {
+    let nodes = len.max(250_000);
+    serde_saphyr::options! {
+        with_snippet: false,
+        budget: serde_saphyr::budget! {
+            max_nodes: nodes,
+            max_events: 2 * nodes,
+            max_aliases: 1_000,
+            max_anchors: 1_000,
+            max_depth: 32,
+        },
+    }
 }

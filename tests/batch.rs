@@ -79,3 +79,40 @@ fn several_files_and_a_missing_one() {
     assert!(out.starts_with("exit: 2"), "{out}");
     insta::assert_snapshot!(steady(&out));
 }
+
+#[test]
+fn moves_lists_placements_and_follower_spots() {
+    let out = carca(&["moves", "fixtures/records/small-city.yaml", "--tile", "V"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    insta::assert_snapshot!(out);
+    // Blue's thief holds the start road, so a V joining it offers no road spot.
+    assert!(
+        out.contains("(2,0) rot   0: followers on NNE (field), SSW (field)"),
+        "{out}"
+    );
+    let none = carca(&[
+        "moves",
+        "fixtures/records/discard-legal.yaml",
+        "--tile",
+        "C",
+        "--turn",
+        "2",
+    ]);
+    assert!(
+        none.contains("C fits nowhere before turn 2 (blue to play): it may be discarded"),
+        "{none}"
+    );
+    let json = carca(&[
+        "moves",
+        "fixtures/records/river-game.yaml",
+        "--tile",
+        "curve",
+        "--turn",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(json.contains("\"rot\": 270"), "{json}");
+    let unknown = carca(&["moves", "fixtures/records/small-city.yaml", "--tile", "Z"]);
+    assert!(unknown.starts_with("exit: 2"), "{unknown}");
+}

@@ -16,7 +16,7 @@ use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
 use crate::rules::Ruleset;
-use crate::source::{MAX_FILE_BYTES, SourceFile};
+use crate::source::{SourceFile, max_file_bytes};
 
 /// One record to score.
 enum Input {
@@ -170,7 +170,10 @@ fn produce(
         let mut number = 0;
         loop {
             number += 1;
-            let input = match read_line(&mut reader, MAX_FILE_BYTES as usize) {
+            let input = match read_line(
+                &mut reader,
+                usize::try_from(max_file_bytes()).unwrap_or(usize::MAX),
+            ) {
                 Ok(Some(Ok(text))) if text.trim().is_empty() => continue,
                 Ok(Some(Ok(text))) => Input::Line {
                     file: f.clone(),
@@ -260,7 +263,7 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
                 crate::diagnostic::ReadError::TooLarge {
                     path: name.clone(),
                     size: *length as u64,
-                    limit: MAX_FILE_BYTES,
+                    limit: max_file_bytes(),
                 },
             );
             return Scored {

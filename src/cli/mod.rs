@@ -8,6 +8,7 @@ mod batch;
 mod compare;
 mod generate;
 mod import;
+mod moves;
 mod score;
 mod test;
 mod tiles;
@@ -26,6 +27,10 @@ pub struct Args {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Largest file to read, in MiB (default 16). Each line of a `.jsonl`
+    /// file is a file of its own.
+    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub max_file_mib: Option<u64>,
 }
 
 /// carca's commands.
@@ -65,6 +70,25 @@ pub enum Command {
         /// Rewrite the `expect:` blocks from the computed results, keeping the rest of each file.
         #[arg(long)]
         update: bool,
+    },
+    /// Every legal placement of a tile at a moment of a game, with the
+    /// follower spots each leaves open.
+    Moves {
+        /// The record.
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// The tile to place.
+        #[arg(long, value_name = "ID")]
+        tile: String,
+        /// The moment: before this turn (default: after the last turn).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+        /// Ruleset (changes the follower supply).
+        #[arg(long)]
+        rules: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Check and show tile sets.
     #[command(subcommand)]
@@ -149,6 +173,9 @@ pub struct Io<'a> {
 /// Runs a command, writing as it goes; returns the exit code. Batches of
 /// records stream their results; other commands write when done.
 pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
+    if let Some(mib) = args.max_file_mib {
+        crate::source::set_max_file_bytes(mib * 1024 * 1024);
+    }
     if let Command::Score {
         records,
         rules,
@@ -212,6 +239,9 @@ pub struct Outcome {
 /// Runs a command. `style` says how to draw diagnostics.
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
+    if let Some(mib) = args.max_file_mib {
+        crate::source::set_max_file_bytes(mib * 1024 * 1024);
+    }
     match args.command {
         Command::Score {
             records,
@@ -242,6 +272,13 @@ pub fn run(args: Args, style: Style) -> Outcome {
             }
         },
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Moves {
+            record,
+            tile,
+            turn,
+            rules,
+            format,
+        } => moves::run(&record, turn, &tile, rules.as_deref(), format, style),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(

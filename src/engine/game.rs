@@ -320,6 +320,46 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// Whether a follower could stand on feature `feature` of `tile` if the
+    /// tile were placed at `pos` rotated by `rot`: no feature it would join
+    /// across its edges holds a follower. The board is not changed.
+    #[must_use]
+    pub fn spot_free(&self, tile: usize, pos: Pos, rot: Rotation, feature: usize) -> bool {
+        let t = self.tile(tile);
+        let kind = t.features[feature].kind;
+        if !kind.holds_followers() {
+            return false;
+        }
+        for e in Edge::ALL {
+            let Some(&n) = self.at.get(&pos.step(e)) else {
+                continue;
+            };
+            let nb = &self.placed[n];
+            let nt = self.tile(nb.tile);
+            let mut joined = Vec::with_capacity(2);
+            if t.feature_on_edge(e, rot) == Some(feature) && kind != FeatureKind::Field {
+                joined.extend(nt.feature_on_edge(e.opposite(), nb.rot));
+            }
+            if kind == FeatureKind::Field {
+                for h in e.halves() {
+                    if t.feature_on_half(h, rot) == Some(feature)
+                        && let Some(of) = nt.feature_on_half(h.facing(), nb.rot)
+                        && nt.features[of].kind == FeatureKind::Field
+                    {
+                        joined.push(of);
+                    }
+                }
+            }
+            if joined.into_iter().any(|f| {
+                nt.features[f].kind == kind
+                    && !self.features.occupants(nb.base + f as Node).is_empty()
+            }) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Puts a tile on an empty position and joins its features to its
     /// neighbours'. Returns its index among placed tiles.
     pub fn place(&mut self, tile: usize, pos: Pos, rot: Rotation, turn: Option<usize>) -> usize {

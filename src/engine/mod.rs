@@ -11,5 +11,5 @@ pub mod scoring;
 pub mod violation;
 
 pub use game::{Event, FeatureReport, Game, Phase, ScoredKind};
-pub use referee::{Adjudication, adjudicate};
+pub use referee::{Adjudication, Move, Position, adjudicate, position};
 pub use violation::Violation;

@@ -220,6 +220,99 @@ fn explain(events: &[Event], player: usize, name: &str, total: i64) -> String {
     )
 }
 
+/// A legal placement and the follower spots legal on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// Where.
+    pub at: Pos,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Locations (board orientation) and kinds of the features a follower
+    /// could stand on.
+    pub spots: Vec<(String, FeatureKind)>,
+}
+
+/// The position after some turns of a record, for asking where a tile fits.
+pub struct Position<'r> {
+    referee: Referee<'r>,
+    /// The player to move.
+    pub player: usize,
+    /// Turns played.
+    pub turns: usize,
+}
+
+impl Position<'_> {
+    /// Every legal placement of `tile` now, with its legal follower spots.
+    #[must_use]
+    pub fn moves(&self, tile: usize) -> Vec<Move> {
+        let r = &self.referee;
+        let t = &r.record.catalog.tiles[tile].tile;
+        r.game
+            .legal_placements(tile)
+            .into_iter()
+            .filter(|&(pos, rot)| r.river_problem(tile, pos, rot).is_none())
+            .map(|(at, rot)| {
+                let spots = if r.game.supply()[self.player] == 0 {
+                    Vec::new()
+                } else {
+                    (0..t.features.len())
+                        .filter(|&f| r.game.spot_free(tile, at, rot, f))
+                        .map(|f| {
+                            (
+                                crate::record::location::location_of(t, rot, f),
+                                t.features[f].kind,
+                            )
+                        })
+                        .collect()
+                };
+                Move { at, rot, spots }
+            })
+            .collect()
+    }
+
+    /// The game as it stands.
+    #[must_use]
+    pub fn game(&self) -> &Game<'_> {
+        &self.referee.game
+    }
+}
+
+/// The position of a history record before turn `before` (1-based; `None`:
+/// after the last turn).
+#[must_use]
+pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize>) -> Position<'r> {
+    let mut referee = Referee::new(record, rules);
+    let turns: &[Turn] = match &record.body {
+        Body::History(t) => t,
+        Body::Snapshot { board, meeples } => {
+            referee.snapshot(board, meeples);
+            return Position {
+                referee,
+                player: 0,
+                turns: 0,
+            };
+        }
+    };
+    let upto = before.map_or(turns.len(), |b| b.saturating_sub(1).min(turns.len()));
+    referee.history(&turns[..upto]);
+    // Whose turn it is: after a discard the same player draws again.
+    let n = record.players.len();
+    let mut player = 0;
+    for t in &turns[..upto] {
+        let actor = t.player.map_or(player, |(p, _)| p);
+        player = if matches!(t.action, Action::Discard { .. }) {
+            actor
+        } else {
+            (actor + 1) % n
+        };
+    }
+    Position {
+        referee,
+        player,
+        turns: upto,
+    }
+}
+
 struct Referee<'r> {
     record: &'r Record,
     rules: &'r Ruleset,

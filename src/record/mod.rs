@@ -204,14 +204,16 @@ pub fn is_jcz(path: &Path) -> bool {
 /// Parses a record whose relative paths start at `dir`.
 pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
     let raw: RawRecord =
-        serde_saphyr::from_str_with_options(src.text(), yaml_options()).map_err(|e| {
-            let (message, span) = yaml_error_parts(src, &e);
-            vec![Finding::new(
-                Class::Input,
-                src,
-                RecordError::Yaml { message, span },
-            )]
-        })?;
+        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
+            |e| {
+                let (message, span) = yaml_error_parts(src, &e);
+                vec![Finding::new(
+                    Class::Input,
+                    src,
+                    RecordError::Yaml { message, span },
+                )]
+            },
+        )?;
     build(src, dir, raw)
 }
 

@@ -33,10 +33,12 @@ const MAX_PENNANTS: i64 = 99;
 /// returned: input errors (YAML, keys, types) or defects.
 pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
     let raw: RawTileSet =
-        serde_saphyr::from_str_with_options(src.text(), yaml_options()).map_err(|e| {
-            let (message, span) = yaml_error_parts(src, &e);
-            vec![Finding::new(Class::Input, src, E::Yaml { message, span })]
-        })?;
+        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
+            |e| {
+                let (message, span) = yaml_error_parts(src, &e);
+                vec![Finding::new(Class::Input, src, E::Yaml { message, span })]
+            },
+        )?;
     let mut b = Builder {
         src,
         errors: Vec::new(),

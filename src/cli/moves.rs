@@ -1,0 +1,92 @@
+//! `carca moves`: where could this tile go now?
+
+use std::fmt::Write;
+
+use super::{Format, Outcome};
+use crate::engine::position;
+use crate::report::diagnostics::Style;
+
+/// Lists every legal placement of `tile` before turn `turn` (default: now).
+pub(crate) fn run(
+    path: &str,
+    turn: Option<usize>,
+    tile: &str,
+    rules: Option<&str>,
+    format: Format,
+    style: Style,
+) -> Outcome {
+    let p = match super::score::prepare(path, rules) {
+        Ok(p) => p,
+        Err(findings) => return super::score::failed(path, &findings, format, style),
+    };
+    let record = &p.record;
+    let Some(tile_index) = record.catalog.find(tile) else {
+        return Outcome {
+            stderr: format!(
+                "error: no tile set in play has a tile `{tile}`; tiles in play: {}\n",
+                record.catalog.some_ids()
+            ),
+            code: 2,
+            ..Outcome::default()
+        };
+    };
+    let pos = position(record, &p.rules, turn);
+    let moves = pos.moves(tile_index);
+    let player = &record.players[pos.player];
+    let when = match turn {
+        Some(n) => format!("before turn {n}"),
+        None => format!("after turn {}", pos.turns),
+    };
+    match format {
+        Format::Text => {
+            let mut out = String::new();
+            let places: std::collections::BTreeSet<_> = moves.iter().map(|m| m.at).collect();
+            if moves.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{tile} fits nowhere {when} ({player} to play): it may be discarded"
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{tile} fits {} way{} in {} place{} {when} ({player} to play):",
+                    moves.len(),
+                    if moves.len() == 1 { "" } else { "s" },
+                    places.len(),
+                    if places.len() == 1 { "" } else { "s" },
+                );
+            }
+            for m in &moves {
+                let spots: Vec<String> =
+                    m.spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
+                let followers = if spots.is_empty() {
+                    "no follower can be deployed".to_string()
+                } else {
+                    format!("followers on {}", spots.join(", "))
+                };
+                let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
+            }
+            Outcome {
+                stdout: out,
+                ..Outcome::default()
+            }
+        }
+        Format::Json | Format::Jsonl => {
+            let v = serde_json::json!({
+                "record": path,
+                "tile": tile,
+                "turns_played": pos.turns,
+                "player": player,
+                "moves": moves.iter().map(|m| serde_json::json!({
+                    "at": [m.at.x, m.at.y],
+                    "rot": m.rot.degrees(),
+                    "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l, "kind": k.word()})).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            });
+            Outcome {
+                stdout: format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()),
+                ..Outcome::default()
+            }
+        }
+    }
+}
