@@ -1,6 +1,7 @@
 //! Engine benchmarks: a whole base game parsed, checked and scored, and how
 //! the cost grows with the number of tiles (see docs/performance.md).
 
+use std::fmt::Write;
 use std::hint::black_box;
 use std::path::Path;
 
@@ -65,15 +66,14 @@ fn large(c: &mut Criterion) {
     let rules = Ruleset::modern();
     let mut group = c.benchmark_group("engine scaling, large");
     group.sample_size(10);
-    for tiles in [100_000u64] {
-        let text = generated(tiles);
-        let src = SourceFile::new("generated.yaml", text);
-        let rec = record::parse(&src, Path::new("")).expect("legal record");
-        group.throughput(Throughput::Elements(tiles));
-        group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
-            b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
-        });
-    }
+    let tiles = 100_000u64;
+    let text = generated(tiles);
+    let src = SourceFile::new("generated.yaml", text);
+    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    group.throughput(Throughput::Elements(tiles));
+    group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
+        b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
+    });
     group.finish();
 }
 
