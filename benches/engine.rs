@@ -124,9 +124,7 @@ fn tileset_validation(c: &mut Criterion) {
                                 continue;
                             }
                             let cl = if cloister { ", cloister: true" } else { "" };
-                            text.push_str(&format!(
-                                "  - {{ id: t{n}-{copy}, edges: {code}{cl} }}\n"
-                            ));
+                            let _ = writeln!(text, "  - {{ id: t{n}-{copy}, edges: {code}{cl} }}");
                             n += 1;
                             if n == 999 {
                                 break 'outer;
@@ -140,11 +138,7 @@ fn tileset_validation(c: &mut Criterion) {
     c.bench_function("validate a tile set of 1,000 tile types", |b| {
         b.iter(|| {
             let src = SourceFile::new("large.yaml", text.as_str());
-            black_box(
-                carca::tileset::build::parse(&src)
-                    .map(|s| s.tiles.len())
-                    .unwrap_or(0),
-            )
+            black_box(carca::tileset::build::parse(&src).map_or(0, |s| s.tiles.len()))
         });
     });
 }
