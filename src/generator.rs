@@ -13,7 +13,7 @@ use crate::engine::Game;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
 use crate::rules::Ruleset;
-use crate::tileset::Catalog;
+use crate::tileset::{Catalog, EdgeKind};
 
 /// What to generate.
 #[derive(Debug, Clone)]
@@ -82,6 +82,92 @@ impl Frontier {
                 self.index.insert(moved, i);
             }
         }
+    }
+}
+
+/// Open positions grouped by what their neighbours show on each side, so
+/// that every place a tile fits is found by looking at the few hundred
+/// kinds of position, not at every position.
+#[derive(Default)]
+struct Signatures {
+    buckets: std::collections::BTreeMap<u16, Frontier>,
+    of: HashMap<Pos, u16>,
+}
+
+/// The edge kind a neighbour shows on each side of `pos` (3 bits a side,
+/// 0 for no neighbour).
+fn signature(game: &Game, pos: Pos) -> u16 {
+    let mut sig = 0u16;
+    for e in Edge::ALL {
+        let kind = game.at(pos.step(e)).map_or(0, |n| {
+            let p = &game.placed()[n];
+            match game.tile(p.tile).edge_kind(e.opposite(), p.rot) {
+                EdgeKind::City => 1,
+                EdgeKind::Road => 2,
+                EdgeKind::Field => 3,
+                EdgeKind::River => 4,
+                EdgeKind::Any => 5,
+            }
+        });
+        sig |= kind << (3 * e.index());
+    }
+    sig
+}
+
+/// Whether `tile` turned by `rot` fits a position with signature `sig`.
+fn fits_signature(tile: &crate::tileset::Tile, rot: Rotation, sig: u16) -> bool {
+    Edge::ALL.into_iter().all(|e| {
+        let kind = match (sig >> (3 * e.index())) & 7 {
+            0 => return !tile.hole_only,
+            1 => EdgeKind::City,
+            2 => EdgeKind::Road,
+            3 => EdgeKind::Field,
+            4 => EdgeKind::River,
+            _ => EdgeKind::Any,
+        };
+        tile.edge_kind(e, rot).matches(kind)
+    })
+}
+
+impl Signatures {
+    fn set(&mut self, pos: Pos, sig: Option<u16>) {
+        if let Some(old) = self.of.remove(&pos)
+            && let Some(b) = self.buckets.get_mut(&old)
+        {
+            b.remove(pos);
+            if b.list.is_empty() {
+                self.buckets.remove(&old);
+            }
+        }
+        if let Some(sig) = sig {
+            self.of.insert(pos, sig);
+            self.buckets.entry(sig).or_default().add(pos);
+        }
+    }
+
+    /// A random place (uniform over every fitting position and rotation).
+    fn choose(&self, tile: &crate::tileset::Tile, rng: &mut Rng) -> Option<(Pos, Rotation)> {
+        let mut options: Vec<(&Frontier, Rotation)> = Vec::new();
+        let mut total = 0;
+        for (&sig, bucket) in &self.buckets {
+            for rot in Rotation::ALL {
+                if fits_signature(tile, rot, sig) {
+                    total += bucket.list.len();
+                    options.push((bucket, rot));
+                }
+            }
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total);
+        for (bucket, rot) in options {
+            if k < bucket.list.len() {
+                return Some((bucket.list[k], rot));
+            }
+            k -= bucket.list.len();
+        }
+        None
     }
 }
 
@@ -269,13 +355,21 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             .map(|e| u64::from(e.tile.count))
             .sum::<u64>();
 
-    let place = |game: &mut Game, frontier: &mut Frontier, tile: usize, pos: Pos, rot: Rotation| {
+    let mut signatures = Signatures::default();
+    let place = |game: &mut Game,
+                 frontier: &mut Frontier,
+                 signatures: &mut Signatures,
+                 tile: usize,
+                 pos: Pos,
+                 rot: Rotation| {
         let idx = game.place(tile, pos, rot, None);
         frontier.remove(pos);
+        signatures.set(pos, None);
         for e in Edge::ALL {
             let n = pos.step(e);
             if game.at(n).is_none() {
                 frontier.add(n);
+                signatures.set(n, Some(signature(game, n)));
             }
         }
         idx
@@ -283,6 +377,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     place(
         &mut game,
         &mut frontier,
+        &mut signatures,
         start,
         Pos::new(0, 0),
         Rotation::R0,
@@ -310,24 +405,25 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
         }
         if found.is_none() {
-            let mut all: Vec<(Pos, Rotation)> = Vec::new();
-            for &pos in &frontier.list {
-                for rot in Rotation::ALL {
-                    if fits(&game, pos, rot) {
-                        all.push((pos, rot));
-                    }
-                }
-            }
-            if !all.is_empty() {
-                found = Some(all[rng.below(all.len())]);
-            }
+            found = if river_edges(catalog, tile, Rotation::R0).is_empty() {
+                signatures.choose(t, &mut rng)
+            } else {
+                // A river tile can only go where the river flows on.
+                let at = river.end.map(|(p, _)| p);
+                let fitting: Vec<(Pos, Rotation)> = at
+                    .into_iter()
+                    .flat_map(|p| Rotation::ALL.map(|r| (p, r)))
+                    .filter(|&(p, r)| fits(&game, p, r))
+                    .collect();
+                (!fitting.is_empty()).then(|| fitting[rng.below(fitting.len())])
+            };
         }
         let Some((pos, rot)) = found else {
             turns.push(Turn::Discard { tile: t.id.clone() });
             continue;
         };
         river = advance_river(catalog, tile, pos, rot, river);
-        let idx = place(&mut game, &mut frontier, tile, pos, rot);
+        let idx = place(&mut game, &mut frontier, &mut signatures, tile, pos, rot);
         let mut meeple = None;
         if rng.chance(options.followers) {
             let legal: Vec<usize> = (0..t.features.len())
