@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{MietteError, NamedSource, SourceCode, SourceSpan, SpanContents};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde_saphyr::{Location, Spanned};
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,7 +32,7 @@ pub fn set_max_file_bytes(bytes: u64) {
 /// A named text shared by all diagnostics about it.
 #[derive(Clone)]
 pub struct SourceFile {
-    inner: Arc<NamedSource<String>>,
+    name: Arc<str>,
     text: Arc<str>,
 }
 
@@ -42,15 +42,15 @@ impl SourceFile {
     pub fn new(name: impl AsRef<str>, text: impl Into<String>) -> SourceFile {
         let text: String = text.into();
         SourceFile {
-            text: Arc::from(text.as_str()),
-            inner: Arc::new(NamedSource::new(name, text)),
+            name: Arc::from(name.as_ref()),
+            text: Arc::from(text),
         }
     }
 
     /// The display name (a path or `builtin:NAME`).
     #[must_use]
     pub fn name(&self) -> &str {
-        self.inner.name()
+        &self.name
     }
 
     /// The whole text.
@@ -140,8 +140,18 @@ impl SourceCode for SourceFile {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        self.inner
-            .read_span(span, context_lines_before, context_lines_after)
+        let inner = self
+            .text
+            .as_ref()
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        )))
     }
 }
 

@@ -21,7 +21,24 @@ pub(crate) struct Prepared {
 /// Loads a record and the ruleset named by `--rules` (relative to the
 /// working folder) or by the record (relative to the record).
 pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepared, Vec<Finding>> {
-    let record = record::load(Path::new(path))?;
+    prepare_with(path, rules_override, false)
+}
+
+/// As [`prepare`]; with `quick`, a JSON record is read without spans (see
+/// [`record::parse_fast`]), falling back to the spanned parser.
+pub(crate) fn prepare_with(path: &str, rules_override: Option<&str>, quick: bool) -> Result<Prepared, Vec<Finding>> {
+    let file = Path::new(path);
+    let fast = if quick && !record::is_jcz(file) {
+        crate::diagnostic::read_source(file).ok().and_then(|src| {
+            record::parse_fast(&src, &file.parent().map(Path::to_path_buf).unwrap_or_default())
+        })
+    } else {
+        None
+    };
+    let record = match fast {
+        Some(r) => r,
+        None => record::load(file)?,
+    };
     let (spec, base) = match rules_override {
         Some(r) => (r.to_string(), super::cwd()),
         None => (record.rules_name().to_string(), record.dir.clone()),
@@ -84,11 +101,19 @@ pub(crate) fn run(
     format: Format,
     style: Style,
 ) -> Outcome {
-    let p = match prepare(path, rules_override) {
+    // A JSON record is read the quick way; if anything is to be reported, it
+    // is read again with spans so that diagnostics point at its lines.
+    let p = match prepare_with(path, rules_override, true) {
         Ok(p) => p,
         Err(findings) => return failed(path, &findings, format, style),
     };
-    let a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let mut a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    if !a.findings.is_empty() && p.record.source.text().trim_start().starts_with('{') {
+        match prepare(path, rules_override) {
+            Ok(p) => a = adjudicate(&p.record, &p.rules, &p.spec, p.own),
+            Err(findings) => return failed(path, &findings, format, style),
+        }
+    }
     let code = exit_code(&a.findings);
     match format {
         Format::Text => Outcome {

@@ -30,11 +30,30 @@ pub(crate) struct Features {
     pennants: Vec<u32>,
     /// Already scored (valid at roots).
     scored: Vec<bool>,
+    /// Followers on the set (valid at roots), so that unions of empty sets
+    /// need not look in `occupants`.
+    followers: Vec<u32>,
     /// Followers on each set, by root.
     occupants: HashMap<Node, Vec<u32>>,
 }
 
 impl Features {
+    /// A store with room for `nodes` nodes.
+    pub(crate) fn with_capacity(nodes: usize) -> Features {
+        Features {
+            parent: Vec::with_capacity(nodes),
+            size: Vec::with_capacity(nodes),
+            next: Vec::with_capacity(nodes),
+            tile: Vec::with_capacity(nodes),
+            feature: Vec::with_capacity(nodes),
+            open: Vec::with_capacity(nodes),
+            pennants: Vec::with_capacity(nodes),
+            scored: Vec::with_capacity(nodes),
+            followers: Vec::with_capacity(nodes),
+            occupants: HashMap::default(),
+        }
+    }
+
     /// Adds a node for a feature of a placed tile.
     pub(crate) fn add(&mut self, tile: u32, feature: u16, open: u32, pennants: u32) -> Node {
         let id = self.parent.len() as Node;
@@ -46,6 +65,7 @@ impl Features {
         self.open.push(open);
         self.pennants.push(pennants);
         self.scored.push(false);
+        self.followers.push(0);
         id
     }
 
@@ -89,8 +109,11 @@ impl Features {
         self.pennants[bi] += self.pennants[si];
         self.scored[bi] |= self.scored[si];
         self.next.swap(bi, si);
-        if let Some(mut moved) = self.occupants.remove(&small) {
-            self.occupants.entry(big).or_default().append(&mut moved);
+        if self.followers[si] > 0 {
+            self.followers[bi] += self.followers[si];
+            if let Some(mut moved) = self.occupants.remove(&small) {
+                self.occupants.entry(big).or_default().append(&mut moved);
+            }
         }
         big
     }
@@ -130,12 +153,14 @@ impl Features {
     /// Puts a follower on the set.
     pub(crate) fn occupy(&mut self, n: Node, follower: u32) {
         let r = self.find(n);
+        self.followers[r as usize] += 1;
         self.occupants.entry(r).or_default().push(follower);
     }
 
     /// Takes every follower off the set.
     pub(crate) fn vacate(&mut self, n: Node) -> Vec<u32> {
         let r = self.find(n);
+        self.followers[r as usize] = 0;
         self.occupants.remove(&r).unwrap_or_default()
     }
 

@@ -191,14 +191,22 @@ impl<'a> Game<'a> {
     /// An empty board.
     #[must_use]
     pub fn new(catalog: &'a Catalog, rules: &'a Ruleset, players: usize) -> Game<'a> {
+        Game::with_capacity(catalog, rules, players, 0)
+    }
+
+    /// An empty board with room for `tiles` tiles.
+    #[must_use]
+    pub fn with_capacity(catalog: &'a Catalog, rules: &'a Ruleset, players: usize, tiles: usize) -> Game<'a> {
+        let mut at = HashMap::default();
+        at.reserve(tiles);
         Game {
             catalog,
             rules,
             players,
-            placed: Vec::new(),
-            at: HashMap::default(),
-            features: Features::default(),
-            ring: Vec::new(),
+            placed: Vec::with_capacity(tiles),
+            at,
+            features: Features::with_capacity(tiles * 4),
+            ring: Vec::with_capacity(tiles),
             followers: Vec::new(),
             supply: vec![rules.followers; players],
             scores: vec![0; players],

@@ -361,7 +361,15 @@ impl<'r> Referee<'r> {
         Referee {
             record,
             rules,
-            game: Game::new(catalog, rules, players),
+            game: Game::with_capacity(
+                catalog,
+                rules,
+                players,
+                match &record.body {
+                    Body::History(t) => t.len() + 1,
+                    Body::Snapshot { board, .. } => board.len() + 1,
+                },
+            ),
             findings: Vec::new(),
             supply,
             personal,

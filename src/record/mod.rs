@@ -3,6 +3,7 @@
 //! every value keeps its span in the file.
 
 mod error;
+mod plain;
 pub mod location;
 mod raw;
 pub mod update;
@@ -221,21 +222,48 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
 /// `None` when the text is not a JSON record that reads cleanly. A record
 /// with any finding must be read again with [`parse`], whose diagnostics
 /// point at the lines.
+///
+/// The turns are read in a second pass and turned into [`Turn`]s one by
+/// one, so that a game of a million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(src: &SourceFile, dir: &Path) -> Option<Record> {
     if !src.text().trim_start().starts_with('{') {
         return None;
     }
-    let raw: RawRecord = serde_json::from_str(src.text()).ok()?;
-    build(src, dir, raw).ok()
-}
-
-fn build(src: &SourceFile, dir: &Path, raw: RawRecord) -> Result<Record, Vec<Finding>> {
+    let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(src.text()).ok()?;
     let mut b = Builder {
         src,
         findings: Vec::new(),
     };
-    let record = b.record(raw, dir);
+    let mut failed = false;
+    let record = b.record(header, dir, &mut |_, catalog, players| {
+        let turns = plain::read_turns(src.text(), catalog, players);
+        failed = turns.is_none();
+        turns.unwrap_or_default()
+    });
+    match record {
+        Some(r) if b.findings.is_empty() && !failed => Some(r),
+        _ => None,
+    }
+}
+
+fn build(src: &SourceFile, dir: &Path, mut raw: RawRecord) -> Result<Record, Vec<Finding>> {
+    let mut b = Builder {
+        src,
+        findings: Vec::new(),
+    };
+    let raw_turns = raw
+        .turns
+        .as_mut()
+        .map(|t| std::mem::take(&mut t.value))
+        .unwrap_or_default();
+    let record = b.record(raw, dir, &mut |b, catalog, players| {
+        raw_turns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| b.turn(i + 1, t, b.turn_span(t), catalog, players))
+            .collect()
+    });
     match record {
         Some(r) if b.findings.is_empty() => Ok(r),
         _ => Err(b.findings),
@@ -256,7 +284,12 @@ impl Builder<'_> {
         self.findings.push(Finding::new(Class::Input, self.src, e));
     }
 
-    fn record(&mut self, raw: RawRecord, dir: &Path) -> Option<Record> {
+    fn record<T>(
+        &mut self,
+        raw: RawRecord<T>,
+        dir: &Path,
+        read_turns: &mut dyn FnMut(&mut Self, &Catalog, &[String]) -> Vec<Turn>,
+    ) -> Option<Record> {
         let whole = SourceSpan::from((0, 0));
         // Tile sets.
         let specs: Vec<(String, SourceSpan)> = match &raw.tilesets {
@@ -354,13 +387,9 @@ impl Builder<'_> {
                         span: self.span(m),
                     });
                 }
-                self.limit(turns.value.len(), "turns", self.span(turns));
-                let list = turns
-                    .value
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, t)| self.turn(i + 1, t, self.turn_span(t), &catalog, &players))
-                    .collect();
+                let span = self.span(turns);
+                let list = read_turns(self, &catalog, &players);
+                self.limit(list.len(), "turns", span);
                 Some(Body::History(list))
             }
             (None, Some(board)) => {
@@ -487,7 +516,7 @@ impl Builder<'_> {
         }
     }
 
-    fn players(&mut self, raw: &RawRecord) -> Vec<String> {
+    fn players<T>(&mut self, raw: &RawRecord<T>) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         if raw.players.value.is_empty() {
             self.error(RecordError::Players {

@@ -13,7 +13,7 @@ use serde_saphyr::Spanned;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "carca game record")]
-pub(crate) struct RawRecord {
+pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// A line about the game.
     #[schemars(with = "Option<String>")]
     pub(crate) description: Option<Spanned<String>>,
@@ -40,7 +40,7 @@ pub(crate) struct RawRecord {
     pub(crate) start: Option<Spanned<RawPlacement>>,
     /// The turns, in order (a history).
     #[schemars(with = "Option<Vec<RawTurn>>")]
-    pub(crate) turns: Option<Spanned<Vec<RawTurn>>>,
+    pub(crate) turns: Option<Spanned<T>>,
     /// The game is over, though tiles remain.
     #[serde(rename = "final")]
     #[schemars(with = "Option<bool>")]
@@ -180,6 +180,18 @@ pub(crate) struct RawMeeple {
     /// Where on the tile, in board orientation.
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
+}
+
+/// A turn of a JSON record read on the quick path: plain values, no spans.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlainTurn {
+    pub(crate) player: Option<String>,
+    pub(crate) tile: Option<String>,
+    pub(crate) at: Option<[i64; 2]>,
+    pub(crate) rot: Option<i64>,
+    pub(crate) meeple: Option<String>,
+    pub(crate) discard: Option<String>,
 }
 
 /// The JSON Schema of record files.
