@@ -62,18 +62,38 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
+/// A generated game as a JSON record (the form large games are kept in).
+fn generated_json(tiles: u64) -> String {
+    let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
+    let scale = scale_for(&catalog, tiles);
+    for e in &mut catalog.tiles {
+        e.tile.count *= scale;
+    }
+    let options = Options {
+        tiles,
+        players: 4,
+        seed: 7,
+        tilesets: vec!["base".into()],
+        followers: 0.1,
+    };
+    carca::generator::play(&catalog, &options, scale).json()
+}
+
 fn large(c: &mut Criterion) {
     let rules = Ruleset::modern();
-    let mut group = c.benchmark_group("engine scaling, large");
+    let mut group = c.benchmark_group("large games: parse, check and score");
     group.sample_size(10);
-    let tiles = 100_000u64;
-    let text = generated(tiles);
-    let src = SourceFile::new("generated.yaml", text);
-    let rec = record::parse(&src, Path::new("")).expect("legal record");
-    group.throughput(Throughput::Elements(tiles));
-    group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
-        b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
-    });
+    for tiles in [100_000u64, 1_000_000] {
+        let text = generated_json(tiles);
+        group.throughput(Throughput::Elements(tiles));
+        group.bench_with_input(BenchmarkId::from_parameter(tiles), &text, |b, text| {
+            b.iter(|| {
+                let src = SourceFile::new("generated.json", text.as_str());
+                let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+                black_box(adjudicate(&rec, &rules, "modern", true).totals)
+            });
+        });
+    }
     group.finish();
 }
 

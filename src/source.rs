@@ -140,10 +140,10 @@ impl SourceCode for SourceFile {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner = self
-            .text
-            .as_ref()
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let inner =
+            self.text
+                .as_ref()
+                .read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),

@@ -26,11 +26,18 @@ pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepar
 
 /// As [`prepare`]; with `quick`, a JSON record is read without spans (see
 /// [`record::parse_fast`]), falling back to the spanned parser.
-pub(crate) fn prepare_with(path: &str, rules_override: Option<&str>, quick: bool) -> Result<Prepared, Vec<Finding>> {
+pub(crate) fn prepare_with(
+    path: &str,
+    rules_override: Option<&str>,
+    quick: bool,
+) -> Result<Prepared, Vec<Finding>> {
     let file = Path::new(path);
     let fast = if quick && !record::is_jcz(file) {
         crate::diagnostic::read_source(file).ok().and_then(|src| {
-            record::parse_fast(&src, &file.parent().map(Path::to_path_buf).unwrap_or_default())
+            record::parse_fast(
+                &src,
+                &file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            )
         })
     } else {
         None

@@ -196,7 +196,12 @@ impl<'a> Game<'a> {
 
     /// An empty board with room for `tiles` tiles.
     #[must_use]
-    pub fn with_capacity(catalog: &'a Catalog, rules: &'a Ruleset, players: usize, tiles: usize) -> Game<'a> {
+    pub fn with_capacity(
+        catalog: &'a Catalog,
+        rules: &'a Ruleset,
+        players: usize,
+        tiles: usize,
+    ) -> Game<'a> {
         let mut at = HashMap::default();
         at.reserve(tiles);
         Game {

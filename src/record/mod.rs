@@ -3,8 +3,8 @@
 //! every value keeps its span in the file.
 
 mod error;
-mod plain;
 pub mod location;
+mod plain;
 mod raw;
 pub mod update;
 
@@ -270,12 +270,15 @@ fn build(src: &SourceFile, dir: &Path, mut raw: RawRecord) -> Result<Record, Vec
     }
 }
 
+/// Reads the turns of a record once its tiles and players are known.
+type ReadTurns<'f, 'a> = dyn FnMut(&mut Builder<'a>, &Catalog, &[String]) -> Vec<Turn> + 'f;
+
 struct Builder<'a> {
     src: &'a SourceFile,
     findings: Vec<Finding>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
     fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
         self.src.span(v)
     }
@@ -288,7 +291,7 @@ impl Builder<'_> {
         &mut self,
         raw: RawRecord<T>,
         dir: &Path,
-        read_turns: &mut dyn FnMut(&mut Self, &Catalog, &[String]) -> Vec<Turn>,
+        read_turns: &mut ReadTurns<'_, 'a>,
     ) -> Option<Record> {
         let whole = SourceSpan::from((0, 0));
         // Tile sets.

@@ -36,8 +36,10 @@ impl<'de> Deserialize<'de> for Turns {
                     };
                     let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
                     while let Some(t) = seq.next_element::<PlainTurn>()? {
-                        let turn = convert(out.len() + 1, t, catalog, players)
-                            .ok_or_else(|| serde::de::Error::custom("turn does not read cleanly"))?;
+                        let turn =
+                            convert(out.len() + 1, t, catalog, players).ok_or_else(|| {
+                                serde::de::Error::custom("turn does not read cleanly")
+                            })?;
                         out.push(turn);
                     }
                     Ok(Turns(out))
@@ -81,10 +83,12 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
                 meeple,
             }
         }
-        (None, Some(d)) if t.at.is_none() && t.rot.is_none() && t.meeple.is_none() => Action::Discard {
-            tile: catalog.find(&d)?,
-            span: none,
-        },
+        (None, Some(d)) if t.at.is_none() && t.rot.is_none() && t.meeple.is_none() => {
+            Action::Discard {
+                tile: catalog.find(&d)?,
+                span: none,
+            }
+        }
         _ => return None,
     };
     Some(Turn {
@@ -98,7 +102,9 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
 /// Reads the turns of a JSON record, or `None` if they do not read cleanly.
 pub(super) fn read_turns(text: &str, catalog: &Catalog, players: &[String]) -> Option<Vec<Turn>> {
     CONTEXT.with_borrow_mut(|ctx| *ctx = Some((catalog.clone(), players.to_vec())));
-    let result = serde_json::from_str::<OnlyTurns>(text).ok().map(|t| t.turns.0);
+    let result = serde_json::from_str::<OnlyTurns>(text)
+        .ok()
+        .map(|t| t.turns.0);
     CONTEXT.with_borrow_mut(|ctx| *ctx = None);
     result
 }
