@@ -203,11 +203,113 @@ pub struct Generated {
     options: Options,
     players: usize,
     scale: u32,
+    /// The start tile's id, position and rotation.
+    start: (String, Pos, Rotation),
     turns: Vec<Turn>,
     declared_final: bool,
 }
 
+/// Corner locations, clockwise.
+const CORNERS: [&str; 4] = ["NE", "SE", "SW", "NW"];
+
+/// A follower location after turning the board clockwise by `q` quarters.
+fn turn_location(loc: &str, q: usize) -> String {
+    use crate::geometry::{Edge, Half};
+    let r = Rotation::ALL[q % 4];
+    if let Some(e) = loc
+        .chars()
+        .next()
+        .filter(|_| loc.len() == 1)
+        .and_then(Edge::from_letter)
+    {
+        return e.rotated(r).to_string();
+    }
+    if let Some(h) = Half::from_name(loc) {
+        return h.rotated(r).to_string();
+    }
+    if let Some(i) = CORNERS.iter().position(|c| c.eq_ignore_ascii_case(loc)) {
+        return CORNERS[(i + q) % 4].to_string();
+    }
+    loc.to_string()
+}
+
 impl Generated {
+    /// The same game with the whole board moved by `shift` and then turned
+    /// clockwise about the origin by `quarters` quarter turns: every
+    /// position, rotation and follower location moves with it.
+    #[must_use]
+    pub fn transformed(&self, shift: (i32, i32), quarters: usize) -> Generated {
+        let r = Rotation::ALL[quarters % 4];
+        let place = |at: Pos, rot: Rotation| {
+            let mut p = Pos::new(at.x + shift.0, at.y + shift.1);
+            for _ in 0..quarters % 4 {
+                p = Pos::new(p.y, -p.x);
+            }
+            (p, Rotation::ALL[(rot.quarters() + r.quarters()) % 4])
+        };
+        let (id, at, rot) = &self.start;
+        let (start_at, start_rot) = place(*at, *rot);
+        Generated {
+            start: (id.clone(), start_at, start_rot),
+            turns: self
+                .turns
+                .iter()
+                .map(|t| match t {
+                    Turn::Discard { tile } => Turn::Discard { tile: tile.clone() },
+                    Turn::Place {
+                        tile,
+                        at,
+                        rot,
+                        meeple,
+                    } => {
+                        let (at, rot) = place(*at, *rot);
+                        Turn::Place {
+                            tile: tile.clone(),
+                            at,
+                            rot,
+                            meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
+                        }
+                    }
+                })
+                .collect(),
+            ..self.clone()
+        }
+    }
+
+    /// The same game without turn `index` (0-based), or with it played twice,
+    /// or with its tile turned a quarter more, moved one step east, or its
+    /// follower moved to `spot`: for mutation tests.
+    #[must_use]
+    pub fn mutated(&self, index: usize, how: usize, spot: &str) -> Generated {
+        let mut g = self.clone();
+        if g.turns.is_empty() {
+            return g;
+        }
+        let i = index % g.turns.len();
+        match how % 5 {
+            0 => {
+                g.turns.remove(i);
+            }
+            1 => {
+                let t = g.turns[i].clone();
+                g.turns.insert(i, t);
+            }
+            k => {
+                if let Turn::Place {
+                    at, rot, meeple, ..
+                } = &mut g.turns[i]
+                {
+                    match k {
+                        2 => *rot = Rotation::ALL[(rot.quarters() + 1) % 4],
+                        3 => *at = Pos::new(at.x + 1, at.y),
+                        _ => *meeple = Some(spot.to_string()),
+                    }
+                }
+            }
+        }
+        g
+    }
+
     /// The game as a YAML record, with a comment saying how it was made.
     #[must_use]
     pub fn yaml(&self) -> String {
@@ -227,6 +329,14 @@ impl Generated {
             let _ = writeln!(out, "supply_scale: {}", self.scale);
         }
         let _ = writeln!(out, "players: [{}]", NAMES[..self.players].join(", "));
+        let (id, at, rot) = &self.start;
+        if (at.x, at.y, rot.quarters()) != (0, 0, 0) {
+            let _ = writeln!(
+                out,
+                "start: {{ tile: {id}, at: [{}, {}], rot: {rot} }}",
+                at.x, at.y
+            );
+        }
         let _ = writeln!(out, "turns:");
         for t in &self.turns {
             match t {
@@ -294,6 +404,11 @@ impl Generated {
         });
         if self.scale > 1 {
             v["supply_scale"] = serde_json::json!(self.scale);
+        }
+        let (id, at, rot) = &self.start;
+        if (at.x, at.y, rot.quarters()) != (0, 0, 0) {
+            v["start"] =
+                serde_json::json!({ "tile": id, "at": [at.x, at.y], "rot": rot.degrees() });
         }
         if self.declared_final {
             v["final"] = serde_json::json!(true);
@@ -448,6 +563,11 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         options: options.clone(),
         players,
         scale,
+        start: (
+            catalog.tiles[start].tile.id.clone(),
+            Pos::new(0, 0),
+            Rotation::R0,
+        ),
         turns,
         declared_final: !exhausted,
     }

@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod generator;
 mod jcz;
+mod properties;
 mod readme;
 mod records;
 mod robustness;

@@ -39,6 +39,8 @@ pub struct Follower {
     node: Node,
     /// The placed tile it stands on.
     pub placed: usize,
+    /// The feature of that tile it stands on.
+    pub feature: usize,
     /// Still on the board.
     pub on_board: bool,
 }
@@ -498,6 +500,7 @@ impl<'a> Game<'a> {
             player,
             node,
             placed,
+            feature,
             on_board: true,
         });
         self.supply[player] = self.supply[player].saturating_sub(1);

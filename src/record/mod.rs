@@ -28,6 +28,8 @@ use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
 pub const MAX_COORD: i64 = 1_000_000;
 /// The name of an inline ruleset that gives none.
 pub const INLINE_RULESET: &str = "record";
+/// Most players in one game.
+pub const MAX_PLAYERS: usize = 64;
 /// Largest `supply_scale`.
 pub const MAX_SUPPLY_SCALE: i64 = 100_000;
 /// Most turns (or board tiles) in one record.
@@ -521,6 +523,15 @@ impl<'a> Builder<'a> {
 
     fn players<T>(&mut self, raw: &RawRecord<T>) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
+        if raw.players.value.len() > MAX_PLAYERS {
+            self.error(RecordError::TooLarge {
+                what: "players",
+                value: raw.players.value.len(),
+                limit: MAX_PLAYERS,
+                span: self.span(&raw.players),
+            });
+            return Vec::new();
+        }
         if raw.players.value.is_empty() {
             self.error(RecordError::Players {
                 problem: "the record names no players".into(),

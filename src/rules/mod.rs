@@ -197,6 +197,11 @@ fn span_of<T>(v: &Spanned<T>) -> SourceSpan {
     SourceSpan::from((r.start, r.end - r.start))
 }
 
+/// Parses a ruleset file's text (`extends` resolved relative to `dir`).
+pub fn parse(src: &SourceFile, dir: Option<&Path>) -> Result<Ruleset, Vec<Finding>> {
+    load_source(src, dir, 0)
+}
+
 /// A ruleset's values as written, with their spans, from a TOML file or a
 /// record's inline `ruleset:` map; [`resolve`] validates it.
 #[derive(Debug, Default, Clone)]

@@ -1,0 +1,167 @@
+//! Properties of random legal games (proptest): scores do not depend on
+//! where the board lies or how it is turned, a finished position scores as
+//! its history does, followers are conserved, replay is deterministic, and
+//! any mutation of a record gets an answer, never a panic.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use carca::cli::{Args, run};
+use carca::engine::{Phase, adjudicate, position};
+use carca::generator::{Generated, Options, play, scale_for};
+use carca::record;
+use carca::record::location::location_of;
+use carca::report::diagnostics::Style;
+use carca::rules::Ruleset;
+use carca::source::SourceFile;
+use carca::tileset::{self, Catalog};
+use clap::Parser;
+use proptest::prelude::*;
+
+/// Cases per property; each case plays and scores whole games.
+const CASES: u32 = 48;
+
+fn game(seed: u64, players: usize, followers: f64, sets: &[&str]) -> Generated {
+    let loaded = sets
+        .iter()
+        .map(|s| tileset::load(s, Path::new("")).expect("built-in set"))
+        .collect();
+    let catalog = Catalog::new(loaded);
+    let scale = scale_for(&catalog, 72);
+    let options = Options {
+        tiles: 72,
+        players,
+        seed,
+        tilesets: sets.iter().map(ToString::to_string).collect(),
+        followers,
+    };
+    play(&catalog, &options, scale)
+}
+
+fn score(text: &str, rules: &Ruleset) -> (Vec<i64>, usize) {
+    let src = SourceFile::new("game.yaml", text);
+    let rec = record::parse(&src, Path::new("")).expect("a generated record reads");
+    let a = adjudicate(&rec, rules, &rules.name, true);
+    (a.totals, a.findings.len())
+}
+
+fn sets(river: bool) -> &'static [&'static str] {
+    if river { &["base", "river"] } else { &["base"] }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn totals_survive_moving_and_turning_the_board(
+        seed in any::<u64>(),
+        players in 1usize..5,
+        followers in 0.0f64..1.0,
+        dx in -50i32..50,
+        dy in -50i32..50,
+        quarters in 0usize..4,
+        river in any::<bool>(),
+    ) {
+        let g = game(seed, players, followers, sets(river));
+        for rules in ["modern", "first-edition", "second-edition"] {
+            let rules = Ruleset::builtin(rules).expect("built-in");
+            let (before, problems) = score(&g.yaml(), &rules);
+            prop_assert_eq!(problems, 0);
+            let moved = g.transformed((dx, dy), quarters);
+            let (after, problems) = score(&moved.yaml(), &rules);
+            prop_assert_eq!(problems, 0, "{}", moved.yaml());
+            prop_assert_eq!(before, after);
+        }
+    }
+
+    #[test]
+    fn the_final_position_scores_as_its_history(
+        seed in any::<u64>(),
+        players in 1usize..5,
+        followers in 0.0f64..1.0,
+    ) {
+        let rules = Ruleset::modern();
+        let text = game(seed, players, followers, sets(false)).yaml();
+        let src = SourceFile::new("game.yaml", text.as_str());
+        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let history = adjudicate(&rec, &rules, "modern", true);
+        let final_points: Vec<i64> = (0..players)
+            .map(|p| history.events.iter().filter(|e| e.phase == Phase::Final).map(|e| e.points[p]).sum())
+            .collect();
+        // The same table as a snapshot: every tile, every follower still out.
+        let pos = position(&rec, &rules, None);
+        let g = pos.game();
+        let mut snapshot = format!("players: [{}]\nboard:\n", rec.players.join(", "));
+        for p in g.placed().iter().skip(1) {
+            let _ = writeln!(
+                snapshot,
+                "  - {{ tile: {}, at: [{}, {}], rot: {} }}",
+                g.tile(p.tile).id, p.pos.x, p.pos.y, p.rot
+            );
+        }
+        snapshot.push_str("meeples:\n");
+        for f in g.followers().iter().filter(|f| f.on_board) {
+            let p = &g.placed()[f.placed];
+            let _ = writeln!(
+                snapshot,
+                "  - {{ player: {}, at: [{}, {}], spot: {} }}",
+                rec.players[f.player], p.pos.x, p.pos.y, location_of(g.tile(p.tile), p.rot, f.feature)
+            );
+        }
+        let (totals, problems) = score(&snapshot, &rules);
+        prop_assert_eq!(problems, 0, "{}", snapshot);
+        prop_assert_eq!(totals, final_points, "{}", snapshot);
+    }
+
+    #[test]
+    fn followers_are_conserved_after_every_turn(
+        seed in any::<u64>(),
+        players in 1usize..5,
+    ) {
+        let rules = Ruleset::modern();
+        let text = game(seed, players, 0.8, sets(false)).yaml();
+        let src = SourceFile::new("game.yaml", text.as_str());
+        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let turns = match &rec.body { record::Body::History(t) => t.len(), record::Body::Snapshot { .. } => 0 };
+        for n in 1..=turns + 1 {
+            let pos = position(&rec, &rules, Some(n));
+            let g = pos.game();
+            let on_board = g.followers().iter().filter(|f| f.on_board).count() as u32;
+            let in_supply: u32 = g.supply().iter().sum();
+            prop_assert_eq!(on_board + in_supply, rules.followers * players as u32, "before turn {}", n);
+        }
+    }
+
+    #[test]
+    fn replay_is_deterministic(seed in any::<u64>(), players in 1usize..5) {
+        let rules = Ruleset::modern();
+        let text = game(seed, players, 0.5, sets(true)).yaml();
+        let src = SourceFile::new("game.yaml", text.as_str());
+        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let a = adjudicate(&rec, &rules, "modern", true);
+        let b = adjudicate(&rec, &rules, "modern", true);
+        prop_assert_eq!(a.totals, b.totals);
+        prop_assert_eq!(a.events, b.events);
+    }
+
+    #[test]
+    fn mutated_records_get_an_answer(
+        seed in any::<u64>(),
+        index in any::<usize>(),
+        how in 0usize..5,
+        spot in prop::sample::select(vec!["N", "E", "S", "W", "NNE", "SSW", "NE", "SW", "C", "#keep"]),
+    ) {
+        let mutant = game(seed, 2, 0.6, sets(false)).mutated(index, how, spot).yaml();
+        let dir = std::env::temp_dir().join(format!("carca-mutant-{}-{seed}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let path = dir.join("mutant.yaml");
+        std::fs::write(&path, &mutant).expect("write");
+        let args = Args::try_parse_from(["carca", "score", &path.to_string_lossy()]).expect("arguments");
+        let out = run(args, Style::Plain);
+        let _ = std::fs::remove_dir_all(&dir);
+        prop_assert!(out.code <= 2);
+        if out.code > 0 {
+            prop_assert!(out.stderr.contains("carca::"), "a failure comes with a diagnostic:\n{}", mutant);
+        }
+    }
+}
