@@ -5,6 +5,7 @@ mod batch;
 mod cli;
 mod common;
 mod generator;
+mod hostile;
 mod jcz;
 mod properties;
 mod readme;

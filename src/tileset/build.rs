@@ -56,7 +56,15 @@ pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
         Err(b
             .errors
             .into_iter()
-            .map(|e| Finding::new(Class::Defect, src, e))
+            .map(|e| {
+                // A set too large to take in is not a file carca can read.
+                let class = if matches!(e, E::TooLarge { .. }) {
+                    Class::Input
+                } else {
+                    Class::Defect
+                };
+                Finding::new(class, src, e)
+            })
             .collect())
     }
 }
