@@ -176,3 +176,61 @@ const RECORD_PIECES: &[&str] = &[
     "&a",
     "*a",
 ];
+
+/// Files of one fuzz corpus (empty when there is none).
+fn corpus(target: &str) -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The smoke pass of the fuzz targets: every input in their corpora (seeded
+/// from the fixtures and grown by the fuzzers) goes through the same code as
+/// the target, and nothing panics.
+#[test]
+fn fuzz_corpora_replay_without_panics() {
+    use carca::engine::adjudicate;
+    use carca::rules::Ruleset;
+    let rules = Ruleset::modern();
+    let dir = std::path::Path::new("");
+    let mut replayed = 0;
+    for path in corpus("tileset_yaml") {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let _ = parse(&SourceFile::new("fuzz.yaml", text));
+            replayed += 1;
+        }
+    }
+    for path in corpus("record_yaml") {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let src = SourceFile::new("fuzz.yaml", text);
+            if let Ok(rec) = carca::record::parse(&src, dir) {
+                let _ = adjudicate(&rec, &rules, "modern", true);
+            }
+            if let Some(rec) = carca::record::parse_fast(&src, dir) {
+                let _ = adjudicate(&rec, &rules, "modern", true);
+            }
+            replayed += 1;
+        }
+    }
+    for path in corpus("ruleset_toml") {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            let _ = carca::rules::parse(&SourceFile::new("fuzz.toml", text), None);
+            replayed += 1;
+        }
+    }
+    for path in corpus("jcz_json") {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && let Ok(yaml) = carca::jcz::import(&SourceFile::new("fuzz.jcz", text))
+            && let Ok(rec) = carca::record::parse(&SourceFile::new("imported", yaml), dir)
+        {
+            let _ = adjudicate(&rec, &rules, "modern", true);
+        }
+        replayed += 1;
+    }
+    assert!(replayed > 100, "the corpora are there: {replayed} inputs");
+}
