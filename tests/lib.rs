@@ -7,6 +7,7 @@ mod common;
 mod generator;
 mod hostile;
 mod jcz;
+mod pictures;
 mod properties;
 mod readme;
 mod records;

@@ -9,6 +9,7 @@ mod compare;
 mod generate;
 mod import;
 mod moves;
+mod render;
 mod score;
 mod test;
 mod tiles;
@@ -49,6 +50,10 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Also draw the final board to this file (.svg or .png), with the
+        /// placements that broke a rule marked.
+        #[arg(long, value_name = "FILE")]
+        render: Option<PathBuf>,
     },
     /// Score one record under several rulesets, side by side.
     Compare {
@@ -89,6 +94,22 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Draw the board of a record after a turn: SVG or PNG by the file's
+    /// extension, or a picture in the terminal.
+    Render {
+        /// The record.
+        #[arg(value_name = "RECORD")]
+        record: String,
+        /// Draw the board as it stands after this turn (default: the end).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+        /// Write to this file (.svg or .png) instead of the terminal.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Outline one feature across all its tiles: X,Y:LOCATION (1,0:N, 0,0:SSE).
+        #[arg(long, value_name = "AT:LOCATION")]
+        feature: Option<String>,
     },
     /// Check and show tile sets.
     #[command(subcommand)]
@@ -180,6 +201,7 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         records,
         rules,
         format,
+        ..
     } = &args.command
         && batch::is_batch(records, *format)
     {
@@ -199,6 +221,16 @@ pub enum TilesCommand {
         /// Tile-set files, or names of built-in sets (base, abbey, river).
         #[arg(required = true, value_name = "TILESET")]
         files: Vec<String>,
+    },
+    /// Draw every tile of a set with its id and count: SVG or PNG by the
+    /// file's extension, or in the terminal.
+    Render {
+        /// A built-in set name or a tile-set file.
+        #[arg(value_name = "SET")]
+        set: String,
+        /// Write to this file (.svg or .png) instead of the terminal.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Draw each tile of a set as text, with the set's statistics.
     Show {
@@ -247,9 +279,20 @@ pub fn run(args: Args, style: Style) -> Outcome {
             records,
             rules,
             format,
+            render,
         } => match &records[..] {
             [one] if !batch::is_batch(&records, format) => {
-                score::run(one, rules.as_deref(), format, style)
+                let mut out = score::run(one, rules.as_deref(), format, style);
+                if let Some(file) = render {
+                    match score::draw(one, rules.as_deref(), &file) {
+                        Ok(msg) => out.stderr.push_str(&msg),
+                        Err(e) => {
+                            out.stderr = format!("{}error: {e}\n", out.stderr);
+                            out.code = out.code.max(2);
+                        }
+                    }
+                }
+                out
             }
             _ => {
                 let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -272,6 +315,15 @@ pub fn run(args: Args, style: Style) -> Outcome {
             }
         },
         Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Tiles(TilesCommand::Render { set, output }) => {
+            tiles::draw(&set, output.as_deref(), style)
+        }
+        Command::Render {
+            record,
+            turn,
+            output,
+            feature,
+        } => render::run(&record, turn, output.as_deref(), feature.as_deref(), style),
         Command::Moves {
             record,
             tile,

@@ -139,6 +139,21 @@ pub(crate) fn run(
     }
 }
 
+/// Draws the final board of a record, marking placements that broke a rule.
+pub(crate) fn draw(
+    path: &str,
+    rules_override: Option<&str>,
+    file: &Path,
+) -> Result<String, String> {
+    let p = prepare(path, rules_override)
+        .map_err(|_| format!("cannot draw {path}: it cannot be read"))?;
+    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let pos = crate::engine::position(&p.record, &p.rules, None);
+    let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
+    scene.marks = a.marks;
+    super::render::write(&scene, Some(file), false)
+}
+
 /// The outcome for a record that could not be read.
 pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: Style) -> Outcome {
     let code = exit_code(findings).max(2);

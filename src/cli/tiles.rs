@@ -75,3 +75,18 @@ pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
         },
     }
 }
+
+/// Draws every tile of a set.
+pub(crate) fn draw(spec: &str, output: Option<&std::path::Path>, style: Style) -> Outcome {
+    match tileset::load(spec, &super::cwd()) {
+        Ok(loaded) => {
+            let scene = crate::report::picture::Scene::sheet(&loaded.set.tiles);
+            super::render::finish(super::render::write(&scene, output, style == Style::Colour))
+        }
+        Err(findings) => Outcome {
+            stderr: render(&findings, style),
+            code: exit_code(&findings).max(1),
+            ..Outcome::default()
+        },
+    }
+}

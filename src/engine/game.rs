@@ -375,6 +375,22 @@ impl<'a> Game<'a> {
         true
     }
 
+    /// Every segment (placed tile, feature) of the feature that feature
+    /// `feature` of placed tile `placed` belongs to, across the board.
+    #[must_use]
+    pub fn members(&self, placed: usize, feature: usize) -> Vec<(usize, usize)> {
+        self.features
+            .members(self.node(placed, feature))
+            .into_iter()
+            .map(|m| {
+                (
+                    self.features.tile[m as usize] as usize,
+                    self.features.feature[m as usize] as usize,
+                )
+            })
+            .collect()
+    }
+
     /// Puts a tile on an empty position and joins its features to its
     /// neighbours'. Returns its index among placed tiles.
     pub fn place(&mut self, tile: usize, pos: Pos, rot: Rotation, turn: Option<usize>) -> usize {

@@ -36,6 +36,8 @@ pub struct Adjudication {
     pub tiles_placed: usize,
     /// Whether the record's `claims` were compared.
     pub claims_checked: bool,
+    /// Positions where a placement broke a rule, for pictures.
+    pub marks: Vec<Pos>,
 }
 
 /// Adjudicates `record` under `rules`. `own_rules` says whether `rules` is
@@ -52,7 +54,10 @@ pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool)
         }
     };
     let Referee {
-        game, mut findings, ..
+        game,
+        mut findings,
+        marks,
+        ..
     } = referee;
     let mut game = game;
     let (preview, events, totals) = if ended {
@@ -108,6 +113,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool)
         findings,
         tiles_placed: game.placed().len(),
         claims_checked,
+        marks,
     }
 }
 
@@ -331,6 +337,8 @@ struct Referee<'r> {
     river_end: Option<(Pos, Edge)>,
     /// The direction of the river's last turn (true: right).
     last_river_turn: Option<bool>,
+    /// Positions of placements that broke a rule.
+    marks: Vec<Pos>,
 }
 
 impl<'r> Referee<'r> {
@@ -377,6 +385,7 @@ impl<'r> Referee<'r> {
             opening_left,
             river_end: None,
             last_river_turn: None,
+            marks: Vec::new(),
         }
     }
 
@@ -666,6 +675,9 @@ impl<'r> Referee<'r> {
             self.draw(p.tile, p.tile_span);
         }
         let problems = self.game.placement_problems(p.tile, p.at, p.rot);
+        if !problems.is_empty() {
+            self.marks.push(p.at);
+        }
         let mut occupied = false;
         for problem in problems {
             let v = match problem {
@@ -718,6 +730,7 @@ impl<'r> Referee<'r> {
             return None;
         }
         if let Some(mut v) = self.river_problem(p.tile, p.at, p.rot) {
+            self.marks.push(p.at);
             match &mut v {
                 Violation::RiverContinue { span, .. } => *span = p.at_span,
                 Violation::RiverUTurn { span, .. } => *span = p.span,

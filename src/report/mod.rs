@@ -2,5 +2,6 @@
 
 pub mod compare;
 pub mod diagnostics;
+pub mod picture;
 pub mod score;
 pub mod tiles;

@@ -1,0 +1,111 @@
+//! `carca render`, `carca tiles render` and `carca score --render`.
+
+use std::path::Path;
+
+use super::Outcome;
+use crate::engine::{Game, position};
+use crate::geometry::Pos;
+use crate::record::Location;
+use crate::report::diagnostics::Style;
+use crate::report::picture::{Scene, png, svg, terminal};
+
+/// Writes a scene to `output` by its extension, or returns it as a terminal
+/// picture.
+pub(crate) fn write(scene: &Scene, output: Option<&Path>, colour: bool) -> Result<String, String> {
+    let Some(path) = output else {
+        return Ok(terminal(scene, colour));
+    };
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let bytes = match ext.as_str() {
+        "svg" => svg(scene).into_bytes(),
+        "png" => png(&svg(scene))?,
+        other => {
+            return Err(format!(
+                "cannot tell the format of `{}` (`.{other}`): use .svg or .png",
+                path.display()
+            ));
+        }
+    };
+    crate::write::atomic(path, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(format!("wrote {}\n", path.display()))
+}
+
+/// Parses `X,Y:LOCATION`, or a feature's name as breakdowns print it:
+/// `farm at (0,1) WSW`, `(0,1) WSW`.
+fn feature_spec(spec: &str) -> Option<(Pos, Location)> {
+    let spec = spec.trim();
+    let spec = spec.split_once(" at ").map_or(spec, |(_, rest)| rest);
+    let (at, loc) = match spec.split_once(':') {
+        Some(pair) => pair,
+        None => spec.rsplit_once(' ')?,
+    };
+    let (x, y) = at
+        .trim()
+        .trim_matches(['(', ')', '[', ']'])
+        .split_once(',')?;
+    Some((
+        Pos::new(x.trim().parse().ok()?, y.trim().parse().ok()?),
+        Location::parse(loc)?,
+    ))
+}
+
+/// The segments of the feature named by `spec` on the board.
+fn highlight(game: &Game, spec: &str) -> Result<Vec<(usize, usize)>, String> {
+    let (at, loc) = feature_spec(spec).ok_or_else(|| format!("`{spec}` is not a feature: write X,Y:LOCATION, like 1,0:N or 0,0:SSE, or a name from a breakdown, like \"farm at (0,1) WSW\""))?;
+    let placed = game.at(at).ok_or_else(|| format!("no tile lies at {at}"))?;
+    let p = &game.placed()[placed];
+    let feature = loc
+        .resolve(game.tile(p.tile), p.rot)
+        .map_err(|_| format!("`{loc}` names no feature of the tile at {at}"))?;
+    Ok(game.members(placed, feature))
+}
+
+/// Draws a record's board after turn `turn` (default: the end).
+pub(crate) fn run(
+    path: &str,
+    turn: Option<usize>,
+    output: Option<&Path>,
+    feature: Option<&str>,
+    style: Style,
+) -> Outcome {
+    let p = match super::score::prepare(path, None) {
+        Ok(p) => p,
+        Err(findings) => return super::score::failed(path, &findings, super::Format::Text, style),
+    };
+    let pos = position(&p.record, &p.rules, turn.map(|t| t + 1));
+    let game = pos.game();
+    let mut scene = Scene::of_game(game, &p.record.players);
+    if let Some(spec) = feature {
+        match highlight(game, spec) {
+            Ok(h) => scene.highlight = h,
+            Err(e) => {
+                return Outcome {
+                    stderr: format!("error: {e}\n"),
+                    code: 2,
+                    ..Outcome::default()
+                };
+            }
+        }
+    }
+    finish(write(&scene, output, style == Style::Colour))
+}
+
+/// Turns a write result into an outcome.
+pub(crate) fn finish(result: Result<String, String>) -> Outcome {
+    match result {
+        Ok(stdout) => Outcome {
+            stdout,
+            ..Outcome::default()
+        },
+        Err(e) => Outcome {
+            stderr: format!("error: {e}\n"),
+            code: 2,
+            ..Outcome::default()
+        },
+    }
+}

@@ -1,0 +1,877 @@
+//! Pictures of boards and tile sets: SVG, PNG and the terminal.
+//!
+//! Every tile is drawn from its definition, never from an image, so a custom
+//! tile set draws correctly with no extra work. In a tile's own 100 × 100
+//! square (north up, before rotation): a city is the triangles from the
+//! centre to its edges (a shallow cap when it has one edge), with walls where
+//! it meets fields; roads and rivers run from their edges to the centre, or
+//! curve through it; cloisters and villages are small buildings; fields are
+//! the ground. Followers stand where their feature is; farmers lie down.
+
+// Geometry reads best with x, y and the corners a, b, c.
+#![allow(clippy::many_single_char_names)]
+
+use std::fmt::Write;
+
+use svg::Document;
+use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text};
+
+use crate::engine::Game;
+use crate::geometry::{Edge, Half, Pos, Rotation};
+use crate::tileset::{EdgeKind, End, Feature, FeatureKind, Tile};
+
+/// Size of a tile.
+const T: f64 = 100.0;
+/// Room around the board for coordinates.
+const MARGIN: f64 = 40.0;
+
+/// One tile in a picture.
+#[derive(Debug, Clone)]
+pub struct Placed<'a> {
+    /// The tile type.
+    pub tile: &'a Tile,
+    /// Where.
+    pub at: Pos,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// A caption under the tile (tile sheets).
+    pub caption: Option<String>,
+}
+
+/// A follower in a picture.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    /// Index into [`Scene::tiles`].
+    pub tile: usize,
+    /// The feature of that tile it stands on.
+    pub feature: usize,
+    /// Its colour (CSS).
+    pub colour: String,
+}
+
+/// What a picture shows.
+#[derive(Debug, Clone, Default)]
+pub struct Scene<'a> {
+    /// Tiles.
+    pub tiles: Vec<Placed<'a>>,
+    /// Followers.
+    pub figures: Vec<Figure>,
+    /// Segments (tile, feature) to outline: one feature across its tiles.
+    pub highlight: Vec<(usize, usize)>,
+    /// Positions to mark (placements that broke a rule).
+    pub marks: Vec<Pos>,
+    /// Whether to write coordinates along the edges.
+    pub coordinates: bool,
+}
+
+/// Colours of players, by name where the name is a colour, else in turn.
+#[must_use]
+pub fn player_colour(name: &str, index: usize) -> String {
+    const NAMED: [(&str, &str); 10] = [
+        ("red", "#d62828"),
+        ("blue", "#1d4ed8"),
+        ("green", "#15803d"),
+        ("yellow", "#eab308"),
+        ("black", "#111111"),
+        ("grey", "#6b7280"),
+        ("gray", "#6b7280"),
+        ("pink", "#ec4899"),
+        ("purple", "#7e22ce"),
+        ("orange", "#ea580c"),
+    ];
+    const CYCLE: [&str; 8] = [
+        "#d62828", "#1d4ed8", "#15803d", "#eab308", "#111111", "#7e22ce", "#ec4899", "#6b7280",
+    ];
+    let lower = name.to_ascii_lowercase();
+    if let Some((_, c)) = NAMED.iter().find(|(n, _)| *n == lower) {
+        return (*c).to_string();
+    }
+    CYCLE[index % CYCLE.len()].to_string()
+}
+
+impl<'a> Scene<'a> {
+    /// The board of a game: every tile, every follower still out.
+    #[must_use]
+    pub fn of_game(game: &'a Game<'a>, players: &[String]) -> Scene<'a> {
+        let tiles = game
+            .placed()
+            .iter()
+            .map(|p| Placed {
+                tile: game.tile(p.tile),
+                at: p.pos,
+                rot: p.rot,
+                caption: None,
+            })
+            .collect();
+        let figures = game
+            .followers()
+            .iter()
+            .filter(|f| f.on_board)
+            .map(|f| Figure {
+                tile: f.placed,
+                feature: f.feature,
+                colour: player_colour(players.get(f.player).map_or("", String::as_str), f.player),
+            })
+            .collect();
+        Scene {
+            tiles,
+            figures,
+            highlight: Vec::new(),
+            marks: Vec::new(),
+            coordinates: true,
+        }
+    }
+
+    /// Every tile of a set in rows, each with its id and count.
+    #[must_use]
+    pub fn sheet(tiles: &'a [Tile]) -> Scene<'a> {
+        let per_row = 6;
+        let tiles = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Placed {
+                tile: t,
+                at: Pos::new((i % per_row) as i32 * 2, -((i / per_row) as i32) * 2),
+                rot: Rotation::R0,
+                caption: Some(format!(
+                    "{} ×{}{}",
+                    t.id,
+                    t.count,
+                    if t.per_player { " per player" } else { "" }
+                )),
+            })
+            .collect();
+        Scene {
+            tiles,
+            coordinates: false,
+            ..Scene::default()
+        }
+    }
+
+    fn bounds(&self) -> (i32, i32, i32, i32) {
+        let xs = self
+            .tiles
+            .iter()
+            .map(|t| t.at.x)
+            .chain(self.marks.iter().map(|m| m.x));
+        let ys = self
+            .tiles
+            .iter()
+            .map(|t| t.at.y)
+            .chain(self.marks.iter().map(|m| m.y));
+        let (min_x, max_x) = xs.fold((i32::MAX, i32::MIN), |(a, b), x| (a.min(x), b.max(x)));
+        let (min_y, max_y) = ys.fold((i32::MAX, i32::MIN), |(a, b), y| (a.min(y), b.max(y)));
+        if min_x > max_x {
+            (0, 0, 0, 0)
+        } else {
+            (min_x, max_x, min_y, max_y)
+        }
+    }
+}
+
+fn point(x: f64, y: f64) -> String {
+    format!("{x:.1},{y:.1}")
+}
+
+fn corner(e: Edge, second: bool) -> (f64, f64) {
+    // The corners of an edge, clockwise.
+    match (e, second) {
+        (Edge::N, false) | (Edge::W, true) => (0.0, 0.0),
+        (Edge::N, true) | (Edge::E, false) => (T, 0.0),
+        (Edge::E, true) | (Edge::S, false) => (T, T),
+        (Edge::S, true) | (Edge::W, false) => (0.0, T),
+    }
+}
+
+fn mid(e: Edge) -> (f64, f64) {
+    match e {
+        Edge::N => (T / 2.0, 0.0),
+        Edge::E => (T, T / 2.0),
+        Edge::S => (T / 2.0, T),
+        Edge::W => (0.0, T / 2.0),
+    }
+}
+
+const C: (f64, f64) = (T / 2.0, T / 2.0);
+
+/// The triangle of a half-edge: centre, edge middle, corner.
+fn half_triangle(h: Half) -> [(f64, f64); 3] {
+    let e = h.edge();
+    let first = e.halves()[0] == h;
+    [C, mid(e), corner(e, !first)]
+}
+
+fn city_path(f: &Feature) -> Option<String> {
+    match f.edges[..] {
+        [] => None,
+        [e] => {
+            let (a, b) = (corner(e, false), corner(e, true));
+            let inward = match e {
+                Edge::N => (T / 2.0, T * 0.55),
+                Edge::E => (T * 0.45, T / 2.0),
+                Edge::S => (T / 2.0, T * 0.45),
+                Edge::W => (T * 0.55, T / 2.0),
+            };
+            Some(format!(
+                "M{} L{} Q{} {} Z",
+                point(a.0, a.1),
+                point(b.0, b.1),
+                point(inward.0, inward.1),
+                point(a.0, a.1)
+            ))
+        }
+        _ => {
+            let mut d = String::new();
+            for e in &f.edges {
+                let (a, b) = (corner(*e, false), corner(*e, true));
+                let _ = write!(
+                    d,
+                    "M{} L{} L{} Z ",
+                    point(C.0, C.1),
+                    point(a.0, a.1),
+                    point(b.0, b.1)
+                );
+            }
+            Some(d)
+        }
+    }
+}
+
+/// Where a follower stands on a feature, in the tile's own square.
+fn anchor(tile: &Tile, feature: usize) -> (f64, f64) {
+    let f = &tile.features[feature];
+    match f.kind {
+        FeatureKind::Cloister => C,
+        FeatureKind::Field => f.halves.first().map_or(C, |h| {
+            let [a, b, c] = half_triangle(*h);
+            ((a.0 + b.0 + c.0) / 3.0, (a.1 + b.1 + c.1) / 3.0)
+        }),
+        FeatureKind::City => match f.edges[..] {
+            [] => C,
+            [e] => {
+                let m = mid(e);
+                (m.0 + (C.0 - m.0) * 0.3, m.1 + (C.1 - m.1) * 0.3)
+            }
+            _ => {
+                let n = f64::from(f.edges.len() as u32);
+                let (sx, sy) = f.edges.iter().fold((0.0, 0.0), |(x, y), e| {
+                    let m = mid(*e);
+                    (x + m.0, y + m.1)
+                });
+                let (cx, cy) = (sx / n, sy / n);
+                (f64::midpoint(cx, C.0), f64::midpoint(cy, C.1))
+            }
+        },
+        FeatureKind::Road | FeatureKind::River => match f.edges[..] {
+            [a, b] => {
+                let (p, q) = (mid(a), mid(b));
+                (
+                    0.25 * p.0 + 0.5 * C.0 + 0.25 * q.0,
+                    0.25 * p.1 + 0.5 * C.1 + 0.25 * q.1,
+                )
+            }
+            [e, ..] => {
+                let m = mid(e);
+                (m.0 + (C.0 - m.0) * 0.45, m.1 + (C.1 - m.1) * 0.45)
+            }
+            [] => C,
+        },
+    }
+}
+
+fn path_of(f: &Feature) -> Option<String> {
+    match f.edges[..] {
+        [a, b] => {
+            let (p, q) = (mid(a), mid(b));
+            Some(format!(
+                "M{} Q{} {}",
+                point(p.0, p.1),
+                point(C.0, C.1),
+                point(q.0, q.1)
+            ))
+        }
+        [e] => {
+            let m = mid(e);
+            let end = match f.ends {
+                Some(End::Cloister) => {
+                    let (x, y) = (C.0 + (m.0 - C.0) * 0.3, C.1 + (m.1 - C.1) * 0.3);
+                    (x, y)
+                }
+                _ => C,
+            };
+            Some(format!("M{} L{}", point(m.0, m.1), point(end.0, end.1)))
+        }
+        _ => None,
+    }
+}
+
+/// A point of a tile's own square after the tile is turned by `rot`.
+fn turned(p: (f64, f64), rot: Rotation) -> (f64, f64) {
+    let (dx, dy) = (p.0 - T / 2.0, p.1 - T / 2.0);
+    let (dx, dy) = match rot.quarters() {
+        1 => (-dy, dx),
+        2 => (-dx, -dy),
+        3 => (dy, -dx),
+        _ => (dx, dy),
+    };
+    (T / 2.0 + dx, T / 2.0 + dy)
+}
+
+/// What stays upright however the tile is turned: cloisters and pennants,
+/// in the tile's square on the board.
+fn ornaments(tile: &Tile, rot: Rotation) -> Group {
+    let mut g = Group::new();
+    for (i, f) in tile.features.iter().enumerate() {
+        if f.kind != FeatureKind::City || f.pennants == 0 {
+            continue;
+        }
+        let (ax, ay) = anchor(tile, i);
+        let (x, y) = turned((ax + 14.0, ay - 10.0), rot);
+        g = g.add(
+            Path::new()
+                .set(
+                    "d",
+                    format!(
+                        "M{} L{} L{} L{} L{} Z",
+                        point(x - 6.0, y - 7.0),
+                        point(x + 6.0, y - 7.0),
+                        point(x + 6.0, y + 2.0),
+                        point(x, y + 8.0),
+                        point(x - 6.0, y + 2.0)
+                    ),
+                )
+                .set("fill", "#1e3a8a")
+                .set("stroke", "#f8fafc")
+                .set("stroke-width", 1.5),
+        );
+    }
+    if tile.cloister.is_some() {
+        g = g
+            .add(
+                Rectangle::new()
+                    .set("x", C.0 - 12.0)
+                    .set("y", C.1 - 8.0)
+                    .set("width", 24)
+                    .set("height", 20)
+                    .set("fill", "#f1e6d0")
+                    .set("stroke", "#5b4636")
+                    .set("stroke-width", 1.5),
+            )
+            .add(
+                Polygon::new()
+                    .set(
+                        "points",
+                        format!(
+                            "{} {} {}",
+                            point(C.0 - 15.0, C.1 - 8.0),
+                            point(C.0, C.1 - 20.0),
+                            point(C.0 + 15.0, C.1 - 8.0)
+                        ),
+                    )
+                    .set("fill", "#b23a2b")
+                    .set("stroke", "#5b4636")
+                    .set("stroke-width", 1.5),
+            )
+            .add(
+                Rectangle::new()
+                    .set("x", C.0 - 3.0)
+                    .set("y", C.1 + 2.0)
+                    .set("width", 6)
+                    .set("height", 10)
+                    .set("fill", "#5b4636"),
+            );
+    }
+    g
+}
+
+/// The shapes of one tile, in its own square, before rotation.
+fn tile_group(tile: &Tile) -> Group {
+    let any = tile.edges.iter().all(|e| *e == EdgeKind::Any);
+    let mut g = Group::new().add(
+        Rectangle::new()
+            .set("width", T)
+            .set("height", T)
+            .set("fill", if any { "#c9c3b8" } else { "#8fbf5a" }),
+    );
+    // Rivers and roads under cities, so that roads end at city walls.
+    for f in &tile.features {
+        let Some(d) = path_of(f) else { continue };
+        match f.kind {
+            FeatureKind::River => {
+                g = g.add(
+                    Path::new()
+                        .set("d", d)
+                        .set("fill", "none")
+                        .set("stroke", "#3b82c4")
+                        .set("stroke-width", 16)
+                        .set("stroke-linecap", "round"),
+                );
+            }
+            FeatureKind::Road => {
+                g = g
+                    .add(
+                        Path::new()
+                            .set("d", d.clone())
+                            .set("fill", "none")
+                            .set("stroke", "#6b5a3a")
+                            .set("stroke-width", 11),
+                    )
+                    .add(
+                        Path::new()
+                            .set("d", d)
+                            .set("fill", "none")
+                            .set("stroke", "#f4efe1")
+                            .set("stroke-width", 7),
+                    );
+            }
+            _ => {}
+        }
+    }
+    for f in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
+        if let Some(d) = city_path(f) {
+            g = g.add(
+                Path::new()
+                    .set("d", d)
+                    .set("fill", "#c49a5a")
+                    .set("stroke", "#c49a5a")
+                    .set("stroke-width", 0.6),
+            );
+        } else {
+            g = g.add(
+                Circle::new()
+                    .set("cx", C.0)
+                    .set("cy", C.1)
+                    .set("r", 16)
+                    .set("fill", "#c49a5a"),
+            );
+        }
+        // Walls: the sides of a city's triangles that face no other triangle of it.
+        if f.edges.len() >= 2 {
+            for e in &f.edges {
+                for second in [false, true] {
+                    let neighbour = Edge::from_index(e.index() + if second { 1 } else { 3 });
+                    if !f.edges.contains(&neighbour) {
+                        let c = corner(*e, second);
+                        g = g.add(
+                            Path::new()
+                                .set("d", format!("M{} L{}", point(C.0, C.1), point(c.0, c.1)))
+                                .set("stroke", "#6b4f2a")
+                                .set("stroke-width", 3),
+                        );
+                    }
+                }
+            }
+        } else if let Some(d) = city_path(f) {
+            g = g.add(
+                Path::new()
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", "#6b4f2a")
+                    .set("stroke-width", 2.5),
+            );
+        }
+    }
+    if tile.village {
+        g = g.add(
+            Rectangle::new()
+                .set("x", C.0 - 7.0)
+                .set("y", C.1 - 7.0)
+                .set("width", 14)
+                .set("height", 14)
+                .set("fill", "#7c3f1d")
+                .set("stroke", "#3f1f0e")
+                .set("stroke-width", 1.5),
+        );
+    }
+    g.add(
+        Rectangle::new()
+            .set("width", T)
+            .set("height", T)
+            .set("fill", "none")
+            .set("stroke", "#3d4a2a")
+            .set("stroke-width", 1),
+    )
+}
+
+fn highlight_shape(tile: &Tile, feature: usize) -> Group {
+    let f = &tile.features[feature];
+    let colour = "#ff2d95";
+    let mut g = Group::new();
+    match f.kind {
+        FeatureKind::Field => {
+            for h in &f.halves {
+                let [a, b, c] = half_triangle(*h);
+                g = g.add(
+                    Polygon::new()
+                        .set(
+                            "points",
+                            format!(
+                                "{} {} {}",
+                                point(a.0, a.1),
+                                point(b.0, b.1),
+                                point(c.0, c.1)
+                            ),
+                        )
+                        .set("fill", colour)
+                        .set("fill-opacity", 0.35),
+                );
+            }
+        }
+        FeatureKind::City => match city_path(f) {
+            Some(d) => {
+                g = g.add(
+                    Path::new()
+                        .set("d", d)
+                        .set("fill", colour)
+                        .set("fill-opacity", 0.35)
+                        .set("stroke", colour)
+                        .set("stroke-width", 4),
+                );
+            }
+            None => {
+                g = g.add(
+                    Circle::new()
+                        .set("cx", C.0)
+                        .set("cy", C.1)
+                        .set("r", 18)
+                        .set("fill", "none")
+                        .set("stroke", colour)
+                        .set("stroke-width", 4),
+                );
+            }
+        },
+        FeatureKind::Road | FeatureKind::River => {
+            if let Some(d) = path_of(f) {
+                g = g.add(
+                    Path::new()
+                        .set("d", d)
+                        .set("fill", "none")
+                        .set("stroke", colour)
+                        .set("stroke-opacity", 0.8)
+                        .set("stroke-width", 9),
+                );
+            }
+        }
+        FeatureKind::Cloister => {
+            g = g.add(
+                Circle::new()
+                    .set("cx", C.0)
+                    .set("cy", C.1)
+                    .set("r", 24)
+                    .set("fill", "none")
+                    .set("stroke", colour)
+                    .set("stroke-width", 4),
+            );
+        }
+    }
+    g
+}
+
+/// A follower: upright, or lying down for a farmer.
+fn meeple(x: f64, y: f64, colour: &str, lying: bool) -> Group {
+    let body = "M0,-11 C4,-11 5,-8 4,-5 L10,-3 C12,-2 12,2 9,2 L6,2 L9,11 L2,11 L0,6 L-2,11 L-9,11 L-6,2 L-9,2 C-12,2 -12,-2 -10,-3 L-4,-5 C-5,-8 -4,-11 0,-11 Z";
+    let turn = if lying { 90 } else { 0 };
+    Group::new()
+        .set(
+            "transform",
+            format!("translate({x:.1},{y:.1}) rotate({turn}) scale(1.15)"),
+        )
+        .add(
+            Path::new()
+                .set("d", body)
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.6),
+        )
+}
+
+/// Where a tile's square starts in the picture, and the picture's size.
+fn layout(scene: &Scene) -> (impl Fn(Pos) -> (f64, f64), f64, f64) {
+    let (min_x, max_x, min_y, max_y) = scene.bounds();
+    let caption = if scene.tiles.iter().any(|t| t.caption.is_some()) {
+        22.0
+    } else {
+        0.0
+    };
+    let width = f64::from(max_x - min_x + 1) * T + 2.0 * MARGIN;
+    let height = f64::from(max_y - min_y + 1) * T + 2.0 * MARGIN + caption;
+    let origin = move |p: Pos| {
+        (
+            MARGIN + f64::from(p.x - min_x) * T,
+            MARGIN + f64::from(max_y - p.y) * T,
+        )
+    };
+    (origin, width, height)
+}
+
+/// The picture as SVG text.
+#[must_use]
+pub fn svg(scene: &Scene) -> String {
+    let (origin, width, height) = layout(scene);
+    let mut doc = Document::new()
+        .set("viewBox", (0, 0, width, height))
+        .set("width", width)
+        .set("height", height)
+        .set("font-family", "DejaVu Sans, Verdana, sans-serif")
+        .add(
+            Rectangle::new()
+                .set("width", width)
+                .set("height", height)
+                .set("fill", "#f7f4ec"),
+        );
+    for (i, p) in scene.tiles.iter().enumerate() {
+        let (x, y) = origin(p.at);
+        let mut g = Group::new()
+            .set(
+                "transform",
+                format!(
+                    "translate({x:.1},{y:.1}) rotate({} {} {})",
+                    p.rot.degrees(),
+                    T / 2.0,
+                    T / 2.0
+                ),
+            )
+            .add(tile_group(p.tile));
+        for &(t, f) in scene.highlight.iter().filter(|(t, _)| *t == i) {
+            let _ = t;
+            g = g.add(highlight_shape(p.tile, f));
+        }
+        doc = doc
+            .add(g)
+            .add(ornaments(p.tile, p.rot).set("transform", format!("translate({x:.1},{y:.1})")));
+        if let Some(c) = &p.caption {
+            doc = doc.add(
+                Text::new(c.clone())
+                    .set("x", x + T / 2.0)
+                    .set("y", y + T + 16.0)
+                    .set("text-anchor", "middle")
+                    .set("font-size", 13)
+                    .set("fill", "#222222"),
+            );
+        }
+    }
+    for fig in &scene.figures {
+        let Some(p) = scene.tiles.get(fig.tile) else {
+            continue;
+        };
+        let (x0, y0) = origin(p.at);
+        // The anchor turns with the tile; the figure stays upright.
+        let (ax, ay) = turned(anchor(p.tile, fig.feature), p.rot);
+        let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
+        doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying));
+    }
+    for m in &scene.marks {
+        let (x, y) = origin(*m);
+        doc = doc.add(
+            Rectangle::new()
+                .set("x", x + 3.0)
+                .set("y", y + 3.0)
+                .set("width", T - 6.0)
+                .set("height", T - 6.0)
+                .set("fill", "none")
+                .set("stroke", "#e00000")
+                .set("stroke-width", 5)
+                .set("stroke-dasharray", "10,6"),
+        );
+    }
+    if scene.coordinates && !scene.tiles.is_empty() {
+        let (min_x, max_x, min_y, max_y) = scene.bounds();
+        for x in min_x..=max_x {
+            let (px, _) = origin(Pos::new(x, max_y));
+            for y_text in [MARGIN - 12.0, height - MARGIN + 24.0] {
+                doc = doc.add(
+                    Text::new(x.to_string())
+                        .set("x", px + T / 2.0)
+                        .set("y", y_text)
+                        .set("text-anchor", "middle")
+                        .set("font-size", 15)
+                        .set("fill", "#444444"),
+                );
+            }
+        }
+        for y in min_y..=max_y {
+            let (_, py) = origin(Pos::new(min_x, y));
+            for (x_text, anchor) in [(MARGIN - 8.0, "end"), (width - MARGIN + 8.0, "start")] {
+                doc = doc.add(
+                    Text::new(y.to_string())
+                        .set("x", x_text)
+                        .set("y", py + T / 2.0 + 5.0)
+                        .set("text-anchor", anchor)
+                        .set("font-size", 15)
+                        .set("fill", "#444444"),
+                );
+            }
+        }
+    }
+    doc.to_string()
+}
+
+/// The picture as PNG bytes, rasterised from the SVG (pure Rust; text uses
+/// the fonts installed on the machine, and is left out where there are none).
+pub fn png(svg_text: &str) -> Result<Vec<u8>, String> {
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(svg_text, &options).map_err(|e| e.to_string())?;
+    let size = tree.size().to_int_size();
+    let mut pixmap =
+        resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("the picture is empty")?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
+}
+
+/// The picture for a terminal: each tile as 5 × 3 characters, in colour or
+/// plain.
+#[must_use]
+pub fn terminal(scene: &Scene, colour: bool) -> String {
+    let (min_x, max_x, min_y, max_y) = scene.bounds();
+    if scene.tiles.is_empty() {
+        return String::new();
+    }
+    let cols = (max_x - min_x + 1) as usize * 5;
+    let rows = (max_y - min_y + 1) as usize * 3;
+    // (character, colour code) per cell.
+    let mut grid: Vec<Vec<(char, &str)>> = vec![vec![(' ', ""); cols]; rows];
+    let field = "32";
+    for (i, p) in scene.tiles.iter().enumerate() {
+        let ox = (p.at.x - min_x) as usize * 5;
+        let oy = (max_y - p.at.y) as usize * 3;
+        let t = p.tile;
+        let kind_at = |e: Edge| t.edge_kind(e, p.rot);
+        let feature_at_edge = |e: Edge| t.feature_on_edge(e, p.rot).map(|f| t.features[f].kind);
+        let mut cells = [[('·', field); 5]; 3];
+        // Corners and halves: city when both touching edges are city.
+        let city = |e: Edge| kind_at(e) == EdgeKind::City;
+        for (r, c, a, b) in [
+            (0, 0, Edge::N, Edge::W),
+            (0, 4, Edge::N, Edge::E),
+            (2, 0, Edge::S, Edge::W),
+            (2, 4, Edge::S, Edge::E),
+        ] {
+            if city(a) && city(b) {
+                cells[r][c] = ('▓', "33");
+            }
+        }
+        for (e, cells_of) in [
+            (Edge::N, vec![(0, 1), (0, 2), (0, 3)]),
+            (Edge::S, vec![(2, 1), (2, 2), (2, 3)]),
+            (Edge::W, vec![(1, 0)]),
+            (Edge::E, vec![(1, 4)]),
+        ] {
+            let k = kind_at(e);
+            for (r, c) in cells_of {
+                let middle = (r == 1) || c == 2;
+                cells[r][c] = match (k, middle, feature_at_edge(e)) {
+                    (EdgeKind::City, _, _) => ('▓', "33"),
+                    (EdgeKind::Road, true, _) => (
+                        if matches!(e, Edge::N | Edge::S) {
+                            '│'
+                        } else {
+                            '─'
+                        },
+                        "37",
+                    ),
+                    (EdgeKind::River, true, _) => ('~', "34"),
+                    (EdgeKind::Any, _, _) => ('░', "90"),
+                    _ => cells[r][c],
+                };
+            }
+        }
+        // The middle.
+        let roads: Vec<Edge> = Edge::ALL
+            .into_iter()
+            .filter(|e| kind_at(*e) == EdgeKind::Road)
+            .collect();
+        let rivers = Edge::ALL.into_iter().any(|e| kind_at(e) == EdgeKind::River);
+        let cities = Edge::ALL.into_iter().filter(|e| city(*e)).count();
+        cells[1][2] = if t.cloister.is_some() {
+            ('⌂', "31")
+        } else if cities >= 2 {
+            ('▓', "33")
+        } else if t.village || roads.len() >= 3 {
+            ('•', "37")
+        } else if roads.len() == 2 {
+            let has = |e| roads.contains(&e);
+            let c = match (has(Edge::N), has(Edge::E), has(Edge::S), has(Edge::W)) {
+                (true, _, true, _) => '│',
+                (_, true, _, true) => '─',
+                (true, true, ..) => '└',
+                (true, .., true) => '┘',
+                (_, true, true, _) => '┌',
+                _ => '┐',
+            };
+            (c, "37")
+        } else if rivers {
+            ('~', "34")
+        } else {
+            cells[1][2]
+        };
+        // The spokes of roads and rivers between the west and east edges and the middle.
+        for (e, c) in [(Edge::W, 1), (Edge::E, 3)] {
+            match kind_at(e) {
+                EdgeKind::Road => cells[1][c] = ('─', "37"),
+                EdgeKind::River => cells[1][c] = ('~', "34"),
+                _ => {}
+            }
+        }
+        for (r, row) in cells.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                grid[oy + r][ox + c] = *cell;
+            }
+        }
+        // Followers on this tile.
+        for fig in scene.figures.iter().filter(|f| f.tile == i) {
+            let (ax, ay) = turned(anchor(t, fig.feature), p.rot);
+            let c = (ax / T * 4.99).clamp(0.0, 4.0) as usize;
+            let r = (ay / T * 2.99).clamp(0.0, 2.0) as usize;
+            let code = ansi_for(&fig.colour);
+            grid[oy + r][ox + c] = ('●', code);
+        }
+    }
+    let mut out = String::new();
+    let label_w = [min_y, max_y]
+        .iter()
+        .map(|y| y.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut header = " ".repeat(label_w + 1);
+    for x in min_x..=max_x {
+        let _ = write!(header, "{x:^5}");
+    }
+    out.push_str(header.trim_end());
+    out.push('\n');
+    for (r, row) in grid.iter().enumerate() {
+        let y = max_y - (r / 3) as i32;
+        if r % 3 == 1 {
+            let _ = write!(out, "{y:>label_w$} ");
+        } else {
+            out.push_str(&" ".repeat(label_w + 1));
+        }
+        let mut line = String::new();
+        for &(ch, code) in row {
+            if colour && !code.is_empty() {
+                let _ = write!(line, "\x1b[{code}m{ch}\x1b[0m");
+            } else {
+                line.push(ch);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn ansi_for(colour: &str) -> &'static str {
+    match colour {
+        "#d62828" | "#ea580c" => "1;31",
+        "#1d4ed8" => "1;34",
+        "#15803d" => "1;32",
+        "#eab308" => "1;33",
+        "#7e22ce" | "#ec4899" => "1;35",
+        "#6b7280" => "1;37",
+        _ => "1;30",
+    }
+}

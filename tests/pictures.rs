@@ -1,0 +1,226 @@
+//! Pictures: SVG text snapshotted, PNGs decoded with the expected size, the
+//! terminal picture, and the README's picture kept up to date.
+
+use crate::common::{binary, carca};
+
+/// Scratch folder removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("carca-pictures-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        Scratch(dir)
+    }
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Width and height from a PNG's header, after checking its signature.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
+    let word =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (word(16), word(20))
+}
+
+#[test]
+fn boards_and_sheets_as_svg() {
+    let s = Scratch::new("svg");
+    for (name, args) in [
+        (
+            "west-farm",
+            vec![
+                "render",
+                "fixtures/records/three-farm-editions.yaml",
+                "--feature",
+                "0,1:WNW",
+            ],
+        ),
+        (
+            "abbey-game",
+            vec![
+                "render",
+                "fixtures/records/abbey-final-round.yaml",
+                "--turn",
+                "8",
+            ],
+        ),
+        ("river-sheet", vec!["tiles", "render", "river"]),
+    ] {
+        let out = s.path(&format!("{name}.svg"));
+        let mut args = args.clone();
+        args.extend(["-o", &out]);
+        let result = carca(&args);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        let svg = std::fs::read_to_string(&out).expect("SVG written");
+        assert!(svg.starts_with("<svg"), "{name}");
+        insta::assert_snapshot!(name, svg);
+    }
+}
+
+#[test]
+fn boards_and_sheets_as_png() {
+    let s = Scratch::new("png");
+    for (args, size) in [
+        (
+            vec!["render", "fixtures/records/three-farm-editions.yaml"],
+            (380, 380),
+        ),
+        (
+            vec!["render", "fixtures/records/full-game-72.yaml"],
+            (1480, 1380),
+        ),
+        (vec!["tiles", "render", "base"], (1180, 802)),
+    ] {
+        let out = s.path("picture.png");
+        let mut args = args.clone();
+        args.extend(["-o", &out]);
+        let result = carca(&args);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        let bytes = std::fs::read(&out).expect("PNG written");
+        assert_eq!(png_size(&bytes), size, "{args:?}");
+        let decoded = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("the PNG decodes");
+        assert_eq!((decoded.width(), decoded.height()), size);
+    }
+}
+
+#[test]
+fn a_board_in_the_terminal() {
+    let out = carca(&["render", "fixtures/records/three-farm-editions.yaml"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        !out.contains('\u{1b}'),
+        "no colour when not on a terminal: {out}"
+    );
+    insta::assert_snapshot!(out);
+    let (code, stdout, _) = binary(&["tiles", "render", "abbey"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains('⌂'), "{stdout}");
+}
+
+#[test]
+fn score_marks_illegal_placements() {
+    let s = Scratch::new("marks");
+    let out = s.path("bad.svg");
+    let result = carca(&[
+        "score",
+        "fixtures/illegal/edge-mismatch.yaml",
+        "--render",
+        &out,
+    ]);
+    assert!(result.starts_with("exit: 1"), "{result}");
+    let svg = std::fs::read_to_string(&out).expect("SVG written");
+    assert!(
+        svg.contains("stroke-dasharray"),
+        "the bad placement is marked"
+    );
+}
+
+#[test]
+fn features_by_their_breakdown_names() {
+    let s = Scratch::new("names");
+    let a = s.path("a.svg");
+    let b = s.path("b.svg");
+    assert!(
+        carca(&[
+            "render",
+            "fixtures/records/three-farm-editions.yaml",
+            "--feature",
+            "0,1:WSW",
+            "-o",
+            &a
+        ])
+        .starts_with("exit: 0")
+    );
+    assert!(
+        carca(&[
+            "render",
+            "fixtures/records/three-farm-editions.yaml",
+            "--feature",
+            "farm at (0,1) WSW",
+            "-o",
+            &b
+        ])
+        .starts_with("exit: 0")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&a).ok(),
+        std::fs::read_to_string(&b).ok()
+    );
+}
+
+#[test]
+fn render_errors() {
+    let bad_feature = carca(&[
+        "render",
+        "fixtures/records/small-city.yaml",
+        "--feature",
+        "nowhere",
+    ]);
+    assert!(
+        bad_feature.starts_with("exit: 2") && bad_feature.contains("X,Y:LOCATION"),
+        "{bad_feature}"
+    );
+    let empty = carca(&[
+        "render",
+        "fixtures/records/small-city.yaml",
+        "--feature",
+        "9,9:N",
+    ]);
+    assert!(
+        empty.starts_with("exit: 2") && empty.contains("no tile lies at (9,9)"),
+        "{empty}"
+    );
+    let s = Scratch::new("errors");
+    let unknown = carca(&[
+        "render",
+        "fixtures/records/small-city.yaml",
+        "-o",
+        &s.path("board.gif"),
+    ]);
+    assert!(
+        unknown.starts_with("exit: 2") && unknown.contains("use .svg or .png"),
+        "{unknown}"
+    );
+}
+
+#[test]
+fn the_readme_pictures_are_current() {
+    let s = Scratch::new("readme");
+    for (file, args) in [
+        (
+            "full-game-72",
+            vec!["render", "fixtures/records/full-game-72.yaml"],
+        ),
+        (
+            "west-farm",
+            vec![
+                "render",
+                "fixtures/records/three-farm-editions.yaml",
+                "--feature",
+                "0,1:WNW",
+            ],
+        ),
+    ] {
+        let out = s.path("p.svg");
+        let mut args = args.clone();
+        args.extend(["-o", &out]);
+        assert!(carca(&args).starts_with("exit: 0"));
+        let now = std::fs::read_to_string(&out).expect("written");
+        let committed = std::fs::read_to_string(format!("docs/pictures/{file}.svg"))
+            .expect("committed picture");
+        assert_eq!(
+            now, committed,
+            "docs/pictures/{file}.svg is out of date: render it again"
+        );
+    }
+}
