@@ -224,3 +224,50 @@ fn the_readme_pictures_are_current() {
         );
     }
 }
+
+#[test]
+fn every_fixture_and_tile_set_renders() {
+    let s = Scratch::new("all");
+    let mut inputs: Vec<(Vec<String>, String)> = Vec::new();
+    for entry in std::fs::read_dir("fixtures/records").expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            inputs.push((
+                vec!["render".into(), path.to_string_lossy().into_owned()],
+                path.to_string_lossy().into_owned(),
+            ));
+        }
+    }
+    for set in [
+        "base",
+        "abbey",
+        "river",
+        "fixtures/sets/cloister-field.yaml",
+        "fixtures/sets/split-corner.yaml",
+    ] {
+        inputs.push((
+            vec!["tiles".into(), "render".into(), set.into()],
+            set.into(),
+        ));
+    }
+    for (args, name) in inputs {
+        for ext in ["svg", "png"] {
+            let out = s.path(&format!("picture.{ext}"));
+            let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+            args.extend(["-o", &out]);
+            let result = carca(&args);
+            assert!(result.starts_with("exit: 0"), "{name} as {ext}: {result}");
+            let bytes = std::fs::read(&out).expect("written");
+            if ext == "png" {
+                let (w, h) = png_size(&bytes);
+                assert!(w >= 100 && h >= 100, "{name}");
+                assert!(
+                    resvg::tiny_skia::Pixmap::decode_png(&bytes).is_ok(),
+                    "{name}"
+                );
+            } else {
+                assert!(bytes.starts_with(b"<svg"), "{name}");
+            }
+        }
+    }
+}

@@ -13,6 +13,9 @@ use crate::report::picture::{Scene, png, svg, terminal};
 /// picture.
 pub(crate) fn write(scene: &Scene, output: Option<&Path>, colour: bool) -> Result<String, String> {
     let Some(path) = output else {
+        // Colour only for a person looking at a terminal.
+        use std::io::IsTerminal;
+        let colour = colour && std::io::stdout().is_terminal();
         return Ok(terminal(scene, colour));
     };
     let ext = path
