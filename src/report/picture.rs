@@ -731,8 +731,9 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
     if scene.tiles.is_empty() {
         return String::new();
     }
-    let cols = (max_x - min_x + 1) as usize * 5;
-    let rows = (max_y - min_y + 1) as usize * 3;
+    let cols = (max_x - min_x + 1) as usize * 5 + 5;
+    let captions = scene.tiles.iter().any(|t| t.caption.is_some());
+    let rows = (max_y - min_y + 1) as usize * 3 + usize::from(captions);
     // (character, colour code) per cell.
     let mut grid: Vec<Vec<(char, &str)>> = vec![vec![(' ', ""); cols]; rows];
     let field = "32";
@@ -786,7 +787,13 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             .filter(|e| kind_at(*e) == EdgeKind::Road)
             .collect();
         let rivers = Edge::ALL.into_iter().any(|e| kind_at(e) == EdgeKind::River);
-        let cities = Edge::ALL.into_iter().filter(|e| city(*e)).count();
+        let cities = t
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::City)
+            .map(|f| f.edges.len())
+            .max()
+            .unwrap_or(0);
         cells[1][2] = if t.cloister.is_some() {
             ('⌂', "31")
         } else if cities >= 2 {
@@ -809,17 +816,23 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         } else {
             cells[1][2]
         };
-        // The spokes of roads and rivers between the west and east edges and the middle.
+        // Between the west and east edges and the middle.
         for (e, c) in [(Edge::W, 1), (Edge::E, 3)] {
             match kind_at(e) {
                 EdgeKind::Road => cells[1][c] = ('─', "37"),
                 EdgeKind::River => cells[1][c] = ('~', "34"),
+                EdgeKind::City => cells[1][c] = ('▓', "33"),
                 _ => {}
             }
         }
         for (r, row) in cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 grid[oy + r][ox + c] = *cell;
+            }
+        }
+        if let Some(caption) = &p.caption {
+            for (k, ch) in caption.chars().take(9).enumerate() {
+                grid[oy + 3][ox + k] = (ch, "");
             }
         }
         // Followers on this tile.
@@ -832,22 +845,28 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         }
     }
     let mut out = String::new();
-    let label_w = [min_y, max_y]
-        .iter()
-        .map(|y| y.to_string().len())
-        .max()
-        .unwrap_or(1);
-    let mut header = " ".repeat(label_w + 1);
-    for x in min_x..=max_x {
-        let _ = write!(header, "{x:^5}");
+    let label_w = if scene.coordinates {
+        [min_y, max_y]
+            .iter()
+            .map(|y| y.to_string().len())
+            .max()
+            .unwrap_or(1)
+    } else {
+        0
+    };
+    if scene.coordinates {
+        let mut header = " ".repeat(label_w + 1);
+        for x in min_x..=max_x {
+            let _ = write!(header, "{x:^5}");
+        }
+        out.push_str(header.trim_end());
+        out.push('\n');
     }
-    out.push_str(header.trim_end());
-    out.push('\n');
     for (r, row) in grid.iter().enumerate() {
         let y = max_y - (r / 3) as i32;
-        if r % 3 == 1 {
+        if scene.coordinates && r % 3 == 1 {
             let _ = write!(out, "{y:>label_w$} ");
-        } else {
+        } else if scene.coordinates {
             out.push_str(&" ".repeat(label_w + 1));
         }
         let mut line = String::new();
