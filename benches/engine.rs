@@ -6,14 +6,15 @@ use std::hint::black_box;
 use std::path::Path;
 
 use carca::engine::adjudicate;
-use carca::generator::{Options, generate, scale_for};
+use carca::generator::{Options, scale_for};
 use carca::record;
 use carca::rules::Ruleset;
 use carca::source::SourceFile;
 use carca::tileset::{self, Catalog};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
-fn generated(tiles: u64) -> String {
+/// A generated base game of `tiles` tiles, 4 players.
+fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
     let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
     let scale = scale_for(&catalog, tiles);
     for e in &mut catalog.tiles {
@@ -24,9 +25,14 @@ fn generated(tiles: u64) -> String {
         players: 4,
         seed: 7,
         tilesets: vec!["base".into()],
-        followers: 0.5,
+        followers,
     };
-    generate(&catalog, &options, scale)
+    carca::generator::play(&catalog, &options, scale)
+}
+
+/// A generated game as a YAML record, followers on half the turns.
+fn generated(tiles: u64) -> String {
+    game(tiles, 0.5).yaml()
 }
 
 fn full_game(c: &mut Criterion) {
@@ -62,21 +68,10 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-/// A generated game as a JSON record (the form large games are kept in).
+/// A generated game as a JSON record (the form large games are kept in),
+/// followers on a tenth of the turns.
 fn generated_json(tiles: u64) -> String {
-    let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
-    let scale = scale_for(&catalog, tiles);
-    for e in &mut catalog.tiles {
-        e.tile.count *= scale;
-    }
-    let options = Options {
-        tiles,
-        players: 4,
-        seed: 7,
-        tilesets: vec!["base".into()],
-        followers: 0.1,
-    };
-    carca::generator::play(&catalog, &options, scale).json()
+    game(tiles, 0.1).json()
 }
 
 fn large(c: &mut Criterion) {

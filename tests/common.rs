@@ -40,3 +40,44 @@ pub(crate) fn binary(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The JSON that a command printed on standard output (from [`carca`]).
+pub(crate) fn stdout_json(out: &str) -> serde_json::Value {
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, rest)| rest.split_once("--- stderr"))
+        .map(|(json, _)| json)
+        .expect("standard output");
+    serde_json::from_str(body).expect("valid JSON")
+}
+
+/// A scratch folder, removed when dropped.
+pub(crate) struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// A new empty folder for one test.
+    pub(crate) fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("carca-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        Scratch(dir)
+    }
+
+    /// The path of a file in it.
+    pub(crate) fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+
+    /// Writes a file in it and returns its path.
+    pub(crate) fn write(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.path(name);
+        std::fs::write(&path, bytes).expect("write");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -4,30 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::common::{binary, carca, relative};
-
-/// Scratch files removed when dropped.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("carca-hostile-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Scratch(dir)
-    }
-
-    fn write(&self, name: &str, bytes: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, bytes).expect("write");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::{Scratch, binary, carca, relative};
 
 #[test]
 fn hostile_fixtures_are_refused() {

@@ -2,7 +2,7 @@
 //! written by hand, under every built-in ruleset; unsupported content is
 //! refused with a diagnostic.
 
-use crate::common::{carca, relative};
+use crate::common::{carca, relative, stdout_json};
 
 const RULESETS: [&str; 5] = [
     "modern",
@@ -12,23 +12,14 @@ const RULESETS: [&str; 5] = [
     "all-or-nothing",
 ];
 
-fn json_of(out: &str) -> serde_json::Value {
-    let body = out
-        .split_once("--- stdout\n")
-        .and_then(|(_, r)| r.split_once("--- stderr"))
-        .map(|(j, _)| j)
-        .expect("stdout");
-    serde_json::from_str(body).expect("JSON")
-}
-
 #[test]
 fn imported_games_score_like_hand_written_records() {
     insta::glob!("../fixtures/jcz", "*.jcz", |path| {
         let save = relative(path);
         let record = save.replace(".jcz", ".yaml");
         for r in RULESETS {
-            let a = json_of(&carca(&["score", &save, "--rules", r, "--format", "json"]));
-            let b = json_of(&carca(&[
+            let a = stdout_json(&carca(&["score", &save, "--rules", r, "--format", "json"]));
+            let b = stdout_json(&carca(&[
                 "score", &record, "--rules", r, "--format", "json",
             ]));
             assert_eq!(a["totals"], b["totals"], "{save} under {r}");

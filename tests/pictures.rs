@@ -1,28 +1,7 @@
 //! Pictures: SVG text snapshotted, PNGs decoded with the expected size, the
 //! terminal picture, and the README's picture kept up to date.
 
-use crate::common::{binary, carca};
-
-/// Scratch folder removed when dropped.
-struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("carca-pictures-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Scratch(dir)
-    }
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::{Scratch, binary, carca};
 
 /// Width and height from a PNG's header, after checking its signature.
 fn png_size(bytes: &[u8]) -> (u32, u32) {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::common::{carca, relative};
+use crate::common::{carca, relative, stdout_json};
 
 const RULESETS: [&str; 5] = [
     "modern",
@@ -77,12 +77,7 @@ fn json_follows_the_contract() {
         "--format",
         "json",
     ]);
-    let body = out
-        .split_once("--- stdout\n")
-        .and_then(|(_, rest)| rest.split_once("--- stderr"))
-        .map(|(json, _)| json)
-        .expect("stdout");
-    let v: serde_json::Value = serde_json::from_str(body).expect("valid JSON");
+    let v = stdout_json(&out);
     assert_eq!(v["totals"]["red"], 4);
     assert_eq!(v["totals"]["blue"], 2);
     let events = v["events"].as_array().expect("events");
@@ -111,12 +106,7 @@ fn json_diagnostics_carry_code_and_line() {
         "json",
     ]);
     assert!(out.starts_with("exit: 1"));
-    let body = out
-        .split_once("--- stdout\n")
-        .and_then(|(_, rest)| rest.split_once("--- stderr"))
-        .map(|(json, _)| json)
-        .expect("stdout");
-    let v: serde_json::Value = serde_json::from_str(body).expect("valid JSON");
+    let v = stdout_json(&out);
     let d = &v["diagnostics"][0];
     assert_eq!(d["code"], "carca::rules::feature_occupied");
     assert_eq!(d["line"], 5);

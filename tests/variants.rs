@@ -1,33 +1,7 @@
 //! `carca compare` and `carca test`: rule variants side by side, reference
 //! folders checked, and `--update` rewriting expectations in place.
 
-use std::path::PathBuf;
-
-use crate::common::{carca, relative};
-
-/// A scratch folder removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("carca-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).expect("write");
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::common::{Scratch, carca, relative, stdout_json};
 
 #[test]
 fn compare_every_fixture() {
@@ -59,12 +33,7 @@ fn compare_custom_rulesets_and_json() {
         "json",
     ]);
     assert!(out.starts_with("exit: 0"), "{out}");
-    let body = out
-        .split_once("--- stdout\n")
-        .and_then(|(_, r)| r.split_once("--- stderr"))
-        .map(|(j, _)| j)
-        .expect("stdout");
-    let v: serde_json::Value = serde_json::from_str(body).expect("JSON");
+    let v = stdout_json(&out);
     assert_eq!(v["rulesets"], serde_json::json!(["modern", "house-rules"]));
     assert_eq!(v["totals"]["modern"]["red"], 6);
     assert_eq!(v["totals"]["house-rules"]["red"], 4);
@@ -120,7 +89,7 @@ fn update_round_trips_a_file_with_comments() {
         .replace("all-or-nothing: { red: 4, blue: 0 }", "all-or-nothing: {}");
     assert_ne!(broken, original);
     let scratch = Scratch::new("update");
-    let path = scratch.file("small-city.yaml", &broken);
+    let path = scratch.write("small-city.yaml", broken.as_bytes());
     let before = carca(&["test", &path]);
     assert!(before.starts_with("exit: 1"), "{before}");
     let updated = carca(&["test", "--update", &path]);
@@ -135,7 +104,7 @@ fn update_round_trips_a_file_with_comments() {
 fn update_extends_block_style_expectations() {
     let scratch = Scratch::new("block");
     let text = "# a comment that must stay\nplayers: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S } # red\nfinal: true\nexpect:\n  modern:\n    red: 1   # wrong on purpose\n  first-edition: {}\n";
-    let path = scratch.file("block.yaml", text);
+    let path = scratch.write("block.yaml", text.as_bytes());
     let out = carca(&["test", "--update", &path]);
     assert!(out.starts_with("exit: 0"), "{out}");
     let after = std::fs::read_to_string(&path).expect("updated file");

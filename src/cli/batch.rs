@@ -70,30 +70,17 @@ fn has_ext(p: &Path, exts: &[&str]) -> bool {
 
 /// Expands the arguments into record files (folders searched recursively).
 fn collect(paths: &[String]) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if has_ext(&p, &["yaml", "yml", "json", "jcz", "jsonl"]) {
-                // Tile sets live beside records; only records have players.
-                let record = has_ext(&p, &["jcz", "jsonl"])
-                    || std::fs::read_to_string(&p).is_ok_and(|t| t.contains("players"));
-                if record {
-                    out.push(p);
-                }
-            }
-        }
-    }
+    // Tile sets live beside records; only records have players.
+    let keep = |p: &Path| {
+        has_ext(p, &["yaml", "yml", "json", "jcz", "jsonl"])
+            && (has_ext(p, &["jcz", "jsonl"])
+                || std::fs::read_to_string(p).is_ok_and(|t| t.contains("players")))
+    };
     let mut files = Vec::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            walk(&path, &mut files);
+            super::walk(&path, &keep, &mut files);
         } else {
             files.push(path);
         }

@@ -401,6 +401,23 @@ pub fn run(args: Args, style: Style) -> Outcome {
     }
 }
 
+/// Adds to `out` every file under `dir` (recursively, in name order) that
+/// `keep` accepts.
+fn walk(dir: &std::path::Path, keep: &dyn Fn(&std::path::Path) -> bool, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, keep, out);
+        } else if keep(&p) {
+            out.push(p);
+        }
+    }
+}
+
 /// The folder paths are relative to.
 fn cwd() -> PathBuf {
     PathBuf::new()

@@ -12,27 +12,14 @@ use crate::report::diagnostics::{Style, render};
 /// Record files under the given paths, sorted; folders are searched
 /// recursively for `.yaml` and `.yml` files.
 fn collect(paths: &[String], out: &mut Vec<PathBuf>, missing: &mut Vec<String>) {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
-            {
-                out.push(p);
-            }
-        }
-    }
+    let keep = |p: &Path| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+    };
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            walk(&path, out);
+            super::walk(&path, &keep, out);
         } else if path.is_file() {
             out.push(path);
         } else {

@@ -680,50 +680,10 @@ impl<'r> Referee<'r> {
         }
         let mut occupied = false;
         for problem in problems {
-            let v = match problem {
-                PlaceProblem::Occupied { id, turn } => {
-                    occupied = true;
-                    Violation::OccupiedPosition {
-                        pos: p.at.to_string(),
-                        id,
-                        placed: turn.map_or(" (the start tile)".into(), |t| {
-                            format!(" (placed on turn {t})")
-                        }),
-                        span: p.at_span,
-                    }
-                }
-                PlaceProblem::NoContact { corner } => Violation::NoContact {
-                    id: self.id(p.tile),
-                    pos: p.at.to_string(),
-                    corner: if corner { ", only at a corner" } else { "" },
-                    span: p.at_span,
-                },
-                PlaceProblem::Mismatch {
-                    edge,
-                    ours,
-                    neighbour,
-                    at,
-                    theirs,
-                } => Violation::EdgeMismatch {
-                    id: self.id(p.tile),
-                    edge: edge.letter(),
-                    ours: ours.word(),
-                    neighbour,
-                    at: at.to_string(),
-                    theirs: theirs.word(),
-                    span: p.at_span,
-                },
-                PlaceProblem::NotAHole { empty } => Violation::NotAHole {
-                    id: self.id(p.tile),
-                    pos: p.at.to_string(),
-                    empty: empty
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    span: p.at_span,
-                },
-            };
+            if matches!(problem, PlaceProblem::Occupied { .. }) {
+                occupied = true;
+            }
+            let v = self.placement_violation(problem, p);
             self.violation(v);
         }
         if occupied {
@@ -740,6 +700,51 @@ impl<'r> Referee<'r> {
         }
         self.advance_river(p.tile, p.at, p.rot);
         Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
+    }
+
+    /// The violation a placement problem amounts to.
+    fn placement_violation(&self, problem: PlaceProblem, p: &Placement) -> Violation {
+        match problem {
+            PlaceProblem::Occupied { id, turn } => Violation::OccupiedPosition {
+                pos: p.at.to_string(),
+                id,
+                placed: turn.map_or(" (the start tile)".into(), |t| {
+                    format!(" (placed on turn {t})")
+                }),
+                span: p.at_span,
+            },
+            PlaceProblem::NoContact { corner } => Violation::NoContact {
+                id: self.id(p.tile),
+                pos: p.at.to_string(),
+                corner: if corner { ", only at a corner" } else { "" },
+                span: p.at_span,
+            },
+            PlaceProblem::Mismatch {
+                edge,
+                ours,
+                neighbour,
+                at,
+                theirs,
+            } => Violation::EdgeMismatch {
+                id: self.id(p.tile),
+                edge: edge.letter(),
+                ours: ours.word(),
+                neighbour,
+                at: at.to_string(),
+                theirs: theirs.word(),
+                span: p.at_span,
+            },
+            PlaceProblem::NotAHole { empty } => Violation::NotAHole {
+                id: self.id(p.tile),
+                pos: p.at.to_string(),
+                empty: empty
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                span: p.at_span,
+            },
+        }
     }
 
     /// Moves the river's open end past a newly placed river tile.
@@ -874,23 +879,10 @@ impl<'r> Referee<'r> {
                 self.draw(p.tile, p.tile_span);
             }
             for problem in self.game.placement_problems(p.tile, p.at, p.rot) {
-                if let PlaceProblem::Mismatch {
-                    edge,
-                    ours,
-                    neighbour,
-                    at,
-                    theirs,
-                } = problem
-                {
-                    self.violation(Violation::EdgeMismatch {
-                        id: self.id(p.tile),
-                        edge: edge.letter(),
-                        ours: ours.word(),
-                        neighbour,
-                        at: at.to_string(),
-                        theirs: theirs.word(),
-                        span: p.at_span,
-                    });
+                // Contact and holes are checked on the whole board below.
+                if matches!(problem, PlaceProblem::Mismatch { .. }) {
+                    let v = self.placement_violation(problem, p);
+                    self.violation(v);
                 }
             }
             spans.insert(p.at, p.at_span);
