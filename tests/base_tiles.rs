@@ -1,5 +1,5 @@
-//! The base set as derived by carca, checked against the table in the
-//! contract (CONTRACT.md §3), transcribed here independently of the YAML.
+//! The base set as derived by carca, checked against the
+//! published table of the base tiles, transcribed here independently of the YAML.
 
 use std::collections::BTreeSet;
 

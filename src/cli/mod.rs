@@ -166,7 +166,7 @@ pub enum Command {
 pub enum Format {
     /// For people.
     Text,
-    /// One JSON object per record (CONTRACT.md §5).
+    /// One JSON object per record: totals, events and diagnostics.
     Json,
     /// One JSON object per record, each on one line.
     Jsonl,

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::geometry::{Edge, Half, Rotation};
 use crate::tileset::{FeatureKind, Tile};
 
-/// A location in board orientation (CONTRACT.md §2).
+/// A location in board orientation (docs/records.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Location {
     /// The road or city at the middle of an edge.

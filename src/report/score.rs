@@ -1,5 +1,5 @@
 //! The scoring breakdown, as text for people settling an argument and as
-//! JSON for programs (CONTRACT.md §5).
+//! JSON for programs (`totals`, `events`, `diagnostics`; docs/records.md).
 
 use std::fmt::Write;
 
