@@ -177,6 +177,11 @@ const RECORD_PIECES: &[&str] = &[
     "*a",
 ];
 
+/// The `engine_moves` fuzz target's driver, so that its corpus replays here.
+mod engine_moves {
+    include!("../fuzz/drive/engine_moves.rs");
+}
+
 /// Files of one fuzz corpus (empty when there is none).
 fn corpus(target: &str) -> Vec<std::path::PathBuf> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -229,6 +234,16 @@ fn fuzz_corpora_replay_without_panics() {
             && let Ok(rec) = carca::record::parse(&SourceFile::new("imported", yaml), dir)
         {
             let _ = adjudicate(&rec, &rules, "modern", true);
+        }
+        replayed += 1;
+    }
+    for path in corpus("engine_moves") {
+        let bytes = std::fs::read(&path).expect("a corpus file reads");
+        let input = arbitrary::Unstructured::new(&bytes);
+        if let Ok(moves) =
+            <Vec<engine_moves::Move> as arbitrary::Arbitrary>::arbitrary_take_rest(input)
+        {
+            engine_moves::drive(&moves);
         }
         replayed += 1;
     }
