@@ -4,13 +4,7 @@
 
 use crate::common::{carca, relative, stdout_json};
 
-const RULESETS: [&str; 5] = [
-    "modern",
-    "first-edition",
-    "second-edition",
-    "hig-faq-2007",
-    "all-or-nothing",
-];
+use carca::rules::BUILTIN as RULESETS;
 
 #[test]
 fn imported_games_score_like_hand_written_records() {

@@ -5,13 +5,7 @@ use std::fmt::Write;
 
 use crate::common::{carca, relative, stdout_json};
 
-const RULESETS: [&str; 5] = [
-    "modern",
-    "first-edition",
-    "second-edition",
-    "hig-faq-2007",
-    "all-or-nothing",
-];
+use carca::rules::BUILTIN as RULESETS;
 
 #[test]
 fn scored_records() {
