@@ -23,17 +23,21 @@ pub(crate) fn drive(moves: &[Move]) {
     use carca::rules::Ruleset;
     use carca::tileset::{Catalog, builtin};
 
-    let sets = ["base", "abbey", "river"]
-        .iter()
-        .map(|n| carca::tileset::Loaded {
-            set: builtin::get(n).expect("built-in").clone(),
-            source: builtin::source_file(n).expect("built-in"),
-        })
-        .collect();
-    let catalog = Catalog::new(sets);
+    // The catalog is the same for every input: build it once.
+    static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    let catalog = CATALOG.get_or_init(|| {
+        let sets = ["base", "abbey", "river"]
+            .iter()
+            .map(|n| carca::tileset::Loaded {
+                set: builtin::get(n).expect("built-in").clone(),
+                source: builtin::source_file(n).expect("built-in"),
+            })
+            .collect();
+        Catalog::new(sets)
+    });
     let rules = Ruleset::modern();
     let players = 3;
-    let mut game = Game::new(&catalog, &rules, players);
+    let mut game = Game::new(catalog, &rules, players);
     let start = catalog.default_start().expect("start");
     game.place(start, Pos::new(0, 0), Rotation::R0, None);
     for (n, m) in moves.iter().take(400).enumerate() {
