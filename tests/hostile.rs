@@ -61,27 +61,21 @@ fn a_file_over_the_size_limit_is_not_read() {
 fn deep_nesting_is_refused_without_exhausting_the_stack() {
     let s = Scratch::new("deep");
     let depth = 100_000;
-    let yaml = format!(
-        "players: {}{}\nturns: []\n",
-        "[".repeat(depth),
-        "]".repeat(depth)
-    );
-    let out = carca(&["score", &s.write("deep.yaml", yaml.as_bytes())]);
-    assert!(out.starts_with("exit: 2"), "{out}");
-    let json = format!(
-        "{{\"players\": {}{}, \"turns\": []}}",
-        "[".repeat(depth),
-        "]".repeat(depth)
-    );
-    let out = carca(&["score", &s.write("deep.json", json.as_bytes())]);
-    assert!(out.starts_with("exit: 2"), "{out}");
-    let jcz = format!(
-        "{{\"setup\": {{}}, \"replay\": {}{}}}",
-        "[".repeat(depth),
-        "]".repeat(depth)
-    );
-    let out = carca(&["score", &s.write("deep.jcz", jcz.as_bytes())]);
-    assert!(out.starts_with("exit: 2"), "{out}");
+    let nest = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    for (file, text) in [
+        ("deep.yaml", format!("players: {nest}\nturns: []\n")),
+        (
+            "deep.json",
+            format!("{{\"players\": {nest}, \"turns\": []}}"),
+        ),
+        (
+            "deep.jcz",
+            format!("{{\"setup\": {{}}, \"replay\": {nest}}}"),
+        ),
+    ] {
+        let out = carca(&["score", &s.write(file, text.as_bytes())]);
+        assert!(out.starts_with("exit: 2"), "{file}: {out}");
+    }
 }
 
 #[test]

@@ -139,37 +139,21 @@ fn features_by_their_breakdown_names() {
 
 #[test]
 fn render_errors() {
-    let bad_feature = carca(&[
-        "render",
-        "fixtures/records/small-city.yaml",
-        "--feature",
-        "nowhere",
-    ]);
-    assert!(
-        bad_feature.starts_with("exit: 2") && bad_feature.contains("X,Y:LOCATION"),
-        "{bad_feature}"
-    );
-    let empty = carca(&[
-        "render",
-        "fixtures/records/small-city.yaml",
-        "--feature",
-        "9,9:N",
-    ]);
-    assert!(
-        empty.starts_with("exit: 2") && empty.contains("no tile lies at (9,9)"),
-        "{empty}"
-    );
     let s = Scratch::new("errors");
-    let unknown = carca(&[
-        "render",
-        "fixtures/records/small-city.yaml",
-        "-o",
-        &s.path("board.gif"),
-    ]);
-    assert!(
-        unknown.starts_with("exit: 2") && unknown.contains("use .svg or .png"),
-        "{unknown}"
-    );
+    let gif = s.path("board.gif");
+    for (extra, expected) in [
+        (["--feature", "nowhere"], "X,Y:LOCATION"),
+        (["--feature", "9,9:N"], "no tile lies at (9,9)"),
+        (["-o", gif.as_str()], "use .svg or .png"),
+    ] {
+        let mut args = vec!["render", "fixtures/records/small-city.yaml"];
+        args.extend(extra);
+        let out = carca(&args);
+        assert!(
+            out.starts_with("exit: 2") && out.contains(expected),
+            "{out}"
+        );
+    }
 }
 
 #[test]
