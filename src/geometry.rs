@@ -249,6 +249,9 @@ impl fmt::Display for Rotation {
     }
 }
 
+/// Largest coordinate accepted, in either direction.
+pub const MAX_COORD: i64 = 1_000_000;
+
 /// A board position: x grows east, y grows north.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
@@ -263,6 +266,19 @@ impl Pos {
     #[must_use]
     pub const fn new(x: i32, y: i32) -> Pos {
         Pos { x, y }
+    }
+
+    /// A position from coordinates as written in a file, if both lie within
+    /// ±[`MAX_COORD`]. Every reader goes through here, so a value at an
+    /// integer limit is refused instead of wrapped or truncated.
+    #[must_use]
+    pub fn checked(x: i64, y: i64) -> Option<Pos> {
+        let within = |v: i64| (-MAX_COORD..=MAX_COORD).contains(&v);
+        if within(x) && within(y) {
+            Some(Pos::new(i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+        } else {
+            None
+        }
     }
 
     /// The neighbour across `edge`.
@@ -298,6 +314,19 @@ impl fmt::Display for Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_outside_the_board_are_refused_not_wrapped() {
+        assert_eq!(Pos::checked(1, 2), Some(Pos::new(1, 2)));
+        assert_eq!(
+            Pos::checked(-MAX_COORD, MAX_COORD),
+            Some(Pos::new(-1_000_000, 1_000_000))
+        );
+        for bad in [i64::MIN, i64::MAX, 1 << 32, -(1 << 31), MAX_COORD + 1, -MAX_COORD - 1] {
+            assert_eq!(Pos::checked(1, bad), None, "{bad}");
+            assert_eq!(Pos::checked(bad, 1), None, "{bad}");
+        }
+    }
 
     #[test]
     fn halves_belong_to_their_edges() {

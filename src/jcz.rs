@@ -16,6 +16,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
+use crate::geometry::Pos;
 use crate::source::SourceFile;
 
 /// A problem with a JCloisterZone save.
@@ -232,9 +233,11 @@ fn rotation(v: &Value) -> Option<u32> {
     (deg % 90 == 0 && deg < 360).then_some(deg)
 }
 
-fn position(v: &Value) -> Option<(i64, i64)> {
+/// A JCloisterZone position in carca's terms (y flipped), if it lies on
+/// carca's board.
+fn position(v: &Value) -> Option<Pos> {
     match v.as_array()?.as_slice() {
-        [x, y] => Some((x.as_i64()?, y.as_i64()?)),
+        [x, y] => Pos::checked(x.as_i64()?, y.as_i64()?.checked_neg()?),
         _ => None,
     }
 }
@@ -464,15 +467,17 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     match start {
         Some(s) => {
             let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
-            let x = s.get("x").and_then(Value::as_i64).unwrap_or(0);
-            let y = s.get("y").and_then(Value::as_i64).unwrap_or(0);
+            let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
+            let Some(Pos { x, y }) = position(&Value::Array(xy.to_vec())) else {
+                reader.bad("the start tile lies off the board".into(), "x and y within ±1,000,000", "\"start\"");
+                return None;
+            };
             let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
             match tile(id, legacy) {
                 Some((t, extra, _)) => {
                     let _ = writeln!(
                         out,
-                        "start: {{ tile: {t}, at: [{x}, {}], rot: {} }}",
-                        -y,
+                        "start: {{ tile: {t}, at: [{x}, {y}], rot: {} }}",
                         (rot + extra) % 360
                     );
                 }
@@ -514,10 +519,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    let mut current: Option<(String, (i64, i64), String)> = None; // (turn text, position, player)
+    let mut current: Option<(String, Pos, String)> = None; // (turn text, position, player)
     let mut game_over = false;
     let flush = |out: &mut String,
-                 current: &mut Option<(String, (i64, i64), String)>,
+                 current: &mut Option<(String, Pos, String)>,
                  meeple: Option<String>| {
         if let Some((text, _, _)) = current.take() {
             match meeple {
@@ -567,8 +572,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     );
                     continue;
                 };
-                let Some((x, y)) = payload.get("position").and_then(position) else {
-                    reader.bad(format!("replay message {i} has no position"), "[x, y]", &id);
+                let Some(at) = payload.get("position").and_then(position) else {
+                    reader.bad(
+                        format!("replay message {i} has no position on the board"),
+                        "[x, y] with x and y within ±1,000,000",
+                        &id,
+                    );
                     continue;
                 };
                 if set != "abbey" && !draw.is_empty() {
@@ -592,11 +601,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 current = Some((
                     format!(
-                        "{who}tile: {t}, at: [{x}, {}], rot: {}",
-                        -y,
+                        "{who}tile: {t}, at: [{}, {}], rot: {}",
+                        at.x,
+                        at.y,
                         (rot + extra) % 360
                     ),
-                    (x, y),
+                    at,
                     who.clone(),
                 ));
             }

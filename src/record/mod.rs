@@ -24,8 +24,7 @@ use crate::source::{SourceFile, yaml_error_parts, yaml_options};
 use crate::tileset::{self, Catalog};
 use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
 
-/// Largest coordinate accepted, in either direction.
-pub const MAX_COORD: i64 = 1_000_000;
+pub use crate::geometry::MAX_COORD;
 /// The name of an inline ruleset that gives none.
 pub const INLINE_RULESET: &str = "record";
 /// Most players in one game.
@@ -581,9 +580,7 @@ impl<'a> Builder<'a> {
 
     fn position(&mut self, at: &Spanned<Vec<Spanned<i64>>>) -> Option<Pos> {
         match &at.value[..] {
-            [x, y] if x.value.abs() <= MAX_COORD && y.value.abs() <= MAX_COORD => {
-                Some(Pos::new(x.value as i32, y.value as i32))
-            }
+            [x, y] if let Some(pos) = Pos::checked(x.value, y.value) => Some(pos),
             _ => {
                 self.error(RecordError::Position {
                     limit: MAX_COORD,

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::{SeqAccess, Visitor};
 
 use super::raw::PlainTurn;
-use super::{Action, Location, MAX_COORD, Placement, Turn};
+use super::{Action, Location, Placement, Turn};
 use crate::geometry::{Pos, Rotation};
 use crate::tileset::Catalog;
 
@@ -64,9 +64,7 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
     let action = match (t.tile, t.discard) {
         (Some(tile), None) => {
             let [x, y] = t.at?;
-            if x.abs() > MAX_COORD || y.abs() > MAX_COORD {
-                return None;
-            }
+            let at = Pos::checked(x, y)?;
             let meeple = match &t.meeple {
                 Some(m) => Some((Location::parse(m)?, none)),
                 None => None,
@@ -75,7 +73,7 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
                 placement: Placement {
                     tile: catalog.find(&tile)?,
                     tile_span: none,
-                    at: Pos::new(x as i32, y as i32),
+                    at,
                     at_span: none,
                     rot: Rotation::from_degrees(t.rot.unwrap_or(0))?,
                     span: none,
