@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::engine::Game;
+use crate::engine::river::{self, River};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
 use crate::rules::Ruleset;
@@ -499,13 +500,13 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     );
 
     let mut turns: Vec<Turn> = Vec::new();
-    let mut river = river_start(catalog, start);
+    let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
     let mut player = 0;
     for tile in deck {
         let t = &catalog.tiles[tile].tile;
         let fits = |game: &Game, pos: Pos, rot: Rotation| {
             game.placement_problems(tile, pos, rot).is_empty()
-                && river_ok(catalog, tile, pos, rot, river)
+                && river.check(catalog, tile, pos, rot).is_none()
         };
         let mut found = None;
         for _ in 0..48 {
@@ -520,11 +521,11 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
         }
         if found.is_none() {
-            found = if river_edges(catalog, tile, Rotation::R0).is_empty() {
+            found = if river::edges(catalog, tile, Rotation::R0).is_empty() {
                 signatures.choose(t, &mut rng)
             } else {
                 // A river tile can only go where the river flows on.
-                let at = river.end.map(|(p, _)| p);
+                let at = river.open_end();
                 let fitting: Vec<(Pos, Rotation)> = at
                     .into_iter()
                     .flat_map(|p| Rotation::ALL.map(|r| (p, r)))
@@ -537,7 +538,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             turns.push(Turn::Discard { tile: t.id.clone() });
             continue;
         };
-        river = advance_river(catalog, tile, pos, rot, river);
+        river = river.advance(catalog, tile, pos, rot);
         let idx = place(&mut game, &mut frontier, &mut signatures, tile, pos, rot);
         let mut meeple = None;
         if rng.chance(options.followers) {
@@ -573,71 +574,3 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     }
 }
 
-fn river_edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Vec<Edge> {
-    let t = &catalog.tiles[tile].tile;
-    Edge::ALL
-        .into_iter()
-        .filter(|e| t.edge_kind(*e, rot) == crate::tileset::EdgeKind::River)
-        .collect()
-}
-
-fn river_start(catalog: &Catalog, start: usize) -> River {
-    let end = match river_edges(catalog, start, Rotation::R0)[..] {
-        [e] => Some((Pos::new(0, 0).step(e), e.opposite())),
-        _ => None,
-    };
-    River {
-        end,
-        last_turn: None,
-    }
-}
-
-/// Where the river goes on, and which way it last turned (true: right).
-#[derive(Clone, Copy)]
-struct River {
-    end: Option<(Pos, Edge)>,
-    last_turn: Option<bool>,
-}
-
-/// The turn a river tile makes, if it curves: true for right.
-fn turn_of(out: Edge, facing: Edge) -> Option<bool> {
-    let heading = facing.opposite();
-    (out != heading).then(|| out == heading.rotated(Rotation::ALL[1]))
-}
-
-/// Whether a placement continues the river without a U-turn (the same
-/// checks the referee makes).
-fn river_ok(catalog: &Catalog, tile: usize, pos: Pos, rot: Rotation, river: River) -> bool {
-    let rivers = river_edges(catalog, tile, rot);
-    if rivers.is_empty() {
-        return true;
-    }
-    let Some((p, facing)) = river.end else {
-        return false;
-    };
-    if p != pos || !rivers.contains(&facing) {
-        return false;
-    }
-    match rivers.iter().find(|e| **e != facing) {
-        Some(out) => turn_of(*out, facing).is_none() || turn_of(*out, facing) != river.last_turn,
-        None => true,
-    }
-}
-
-fn advance_river(catalog: &Catalog, tile: usize, pos: Pos, rot: Rotation, river: River) -> River {
-    let rivers = river_edges(catalog, tile, rot);
-    let Some((_, facing)) = river.end.filter(|_| !rivers.is_empty()) else {
-        return river;
-    };
-    let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
-    match outs[..] {
-        [out] => River {
-            end: Some((pos.step(out), out.opposite())),
-            last_turn: turn_of(out, facing).or(river.last_turn),
-        },
-        _ => River {
-            end: None,
-            last_turn: river.last_turn,
-        },
-    }
-}

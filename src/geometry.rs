@@ -209,6 +209,8 @@ pub struct Rotation(u8);
 impl Rotation {
     /// No rotation.
     pub const R0: Rotation = Rotation(0);
+    /// A quarter turn clockwise.
+    pub const R90: Rotation = Rotation(1);
     /// The four rotations.
     pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
 

@@ -7,6 +7,7 @@
 mod features;
 pub mod game;
 pub mod referee;
+pub mod river;
 pub mod scoring;
 pub mod violation;
 

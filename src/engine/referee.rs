@@ -7,13 +7,14 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use miette::SourceSpan;
 
 use super::game::{DeployProblem, Event, Game, Phase, PlaceProblem};
+use super::river::{River, RiverProblem};
 use super::violation::Violation;
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::LocationProblem;
 use crate::record::{Action, Body, Location, Meeple, Placement, Record, RecordError, Totals, Turn};
 use crate::rules::{EndGameAbbey, Ruleset};
-use crate::tileset::{EdgeKind, FeatureKind};
+use crate::tileset::FeatureKind;
 
 /// The result of adjudicating a record under a ruleset.
 #[derive(Debug)]
@@ -332,11 +333,8 @@ struct Referee<'r> {
     land_left: u64,
     /// Opening-set (river) tiles left.
     opening_left: u32,
-    /// Where the river goes on: the position and the edge of the next tile
-    /// that must face back.
-    river_end: Option<(Pos, Edge)>,
-    /// The direction of the river's last turn (true: right).
-    last_river_turn: Option<bool>,
+    /// The River: where it goes on, and how it last turned.
+    river: River,
     /// Positions of placements that broke a rule.
     marks: Vec<Pos>,
 }
@@ -383,8 +381,7 @@ impl<'r> Referee<'r> {
             personal,
             land_left,
             opening_left,
-            river_end: None,
-            last_river_turn: None,
+            river: River::default(),
             marks: Vec::new(),
         }
     }
@@ -431,21 +428,11 @@ impl<'r> Referee<'r> {
         }
     }
 
-    fn river_edges(&self, tile: usize, rot: Rotation) -> Vec<Edge> {
-        let t = &self.record.catalog.tiles[tile].tile;
-        Edge::ALL
-            .into_iter()
-            .filter(|e| t.edge_kind(*e, rot) == EdgeKind::River)
-            .collect()
-    }
-
     fn start(&mut self) {
         let s = self.record.start.clone();
         self.draw(s.tile, s.tile_span);
         self.game.place(s.tile, s.at, s.rot, None);
-        if let [e] = self.river_edges(s.tile, s.rot)[..] {
-            self.river_end = Some((s.at.step(e), e.opposite()));
-        }
+        self.river = River::start(&self.record.catalog, s.tile, s.at, s.rot);
     }
 
     /// Walks the turns; returns whether the game ended.
@@ -597,39 +584,21 @@ impl<'r> Referee<'r> {
 
     /// The river rule a placement breaks, if any (without reporting it).
     fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<Violation> {
-        let rivers = self.river_edges(tile, rot);
-        if rivers.is_empty() {
-            return None;
-        }
-        match self.river_end {
-            Some((p, facing)) if p == pos && rivers.contains(&facing) => {
-                let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
-                if let [out] = outs[..]
-                    && out != facing.opposite()
-                {
-                    let heading = facing.opposite();
-                    let right =
-                        out == heading.rotated(Rotation::from_degrees(90).unwrap_or_default());
-                    if self.last_river_turn == Some(right) {
-                        return Some(Violation::RiverUTurn {
-                            direction: if right { "right" } else { "left" },
-                            span: SourceSpan::from((0, 0)),
-                        });
-                    }
-                }
-                None
-            }
-            Some((p, _)) => Some(Violation::RiverContinue {
+        let span = SourceSpan::from((0, 0));
+        Some(match self.river.check(&self.record.catalog, tile, pos, rot)? {
+            RiverProblem::UTurn(right) => Violation::RiverUTurn {
+                direction: if right { "right" } else { "left" },
+                span,
+            },
+            RiverProblem::NotAtTheEnd(end) => Violation::RiverContinue {
                 id: self.id(tile),
-                expected: p.to_string(),
-                span: SourceSpan::from((0, 0)),
-            }),
-            None => Some(Violation::RiverContinue {
-                id: self.id(tile),
-                expected: "no position: the river has ended".into(),
-                span: SourceSpan::from((0, 0)),
-            }),
-        }
+                expected: end.map_or_else(
+                    || "no position: the river has ended".into(),
+                    |p| p.to_string(),
+                ),
+                span,
+            },
+        })
     }
 
     /// Checks and places a tile; `None` when it cannot lie there at all.
@@ -698,7 +667,7 @@ impl<'r> Referee<'r> {
             }
             self.violation(v);
         }
-        self.advance_river(p.tile, p.at, p.rot);
+        self.river = self.river.advance(&self.record.catalog, p.tile, p.at, p.rot);
         Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
     }
 
@@ -744,31 +713,6 @@ impl<'r> Referee<'r> {
                     .join(", "),
                 span: p.at_span,
             },
-        }
-    }
-
-    /// Moves the river's open end past a newly placed river tile.
-    fn advance_river(&mut self, tile: usize, pos: Pos, rot: Rotation) {
-        let rivers = self.river_edges(tile, rot);
-        if rivers.is_empty() {
-            return;
-        }
-        let facing = match self.river_end {
-            Some((p, f)) if p == pos => f,
-            _ => return,
-        };
-        let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
-        match outs[..] {
-            [out] => {
-                if out != facing.opposite() {
-                    let heading = facing.opposite();
-                    let right =
-                        out == heading.rotated(Rotation::from_degrees(90).unwrap_or_default());
-                    self.last_river_turn = Some(right);
-                }
-                self.river_end = Some((pos.step(out), out.opposite()));
-            }
-            _ => self.river_end = None,
         }
     }
 

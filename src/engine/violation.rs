@@ -261,12 +261,12 @@ pub enum Violation {
         span: SourceSpan,
     },
 
-    /// Two consecutive river turns in the same direction.
+    /// Two river curves one right after the other turning the same way.
     #[error("the river turns {direction} twice in a row: a U-turn")]
     #[diagnostic(
         code(carca::rules::river_u_turn),
         help(
-            "the river's next turn after a {direction} turn must go the other way; rotate this tile"
+            "right after a {direction} turn the river must run straight or turn the other way; rotate this tile"
         )
     )]
     RiverUTurn {

@@ -1,0 +1,123 @@
+//! The River: where the river may go on, and the U-turn rule.
+//!
+//! The referee, legal-move listing and the generator all ask this one
+//! module, so they can never disagree about a river tile.
+
+use crate::geometry::{Edge, Pos, Rotation};
+use crate::tileset::{Catalog, EdgeKind};
+
+/// The state of the river on the board.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct River {
+    /// Where the river goes on: the next position and the edge of it that
+    /// faces the river's open end. `None` once the river has ended (or
+    /// before it started).
+    end: Option<(Pos, Edge)>,
+    /// The way the river tile placed last turned (true: right); `None` when
+    /// it ran straight. Only an immediate U-turn is forbidden (RULES.md §9),
+    /// so a straight tile forgets the turn before it.
+    last_turn: Option<bool>,
+}
+
+/// Why a river tile cannot lie where it was put.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RiverProblem {
+    /// The tile does not continue the river at its open end; carries that
+    /// position, or `None` when the river has ended.
+    NotAtTheEnd(Option<Pos>),
+    /// Two curves one right after the other turn the same way (true: right).
+    UTurn(bool),
+}
+
+/// The edges of `tile` (turned by `rot`) that the river crosses.
+#[must_use]
+pub fn edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Vec<Edge> {
+    let t = &catalog.tiles[tile].tile;
+    Edge::ALL
+        .into_iter()
+        .filter(|e| t.edge_kind(*e, rot) == EdgeKind::River)
+        .collect()
+}
+
+/// The turn a river tile makes, entering through `facing` and leaving
+/// through `out`: `None` straight on, `Some(true)` right, `Some(false)` left.
+fn turn_of(facing: Edge, out: Edge) -> Option<bool> {
+    let heading = facing.opposite();
+    (out != heading).then(|| out == heading.rotated(Rotation::R90))
+}
+
+impl River {
+    /// The river as the start tile leaves it: flowing out of its one river
+    /// edge, or no river at all.
+    #[must_use]
+    pub fn start(catalog: &Catalog, tile: usize, at: Pos, rot: Rotation) -> River {
+        let end = match edges(catalog, tile, rot)[..] {
+            [e] => Some((at.step(e), e.opposite())),
+            _ => None,
+        };
+        River {
+            end,
+            last_turn: None,
+        }
+    }
+
+    /// The position where the river goes on, if it does.
+    #[must_use]
+    pub fn open_end(&self) -> Option<Pos> {
+        self.end.map(|(p, _)| p)
+    }
+
+    /// The river rule a placement breaks, if any. Tiles without a river
+    /// break none.
+    #[must_use]
+    pub fn check(
+        &self,
+        catalog: &Catalog,
+        tile: usize,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<RiverProblem> {
+        let rivers = edges(catalog, tile, rot);
+        if rivers.is_empty() {
+            return None;
+        }
+        let Some((p, facing)) = self.end else {
+            return Some(RiverProblem::NotAtTheEnd(None));
+        };
+        if p != pos || !rivers.contains(&facing) {
+            return Some(RiverProblem::NotAtTheEnd(Some(p)));
+        }
+        match rivers[..] {
+            [a, b] => {
+                let out = if a == facing { b } else { a };
+                match (turn_of(facing, out), self.last_turn) {
+                    (Some(now), Some(before)) if now == before => Some(RiverProblem::UTurn(now)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The river after a tile was placed at `pos` (whether or not it was
+    /// legal there: a tile off the river's end changes nothing).
+    #[must_use]
+    pub fn advance(self, catalog: &Catalog, tile: usize, pos: Pos, rot: Rotation) -> River {
+        let rivers = edges(catalog, tile, rot);
+        let facing = match self.end {
+            Some((p, f)) if p == pos && !rivers.is_empty() => f,
+            _ => return self,
+        };
+        let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
+        match outs[..] {
+            [out] => River {
+                end: Some((pos.step(out), out.opposite())),
+                last_turn: turn_of(facing, out),
+            },
+            _ => River {
+                end: None,
+                last_turn: None,
+            },
+        }
+    }
+}
