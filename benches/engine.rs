@@ -16,7 +16,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 /// A generated base game of `tiles` tiles, 4 players.
 fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
     let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
-    let scale = scale_for(&catalog, tiles);
+    let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
     for e in &mut catalog.tiles {
         e.tile.count *= scale;
     }

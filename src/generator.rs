@@ -172,16 +172,20 @@ impl Signatures {
     }
 }
 
-/// The supply scale needed for `tiles` land tiles.
+/// The supply scale needed for `tiles` land tiles, if a record may carry it
+/// (at most `MAX_SUPPLY_SCALE` copies of every tile).
 #[must_use]
-pub fn scale_for(catalog: &Catalog, tiles: u64) -> u32 {
+pub fn scale_for(catalog: &Catalog, tiles: u64) -> Option<u32> {
     let total: u64 = catalog
         .tiles
         .iter()
         .filter(|e| !e.tile.per_player)
         .map(|e| u64::from(e.tile.count))
         .sum();
-    tiles.div_ceil(total.max(1)).max(1) as u32
+    let scale = tiles.div_ceil(total.max(1)).max(1);
+    u32::try_from(scale)
+        .ok()
+        .filter(|&s| i64::from(s) <= crate::record::MAX_SUPPLY_SCALE)
 }
 
 /// One generated turn.
@@ -338,7 +342,7 @@ impl Generated {
                 at.x, at.y
             );
         }
-        let _ = writeln!(out, "turns:");
+        let _ = writeln!(out, "turns:{}", if self.turns.is_empty() { " []" } else { "" });
         for t in &self.turns {
             match t {
                 Turn::Discard { tile } => {

@@ -1,6 +1,9 @@
 //! Batch scoring: many records at once, in input order, with a summary.
 
-use crate::common::carca;
+use carca::cli::Args;
+use clap::Parser;
+
+use crate::common::{Scratch, carca};
 
 /// The output with the timing of the summary line blanked out.
 fn steady(out: &str) -> String {
@@ -82,7 +85,11 @@ fn several_files_and_a_missing_one() {
 
 #[test]
 fn moves_lists_placements_and_follower_spots() {
-    let out = carca(&["moves", "fixtures/records/small-city.yaml", "--tile", "V"]);
+    // The game of small-city.yaml, not yet declared over.
+    let s = Scratch::new("moves");
+    let text = std::fs::read_to_string("fixtures/records/small-city.yaml").expect("fixture");
+    let open = s.write("open.yaml", text.replace("final: true", "").as_bytes());
+    let out = carca(&["moves", &open, "--tile", "V"]);
     assert!(out.starts_with("exit: 0"), "{out}");
     insta::assert_snapshot!(out);
     // Blue's thief holds the start road, so a V joining it offers no road spot.
@@ -115,4 +122,44 @@ fn moves_lists_placements_and_follower_spots() {
     assert!(json.contains("\"rot\": 270"), "{json}");
     let unknown = carca(&["moves", "fixtures/records/small-city.yaml", "--tile", "Z"]);
     assert!(unknown.starts_with("exit: 2"), "{unknown}");
+}
+
+#[test]
+fn turn_numbers_out_of_range_are_refused_with_the_range() {
+    let game = "fixtures/records/small-city.yaml"; // two turns, then final
+    let snapshot = "fixtures/records/worked-final-scoring.yaml";
+    for (args, says) in [
+        (
+            vec!["moves", game, "--tile", "V", "--turn", "99"],
+            "--turn 99 is out of range: the record has 2 turns, so --turn takes 1 to 3",
+        ),
+        (
+            vec!["moves", game, "--tile", "V"],
+            "the game is over after turn 2",
+        ),
+        (
+            vec!["moves", game, "--tile", "V", "--turn", "3"],
+            "the game is over after turn 2",
+        ),
+        (
+            vec!["render", game, "--turn", "3"],
+            "so --turn takes 1 to 2",
+        ),
+        (vec!["render", snapshot, "--turn", "1"], "a snapshot has no turns"),
+    ] {
+        let out = carca(&args);
+        assert!(out.starts_with("exit: 2"), "{args:?}: {out}");
+        assert!(out.contains(says), "{args:?}: {out}");
+    }
+    for turn in ["0", "18446744073709551615", "2000002", "x"] {
+        for command in [vec!["render", game], vec!["moves", game, "--tile", "V"]] {
+            let mut args = command.clone();
+            args.extend(["--turn", turn]);
+            let parsed = Args::try_parse_from(std::iter::once("carca").chain(args.iter().copied()));
+            let err = parsed.expect_err(turn).to_string();
+            assert!(err.contains("from 1 to 2000001"), "{turn}: {err}");
+        }
+    }
+    let ok = carca(&["moves", game, "--tile", "V", "--turn", "2"]);
+    assert!(ok.starts_with("exit: 0"), "{ok}");
 }

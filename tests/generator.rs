@@ -2,6 +2,7 @@
 //! accepts, for many seeds, player counts and tile-set combinations.
 
 use carca::engine::adjudicate;
+use clap::Parser;
 use carca::generator::{Options, generate, scale_for};
 use carca::record;
 use carca::rules::Ruleset;
@@ -14,7 +15,7 @@ fn game(seed: u64, players: usize, tiles: u64, sets: &[&str], followers: f64) ->
         .map(|s| tileset::load(s, std::path::Path::new("")).expect("built-in set"))
         .collect();
     let mut catalog = Catalog::new(loaded);
-    let scale = scale_for(&catalog, tiles);
+    let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
     for e in &mut catalog.tiles {
         e.tile.count *= scale;
     }
@@ -74,5 +75,32 @@ fn generation_is_deterministic() {
     assert_ne!(
         game(5, 2, 72, &["base"], 0.5),
         game(6, 2, 72, &["base"], 0.5)
+    );
+}
+
+#[test]
+fn the_smallest_games_are_records_carca_reads() {
+    for tiles in [1, 2, 3] {
+        let text = game(1, 2, tiles, &["base"], 0.5);
+        let src = SourceFile::new("small", text.as_str());
+        let rec = record::parse(&src, std::path::Path::new(""))
+            .unwrap_or_else(|f| panic!("{tiles} tiles: {f:?}\n{text}"));
+        let a = adjudicate(&rec, &Ruleset::modern(), "modern", true);
+        assert!(a.findings.is_empty(), "{tiles} tiles: {:?}", a.findings);
+    }
+}
+
+#[test]
+fn generation_flags_out_of_range_are_refused() {
+    use crate::common::carca;
+    for tiles in ["0", "2000002", "100000000000", "309237645312"] {
+        let out = carca::cli::Args::try_parse_from(["carca", "gen", "--tiles", tiles]);
+        let err = out.expect_err(tiles).to_string();
+        assert!(err.contains("--tiles"), "{tiles}: {err}");
+    }
+    let twice = carca(&["gen", "--tilesets", "base,base"]);
+    assert!(
+        twice.starts_with("exit: 2") && twice.contains("names `base` twice"),
+        "{twice}"
     );
 }

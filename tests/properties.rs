@@ -27,7 +27,7 @@ fn game(seed: u64, players: usize, followers: f64, sets: &[&str]) -> Generated {
         .map(|s| tileset::load(s, Path::new("")).expect("built-in set"))
         .collect();
     let catalog = Catalog::new(loaded);
-    let scale = scale_for(&catalog, 72);
+    let scale = scale_for(&catalog, 72).expect("a supply scale a record may carry");
     let options = Options {
         tiles: 72,
         players,

@@ -31,6 +31,13 @@ pub(crate) fn run(
             ..Outcome::default()
         };
     }
+    for (i, spec) in options.tilesets.iter().enumerate() {
+        if options.tilesets[..i].contains(spec) {
+            return super::usage_error(&format!(
+                "--tilesets names `{spec}` twice; each set in play is named once"
+            ));
+        }
+    }
     let mut sets = Vec::new();
     for spec in &options.tilesets {
         match tileset::load(spec, &super::cwd()) {
@@ -52,7 +59,13 @@ pub(crate) fn run(
             ..Outcome::default()
         };
     }
-    let scale = scale_for(&catalog, options.tiles);
+    let Some(scale) = scale_for(&catalog, options.tiles) else {
+        return super::usage_error(&format!(
+            "--tiles {}: these tile sets would need more than {} copies of every tile",
+            options.tiles,
+            crate::record::MAX_SUPPLY_SCALE
+        ));
+    };
     for e in &mut catalog.tiles {
         e.tile.count = e.tile.count.saturating_mul(scale);
     }

@@ -86,7 +86,7 @@ pub enum Command {
         #[arg(long, value_name = "ID")]
         tile: String,
         /// The moment: before this turn (default: after the last turn).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = turn_number)]
         turn: Option<usize>,
         /// Ruleset (changes the follower supply).
         #[arg(long)]
@@ -102,7 +102,7 @@ pub enum Command {
         #[arg(value_name = "RECORD")]
         record: String,
         /// Draw the board as it stands after this turn (default: the end).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = turn_number)]
         turn: Option<usize>,
         /// Write to this file (.svg or .png) instead of the terminal.
         #[arg(short, long, value_name = "FILE")]
@@ -133,8 +133,9 @@ pub enum Command {
     Import(ImportCommand),
     /// Generate a random legal game as a history record, the same for the same seed.
     Gen {
-        /// Land tiles drawn, the start tile included (the supply is scaled up when needed).
-        #[arg(long, default_value_t = 72)]
+        /// Land tiles drawn, the start tile included (the supply is scaled up
+        /// when needed), from 1 to 2,000,001.
+        #[arg(long, default_value_t = 72, value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED_TILES))]
         tiles: u64,
         /// Number of players (1 to 8).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
@@ -159,6 +160,51 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         games: u64,
     },
+}
+
+/// The most tiles `carca gen` draws: the start tile and as many turns as a
+/// record may hold.
+const MAX_GENERATED_TILES: u64 = crate::record::MAX_TURNS as u64 + 1;
+
+/// Parses a turn number: from 1 to the most turns a record may hold, plus
+/// one (the moment after the last turn).
+fn turn_number(text: &str) -> Result<usize, String> {
+    let max = crate::record::MAX_TURNS + 1;
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("a turn number is a whole number from 1 to {max}")),
+    }
+}
+
+/// Checks `--turn N` against a record. `before` says whether N names the
+/// moment before turn N (`moves`) or after it (`render`).
+pub(crate) fn check_turn(
+    record: &crate::record::Record,
+    turn: Option<usize>,
+    before: bool,
+) -> Result<(), String> {
+    let Some(n) = turn else { return Ok(()) };
+    match &record.body {
+        crate::record::Body::Snapshot { .. } => Err(format!(
+            "--turn {n}: a snapshot has no turns; leave out --turn to see the board as it lies"
+        )),
+        crate::record::Body::History(turns) => {
+            let last = if before { turns.len() + 1 } else { turns.len() };
+            if (1..=last).contains(&n) {
+                Ok(())
+            } else if last == 0 {
+                Err(format!(
+                    "--turn {n}: the record has no turns; leave out --turn"
+                ))
+            } else {
+                Err(format!(
+                    "--turn {n} is out of range: the record has {} turn{}, so --turn takes 1 to {last}",
+                    turns.len(),
+                    if turns.len() == 1 { "" } else { "s" }
+                ))
+            }
+        }
+    }
 }
 
 /// How results are printed.
@@ -266,6 +312,15 @@ pub struct Outcome {
     pub stderr: String,
     /// The process exit code.
     pub code: u8,
+}
+
+/// A command used wrongly: the message on standard error, exit code 2.
+pub(crate) fn usage_error(message: &str) -> Outcome {
+    Outcome {
+        stderr: format!("error: {message}\n"),
+        code: 2,
+        ..Outcome::default()
+    }
 }
 
 /// Runs a command. `style` says how to draw diagnostics.

@@ -30,7 +30,16 @@ pub(crate) fn run(
             ..Outcome::default()
         };
     };
+    if let Err(e) = super::check_turn(record, turn, true) {
+        return super::usage_error(&e);
+    }
     let pos = position(record, &p.rules, turn);
+    if pos.ended {
+        return super::usage_error(&format!(
+            "the game is over after turn {}: no tile is left to place; --turn N asks about the moment before turn N",
+            pos.turns
+        ));
+    }
     let moves = pos.moves(tile_index);
     let player = &record.players[pos.player];
     let when = match turn {

@@ -80,7 +80,10 @@ pub(crate) fn run(
         Ok(p) => p,
         Err(findings) => return super::score::failed(path, &findings, super::Format::Text, style),
     };
-    let pos = position(&p.record, &p.rules, turn.map(|t| t + 1));
+    if let Err(e) = super::check_turn(&p.record, turn, false) {
+        return super::usage_error(&e);
+    }
+    let pos = position(&p.record, &p.rules, turn.map(|t| t.saturating_add(1)));
     let game = pos.game();
     let mut scene = Scene::of_game(game, &p.record.players);
     if let Some(spec) = feature {

@@ -246,6 +246,9 @@ pub struct Position<'r> {
     pub player: usize,
     /// Turns played.
     pub turns: usize,
+    /// The game is over at this moment (no tile left, or a finished
+    /// record's last turn).
+    pub ended: bool,
 }
 
 impl Position<'_> {
@@ -297,11 +300,18 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
                 referee,
                 player: 0,
                 turns: 0,
+                ended: record.declared_final,
             };
         }
     };
     let upto = before.map_or(turns.len(), |b| b.saturating_sub(1).min(turns.len()));
-    referee.history(&turns[..upto]);
+    let over = referee.history(&turns[..upto]);
+    // `final: true` speaks of the end of the record, not of earlier moments.
+    let ended = if upto == turns.len() {
+        over
+    } else {
+        referee.land_left == 0
+    };
     // Whose turn it is: after a discard the same player draws again.
     let n = record.players.len();
     let mut player = 0;
@@ -317,6 +327,7 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
         referee,
         player,
         turns: upto,
+        ended,
     }
 }
 

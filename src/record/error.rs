@@ -150,6 +150,22 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// The list of tile sets is empty or names a set twice.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::record::tilesets),
+        help(
+            "list each tile set in play once, e.g. `tilesets: [base, river]`; leave the key out to play the base game"
+        )
+    )]
+    TilesetList {
+        /// What is wrong.
+        problem: String,
+        /// The list or the repeated name.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// The record's ruleset could not be loaded.
     #[error("ruleset `{name}` could not be loaded")]
     #[diagnostic(

@@ -304,6 +304,38 @@ impl<'a> Builder<'a> {
                 .collect(),
             None => vec![("base".into(), whole)],
         };
+        if let Some(list) = &raw.tilesets
+            && list.value.is_empty()
+        {
+            self.error(RecordError::TilesetList {
+                problem: "the record names no tile sets".into(),
+                span: self.span(list),
+            });
+        }
+        let mut catalog = self.catalog(&specs, dir);
+        // A set in play twice, by the same name or by two paths to sets
+        // of the same name, would double its tiles.
+        for (i, (name, span)) in specs.iter().enumerate() {
+            let loaded = |k: usize| {
+                catalog
+                    .sets
+                    .get(k)
+                    .filter(|_| catalog.sets.len() == specs.len())
+                    .map(|l| l.set.name.as_str())
+            };
+            let twice = specs[..i].iter().enumerate().any(|(k, (other, _))| {
+                other.trim() == name.trim() || (loaded(k).is_some() && loaded(k) == loaded(i))
+            });
+            if twice {
+                self.error(RecordError::TilesetList {
+                    problem: format!(
+                        "tile set `{}` is in play twice (it would double every tile's count)",
+                        loaded(i).unwrap_or(name.trim())
+                    ),
+                    span: *span,
+                });
+            }
+        }
         let supply_scale = match &raw.supply_scale {
             None => 1,
             Some(v) if (1..=MAX_SUPPLY_SCALE).contains(&v.value) => v.value as u32,
@@ -316,7 +348,6 @@ impl<'a> Builder<'a> {
                 1
             }
         };
-        let mut catalog = self.catalog(&specs, dir);
         if supply_scale > 1 {
             for e in &mut Arc::make_mut(&mut catalog).tiles {
                 e.tile.count = e.tile.count.saturating_mul(supply_scale);

@@ -9,6 +9,8 @@
 //! derived unambiguously must be spelled out, and what is spelled out is
 //! checked against the same geometry.
 
+use std::collections::HashMap;
+
 use miette::SourceSpan;
 use serde_saphyr::Spanned;
 
@@ -28,6 +30,10 @@ pub const MAX_TILES: u64 = 1_000_000;
 const MAX_COUNT: i64 = 100_000;
 /// Most pennants on one city.
 const MAX_PENNANTS: i64 = 99;
+/// Most features (cities, roads, rivers and fields listed) on one tile.
+/// Real tiles have at most a dozen; features are numbered in 16 bits on
+/// the board, and some checks compare every pair of a tile's features.
+pub const MAX_FEATURES_PER_TILE: usize = 64;
 
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
@@ -133,6 +139,23 @@ impl Builder<'_> {
                 tiles: Vec::new(),
             };
         }
+        // Duplicate ids are found among all tiles as written, whether or
+        // not they have other problems.
+        let mut seen: HashMap<&str, SourceSpan> = HashMap::new();
+        for rt in raw_tiles {
+            let id = rt.value.id.value.trim();
+            let span = self.span(&rt.value.id);
+            match seen.get(id) {
+                Some(first) => self.errors.push(E::DuplicateId {
+                    id: id.to_string(),
+                    span,
+                    first: *first,
+                }),
+                None => {
+                    seen.insert(id, span);
+                }
+            }
+        }
         let mut tiles = Vec::new();
         let mut spans = Vec::new();
         for rt in raw_tiles {
@@ -149,15 +172,6 @@ impl Builder<'_> {
                 limit: MAX_TILES,
                 span: list_span,
             });
-        }
-        for (i, t) in tiles.iter().enumerate() {
-            if let Some(j) = tiles[..i].iter().position(|u| u.id == t.id) {
-                self.errors.push(E::DuplicateId {
-                    id: t.id.clone(),
-                    span: spans[i].0,
-                    first: spans[j].0,
-                });
-            }
         }
         for (flag, get) in [
             ("start", (|t: &Tile| t.start) as fn(&Tile) -> bool),
@@ -233,6 +247,20 @@ impl Builder<'_> {
 
     fn tile(&mut self, raw: &RawTile) -> Option<Tile> {
         let before = self.errors.len();
+        let listed: usize = [&raw.cities, &raw.roads, &raw.rivers, &raw.fields]
+            .into_iter()
+            .flatten()
+            .map(|l| l.value.len())
+            .sum();
+        if listed > MAX_FEATURES_PER_TILE {
+            self.errors.push(E::TooLarge {
+                what: "features on one tile",
+                value: listed as u64,
+                limit: MAX_FEATURES_PER_TILE as u64,
+                span: self.span(&raw.id),
+            });
+            return None;
+        }
         let id = raw.id.value.trim().to_string();
         let id_ok = !id.is_empty()
             && id.chars().count() <= 40
