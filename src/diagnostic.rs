@@ -89,13 +89,7 @@ impl Finding {
     pub fn line_col(&self) -> Option<(usize, usize)> {
         let src = self.src.as_ref()?;
         let span = self.primary_span()?;
-        let before = src.text().get(..span.offset())?;
-        let line = before.matches('\n').count() + 1;
-        let col = before
-            .rfind('\n')
-            .map_or(before.chars().count(), |i| before[i + 1..].chars().count())
-            + 1;
-        Some((line, col))
+        (span.offset() <= src.text().len()).then(|| src.line_col(span.offset()))
     }
 }
 

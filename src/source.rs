@@ -6,7 +6,7 @@
 //! [`SourceSpan`]s.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde_saphyr::{Location, Spanned};
@@ -34,6 +34,37 @@ pub fn set_max_file_bytes(bytes: u64) {
 pub struct SourceFile {
     name: Arc<str>,
     text: Arc<str>,
+    /// Where each line starts, built the first time a position is asked
+    /// for, so that every later lookup is a binary search.
+    lines: Arc<OnceLock<LineIndex>>,
+}
+
+/// The start of every line of a text, and whether the line is ASCII (so
+/// that its columns are byte distances).
+#[derive(Debug, Default)]
+struct LineIndex {
+    starts: Vec<usize>,
+    ascii: Vec<bool>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let mut index = LineIndex {
+            starts: vec![0],
+            ascii: Vec::new(),
+        };
+        let mut ascii = true;
+        for (i, b) in text.bytes().enumerate() {
+            ascii &= b.is_ascii();
+            if b == b'\n' {
+                index.starts.push(i + 1);
+                index.ascii.push(ascii);
+                ascii = true;
+            }
+        }
+        index.ascii.push(ascii);
+        index
+    }
 }
 
 impl SourceFile {
@@ -44,7 +75,46 @@ impl SourceFile {
         SourceFile {
             name: Arc::from(name.as_ref()),
             text: Arc::from(text),
+            lines: Arc::default(),
         }
+    }
+
+    fn index(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
+    }
+
+    /// The 0-based line that holds byte `offset`.
+    #[must_use]
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.index().starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The byte range of 0-based line `line`, without its line end.
+    #[must_use]
+    pub fn line_range(&self, line: usize) -> std::ops::Range<usize> {
+        let starts = &self.index().starts;
+        let start = starts.get(line).copied().unwrap_or(self.text.len());
+        let mut end = starts.get(line + 1).map_or(self.text.len(), |&e| e - 1);
+        if end > start && self.text.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        start..end.max(start)
+    }
+
+    /// 1-based line and column (in characters) of byte `offset`.
+    #[must_use]
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_of(offset);
+        let start = self.index().starts[line];
+        let column = if self.index().ascii[line] {
+            offset - start
+        } else {
+            self.text
+                .get(start..offset)
+                .map_or(offset - start, |s| s.chars().count())
+        };
+        (line + 1, column + 1)
     }
 
     /// The display name (a path or `builtin:NAME`).
@@ -86,17 +156,21 @@ impl SourceFile {
     /// Byte offset of a 1-based line and column (columns count characters).
     #[must_use]
     pub fn offset_of_line_col(&self, line: u64, column: u64) -> usize {
-        let mut offset = 0;
-        for (i, l) in self.text.split_inclusive('\n').enumerate() {
-            if i as u64 + 1 == line {
-                return offset
-                    + l.char_indices()
-                        .nth(column.saturating_sub(1) as usize)
-                        .map_or(l.len(), |(b, _)| b);
-            }
-            offset += l.len();
-        }
-        self.text.len()
+        let starts = &self.index().starts;
+        let Some(&start) = usize::try_from(line)
+            .ok()
+            .and_then(|l| l.checked_sub(1))
+            .and_then(|l| starts.get(l))
+        else {
+            return self.text.len();
+        };
+        let rest = &self.text[start..];
+        let rest = &rest[..rest.find('\n').map_or(rest.len(), |e| e + 1)];
+        start
+            + rest
+                .char_indices()
+                .nth(column.saturating_sub(1) as usize)
+                .map_or(rest.len(), |(b, _)| b)
     }
 
     /// The span of the `index`-th character inside the scalar at `span`,
@@ -140,17 +214,25 @@ impl SourceCode for SourceFile {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let inner =
-            self.text
-                .as_ref()
-                .read_span(span, context_lines_before, context_lines_after)?;
+        // Only the lines around the span are handed to miette, found by the
+        // line index: reading a span costs the same anywhere in a file.
+        let len = self.text.len();
+        let first = self
+            .line_of(span.offset().min(len))
+            .saturating_sub(context_lines_before);
+        let last = self.line_of((span.offset() + span.len()).min(len)) + context_lines_after + 1;
+        let from = self.index().starts[first];
+        let to = self.index().starts.get(last + 1).copied().unwrap_or(len);
+        let region = &self.text.as_bytes()[from..to];
+        let local = SourceSpan::from((span.offset().saturating_sub(from), span.len()));
+        let inner = region.read_span(&local, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
-            *inner.span(),
-            inner.line(),
+            SourceSpan::from((inner.span().offset() + from, inner.span().len())),
+            inner.line() + first,
             inner.column(),
-            inner.line_count(),
+            inner.data().iter().filter(|&&b| b == b'\n').count() + 1,
         )))
     }
 }
