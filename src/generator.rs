@@ -342,7 +342,11 @@ impl Generated {
                 at.x, at.y
             );
         }
-        let _ = writeln!(out, "turns:{}", if self.turns.is_empty() { " []" } else { "" });
+        let _ = writeln!(
+            out,
+            "turns:{}",
+            if self.turns.is_empty() { " []" } else { "" }
+        );
         for t in &self.turns {
             match t {
                 Turn::Discard { tile } => {
@@ -577,4 +581,3 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         declared_final: !exhausted,
     }
 }
-

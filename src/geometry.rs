@@ -324,7 +324,14 @@ mod tests {
             Pos::checked(-MAX_COORD, MAX_COORD),
             Some(Pos::new(-1_000_000, 1_000_000))
         );
-        for bad in [i64::MIN, i64::MAX, 1 << 32, -(1 << 31), MAX_COORD + 1, -MAX_COORD - 1] {
+        for bad in [
+            i64::MIN,
+            i64::MAX,
+            1 << 32,
+            -(1 << 31),
+            MAX_COORD + 1,
+            -MAX_COORD - 1,
+        ] {
             assert_eq!(Pos::checked(1, bad), None, "{bad}");
             assert_eq!(Pos::checked(bad, 1), None, "{bad}");
         }

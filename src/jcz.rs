@@ -469,7 +469,11 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
             let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
             let Some(Pos { x, y }) = position(&Value::Array(xy.to_vec())) else {
-                reader.bad("the start tile lies off the board".into(), "x and y within ±1,000,000", "\"start\"");
+                reader.bad(
+                    "the start tile lies off the board".into(),
+                    "x and y within ±1,000,000",
+                    "\"start\"",
+                );
                 return None;
             };
             let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
@@ -521,20 +525,19 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         .unwrap_or_default();
     let mut current: Option<(String, Pos, String)> = None; // (turn text, position, player)
     let mut game_over = false;
-    let flush = |out: &mut String,
-                 current: &mut Option<(String, Pos, String)>,
-                 meeple: Option<String>| {
-        if let Some((text, _, _)) = current.take() {
-            match meeple {
-                Some(m) => {
-                    let _ = writeln!(out, "  - {{ {text}, meeple: {m} }}");
-                }
-                None => {
-                    let _ = writeln!(out, "  - {{ {text} }}");
+    let flush =
+        |out: &mut String, current: &mut Option<(String, Pos, String)>, meeple: Option<String>| {
+            if let Some((text, _, _)) = current.take() {
+                match meeple {
+                    Some(m) => {
+                        let _ = writeln!(out, "  - {{ {text}, meeple: {m} }}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "  - {{ {text} }}");
+                    }
                 }
             }
-        }
-    };
+        };
     let mut pending_meeple: Option<String> = None;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();

@@ -226,13 +226,16 @@ impl SourceCode for SourceFile {
         let region = &self.text.as_bytes()[from..to];
         let local = SourceSpan::from((span.offset().saturating_sub(from), span.len()));
         let inner = region.read_span(&local, context_lines_before, context_lines_after)?;
+        let shown = SourceSpan::from((inner.span().offset() + from, inner.span().len()));
+        let line = inner.line() + first;
+        let end = (shown.offset() + shown.len()).saturating_sub(1).min(len);
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             inner.data(),
-            SourceSpan::from((inner.span().offset() + from, inner.span().len())),
-            inner.line() + first,
+            shown,
+            line,
             inner.column(),
-            inner.data().iter().filter(|&&b| b == b'\n').count() + 1,
+            self.line_of(end).saturating_sub(line) + 1,
         )))
     }
 }

@@ -145,7 +145,10 @@ fn turn_numbers_out_of_range_are_refused_with_the_range() {
             vec!["render", game, "--turn", "3"],
             "so --turn takes 1 to 2",
         ),
-        (vec!["render", snapshot, "--turn", "1"], "a snapshot has no turns"),
+        (
+            vec!["render", snapshot, "--turn", "1"],
+            "a snapshot has no turns",
+        ),
     ] {
         let out = carca(&args);
         assert!(out.starts_with("exit: 2"), "{args:?}: {out}");

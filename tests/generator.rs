@@ -2,12 +2,12 @@
 //! accepts, for many seeds, player counts and tile-set combinations.
 
 use carca::engine::adjudicate;
-use clap::Parser;
 use carca::generator::{Options, generate, scale_for};
 use carca::record;
 use carca::rules::Ruleset;
 use carca::source::SourceFile;
 use carca::tileset::{self, Catalog};
+use clap::Parser;
 
 fn game(seed: u64, players: usize, tiles: u64, sets: &[&str], followers: f64) -> String {
     let loaded = sets

@@ -124,3 +124,114 @@ fn long_lines_and_long_lists_get_an_answer() {
     );
     assert!(stderr.contains("carca::io::too_large"), "{stderr}");
 }
+
+/// A 2,000-tile game as one JSON line (about 70 KB), with claims that are
+/// wrong, so that its diagnostics point past column 65,535.
+fn long_line_game(players: [&str; 2]) -> String {
+    let (code, json, _) = binary(&["gen", "--tiles", "2000", "--format", "json"]);
+    assert_eq!(code, 0);
+    let mut v: serde_json::Value = serde_json::from_str(&json).expect("a JSON record");
+    v["players"] = serde_json::json!(players);
+    v["claims"] = serde_json::json!({ players[0]: 1, players[1]: 1 });
+    serde_json::to_string(&v).expect("JSON")
+}
+
+#[test]
+fn diagnostics_far_along_a_long_line_are_drawn_in_a_window() {
+    let s = Scratch::new("long-line");
+    let game = long_line_game(["red", "blue"]);
+    assert!(game.len() > 65_536 && !game.contains('\n'));
+    let out = carca(&["score", &s.write("long.json", game.as_bytes())]);
+    assert!(out.starts_with("exit: 1"), "{}", &out[..out.len().min(400)]);
+    assert!(out.contains("carca::score::claim_mismatch"), "{out}");
+    // The snippet is a window of the line, not the whole 70 KB of it.
+    assert!(out.len() < 20_000, "{} bytes", out.len());
+    assert!(out.contains("…"), "{out}");
+    // In a batch, that line and every other get their result.
+    let mut lines = String::new();
+    for i in 0..20 {
+        if i % 5 == 2 {
+            lines.push_str(&game);
+        } else {
+            lines.push_str(r#"{"players": ["a"], "turns": [], "final": true}"#);
+        }
+        lines.push('\n');
+    }
+    let (code, stdout, _) = binary(&["score", &s.write("games.jsonl", lines.as_bytes())]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("20 records: 16 legal, 4 with violations or mismatches, 0 unreadable"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn long_names_are_cut_in_reports() {
+    let s = Scratch::new("long-name");
+    let name = "r".repeat(70_000);
+    let record = format!(
+        "players: [\"{name}\", blue]\nruleset: {{ name: \"{name}\", extends: modern }}\nturns:\n  - {{ tile: U, at: [1, 0], meeple: E }}\nfinal: true\n"
+    );
+    let path = s.write("long-name.yaml", record.as_bytes());
+    for command in ["score", "compare"] {
+        let out = carca(&[command, &path]);
+        assert!(out.starts_with("exit: 0"), "{command}: {}", &out[..400]);
+        assert!(out.lines().all(|l| l.chars().count() < 400), "{command}");
+        assert!(out.contains(&format!("{}…", "r".repeat(59))), "{command}");
+    }
+    // JSON keeps the name exactly.
+    let json = carca(&["score", &path, "--format", "json"]);
+    assert!(json.contains(&name));
+}
+
+#[test]
+fn many_violations_are_counted_not_all_drawn() {
+    let s = Scratch::new("many-violations");
+    let mut many = String::from("players: [red, blue]\nturns:\n");
+    for _ in 0..500 {
+        many.push_str("  - { tile: U, at: [1, 0] }\n");
+    }
+    let path = s.write("many.yaml", many.as_bytes());
+    let out = carca(&["score", &path]);
+    assert!(out.starts_with("exit: 1"));
+    let drawn = out.lines().filter(|l| l.starts_with("carca::")).count();
+    assert_eq!(drawn, 100);
+    assert!(
+        out.contains("more diagnostics not shown (carca::rules::occupied_position ×"),
+        "{}",
+        &out[out.len().saturating_sub(600)..]
+    );
+    let json = crate::common::stdout_json(&carca(&["score", &path, "--format", "json"]));
+    assert!(json["diagnostics"].as_array().expect("diagnostics").len() > 900);
+}
+
+#[test]
+fn control_and_bidi_characters_never_reach_the_terminal() {
+    let s = Scratch::new("escape");
+    // A clear-screen escape, a right-to-left override and a zero-width space
+    // in player names, as JSON escapes so that the file is valid YAML too.
+    let record = r#"{"players": ["\u001b[2Jred", "\u202eeulb", "red\u200b"], "turns": [{"tile": "U", "at": [1, 0], "meeple": "E"}], "final": true, "claims": {"\u001b[2Jred": 9}}"#;
+    let path = s.write("escape.json", record.as_bytes());
+    for args in [
+        vec!["score", path.as_str()],
+        vec!["compare", path.as_str()],
+        vec!["score", path.as_str(), path.as_str()],
+    ] {
+        let out = carca(&args);
+        for c in ['\u{1b}', '\u{202e}', '\u{200b}'] {
+            assert!(!out.contains(c), "{args:?} prints {c:?}: {out}");
+        }
+        assert!(out.contains("\\u{1b}[2Jred"), "{args:?}: {out}");
+        assert!(out.contains("red\\u{200b}"), "{args:?}: {out}");
+    }
+    // A file name with a line break cannot forge a line of batch output.
+    let forged = s.write(
+        "x.yaml\nok    y.yaml  red 99",
+        b"players: [a]\nturns: []\nfinal: true\n",
+    );
+    let out = carca(&["score", &forged, &path]);
+    assert!(!out.lines().any(|l| l.starts_with("ok    y.yaml")), "{out}");
+    // JSON output keeps every string exactly.
+    let json = carca(&["score", &path, "--format", "json"]);
+    assert!(json.contains("\\u001b[2Jred"), "{json}");
+}

@@ -14,7 +14,7 @@ use crate::diagnostic::{Finding, exit_code, read_source};
 use crate::engine::{Adjudication, adjudicate};
 use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
-use crate::report::score;
+use crate::report::{score, text};
 use crate::rules::Ruleset;
 use crate::source::{SourceFile, max_file_bytes};
 
@@ -312,7 +312,7 @@ fn totals_text(a: &Adjudication) -> String {
     a.players
         .iter()
         .zip(&a.totals)
-        .map(|(p, t)| format!("{p} {t}"))
+        .map(|(p, t)| format!("{} {t}", text::name(p)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -330,19 +330,21 @@ fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
     };
     let stdout = match format {
         Format::Text => {
+            // A file name is printed escaped: a line break in it must not
+            // start a line of its own.
+            let name = text::escaped(&s.name, false);
             let line = match &s.result {
-                Ok(a) if a.findings.is_empty() => format!("ok    {}  {}", s.name, totals_text(a)),
+                Ok(a) if a.findings.is_empty() => format!("ok    {name}  {}", totals_text(a)),
                 Ok(a) => {
                     let n = a.findings.len();
                     let worst = if code == 2 { "error" } else { "FAIL " };
                     format!(
-                        "{worst} {}  {} — {n} diagnostic{}",
-                        s.name,
+                        "{worst} {name}  {} — {n} diagnostic{}",
                         totals_text(a),
                         if n == 1 { "" } else { "s" }
                     )
                 }
-                Err(_) => format!("error {}  cannot be read", s.name),
+                Err(_) => format!("error {name}  cannot be read"),
             };
             line + "\n"
         }
@@ -368,6 +370,33 @@ fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
         stdout,
         stderr,
         code,
+    }
+}
+
+/// The result of a record that carca itself failed on.
+fn internal_error(name: &str, format: Format) -> Rendered {
+    let message =
+        "carca failed on this record (an internal error: please report it with the record)";
+    let stdout = match format {
+        Format::Text => format!("error {}  {message}\n", text::escaped(name, false)),
+        Format::Json | Format::Jsonl => {
+            let v = serde_json::json!({
+                "record": name,
+                "totals": {},
+                "events": [],
+                "diagnostics": [{
+                    "code": "carca::internal",
+                    "class": "input",
+                    "message": message,
+                }],
+            });
+            serde_json::to_string(&v).unwrap_or_default() + "\n"
+        }
+    };
+    Rendered {
+        stdout,
+        stderr: String::new(),
+        code: 2,
     }
 }
 
@@ -422,7 +451,12 @@ pub(crate) fn run(
                 loop {
                     let next = input_rx.lock().ok().and_then(|rx| rx.recv().ok());
                     let Some((i, input)) = next else { break };
-                    let rendered = render_one(&score_one(&input, over, &mut cache), format, style);
+                    // A record that carca fails on still gets its line: a
+                    // batch never loses a result.
+                    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        render_one(&score_one(&input, over, &mut cache), format, style)
+                    }))
+                    .unwrap_or_else(|_| internal_error(&input.name(), format));
                     if result_tx.send((i, rendered)).is_err() {
                         break;
                     }

@@ -48,6 +48,8 @@ pub(crate) fn run(
     };
     match format {
         Format::Text => {
+            let player = crate::report::text::name(player);
+            let tile = crate::report::text::name(tile);
             let mut out = String::new();
             let places: std::collections::BTreeSet<_> = moves.iter().map(|m| m.at).collect();
             if moves.is_empty() {

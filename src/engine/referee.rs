@@ -596,20 +596,22 @@ impl<'r> Referee<'r> {
     /// The river rule a placement breaks, if any (without reporting it).
     fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<Violation> {
         let span = SourceSpan::from((0, 0));
-        Some(match self.river.check(&self.record.catalog, tile, pos, rot)? {
-            RiverProblem::UTurn(right) => Violation::RiverUTurn {
-                direction: if right { "right" } else { "left" },
-                span,
+        Some(
+            match self.river.check(&self.record.catalog, tile, pos, rot)? {
+                RiverProblem::UTurn(right) => Violation::RiverUTurn {
+                    direction: if right { "right" } else { "left" },
+                    span,
+                },
+                RiverProblem::NotAtTheEnd(end) => Violation::RiverContinue {
+                    id: self.id(tile),
+                    expected: end.map_or_else(
+                        || "no position: the river has ended".into(),
+                        |p| p.to_string(),
+                    ),
+                    span,
+                },
             },
-            RiverProblem::NotAtTheEnd(end) => Violation::RiverContinue {
-                id: self.id(tile),
-                expected: end.map_or_else(
-                    || "no position: the river has ended".into(),
-                    |p| p.to_string(),
-                ),
-                span,
-            },
-        })
+        )
     }
 
     /// Checks and places a tile; `None` when it cannot lie there at all.
@@ -678,7 +680,9 @@ impl<'r> Referee<'r> {
             }
             self.violation(v);
         }
-        self.river = self.river.advance(&self.record.catalog, p.tile, p.at, p.rot);
+        self.river = self
+            .river
+            .advance(&self.record.catalog, p.tile, p.at, p.rot);
         Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
     }
 

@@ -10,6 +10,7 @@ use std::fmt::Write;
 use serde_json::{Map, Value, json};
 
 use super::score::{finding_json, winners};
+use super::text;
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
 
@@ -136,9 +137,17 @@ pub fn text(record_name: &str, runs: &[Adjudication]) -> String {
     let Some(first) = runs.first() else {
         return out;
     };
-    let players = &first.players;
-    let names: Vec<&str> = runs.iter().map(|a| a.rules.name.as_str()).collect();
-    let _ = writeln!(out, "{record_name} under {} rulesets", runs.len());
+    // Names as people may see them: escaped and of bounded length.
+    let players: Vec<String> = first.players.iter().map(|p| text::name(p)).collect();
+    let players = &players;
+    let shown: Vec<String> = runs.iter().map(|a| text::name(&a.rules.name)).collect();
+    let names: Vec<&str> = shown.iter().map(String::as_str).collect();
+    let _ = writeln!(
+        out,
+        "{} under {} rulesets",
+        text::escaped(record_name, false),
+        runs.len()
+    );
     let label_width = players
         .iter()
         .map(|p| p.chars().count())

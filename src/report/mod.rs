@@ -4,4 +4,5 @@ pub mod compare;
 pub mod diagnostics;
 pub mod picture;
 pub mod score;
+pub mod text;
 pub mod tiles;

@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
+use super::text;
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
@@ -40,10 +41,10 @@ pub fn winners(totals: &[i64]) -> Vec<usize> {
 
 fn describe_ruleset(rules: &Ruleset) -> String {
     match builtin_description(&rules.name) {
-        Some(d) => format!("{} ({d})", rules.name),
+        Some(d) => format!("{} ({d})", text::name(&rules.name)),
         None => format!(
             "{} (small_city = {}, farm_scoring = \"{}\", end_game_abbey = \"{}\", incomplete_features = \"{}\", followers = {})",
-            rules.name,
+            text::name(&rules.name),
             rules.small_city,
             rules.farm_scoring.word(),
             rules.end_game_abbey.word(),
@@ -142,9 +143,13 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{record_name} scored under {}",
+        "{} scored under {}",
+        text::escaped(record_name, false),
         describe_ruleset(&a.rules)
     );
+    // Names as people may see them: escaped and of bounded length.
+    let players: Vec<String> = a.players.iter().map(|p| text::name(p)).collect();
+    let players = &players;
     let state = if a.ended {
         "game over"
     } else {
@@ -153,19 +158,19 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     let _ = writeln!(
         out,
         "players: {} · {} tiles on the board · {state}",
-        a.players.join(", "),
+        players.join(", "),
         a.tiles_placed
     );
-    write_events(&mut out, &a.players, &a.events);
+    write_events(&mut out, players, &a.events);
     if a.events.is_empty() {
         let _ = writeln!(out, "\nnothing has scored");
     }
     let label = if a.ended { "totals" } else { "totals so far" };
-    write_totals(&mut out, &a.players, &a.totals, label);
+    write_totals(&mut out, players, &a.totals, label);
     if let Some((events, totals)) = &a.preview {
         let _ = writeln!(out, "\nif the game ended now, final scoring would add:");
         let mut preview = String::new();
-        write_events(&mut preview, &a.players, events);
+        write_events(&mut preview, players, events);
         if events.is_empty() {
             preview.push_str("  nothing\n");
         }
@@ -175,13 +180,13 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         {
             let _ = writeln!(out, "{line}");
         }
-        write_totals(&mut out, &a.players, totals, "totals then");
+        write_totals(&mut out, players, totals, "totals then");
     } else {
         let w = winners(&a.totals);
         if w.len() > 1 {
-            let _ = writeln!(out, "\nwinners (tied): {}", names(&a.players, &w));
+            let _ = writeln!(out, "\nwinners (tied): {}", names(players, &w));
         } else {
-            let _ = writeln!(out, "\nwinner: {}", names(&a.players, &w));
+            let _ = writeln!(out, "\nwinner: {}", names(players, &w));
         }
     }
     let violations = a
