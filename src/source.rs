@@ -274,3 +274,83 @@ pub fn yaml_options(len: usize) -> serde_saphyr::Options {
         },
     }
 }
+
+/// Something in a text that YAML does not allow, whatever else the text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Obstacle {
+    /// A character outside YAML's printable set (control characters but
+    /// tab and line ends, DEL, C1 controls but NEL, U+FFFE and U+FFFF).
+    Character {
+        /// Its byte offset.
+        offset: usize,
+        /// The character.
+        found: char,
+    },
+    /// A quoted key longer than the 1,024 characters YAML allows.
+    LongKey {
+        /// Byte offset of its opening quote.
+        offset: usize,
+        /// Its length in characters.
+        chars: usize,
+    },
+}
+
+/// The longest key YAML allows, in characters.
+pub const MAX_KEY_CHARS: usize = 1024;
+
+/// Whether YAML allows `c` in a file.
+fn yaml_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// The first thing in `text` that a YAML reader refuses for what it is, not
+/// for where it stands: every reader of records checks this first, so that a
+/// JSON record read the quick way gets the verdict the YAML reader gives.
+#[must_use]
+pub fn yaml_obstacle(text: &str) -> Option<Obstacle> {
+    // Long keys are looked for in JSON texts only: the YAML reader reports
+    // them itself in YAML, where a quote may stand inside a plain scalar.
+    let json = text.trim_start().starts_with('{');
+    let mut quote: Option<(usize, usize)> = None; // (offset, characters so far)
+    let mut escaped = false;
+    let mut closed: Option<(usize, usize)> = None; // a long string just closed
+    for (offset, found) in text.char_indices() {
+        if !yaml_printable(found) {
+            return Some(Obstacle::Character { offset, found });
+        }
+        match &mut quote {
+            Some((start, chars)) => {
+                if escaped {
+                    escaped = false;
+                } else if found == '\\' {
+                    escaped = true;
+                } else if found == '"' {
+                    if *chars > MAX_KEY_CHARS {
+                        closed = Some((*start, *chars));
+                    }
+                    quote = None;
+                    continue;
+                }
+                *chars += 1;
+            }
+            None => {
+                if let Some((start, chars)) = closed {
+                    match found {
+                        ' ' | '\t' | '\r' | '\n' => continue,
+                        ':' => {
+                            return Some(Obstacle::LongKey {
+                                offset: start,
+                                chars,
+                            });
+                        }
+                        _ => closed = None,
+                    }
+                }
+                if json && found == '"' {
+                    quote = Some((offset, 0));
+                }
+            }
+        }
+    }
+    None
+}

@@ -235,3 +235,49 @@ fn control_and_bidi_characters_never_reach_the_terminal() {
     let json = carca(&["score", &path, "--format", "json"]);
     assert!(json.contains("\\u001b[2Jred"), "{json}");
 }
+
+/// The first diagnostic code a command printed.
+fn first_code(out: &str) -> Option<&str> {
+    out.lines().find(|l| l.starts_with("carca::"))
+}
+
+#[test]
+fn one_record_one_verdict_whichever_command_reads_it() {
+    let mut files: Vec<String> = Vec::new();
+    for dir in ["fixtures/hostile", "fixtures/malformed", "fixtures/records"] {
+        for entry in std::fs::read_dir(dir).expect("fixtures") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "json" || e == "yaml") {
+                files.push(relative(&path));
+            }
+        }
+    }
+    files.sort();
+    for file in &files {
+        let score = carca(&["score", file]);
+        let unreadable = score.starts_with("exit: 2");
+        // compare adjudicates as score does: the same verdict.
+        let compare = carca(&["compare", file]);
+        assert_eq!(
+            compare.starts_with("exit: 2"),
+            unreadable,
+            "{file}: score and compare disagree:\n{score}\n{compare}"
+        );
+        if unreadable {
+            assert_eq!(first_code(&compare), first_code(&score), "{file}");
+        }
+        // render only reads and draws: a file it cannot read, score cannot
+        // either, and a file that no reader takes, render refuses too.
+        let render = carca(&["render", file]);
+        if render.starts_with("exit: 2") {
+            assert!(
+                unreadable,
+                "{file}: render refuses what score reads:\n{render}"
+            );
+        }
+        if first_code(&score).is_some_and(|c| c.starts_with("carca::record::yaml")) {
+            assert!(render.starts_with("exit: 2"), "{file}: {render}");
+            assert_eq!(first_code(&render), first_code(&score), "{file}");
+        }
+    }
+}

@@ -121,3 +121,43 @@ fn test_without_paths_is_a_usage_error() {
     let out = carca(&["test", "no/such/folder"]);
     assert!(out.starts_with("exit: 2"), "{out}");
 }
+
+#[test]
+fn rulesets_are_told_apart_by_what_names_them_not_by_display_name() {
+    // A house file displays the name `first-edition` (it has no `name`).
+    let out = carca(&["test", "tests/data/ruleset-names"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("2 passed, 0 failed"), "{out}");
+    let house = "tests/data/ruleset-names/house/first-edition.toml";
+    let game = "tests/data/ruleset-names/game.yaml";
+    // Scored under the file, only the file's expectation applies.
+    let out = carca(&["score", game, "--rules", house]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    // compare keeps both, the file shown by its path.
+    let json = crate::common::stdout_json(&carca(&[
+        "compare",
+        game,
+        "--rules",
+        &format!("first-edition,{house}"),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        json["rulesets"],
+        serde_json::json!(["first-edition", house])
+    );
+}
+
+#[test]
+fn a_broken_own_ruleset_is_reported_whatever_ruleset_is_asked_for() {
+    let record = "fixtures/malformed/bad-inline-ruleset.yaml";
+    for args in [
+        vec!["score", record, "--rules", "modern"],
+        vec!["compare", record],
+        vec!["compare", record, "--rules", "modern,first-edition"],
+    ] {
+        let out = carca(&args);
+        assert!(out.starts_with("exit: 2"), "{args:?}: {out}");
+        assert!(out.contains("carca::rules::bad_value"), "{args:?}: {out}");
+    }
+}

@@ -210,17 +210,23 @@ fn rules_for(
         None => (record.rules_name().to_string(), record.dir.clone()),
     };
     let key = (spec.clone(), base.clone());
-    let own = over.is_none_or(|r| r == record.rules_name());
+    let identity = record.ruleset_identity(&spec, &base);
+    let own_identity = record.own_ruleset_identity();
+    // The record's own ruleset must load even when another is asked for.
+    if over.is_some() && record.inline_rules.is_some() {
+        super::score::own_ruleset(record)?;
+    }
+    let own = identity == own_identity;
     if record.inline_rules.is_none()
         && let Some(Ok(r)) = cache.get(&key)
     {
-        return Ok((r.clone(), spec, own));
+        return Ok((r.clone(), identity, own));
     }
     let r = super::score::ruleset_for(record, &spec, &base)?;
     if record.inline_rules.is_none() {
         cache.insert(key, Ok(r.clone()));
     }
-    Ok((r, spec, own))
+    Ok((r, identity, own))
 }
 
 fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Scored {

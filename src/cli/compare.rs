@@ -24,13 +24,37 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
     };
     let mut runs: Vec<Adjudication> = Vec::new();
     let mut unreadable: Vec<Finding> = Vec::new();
+    // The record's own ruleset is part of the record, compared or not.
+    if let Err(f) = super::score::own_ruleset(&record) {
+        unreadable.extend(f);
+    }
+    let own_identity = record.own_ruleset_identity();
+    let mut identities: Vec<String> = Vec::new();
     for spec in &specs {
+        let identity = record.ruleset_identity(spec, &super::cwd());
+        if identities.contains(&identity) {
+            continue;
+        }
         match super::score::ruleset_for(&record, spec, &super::cwd()) {
             Ok(r) => {
-                let own = spec == record.rules_name();
-                runs.push(adjudicate(&record, &r, spec, own));
+                let own = identity == own_identity;
+                runs.push(adjudicate(&record, &r, &identity, own));
+                identities.push(identity);
             }
             Err(f) => unreadable.extend(f),
+        }
+    }
+    // A ruleset file that displays the name of another ruleset compared is
+    // shown by its path as written, so that neither hides the other.
+    for i in 0..runs.len() {
+        let name = runs[i].rules.name.clone();
+        if identities[i].starts_with("file:")
+            && runs.iter().filter(|a| a.rules.name == name).count() > 1
+            && let Some(spec) = specs
+                .iter()
+                .find(|s| record.ruleset_identity(s, &super::cwd()) == identities[i])
+        {
+            runs[i].rules.name.clone_from(spec);
         }
     }
     if !unreadable.is_empty() {

@@ -14,6 +14,7 @@ use crate::rules::{self, Ruleset};
 pub(crate) struct Prepared {
     pub(crate) record: Record,
     pub(crate) rules: Ruleset,
+    /// What the ruleset is ([`Record::ruleset_identity`]).
     pub(crate) spec: String,
     pub(crate) own: bool,
 }
@@ -46,39 +47,47 @@ pub(crate) fn prepare_with(
         Some(r) => r,
         None => record::load(file)?,
     };
-    let (spec, base) = match rules_override {
-        Some(r) => (r.to_string(), super::cwd()),
-        None => (record.rules_name().to_string(), record.dir.clone()),
-    };
-    let rules = match ruleset_for(&record, &spec, &base) {
-        Ok(r) => r,
-        Err(mut inner) => {
-            if rules_override.is_none()
-                && let Some((name, span)) = &record.rules
-            {
-                inner.insert(
-                    0,
-                    Finding::new(
-                        crate::diagnostic::Class::Input,
-                        &record.source,
-                        record::RecordError::Rules {
-                            name: name.clone(),
-                            span: *span,
-                        },
-                    ),
-                );
-            }
-            return Err(inner);
+    // The record's own ruleset is part of the record: it must load even when
+    // the record is scored under another.
+    let own_rules = own_ruleset(&record)?;
+    let own_identity = record.own_ruleset_identity();
+    let (rules, spec) = match rules_override {
+        None => (own_rules, own_identity.clone()),
+        Some(r) => {
+            let base = super::cwd();
+            (
+                ruleset_for(&record, r, &base)?,
+                record.ruleset_identity(r, &base),
+            )
         }
     };
-    let own = rules_override.is_none_or(|r| {
-        r == record.rules_name() || r == rules.name && rules.name == record.rules_name()
-    });
+    let own = spec == own_identity;
     Ok(Prepared {
         record,
         rules,
         spec,
         own,
+    })
+}
+
+/// The record's own ruleset; when it cannot be loaded, the findings start
+/// with one on the record's `rules:` value.
+pub(crate) fn own_ruleset(record: &Record) -> Result<Ruleset, Vec<Finding>> {
+    ruleset_for(record, record.rules_name(), &record.dir).map_err(|mut inner| {
+        if let Some((name, span)) = &record.rules {
+            inner.insert(
+                0,
+                Finding::new(
+                    crate::diagnostic::Class::Input,
+                    &record.source,
+                    record::RecordError::Rules {
+                        name: name.clone(),
+                        span: *span,
+                    },
+                ),
+            );
+        }
+        inner
     })
 }
 

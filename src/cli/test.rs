@@ -84,8 +84,9 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                     continue;
                 }
             };
-            let own = e.ruleset == record.rules_name();
-            let a = adjudicate(&record, &ruleset, &e.ruleset, own);
+            let identity = record.ruleset_identity(&e.ruleset, &record.dir);
+            let own = identity == record.own_ruleset_identity();
+            let a = adjudicate(&record, &ruleset, &identity, own);
             let mismatches: Vec<&Finding> = a
                 .findings
                 .iter()

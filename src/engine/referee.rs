@@ -42,10 +42,16 @@ pub struct Adjudication {
 }
 
 /// Adjudicates `record` under `rules`. `own_rules` says whether `rules` is
-/// the record's own ruleset (so that its `claims` apply); `spec` is how the
-/// ruleset was named (for matching `expect` blocks).
+/// the record's own ruleset (so that its `claims` apply); `identity` is what
+/// the ruleset is ([`Record::ruleset_identity`]: a built-in ruleset's name
+/// for built-in ones), for matching `expect` blocks.
 #[must_use]
-pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool) -> Adjudication {
+pub fn adjudicate(
+    record: &Record,
+    rules: &Ruleset,
+    identity: &str,
+    own_rules: bool,
+) -> Adjudication {
     let mut referee = Referee::new(record, rules);
     let ended = match &record.body {
         Body::History(turns) => referee.history(turns),
@@ -92,7 +98,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset, spec: &str, own_rules: bool)
     for e in record
         .expect
         .iter()
-        .filter(|e| e.ruleset == spec || e.ruleset == rules.name)
+        .filter(|e| record.ruleset_identity(&e.ruleset, &record.dir) == identity)
     {
         check_expectation(
             record,

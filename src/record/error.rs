@@ -20,6 +20,20 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// Text that no YAML reader takes, found before parsing so that every
+    /// command reads a record the same way.
+    #[error("not a valid game record: {problem}")]
+    #[diagnostic(code(carca::record::yaml), help("{help}"))]
+    Unreadable {
+        /// What is wrong.
+        problem: String,
+        /// How to mend it.
+        help: &'static str,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// No players, or a player named twice.
     #[error("{problem}")]
     #[diagnostic(

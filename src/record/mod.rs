@@ -20,7 +20,9 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::{Class, Finding, read_source};
 use crate::geometry::{Pos, Rotation};
-use crate::source::{SourceFile, yaml_error_parts, yaml_options};
+use crate::source::{
+    MAX_KEY_CHARS, Obstacle, SourceFile, yaml_error_parts, yaml_obstacle, yaml_options,
+};
 use crate::tileset::{self, Catalog};
 use raw::{RawMeeple, RawPlacement, RawRecord, RawTurn};
 
@@ -176,6 +178,25 @@ impl Record {
             (None, None) => "modern",
         }
     }
+
+    /// What a ruleset spec names, however it is spelled: the record's inline
+    /// ruleset (by its name), a built-in ruleset (by its name), or a file
+    /// (by its canonical path, the spec being relative to `base`). Rulesets
+    /// are told apart by this, never by the name they display, so that a
+    /// file `house/first-edition.toml` is not the built-in `first-edition`.
+    #[must_use]
+    pub fn ruleset_identity(&self, spec: &str, base: &Path) -> String {
+        if self.inline_rules.is_some() && spec == self.rules_name() {
+            return format!("record:{spec}");
+        }
+        crate::rules::identity(spec, base)
+    }
+
+    /// The identity of the record's own ruleset.
+    #[must_use]
+    pub fn own_ruleset_identity(&self) -> String {
+        self.ruleset_identity(self.rules_name(), &self.dir)
+    }
 }
 
 /// The JSON Schema of record files.
@@ -205,6 +226,32 @@ pub fn is_jcz(path: &Path) -> bool {
 
 /// Parses a record whose relative paths start at `dir`.
 pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
+    if let Some(obstacle) = yaml_obstacle(src.text()) {
+        let (problem, help, span) = match obstacle {
+            Obstacle::Character { offset, found } => (
+                format!(
+                    "the character U+{:04X} may not appear in a record",
+                    u32::from(found)
+                ),
+                "YAML (and so carca) takes no control characters, DEL, U+FFFE or U+FFFF as they are; in a quoted string, write an escape such as \"\\u007f\"",
+                SourceSpan::from((offset, found.len_utf8())),
+            ),
+            Obstacle::LongKey { offset, chars } => (
+                format!("a key of {chars} characters; YAML allows at most {MAX_KEY_CHARS}"),
+                "a name used as a key (in `claims` or `expect`) must be shorter; shorten the player's name",
+                SourceSpan::from((offset, 1)),
+            ),
+        };
+        return Err(vec![Finding::new(
+            Class::Input,
+            src,
+            RecordError::Unreadable {
+                problem,
+                help,
+                span,
+            },
+        )]);
+    }
     let raw: RawRecord =
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
@@ -228,7 +275,7 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
 /// one, so that a game of a million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(src: &SourceFile, dir: &Path) -> Option<Record> {
-    if !src.text().trim_start().starts_with('{') {
+    if !src.text().trim_start().starts_with('{') || yaml_obstacle(src.text()).is_some() {
         return None;
     }
     let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(src.text()).ok()?;

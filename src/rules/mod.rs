@@ -181,6 +181,19 @@ const MAX_EXTENDS: usize = 16;
 /// Most followers a ruleset may give each player.
 const MAX_FOLLOWERS: i64 = 1000;
 
+/// What `spec` names, as [`load`] reads it: a built-in name as it is, a
+/// file as `file:` and its canonical path (or the path as joined, if it
+/// does not exist).
+#[must_use]
+pub fn identity(spec: &str, base: &Path) -> String {
+    if builtin_source(spec).is_some() {
+        return spec.to_string();
+    }
+    let path = base.join(spec);
+    let path = path.canonicalize().unwrap_or(path);
+    format!("file:{}", path.display())
+}
+
 /// Loads a ruleset by built-in name or by path (relative to `base`).
 pub fn load(spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
     if let Some(text) = builtin_source(spec) {
