@@ -6,15 +6,15 @@
 //! nowhere. It plays through [`Game`], so every move it writes is one the
 //! referee accepts.
 
-use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::engine::Game;
+use crate::engine::open::OpenPositions;
 use crate::engine::river::{self, River};
-use crate::geometry::{Edge, Pos, Rotation};
+use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::rules::Ruleset;
-use crate::tileset::{Catalog, EdgeKind};
+use crate::tileset::Catalog;
 
 /// What to generate.
 #[derive(Debug, Clone)]
@@ -61,115 +61,26 @@ const NAMES: [&str; 8] = [
     "red", "blue", "green", "yellow", "black", "grey", "pink", "purple",
 ];
 
-/// The positions next to the board, with O(1) random choice and removal.
-#[derive(Default)]
-struct Frontier {
-    list: Vec<Pos>,
-    index: HashMap<Pos, usize>,
-}
-
-impl Frontier {
-    fn add(&mut self, p: Pos) {
-        if !self.index.contains_key(&p) {
-            self.index.insert(p, self.list.len());
-            self.list.push(p);
-        }
+/// A random place among `open` where `tile` fits (uniform over every
+/// fitting position and rotation).
+fn choose(
+    open: &OpenPositions,
+    tile: &crate::tileset::Tile,
+    rng: &mut Rng,
+) -> Option<(Pos, Rotation)> {
+    let options = open.fitting(tile);
+    let total: usize = options.iter().map(|(list, _)| list.len()).sum();
+    if total == 0 {
+        return None;
     }
-
-    fn remove(&mut self, p: Pos) {
-        if let Some(i) = self.index.remove(&p) {
-            self.list.swap_remove(i);
-            if let Some(&moved) = self.list.get(i) {
-                self.index.insert(moved, i);
-            }
+    let mut k = rng.below(total);
+    for (list, rot) in options {
+        if k < list.len() {
+            return Some((list[k], rot));
         }
+        k -= list.len();
     }
-}
-
-/// Open positions grouped by what their neighbours show on each side, so
-/// that every place a tile fits is found by looking at the few hundred
-/// kinds of position, not at every position.
-#[derive(Default)]
-struct Signatures {
-    buckets: std::collections::BTreeMap<u16, Frontier>,
-    of: HashMap<Pos, u16>,
-}
-
-/// The edge kind a neighbour shows on each side of `pos` (3 bits a side,
-/// 0 for no neighbour).
-fn signature(game: &Game, pos: Pos) -> u16 {
-    let mut sig = 0u16;
-    for e in Edge::ALL {
-        let kind = game.at(pos.step(e)).map_or(0, |n| {
-            let p = &game.placed()[n];
-            match game.tile(p.tile).edge_kind(e.opposite(), p.rot) {
-                EdgeKind::City => 1,
-                EdgeKind::Road => 2,
-                EdgeKind::Field => 3,
-                EdgeKind::River => 4,
-                EdgeKind::Any => 5,
-            }
-        });
-        sig |= kind << (3 * e.index());
-    }
-    sig
-}
-
-/// Whether `tile` turned by `rot` fits a position with signature `sig`.
-fn fits_signature(tile: &crate::tileset::Tile, rot: Rotation, sig: u16) -> bool {
-    Edge::ALL.into_iter().all(|e| {
-        let kind = match (sig >> (3 * e.index())) & 7 {
-            0 => return !tile.hole_only,
-            1 => EdgeKind::City,
-            2 => EdgeKind::Road,
-            3 => EdgeKind::Field,
-            4 => EdgeKind::River,
-            _ => EdgeKind::Any,
-        };
-        tile.edge_kind(e, rot).matches(kind)
-    })
-}
-
-impl Signatures {
-    fn set(&mut self, pos: Pos, sig: Option<u16>) {
-        if let Some(old) = self.of.remove(&pos)
-            && let Some(b) = self.buckets.get_mut(&old)
-        {
-            b.remove(pos);
-            if b.list.is_empty() {
-                self.buckets.remove(&old);
-            }
-        }
-        if let Some(sig) = sig {
-            self.of.insert(pos, sig);
-            self.buckets.entry(sig).or_default().add(pos);
-        }
-    }
-
-    /// A random place (uniform over every fitting position and rotation).
-    fn choose(&self, tile: &crate::tileset::Tile, rng: &mut Rng) -> Option<(Pos, Rotation)> {
-        let mut options: Vec<(&Frontier, Rotation)> = Vec::new();
-        let mut total = 0;
-        for (&sig, bucket) in &self.buckets {
-            for rot in Rotation::ALL {
-                if fits_signature(tile, rot, sig) {
-                    total += bucket.list.len();
-                    options.push((bucket, rot));
-                }
-            }
-        }
-        if total == 0 {
-            return None;
-        }
-        let mut k = rng.below(total);
-        for (bucket, rot) in options {
-            if k < bucket.list.len() {
-                return Some((bucket.list[k], rot));
-            }
-            k -= bucket.list.len();
-        }
-        None
-    }
+    None
 }
 
 /// The supply scale needed for `tiles` land tiles, if a record may carry it
@@ -441,7 +352,6 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let players = options.players.clamp(1, NAMES.len());
     let mut rng = Rng(options.seed);
     let mut game = Game::new(catalog, &rules, players);
-    let mut frontier = Frontier::default();
 
     // The deck: opening tiles first (their last tile last), then the rest.
     let mut opening = Vec::new();
@@ -479,33 +389,9 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             .map(|e| u64::from(e.tile.count))
             .sum::<u64>();
 
-    let mut signatures = Signatures::default();
-    let place = |game: &mut Game,
-                 frontier: &mut Frontier,
-                 signatures: &mut Signatures,
-                 tile: usize,
-                 pos: Pos,
-                 rot: Rotation| {
-        let idx = game.place(tile, pos, rot, None);
-        frontier.remove(pos);
-        signatures.set(pos, None);
-        for e in Edge::ALL {
-            let n = pos.step(e);
-            if game.at(n).is_none() {
-                frontier.add(n);
-                signatures.set(n, Some(signature(game, n)));
-            }
-        }
-        idx
-    };
-    place(
-        &mut game,
-        &mut frontier,
-        &mut signatures,
-        start,
-        Pos::new(0, 0),
-        Rotation::R0,
-    );
+    let mut open = OpenPositions::default();
+    game.place(start, Pos::new(0, 0), Rotation::R0, None);
+    open.placed(&game, Pos::new(0, 0));
 
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
@@ -518,10 +404,11 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         };
         let mut found = None;
         for _ in 0..48 {
-            if frontier.list.is_empty() {
+            let all = open.all();
+            if all.is_empty() {
                 break;
             }
-            let pos = frontier.list[rng.below(frontier.list.len())];
+            let pos = all[rng.below(all.len())];
             let rot = Rotation::ALL[rng.below(4)];
             if fits(&game, pos, rot) {
                 found = Some((pos, rot));
@@ -530,7 +417,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         }
         if found.is_none() {
             found = if river::edges(catalog, tile, Rotation::R0).is_empty() {
-                signatures.choose(t, &mut rng)
+                choose(&open, t, &mut rng)
             } else {
                 // A river tile can only go where the river flows on.
                 let at = river.open_end();
@@ -547,7 +434,8 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             continue;
         };
         river = river.advance(catalog, tile, pos, rot);
-        let idx = place(&mut game, &mut frontier, &mut signatures, tile, pos, rot);
+        let idx = game.place(tile, pos, rot, None);
+        open.placed(&game, pos);
         let mut meeple = None;
         if rng.chance(options.followers) {
             let legal: Vec<usize> = (0..t.features.len())

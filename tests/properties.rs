@@ -133,6 +133,40 @@ proptest! {
     }
 
     #[test]
+    fn the_open_position_index_finds_exactly_the_legal_placements(
+        seed in any::<u64>(),
+        moment in 1usize..80,
+        river in any::<bool>(),
+    ) {
+        let rules = Ruleset::modern();
+        let text = game(seed, 2, 0.5, sets(river)).yaml();
+        let src = SourceFile::new("game.yaml", text.as_str());
+        let rec = record::parse(&src, Path::new("")).expect("reads");
+        // Asked twice at two moments, so that the index is also brought up
+        // to date after it was first built.
+        for n in [moment / 2 + 1, moment] {
+            let pos = position(&rec, &rules, Some(n));
+            let g = pos.game();
+            let mut open: Vec<carca::geometry::Pos> = g
+                .placed()
+                .iter()
+                .flat_map(|p| carca::geometry::Edge::ALL.map(|e| p.pos.step(e)))
+                .filter(|&q| g.at(q).is_none())
+                .collect();
+            open.sort_by_key(|p| (-p.y, p.x));
+            open.dedup();
+            for tile in 0..rec.catalog.tiles.len() {
+                let brute: Vec<_> = open
+                    .iter()
+                    .flat_map(|&p| carca::geometry::Rotation::ALL.map(|r| (p, r)))
+                    .filter(|&(p, r)| g.placement_problems(tile, p, r).is_empty())
+                    .collect();
+                prop_assert_eq!(g.legal_placements(tile), brute, "tile {} before turn {}", tile, n);
+            }
+        }
+    }
+
+    #[test]
     fn replay_is_deterministic(seed in any::<u64>(), players in 1usize..5) {
         let rules = Ruleset::modern();
         let text = game(seed, players, 0.5, sets(true)).yaml();

@@ -4,11 +4,13 @@
 //! [`Game`] knows nothing of records or files: it answers "is this legal?"
 //! and applies moves. [`super::referee`] walks a record through it.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 use super::features::{Features, Node};
+use super::open::OpenPositions;
 use super::scoring::{self, Award};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
@@ -187,6 +189,10 @@ pub struct Game<'a> {
     events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
+    /// The open positions, and how many placed tiles they take in: brought
+    /// up to date only when legal placements are asked for, so that scoring
+    /// a game pays nothing for it.
+    open: RefCell<(usize, OpenPositions)>,
 }
 
 impl<'a> Game<'a> {
@@ -219,6 +225,7 @@ impl<'a> Game<'a> {
             scores: vec![0; players],
             events: Vec::new(),
             touched: Vec::new(),
+            open: RefCell::default(),
         }
     }
 
@@ -315,23 +322,21 @@ impl<'a> Game<'a> {
     /// Every position and rotation where `tile` could legally lie now.
     #[must_use]
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
-        let mut frontier: Vec<Pos> = self
-            .placed
-            .iter()
-            .flat_map(|p| Edge::ALL.map(|e| p.pos.step(e)))
-            .filter(|q| !self.at.contains_key(q))
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        frontier.sort_by_key(|p| (-p.y, p.x));
-        let mut out = Vec::new();
-        for pos in frontier {
-            for rot in Rotation::ALL {
-                if self.placement_problems(tile, pos, rot).is_empty() {
-                    out.push((pos, rot));
-                }
-            }
+        let mut open = self.open.borrow_mut();
+        let (synced, positions) = &mut *open;
+        for p in &self.placed[*synced..] {
+            positions.placed(self, p.pos);
         }
+        *synced = self.placed.len();
+        // The index finds the places whose neighbours' edges match; the
+        // whole check confirms each one.
+        let mut out: Vec<(Pos, Rotation)> = positions
+            .fitting(self.tile(tile))
+            .into_iter()
+            .flat_map(|(list, rot)| list.iter().map(move |&p| (p, rot)))
+            .filter(|&(pos, rot)| self.placement_problems(tile, pos, rot).is_empty())
+            .collect();
+        out.sort_by_key(|&(p, rot)| (-p.y, p.x, rot));
         out
     }
 

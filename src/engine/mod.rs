@@ -6,6 +6,7 @@
 
 mod features;
 pub mod game;
+pub mod open;
 pub mod referee;
 pub mod river;
 pub mod scoring;
