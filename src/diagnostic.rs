@@ -197,6 +197,18 @@ pub enum ReadError {
         /// The limit.
         limit: u64,
     },
+    /// The path names something other than a regular file.
+    #[error("{path} is {what}, not a file carca reads")]
+    #[diagnostic(
+        code(carca::io::not_a_file),
+        help("give the path of a record, tile set or ruleset file")
+    )]
+    NotAFile {
+        /// The path as given.
+        path: String,
+        /// What it is.
+        what: &'static str,
+    },
     /// The file is not UTF-8 text.
     #[error("{path} is not UTF-8 text (invalid byte at offset {offset})")]
     #[diagnostic(code(carca::io::not_utf8), help("save the file as UTF-8"))]
@@ -254,8 +266,30 @@ pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
             },
         ))
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    // What the path is, before it is opened: a FIFO would block, a device
+    // never end, and a file over the limit is not read at all.
+    let meta = std::fs::metadata(path).map_err(io)?;
     let limit = crate::source::max_file_bytes();
+    if !meta.is_file() {
+        return Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::NotAFile {
+                path: shown,
+                what: file_kind(&meta.file_type()),
+            },
+        )));
+    }
+    if meta.len() > limit {
+        return Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::TooLarge {
+                path: shown,
+                size: meta.len(),
+                limit,
+            },
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {
@@ -277,5 +311,32 @@ pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
                 offset: e.utf8_error().valid_up_to(),
             },
         ))),
+    }
+}
+
+/// What a file type is, in words.
+#[must_use]
+pub fn file_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_symlink() {
+        "a link"
+    } else if t.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
     }
 }

@@ -166,3 +166,103 @@ fn turn_numbers_out_of_range_are_refused_with_the_range() {
     let ok = carca(&["moves", game, "--tile", "V", "--turn", "2"]);
     assert!(ok.starts_with("exit: 0"), "{ok}");
 }
+
+#[test]
+fn carca_test_decides_what_a_file_is_by_reading_it() {
+    let s = Scratch::new("test-kinds");
+    let body = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\nfinal: true\nexpect:\n  modern: { red: 4, blue: 0 }\n";
+    s.write("bom.yaml", format!("\u{feff}{body}").as_bytes());
+    s.write(
+        "quoted.yaml",
+        body.replace("players:", "\"players\":").as_bytes(),
+    );
+    s.write(
+        "flow.yaml",
+        b"{players: [red, blue], turns: [{tile: E, at: [0, 1], rot: 180, meeple: S}], final: true, expect: {modern: {red: 4, blue: 0}}}",
+    );
+    s.write(
+        "game.json",
+        br#"{"players": ["red", "blue"], "turns": [{"tile": "E", "at": [0, 1], "rot": 180, "meeple": "S"}], "final": true, "expect": {"modern": {"red": 4, "blue": 0}}}"#,
+    );
+    // A tile set that mentions players in a comment is not a record.
+    s.write(
+        "set.yaml",
+        b"# players: none here\nname: tiny\ntiles:\n  - { id: D, edges: CRFR, start: true }\n",
+    );
+    let dir = s.path("");
+    let out = carca(&["test", &dir]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("4 passed, 0 failed"), "{out}");
+    assert!(!out.contains("set.yaml"), "{out}");
+    // A folder with nothing to test says so.
+    let empty = Scratch::new("test-empty");
+    empty.write(
+        "set.yaml",
+        b"name: tiny\ntiles:\n  - { id: D, edges: CRFR, start: true }\n",
+    );
+    let out = carca(&["test", &empty.path("")]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("nothing to test"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn folder_scans_follow_no_folder_links_and_read_no_pipes() {
+    use std::os::unix::fs::symlink;
+    let s = Scratch::new("scan-links");
+    s.write(
+        "game.yaml",
+        b"players: [red, blue]\nturns:\n  - { tile: U, at: [1, 0] }\nfinal: true\n",
+    );
+    symlink(".", s.path("loop")).expect("link");
+    symlink("..", s.path("up")).expect("link");
+    symlink("/dev/zero", s.path("zero.yaml")).expect("link");
+    let fifo = s.path("pipe.yaml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|st| st.success());
+    let out = carca(&["score", &s.path("")]);
+    assert!(
+        out.contains("1 record: 1 legal, 0 with violations or mismatches, 0 unreadable"),
+        "{out}"
+    );
+    assert!(
+        out.contains("loop is a link to a folder: not followed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("zero.yaml is a link to a device: passed over"),
+        "{out}"
+    );
+    if made {
+        assert!(
+            out.contains("pipe.yaml is a named pipe: passed over"),
+            "{out}"
+        );
+        // Named directly, as a record or as a tile set, a pipe is refused
+        // without being opened.
+        let out = carca(&["score", &fifo]);
+        assert!(out.contains("carca::io::not_a_file"), "{out}");
+        let record = s.write(
+            "uses-pipe.yaml",
+            b"tilesets: [pipe.yaml]\nplayers: [red]\nturns: []\n",
+        );
+        let out = carca(&["score", &record]);
+        assert!(out.contains("carca::io::not_a_file"), "{out}");
+    }
+    let out = carca(&["score", &s.path("zero.yaml")]);
+    assert!(out.contains("carca::io::not_a_file"), "{out}");
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_before_it_is_read() {
+    let s = Scratch::new("sparse");
+    let path = s.path("huge.yaml");
+    // A sparse file of 3 GB takes no room, and would take 3 GB to read.
+    let f = std::fs::File::create(&path).expect("create");
+    f.set_len(3 << 30).expect("sparse file");
+    let out = carca(&["score", &path]);
+    assert!(out.contains("carca::io::too_large"), "{out}");
+    assert!(out.contains("3221225472 bytes"), "{out}");
+}

@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::{Format, Io};
 use crate::diagnostic::{Finding, exit_code, read_source};
 use crate::engine::{Adjudication, adjudicate};
-use crate::record::{self, Record};
+use crate::record::{self, Probe, Record};
 use crate::report::diagnostics::{Style, render};
 use crate::report::{score, text};
 use crate::rules::Ruleset;
@@ -68,24 +68,25 @@ fn has_ext(p: &Path, exts: &[&str]) -> bool {
         .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
-/// Expands the arguments into record files (folders searched recursively).
-fn collect(paths: &[String]) -> Vec<PathBuf> {
-    // Tile sets live beside records; only records have players.
+/// Expands the arguments into record files (folders searched recursively)
+/// and notes on what a folder held that is not scored.
+fn collect(paths: &[String]) -> (Vec<PathBuf>, Vec<String>) {
+    // Tile sets live beside records: what a file is, its contents say.
     let keep = |p: &Path| {
-        has_ext(p, &["yaml", "yml", "json", "jcz", "jsonl"])
-            && (has_ext(p, &["jcz", "jsonl"])
-                || std::fs::read_to_string(p).is_ok_and(|t| t.contains("players")))
+        has_ext(p, &["jcz", "jsonl"])
+            || (has_ext(p, &["yaml", "yml", "json"]) && record::probe(p) != Probe::Other)
     };
     let mut files = Vec::new();
+    let mut notes = Vec::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            super::walk(&path, &keep, &mut files);
+            super::walk(&path, &keep, &mut files, &mut notes);
         } else {
             files.push(path);
         }
     }
-    files
+    (files, notes)
 }
 
 /// Reads one line of at most `limit` bytes; a longer line is skipped and
@@ -146,7 +147,13 @@ fn produce(
             index += 1;
             continue;
         }
-        let Ok(file) = std::fs::File::open(f) else {
+        let regular = std::fs::metadata(f).is_ok_and(|m| m.is_file());
+        let opened = if regular {
+            std::fs::File::open(f).ok()
+        } else {
+            None
+        };
+        let Some(file) = opened else {
             // Reading it again yields the diagnostic for why it cannot be opened.
             if let Err(e) = read_source(f) {
                 let _ = problems.send(*e);
@@ -415,7 +422,10 @@ pub(crate) fn run(
     io: &mut Io,
 ) -> u8 {
     let started = Instant::now();
-    let files = collect(paths);
+    let (files, notes) = collect(paths);
+    for n in &notes {
+        let _ = writeln!(io.stderr, "note: {n}");
+    }
     let mut summary = Summary::default();
     let known_total = files
         .iter()

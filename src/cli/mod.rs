@@ -458,17 +458,64 @@ pub fn run(args: Args, style: Style) -> Outcome {
 
 /// Adds to `out` every file under `dir` (recursively, in name order) that
 /// `keep` accepts.
-fn walk(dir: &std::path::Path, keep: &dyn Fn(&std::path::Path) -> bool, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+/// Collects the files under `dir` that `keep` accepts, in path order.
+/// Links to folders are not followed (a link to `.` would never end), and
+/// what is not a regular file (pipes, devices, sockets) is passed over;
+/// each gets a note, as does a folder that cannot be read.
+fn walk(
+    dir: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+    out: &mut Vec<PathBuf>,
+    notes: &mut Vec<String>,
+) {
+    let shown = |p: &std::path::Path| {
+        crate::report::text::escaped(&p.display().to_string(), false).into_owned()
     };
-    let mut entries: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, keep, out);
-        } else if keep(&p) {
-            out.push(p);
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            notes.push(format!("{} cannot be read: {e}", shown(dir)));
+            return;
+        }
+    };
+    let mut entries: Vec<(PathBuf, Option<std::fs::FileType>)> = entries
+        .filter_map(Result::ok)
+        .map(|e| (e.path(), e.file_type().ok()))
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (p, kind) in entries {
+        let Some(kind) = kind else { continue };
+        if kind.is_dir() {
+            walk(&p, keep, out, notes);
+        } else if kind.is_symlink() {
+            // A link to a file is read as that file; a link to a folder is
+            // not followed.
+            match std::fs::metadata(&p) {
+                Ok(m) if m.is_file() => {
+                    if keep(&p) {
+                        out.push(p);
+                    }
+                }
+                Ok(m) if m.is_dir() => {
+                    notes.push(format!("{} is a link to a folder: not followed", shown(&p)));
+                }
+                Ok(m) => notes.push(format!(
+                    "{} is a link to {}: passed over",
+                    shown(&p),
+                    crate::diagnostic::file_kind(&m.file_type())
+                )),
+                Err(_) => notes.push(format!("{} is a broken link: passed over", shown(&p))),
+            }
+        } else if kind.is_file() {
+            if keep(&p) {
+                out.push(p);
+            }
+        } else {
+            notes.push(format!(
+                "{} is {}: passed over",
+                shown(&p),
+                crate::diagnostic::file_kind(&kind)
+            ));
         }
     }
 }

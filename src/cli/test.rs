@@ -9,18 +9,26 @@ use crate::engine::adjudicate;
 use crate::record::{self, update::rewrite_expectations};
 use crate::report::diagnostics::{Style, render};
 
-/// Record files under the given paths, sorted; folders are searched
-/// recursively for `.yaml` and `.yml` files.
-fn collect(paths: &[String], out: &mut Vec<PathBuf>, missing: &mut Vec<String>) {
+/// Files under the given paths, sorted; folders are searched recursively
+/// for `.yaml`, `.yml` and `.json` files. Notes say what was passed over.
+fn collect(
+    paths: &[String],
+    out: &mut Vec<PathBuf>,
+    missing: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
     let keep = |p: &Path| {
-        p.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+        p.extension().is_some_and(|e| {
+            e.eq_ignore_ascii_case("yaml")
+                || e.eq_ignore_ascii_case("yml")
+                || e.eq_ignore_ascii_case("json")
+        })
     };
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            super::walk(&path, &keep, out);
-        } else if path.is_file() {
+            super::walk(&path, &keep, out, notes);
+        } else if path.exists() {
             out.push(path);
         } else {
             missing.push(p.clone());
@@ -28,31 +36,40 @@ fn collect(paths: &[String], out: &mut Vec<PathBuf>, missing: &mut Vec<String>) 
     }
 }
 
-/// Whether a file has a top-level key, judged from its text (so that tile
-/// sets and records without expectations are passed over unparsed).
-fn has_key(path: &Path, key: &str) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|t| t.lines().any(|l| l.starts_with(key)))
-}
-
 /// Runs every record's expectations; with `update`, rewrites them.
 pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
     let mut files = Vec::new();
     let mut missing = Vec::new();
-    collect(paths, &mut files, &mut missing);
+    let mut notes = Vec::new();
+    collect(paths, &mut files, &mut missing, &mut notes);
     let mut out = Outcome::default();
     for m in &missing {
         let _ = writeln!(out.stderr, "error: {m}: no such file or folder");
         out.code = 2;
     }
+    let named: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
     let (mut passed, mut failed, mut skipped, mut updated) = (0, 0, 0, 0);
     for file in files {
-        if !has_key(&file, "players:") {
-            continue;
-        }
-        let name = file.to_string_lossy().replace('\\', "/");
-        if !has_key(&file, "expect:") {
-            skipped += 1;
-            continue;
+        let name = crate::report::text::escaped(&file.to_string_lossy().replace('\\', "/"), false)
+            .into_owned();
+        // What a file is, its contents say; a file named on the command
+        // line is read as a record whatever it holds.
+        let asked = named.contains(&file);
+        match record::probe(&file) {
+            record::Probe::RecordWithExpectations => {}
+            record::Probe::Record => {
+                notes.push(format!("{name} has no `expect:` block: skipped"));
+                skipped += 1;
+                continue;
+            }
+            record::Probe::Other if !asked => continue,
+            record::Probe::Unreadable if !asked => {
+                notes.push(format!(
+                    "{name} is not readable as YAML or JSON: passed over"
+                ));
+                continue;
+            }
+            record::Probe::Other | record::Probe::Unreadable => {}
         }
         let record = match record::load(&file) {
             Ok(r) => r,
@@ -149,6 +166,17 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
             "{updated} expectation{} updated",
             if updated == 1 { "" } else { "s" }
         );
+    }
+    for n in &notes {
+        let _ = writeln!(out.stderr, "note: {n}");
+    }
+    if passed + failed == 0 && missing.is_empty() {
+        let _ = writeln!(
+            out.stderr,
+            "error: nothing to test: no record with an `expect:` block in {}",
+            paths.join(", ")
+        );
+        out.code = 2;
     }
     let skipped = if skipped > 0 {
         format!(", {skipped} skipped")

@@ -217,6 +217,52 @@ pub fn load(path: &Path) -> Result<Record, Vec<Finding>> {
     parse(&src, &dir)
 }
 
+/// What a file found in a folder is, judged by reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    /// A record: a mapping with `players`.
+    Record,
+    /// A record with expectations (`expect`).
+    RecordWithExpectations,
+    /// Valid YAML or JSON that is not a record (a tile set, say).
+    Other,
+    /// Not readable as YAML or JSON at all (or too large, or not UTF-8).
+    Unreadable,
+}
+
+/// Reads `path` just far enough to say what it is (with carca's size
+/// limit), without checking it as a record.
+#[must_use]
+pub fn probe(path: &Path) -> Probe {
+    #[derive(serde::Deserialize)]
+    struct Keys {
+        players: Option<serde::de::IgnoredAny>,
+        expect: Option<serde::de::IgnoredAny>,
+    }
+    let Ok(src) = read_source(path) else {
+        return Probe::Unreadable;
+    };
+    let text = src.text().trim_start_matches('\u{feff}');
+    let keys: Option<Keys> = if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).ok()
+    } else {
+        None
+    };
+    let keys =
+        keys.or_else(|| serde_saphyr::from_str_with_options(text, yaml_options(text.len())).ok());
+    match keys {
+        Some(Keys {
+            players: Some(_),
+            expect: Some(_),
+        }) => Probe::RecordWithExpectations,
+        Some(Keys {
+            players: Some(_), ..
+        }) => Probe::Record,
+        Some(_) => Probe::Other,
+        None => Probe::Unreadable,
+    }
+}
+
 /// Whether a path names a JCloisterZone save.
 #[must_use]
 pub fn is_jcz(path: &Path) -> bool {
