@@ -56,7 +56,6 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         // line is read as a record whatever it holds.
         let asked = named.contains(&file);
         match record::probe(&file) {
-            record::Probe::RecordWithExpectations => {}
             record::Probe::Record => {
                 notes.push(format!("{name} has no `expect:` block: skipped"));
                 skipped += 1;
@@ -69,7 +68,10 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                 ));
                 continue;
             }
-            record::Probe::Other | record::Probe::Unreadable => {}
+            // Records with expectations, and files named on the command line.
+            record::Probe::RecordWithExpectations
+            | record::Probe::Other
+            | record::Probe::Unreadable => {}
         }
         let record = match record::load(&file) {
             Ok(r) => r,
