@@ -1,28 +1,161 @@
-//! Writing files safely: to a temporary file beside the target, then
-//! renamed into place, so an interrupted run never leaves a half-written or
-//! emptied file.
+//! Writing users' files safely.
+//!
+//! The new contents go to a temporary file created exclusively (an
+//! unpredictable name, never an existing file or link) in the folder of the
+//! file they replace, which is then renamed over it: an interrupted run
+//! leaves the old file or the new one, never half of either. The file keeps
+//! its permissions (and, where carca may, its owner); a link is written
+//! through to the file it points at; a file with several hard links is
+//! rewritten in place so that every link sees the new contents; a
+//! read-only file is refused; and a file that changed since carca read it
+//! is left alone.
 
+use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically.
-pub fn atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
+/// Why a file was not written. Nothing was changed.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The target is read-only.
+    ReadOnly,
+    /// The target is a folder or not a regular file.
+    NotAFile(&'static str),
+    /// The file changed since carca read it.
+    Changed,
+    /// The operating system refused.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::ReadOnly => f.write_str("the file is read-only"),
+            WriteError::NotAFile(what) => write!(f, "it is {what}"),
+            WriteError::Changed => {
+                f.write_str("the file changed since carca read it (was it edited meanwhile?)")
+            }
+            WriteError::Io(e) => match e.kind() {
+                std::io::ErrorKind::NotFound => f.write_str("its folder does not exist"),
+                std::io::ErrorKind::PermissionDenied => f.write_str("permission denied"),
+                _ => write!(f, "{e}"),
+            },
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl From<std::io::Error> for WriteError {
+    fn from(e: std::io::Error) -> WriteError {
+        WriteError::Io(e)
+    }
+}
+
+/// Writes `bytes` to `path` safely (see the module documentation).
+pub fn atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    replace(path, bytes, None)
+}
+
+/// Writes `bytes` to `path` safely, if the file still holds `read`: what
+/// carca read from it before working out the new contents.
+pub fn replace(path: &Path, bytes: &[u8], read: Option<&[u8]>) -> Result<(), WriteError> {
+    // A link is written through: the file it points at is the one replaced.
+    let target: PathBuf = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let existing = match std::fs::metadata(&target) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e.into()),
+    };
+    if let Some(m) = &existing {
+        if !m.is_file() {
+            return Err(WriteError::NotAFile(crate::diagnostic::file_kind(
+                &m.file_type(),
+            )));
+        }
+        if m.permissions().readonly() {
+            return Err(WriteError::ReadOnly);
+        }
+    }
+    let unchanged = || match read {
+        None => Ok(()),
+        Some(read) => match std::fs::read(&target) {
+            Ok(now) if now == read => Ok(()),
+            Ok(_) => Err(WriteError::Changed),
+            Err(e) => Err(WriteError::Io(e)),
+        },
+    };
+    if existing.as_ref().is_some_and(several_links) {
+        // Renaming would part this name from the file's other links: the
+        // file is rewritten where it is.
+        unchanged()?;
+        let mut f = std::fs::OpenOptions::new().write(true).open(&target)?;
+        f.set_len(0)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        return Ok(());
+    }
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
+    let name = target
         .file_name()
         .map_or_else(|| "carca".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.carca-tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    // Removed when dropped, so a failure leaves nothing behind.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".carca-tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    if let Some(m) = &existing {
+        tmp.as_file().set_permissions(m.permissions())?;
+        keep_owner(tmp.as_file(), m);
     }
-    result
+    tmp.as_file().sync_all()?;
+    unchanged()?;
+    tmp.persist(&target).map_err(|e| WriteError::Io(e.error))?;
+    Ok(())
+}
+
+#[cfg(unix)]
+fn several_links(m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    m.nlink() > 1
+}
+
+#[cfg(not(unix))]
+fn several_links(_: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Gives the new file the old one's owner, where carca may (as root, or
+/// when the owner is carca's user already); otherwise it stays carca's.
+#[cfg(unix)]
+fn keep_owner(file: &std::fs::File, m: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::fchown(file, Some(m.uid()), Some(m.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &std::fs::File, _: &std::fs::Metadata) {}
+
+/// Whether two paths name the same file (after links, and for hard links
+/// too): `import x.jcz -o x.jcz` must not overwrite what it reads.
+#[must_use]
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
 }

@@ -16,3 +16,4 @@ mod rulesets;
 mod schema;
 mod tilesets;
 mod variants;
+mod writes;

@@ -14,6 +14,14 @@ pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
         code: exit_code(findings).max(2),
         ..Outcome::default()
     };
+    if let Some(out) = output
+        && crate::write::same_file(save, out)
+    {
+        return super::usage_error(&format!(
+            "-o {} is the save being imported: write the record to another file (a .yaml)",
+            out.display()
+        ));
+    }
     let src = match read_source(save) {
         Ok(s) => s,
         Err(f) => return failed(&[*f]),

@@ -149,7 +149,11 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         if update && computed.iter().all(|c| !c.is_empty()) {
             let text = rewrite_expectations(&record, &computed);
             if text != record.source.text()
-                && let Err(e) = crate::write::atomic(&file, text.as_bytes())
+                && let Err(e) = crate::write::replace(
+                    &file,
+                    text.as_bytes(),
+                    Some(record.source.text().as_bytes()),
+                )
             {
                 let _ = writeln!(out.stderr, "error: cannot write {name}: {e}");
                 out.code = 2;

@@ -1,0 +1,129 @@
+//! Users' files: every write keeps the file's mode, goes through links,
+//! keeps hard links together, refuses read-only files and files changed
+//! since they were read, leaves nothing behind when it fails, and never
+//! overwrites the input it reads.
+
+use crate::common::{Scratch, carca};
+
+/// A record whose expectation for `modern` is wrong (red scores 4).
+const WRONG: &str = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\nfinal: true\nexpect:\n  modern: { red: 1, blue: 0 }\n";
+const RIGHT: &str = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\nfinal: true\nexpect:\n  modern: { red: 4, blue: 0 }\n";
+
+fn names_in(dir: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[cfg(unix)]
+#[test]
+fn update_keeps_the_mode_and_goes_through_links() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
+    let s = Scratch::new("write-mode");
+    let path = s.write("game.yaml", WRONG.as_bytes());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), RIGHT);
+    let mode = std::fs::metadata(&path).expect("meta").mode() & 0o777;
+    assert_eq!(mode, 0o600);
+
+    // Through a link: the file it points at is updated, the link stays.
+    let real = s.write("real.yaml", WRONG.as_bytes());
+    let link = s.path("link.yaml");
+    symlink(&real, &link).expect("link");
+    let out = carca(&["test", "--update", &link]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("meta")
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&real).expect("read"), RIGHT);
+
+    // Hard links: both names see the new contents.
+    let first = s.write("first.yaml", WRONG.as_bytes());
+    let second = s.path("second.yaml");
+    std::fs::hard_link(&first, &second).expect("hard link");
+    let out = carca(&["test", "--update", &first]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert_eq!(std::fs::read_to_string(&second).expect("read"), RIGHT);
+    assert_eq!(std::fs::metadata(&second).expect("meta").nlink(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_planted_link_at_the_old_temporary_name_is_never_followed() {
+    use std::os::unix::fs::symlink;
+    let s = Scratch::new("write-planted");
+    let victim = s.write("victim.txt", b"keep me\n");
+    let path = s.write("game.yaml", WRONG.as_bytes());
+    // The name earlier versions wrote to, predictable from the process id.
+    let planted = s.path(&format!(".game.yaml.carca-tmp-{}", std::process::id()));
+    symlink(&victim, &planted).expect("link");
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("read"), "keep me\n");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), RIGHT);
+}
+
+#[test]
+fn read_only_and_changed_files_are_left_alone() {
+    let s = Scratch::new("write-refused");
+    let path = s.write("game.yaml", WRONG.as_bytes());
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms.clone()).expect("chmod");
+    let before = names_in(&s.path(""));
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("read-only"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), WRONG);
+    assert_eq!(names_in(&s.path("")), before, "no temporary file is left");
+    #[allow(clippy::permissions_set_readonly_false)]
+    perms.set_readonly(false);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+
+    // The file changed after it was read: it is not overwritten.
+    let result = carca::write::replace(
+        std::path::Path::new(&path),
+        RIGHT.as_bytes(),
+        Some(b"what was read before\n"),
+    );
+    assert!(
+        matches!(result, Err(carca::write::WriteError::Changed)),
+        "{result:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), WRONG);
+}
+
+#[test]
+fn import_never_overwrites_the_save_it_reads() {
+    let s = Scratch::new("write-import");
+    let save = std::fs::read("fixtures/jcz/abbey.jcz").expect("fixture");
+    let path = s.write("abbey.jcz", &save);
+    let out = carca(&["import", "jcz", &path, "-o", &path]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert_eq!(std::fs::read(&path).expect("read"), save);
+    #[cfg(unix)]
+    {
+        let link = s.path("other-name.jcz");
+        std::os::unix::fs::symlink(&path, &link).expect("link");
+        let out = carca(&["import", "jcz", &path, "-o", &link]);
+        assert!(out.starts_with("exit: 2"), "{out}");
+        assert_eq!(std::fs::read(&path).expect("read"), save);
+    }
+}
+
+#[test]
+fn a_write_into_a_missing_folder_fails_cleanly() {
+    let s = Scratch::new("write-missing");
+    let out = carca(&["gen", "-o", &s.path("no/such/folder/game.yaml")]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("folder does not exist"), "{out}");
+    assert!(names_in(&s.path("")).is_empty());
+}
