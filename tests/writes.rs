@@ -127,3 +127,84 @@ fn a_write_into_a_missing_folder_fails_cleanly() {
     assert!(out.contains("folder does not exist"), "{out}");
     assert!(names_in(&s.path("")).is_empty());
 }
+
+/// The game of [`WRONG`] with an `expect:` section of its own.
+fn game_expecting(expect: &str) -> String {
+    format!(
+        "players: [red, blue]\nturns:\n  - {{ tile: E, at: [0, 1], rot: 180, meeple: S }}\nfinal: true\nexpect:\n{expect}"
+    )
+}
+
+#[test]
+fn update_refuses_what_it_cannot_edit_safely_and_leaves_the_file() {
+    let s = Scratch::new("update-unsafe");
+    let alias_name = "\u{e7}\u{e9}";
+    for (name, expect) in [
+        (
+            "alias",
+            "  modern: &c { red: 1, blue: 0 }\n  first-edition: *c\n".to_string(),
+        ),
+        (
+            "merge",
+            "  modern: &c { red: 1, blue: 0 }\n  hig-faq-2007: { <<: *c }\n".to_string(),
+        ),
+        (
+            "brace-in-comment",
+            "  modern: { red: 1,   # a } in a comment\n    }\n".to_string(),
+        ),
+        (
+            "non-ascii-anchor",
+            format!(
+                "  modern: &{alias_name} {{ red: 4, blue: 0 }}\n  first-edition: *{alias_name}\n"
+            ),
+        ),
+    ] {
+        let text = game_expecting(&expect);
+        let path = s.write(&format!("{name}.yaml"), text.as_bytes());
+        let out = carca(&["test", "--update", &path]);
+        assert!(out.starts_with("exit: 1"), "{name}: {out}");
+        assert!(out.contains("carca::update::unsafe_edit"), "{name}: {out}");
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            text,
+            "{name}: the file is left byte for byte"
+        );
+    }
+}
+
+#[test]
+fn update_writes_keys_and_flow_maps_that_read_back() {
+    let s = Scratch::new("update-safe");
+    // A trailing comma in a flow map.
+    let path = s.write(
+        "comma.yaml",
+        game_expecting("  modern: { red: 1, }\n").as_bytes(),
+    );
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        game_expecting("  modern: { red: 4, blue: 0 }\n")
+    );
+    // Names that need quoting as keys: a colon, a line break, a control
+    // character. The added keys are escaped and read back.
+    let record = "players: [\"a: b\", \"c\\nd\", \"e\\u0001\"]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\nfinal: true\nexpect:\n  modern: {}\n";
+    let path = s.write("keys.yaml", record.as_bytes());
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let after = std::fs::read_to_string(&path).expect("read");
+    assert!(
+        after.contains(r#"modern: { "a: b": 4, "c\nd": 0, "e\u0001": 0 }"#),
+        "{after}"
+    );
+    assert!(carca(&["test", &path]).starts_with("exit: 0"));
+    // A name too long to be a key is refused.
+    let long = "x".repeat(1_100);
+    let record = format!(
+        "players: [\"{long}\", blue]\nturns:\n  - {{ tile: E, at: [0, 1], rot: 180, meeple: S }}\nfinal: true\nexpect:\n  modern: {{ blue: 0 }}\n"
+    );
+    let path = s.write("long.yaml", record.as_bytes());
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 1"), "{out}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), record);
+}

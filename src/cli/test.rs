@@ -85,6 +85,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         };
         let mut computed = Vec::new();
         let mut lines = Vec::new();
+        let mut file_updates = 0;
         let mut ok: Vec<String> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         for e in &record.expect {
@@ -133,8 +134,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                     notes.push(format!("     {}{note}", e.ruleset));
                 }
             } else if update {
-                updated += 1;
-                passed += 1;
+                file_updates += 1;
                 lines.push(format!("updated {name} under {}", e.ruleset));
             } else {
                 failed += 1;
@@ -147,18 +147,31 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
             computed.push(a.totals.clone());
         }
         if update && computed.iter().all(|c| !c.is_empty()) {
-            let text = rewrite_expectations(&record, &computed);
-            if text != record.source.text()
-                && let Err(e) = crate::write::replace(
-                    &file,
-                    text.as_bytes(),
-                    Some(record.source.text().as_bytes()),
-                )
-            {
-                let _ = writeln!(out.stderr, "error: cannot write {name}: {e}");
-                out.code = 2;
+            match rewrite_expectations(&record, &computed) {
+                Ok(text) if text == record.source.text() => {}
+                Ok(text) => {
+                    if let Err(e) = crate::write::replace(
+                        &file,
+                        text.as_bytes(),
+                        Some(record.source.text().as_bytes()),
+                    ) {
+                        let _ = writeln!(out.stderr, "error: cannot write {name}: {e}");
+                        out.code = 2;
+                    }
+                }
+                Err(finding) => {
+                    out.stderr
+                        .push_str(&render(std::slice::from_ref(&finding), style));
+                    lines.retain(|l| !l.starts_with("updated "));
+                    lines.push(format!("FAIL {name}: not updated, left as it was"));
+                    failed += file_updates;
+                    file_updates = 0;
+                    out.code = out.code.max(1);
+                }
             }
         }
+        updated += file_updates;
+        passed += file_updates;
         if !ok.is_empty() {
             let _ = writeln!(out.stdout, "ok   {name} under {}", ok.join(", "));
         }

@@ -592,7 +592,9 @@ impl<'a> Builder<'a> {
     /// The span of a map key written just before its value at `value`.
     fn key_span(&self, value: SourceSpan, key: &str) -> SourceSpan {
         let text = self.src.text();
-        let before = &text[..value.offset().min(text.len())];
+        let Some(before) = text.get(..value.offset().min(text.len())) else {
+            return value;
+        };
         match before.rfind(key) {
             Some(i) => SourceSpan::from((i, key.len())),
             None => value,
