@@ -9,15 +9,15 @@
 //! cannot represent (other expansions, other figures) is reported, never
 //! guessed.
 
-use std::fmt::Write;
-
 use miette::{Diagnostic, SourceSpan};
 use serde_json::Value;
 use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
-use crate::geometry::Pos;
+use crate::geometry::{Pos, Rotation};
+use crate::record::written::{Written, WrittenRuleset, WrittenTurn};
 use crate::source::SourceFile;
+use serde_saphyr::{FlowMap, FlowSeq};
 
 /// A problem with a JCloisterZone save.
 #[derive(Debug, Error, Diagnostic)]
@@ -185,10 +185,6 @@ fn location(loc: &str, feature: Option<&str>) -> Option<String> {
     None
 }
 
-fn q(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"?\"".into())
-}
-
 struct Reader<'a> {
     src: &'a SourceFile,
     findings: Vec<Finding>,
@@ -337,13 +333,28 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
 
     // Tile sets, figures and rules.
     let mut tilesets = vec!["base".to_string()];
-    let mut scale = 1;
-    let mut followers = 7;
+    let mut scale: u32 = 1;
+    let mut followers: u32 = 7;
     let mut small_city = false;
+    // A count must be a whole number from `min` to `max`.
+    let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
+        match v.as_u64().filter(|n| (min..=max).contains(n)) {
+            Some(n) => u32::try_from(n).ok(),
+            None => {
+                reader.bad(
+                    format!("`{what}` is {v}"),
+                    "a whole number in range",
+                    &format!("\"{what}\""),
+                );
+                None
+            }
+        }
+    };
+    let max_scale = u64::try_from(crate::record::MAX_SUPPLY_SCALE).unwrap_or(1);
     if legacy {
-        for (name, count) in setup["expansions"].as_object().into_iter().flatten() {
+        for (name, value) in setup["expansions"].as_object().into_iter().flatten() {
             match name.as_str() {
-                "BASIC" => scale = count.as_u64().unwrap_or(1).max(1),
+                "BASIC" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "RIVER" => tilesets.push("river".into()),
                 "ABBEY_AND_MAYOR" => tilesets.push("abbey".into()),
                 other => {
@@ -373,7 +384,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             }
         }
     } else {
-        for (name, count) in setup
+        for (name, value) in setup
             .get("sets")
             .and_then(Value::as_object)
             .into_iter()
@@ -381,7 +392,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         {
             let family = name.split(':').next().unwrap_or_default();
             match family {
-                "basic" => scale = count.as_u64().unwrap_or(1).max(1),
+                "basic" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "river" => tilesets.push("river".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
@@ -396,15 +407,17 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         {
             let on = match value {
                 Value::Bool(b) => *b,
-                Value::Number(n) => n.as_u64().is_some_and(|n| n > 0),
+                Value::Number(n) => n.as_f64().is_some_and(|n| n > 0.0),
                 Value::Null => false,
                 _ => true,
             };
             match name.as_str() {
-                "small-follower" => followers = value.as_u64().unwrap_or(7),
+                "small-follower" => {
+                    followers = count(reader, value, name, 0, 1000).unwrap_or(7);
+                }
                 "farmers" => {}
                 "abbey" if on => {
-                    if value.as_u64().is_some_and(|n| n > 1) {
+                    if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
                     }
                     tilesets.push("abbey".into());
@@ -423,41 +436,35 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             Some("2") => small_city = true,
             Some("4") | None => {}
             Some(other) => reader.bad(
-                format!("`tiny-city-scoring` is \"{other}\""),
+                format!("`tiny-city-scoring` is {other:?}"),
                 "\"2\" or \"4\"",
                 "tiny-city-scoring",
             ),
         }
     }
 
-    let mut out = String::new();
     let version = save
         .get("appVersion")
         .and_then(Value::as_str)
-        .unwrap_or("unknown");
-    let _ = writeln!(
-        out,
-        "# Imported from a JCloisterZone {version} save (see docs/jcz.md)."
-    );
-    let _ = writeln!(out, "tilesets: [{}]", tilesets.join(", "));
-    if scale > 1 {
-        let _ = writeln!(out, "supply_scale: {scale}");
-    }
-    if small_city || followers != 7 {
-        let mut parts = vec![
-            "name: jcloisterzone".to_string(),
-            "extends: modern".to_string(),
-        ];
-        if small_city {
-            parts.push("small_city: true".into());
-        }
-        if followers != 7 {
-            parts.push(format!("followers: {followers}"));
-        }
-        let _ = writeln!(out, "ruleset: {{ {} }}", parts.join(", "));
-    }
-    let names: Vec<String> = players.iter().map(|p| q(p)).collect();
-    let _ = writeln!(out, "players: [{}]", names.join(", "));
+        .unwrap_or("unknown")
+        .to_string();
+    let mut record = Written {
+        description: None,
+        tilesets: FlowSeq(tilesets.clone()),
+        supply_scale: (scale > 1).then_some(scale),
+        ruleset: (small_city || followers != 7).then(|| {
+            FlowMap(WrittenRuleset {
+                name: "jcloisterzone".into(),
+                extends: "modern".into(),
+                small_city: small_city.then_some(true),
+                followers: (followers != 7).then_some(followers),
+            })
+        }),
+        players: FlowSeq(players.clone()),
+        start: None,
+        turns: Vec::new(),
+        final_: false,
+    };
 
     // The start tile.
     let start = setup
@@ -468,7 +475,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         Some(s) => {
             let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
             let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
-            let Some(Pos { x, y }) = position(&Value::Array(xy.to_vec())) else {
+            let Some(at) = position(&Value::Array(xy.to_vec())) else {
                 reader.bad(
                     "the start tile lies off the board".into(),
                     "x and y within ±1,000,000",
@@ -479,18 +486,18 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
             match tile(id, legacy) {
                 Some((t, extra, _)) => {
-                    let _ = writeln!(
-                        out,
-                        "start: {{ tile: {t}, at: [{x}, {y}], rot: {} }}",
-                        (rot + extra) % 360
-                    );
+                    let mut placed = WrittenTurn::place(t, at, rotated(rot + extra), None);
+                    placed.rot = Some((rot + extra) % 360);
+                    record.start = Some(FlowMap(placed));
                 }
                 None => reader.unsupported(format!("the start tile `{id}`"), &format!("\"{id}\"")),
             }
         }
         None if tilesets.iter().any(|t| t == "river") => {
             // JCloisterZone lays the spring unturned: its river flows east.
-            let _ = writeln!(out, "start: {{ tile: spring, at: [0, 0], rot: 270 }}");
+            let mut spring = WrittenTurn::place("spring", Pos::new(0, 0), rotated(270), None);
+            spring.rot = Some(270);
+            record.start = Some(FlowMap(spring));
         }
         None => {}
     }
@@ -516,41 +523,43 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     };
     let mut drawn = 0;
 
-    let header_len = out.len();
-    let _ = writeln!(out, "turns:");
-    let replay = save
-        .get("replay")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let mut current: Option<(String, Pos, String)> = None; // (turn text, position, player)
+    let Some(replay) = save.get("replay").and_then(Value::as_array) else {
+        reader.bad(
+            "the save has no list of moves (`replay`)".into(),
+            "`replay`: the list of every move of the game",
+            "\"replay\"",
+        );
+        return None;
+    };
+    // The turn being read: the placement, where it lies, and whether a
+    // figure was deployed with it.
+    let mut current: Option<(WrittenTurn, Pos, bool)> = None;
     let mut game_over = false;
-    let flush =
-        |out: &mut String, current: &mut Option<(String, Pos, String)>, meeple: Option<String>| {
-            if let Some((text, _, _)) = current.take() {
-                match meeple {
-                    Some(m) => {
-                        let _ = writeln!(out, "  - {{ {text}, meeple: {m} }}");
-                    }
-                    None => {
-                        let _ = writeln!(out, "  - {{ {text} }}");
-                    }
-                }
-            }
-        };
-    let mut pending_meeple: Option<String> = None;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
         let payload = msg.get("payload").cloned().unwrap_or(Value::Null);
-        let who = msg
-            .get("player")
-            .and_then(Value::as_u64)
-            .and_then(|p| players.get(p as usize))
-            .map(|p| format!("player: {}, ", q(p)))
-            .unwrap_or_default();
+        let who = match msg.get("player") {
+            None | Some(Value::Null) => None,
+            Some(p) => match p
+                .as_u64()
+                .and_then(|p| players.get(usize::try_from(p).ok()?))
+            {
+                Some(name) => Some(name.clone()),
+                None => {
+                    reader.bad(
+                        format!("replay message {i} names player {p}, who is not in the game"),
+                        "a player's slot number",
+                        &format!("\"{kind}\""),
+                    );
+                    continue;
+                }
+            },
+        };
         match kind {
             "PLACE_TILE" => {
-                flush(&mut out, &mut current, pending_meeple.take());
+                if let Some((turn, _, _)) = current.take() {
+                    record.turns.push(FlowMap(turn));
+                }
                 let id = payload
                     .get("tileId")
                     .and_then(Value::as_str)
@@ -588,10 +597,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                         let skipped = draw[drawn].clone();
                         match tile(&skipped, legacy) {
                             Some((d, _, _)) => {
-                                let _ = writeln!(
-                                    out,
-                                    "  - {{ {who}discard: {d} }}   # drawn and discarded"
-                                );
+                                let mut discard = WrittenTurn::discard(d);
+                                discard.player.clone_from(&who);
+                                record.turns.push(FlowMap(discard));
                             }
                             None => reader.unsupported(
                                 format!("the tile `{skipped}`"),
@@ -602,16 +610,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     }
                     drawn += 1;
                 }
-                current = Some((
-                    format!(
-                        "{who}tile: {t}, at: [{}, {}], rot: {}",
-                        at.x,
-                        at.y,
-                        (rot + extra) % 360
-                    ),
-                    at,
-                    who.clone(),
-                ));
+                let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
+                turn.player = who;
+                current = Some((turn, at, false));
             }
             "DEPLOY_MEEPLE" => {
                 let id = payload
@@ -630,15 +631,27 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .unwrap_or_default();
                 let feature = pointer.get("feature").and_then(Value::as_str);
                 let pos = pointer.get("position").and_then(position);
-                if current.as_ref().map(|c| Some(c.1)) != Some(pos) {
+                let Some((turn, _, deployed)) = current.as_mut().filter(|c| Some(c.1) == pos)
+                else {
                     reader.unsupported(
                         format!("a follower deployed away from the tile just placed (replay message {i})"),
                         &format!("\"{id}\""),
                     );
                     continue;
+                };
+                if *deployed {
+                    reader.bad(
+                        format!("replay message {i} deploys a second figure in one turn"),
+                        "at most one DEPLOY_MEEPLE after each PLACE_TILE",
+                        &format!("\"{id}\""),
+                    );
+                    continue;
                 }
                 match location(loc, feature) {
-                    Some(l) => pending_meeple = Some(l),
+                    Some(l) => {
+                        turn.meeple = Some(l);
+                        *deployed = true;
+                    }
                     None => reader.unsupported(
                         format!("the follower location `{loc}`"),
                         &format!("\"{loc}\""),
@@ -653,13 +666,16 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             ),
         }
     }
-    flush(&mut out, &mut current, pending_meeple.take());
-    if out.ends_with("turns:\n") && out.len() == header_len + "turns:\n".len() {
-        out.truncate(header_len);
-        out.push_str("turns: []\n");
+    if let Some((turn, _, _)) = current.take() {
+        record.turns.push(FlowMap(turn));
     }
-    if ended || game_over {
-        let _ = writeln!(out, "final: true");
-    }
-    Some(out)
+    record.final_ = ended || game_over;
+    Some(record.yaml(&[format!(
+        "Imported from a JCloisterZone {version} save (see docs/jcz.md)."
+    )]))
+}
+
+/// A rotation from degrees (a multiple of 90).
+fn rotated(degrees: u32) -> Rotation {
+    Rotation::from_degrees(i64::from(degrees % 360)).unwrap_or_default()
 }

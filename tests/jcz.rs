@@ -59,3 +59,37 @@ fn compare_reads_saves_directly() {
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(out.contains("(small_city)"), "{out}");
 }
+
+#[test]
+fn nothing_in_a_save_can_change_the_shape_of_the_record() {
+    let s = crate::common::Scratch::new("jcz-inject");
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("fixtures/jcz/abbey.jcz").expect("fixture"))
+            .expect("JSON");
+    // An unfinished game whose version tries to declare it finished, and
+    // names with a line break and a DEL.
+    save["appVersion"] = serde_json::json!("5.7.0\nfinal: true\n");
+    save["players"][0]["name"] = serde_json::json!("red\nfinal: true");
+    save["players"][1]["name"] = serde_json::json!("bl\u{7f}ue");
+    let replay = save["replay"].as_array_mut().expect("replay");
+    replay.retain(|m| m["type"] != "GAME_OVER");
+    replay.truncate(6);
+    if let Some(a) = save
+        .get_mut("gameAnnotations")
+        .and_then(|a| a.as_object_mut())
+    {
+        a.remove("endTurn");
+    }
+    let path = s.write("inject.jcz", save.to_string().as_bytes());
+    let out_path = s.path("inject.yaml");
+    let out = carca(&["import", "jcz", &path, "-o", &out_path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let text = std::fs::read_to_string(&out_path).expect("imported");
+    let json = stdout_json(&carca(&["score", &out_path, "--format", "json"]));
+    assert_eq!(json["ended"], false, "{text}");
+    assert_eq!(
+        json["players"],
+        serde_json::json!(["red\nfinal: true", "bl\u{7f}ue"]),
+        "{text}"
+    );
+}

@@ -7,6 +7,7 @@ pub mod location;
 mod plain;
 mod raw;
 pub mod update;
+pub mod written;
 
 pub use error::RecordError;
 pub use location::Location;

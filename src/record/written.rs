@@ -1,0 +1,178 @@
+//! Records as carca writes them (`carca gen`, `carca import jcz`): built as
+//! values and serialized, never pieced together as text, so that no name,
+//! id or version read from elsewhere can change the record's shape.
+
+use serde::Serialize;
+use serde_saphyr::{FlowMap, FlowSeq};
+
+use crate::geometry::{Pos, Rotation};
+
+/// A history record to write.
+#[derive(Debug, Clone, Serialize)]
+pub struct Written {
+    /// A line about the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Tile sets in play.
+    pub tilesets: FlowSeq<Vec<String>>,
+    /// Copies of every tile, when more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supply_scale: Option<u32>,
+    /// A ruleset written in the record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<FlowMap<WrittenRuleset>>,
+    /// Players in turn order.
+    pub players: FlowSeq<Vec<String>>,
+    /// The start tile, when not the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<FlowMap<WrittenTurn>>,
+    /// The turns.
+    pub turns: Vec<FlowMap<WrittenTurn>>,
+    /// The game is over.
+    #[serde(rename = "final", skip_serializing_if = "std::ops::Not::not")]
+    pub final_: bool,
+}
+
+/// An inline ruleset.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct WrittenRuleset {
+    /// Its name.
+    pub name: String,
+    /// What it extends.
+    pub extends: String,
+    /// The small-city rule, when on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub small_city: Option<bool>,
+    /// Followers per player, when not the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub followers: Option<u32>,
+}
+
+/// A turn (or the start tile).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct WrittenTurn {
+    /// Who played it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The tile placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile: Option<String>,
+    /// Where.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<FlowSeq<[i32; 2]>>,
+    /// The rotation, when not 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rot: Option<u32>,
+    /// Where the follower stands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meeple: Option<String>,
+    /// A tile drawn and discarded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard: Option<String>,
+}
+
+impl WrittenTurn {
+    /// A placement.
+    #[must_use]
+    pub fn place(tile: &str, at: Pos, rot: Rotation, meeple: Option<String>) -> WrittenTurn {
+        WrittenTurn {
+            tile: Some(tile.to_string()),
+            at: Some(FlowSeq([at.x, at.y])),
+            rot: (rot != Rotation::R0).then(|| rot.degrees()),
+            meeple,
+            ..WrittenTurn::default()
+        }
+    }
+
+    /// A discard.
+    #[must_use]
+    pub fn discard(tile: &str) -> WrittenTurn {
+        WrittenTurn {
+            discard: Some(tile.to_string()),
+            ..WrittenTurn::default()
+        }
+    }
+}
+
+impl Written {
+    /// The record as YAML, after comment lines saying where it came from
+    /// (each kept to one line, with anything that is not printable escaped).
+    #[must_use]
+    pub fn yaml(&self, comments: &[String]) -> String {
+        // The turns are serialized on their own, one flow map a line: after
+        // a flow-style value (`start`), the serializer would otherwise write
+        // the whole list on one line.
+        #[derive(Serialize)]
+        struct Turns<'a> {
+            turns: &'a [FlowMap<WrittenTurn>],
+            #[serde(rename = "final", skip_serializing_if = "std::ops::Not::not")]
+            final_: bool,
+        }
+        let mut out = String::new();
+        for c in comments {
+            out.push_str("# ");
+            out.push_str(&crate::report::text::escaped(c, false));
+            out.push('\n');
+        }
+        let head = Written {
+            description: self.description.clone(),
+            tilesets: FlowSeq(self.tilesets.0.clone()),
+            supply_scale: self.supply_scale,
+            ruleset: self.ruleset.clone(),
+            players: FlowSeq(self.players.0.clone()),
+            start: self.start.clone(),
+            turns: Vec::new(),
+            final_: false,
+        };
+        let head = serde_saphyr::to_string(&head).unwrap_or_default();
+        out.push_str(head.trim_end().trim_end_matches("turns: []").trim_end());
+        out.push('\n');
+        let tail = Turns {
+            turns: &self.turns,
+            final_: self.final_,
+        };
+        out.push_str(&serde_saphyr::to_string(&tail).unwrap_or_default());
+        out
+    }
+
+    /// The record as JSON on one line.
+    #[must_use]
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_cannot_change_the_shape_of_a_record() {
+        let w = Written {
+            tilesets: FlowSeq(vec!["base".into()]),
+            players: FlowSeq(vec![
+                "red\nfinal: true".into(),
+                "bl\u{7f}ue".into(),
+                "- x".into(),
+            ]),
+            turns: vec![FlowMap(WrittenTurn::place(
+                "U",
+                Pos::new(1, 0),
+                Rotation::R90,
+                Some("E".into()),
+            ))],
+            description: None,
+            supply_scale: None,
+            ruleset: None,
+            start: None,
+            final_: false,
+        };
+        let text = w.yaml(&["made by\na test".into()]);
+        let src = crate::source::SourceFile::new("w.yaml", text.as_str());
+        let rec = crate::record::parse(&src, std::path::Path::new(""))
+            .unwrap_or_else(|f| panic!("{f:?}\n{text}"));
+        assert_eq!(rec.players, ["red\nfinal: true", "bl\u{7f}ue", "- x"]);
+        assert!(!rec.declared_final, "{text}");
+        assert!(text.starts_with("# made by\\u{a}a test\n"), "{text}");
+    }
+}
