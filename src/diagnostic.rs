@@ -209,6 +209,23 @@ pub enum ReadError {
         /// What it is.
         what: &'static str,
     },
+    /// The file is not of the kind it was named as: its contents are not
+    /// shown, since it may be any file on the machine.
+    #[error("{path} is not a {what}: {reason}")]
+    #[diagnostic(
+        code(carca::io::wrong_kind),
+        help(
+            "name a {what} file here; carca does not show the contents of a file that is not one"
+        )
+    )]
+    WrongKind {
+        /// The path as given.
+        path: String,
+        /// What it was named as.
+        what: &'static str,
+        /// What it lacks.
+        reason: &'static str,
+    },
     /// The file is not UTF-8 text.
     #[error("{path} is not UTF-8 text (invalid byte at offset {offset})")]
     #[diagnostic(code(carca::io::not_utf8), help("save the file as UTF-8"))]
@@ -339,4 +356,18 @@ pub fn file_kind(t: &std::fs::FileType) -> &'static str {
     } else {
         "not a regular file"
     }
+}
+
+/// A file named as a tile set or ruleset that holds nothing of the kind, as
+/// a finding that does not quote it.
+#[must_use]
+pub fn wrong_kind(src: &SourceFile, what: &'static str, reason: &'static str) -> Finding {
+    Finding::detached(
+        Class::Input,
+        ReadError::WrongKind {
+            path: src.name().to_string(),
+            what,
+            reason,
+        },
+    )
 }

@@ -281,3 +281,42 @@ fn one_record_one_verdict_whichever_command_reads_it() {
         }
     }
 }
+
+#[test]
+fn a_record_cannot_make_carca_show_other_files() {
+    let s = Scratch::new("disclosure");
+    let secret = s.write("secret.txt", b"password = hunter2\ntoken: hunter2\n");
+    let parent = s.write("parent.toml", format!("extends = {secret:?}\n").as_bytes());
+    for (file, text) in [
+        (
+            "rules.yaml",
+            format!("rules: {secret:?}\nplayers: [red]\nturns: []\n"),
+        ),
+        (
+            "tiles.yaml",
+            format!("tilesets: [base, {secret:?}]\nplayers: [red]\nturns: []\n"),
+        ),
+        (
+            "extends.yaml",
+            format!("rules: {parent:?}\nplayers: [red]\nturns: []\n"),
+        ),
+        (
+            "inline.yaml",
+            format!("ruleset: {{ extends: {secret:?} }}\nplayers: [red]\nturns: []\n"),
+        ),
+    ] {
+        let out = carca(&["score", &s.write(file, text.as_bytes())]);
+        assert!(out.starts_with("exit: 2"), "{file}: {out}");
+        assert!(!out.contains("hunter2"), "{file} shows the file: {out}");
+        assert!(out.contains("carca::io::wrong_kind"), "{file}: {out}");
+    }
+    // A tile set whose error spans the whole file is quoted a few lines at
+    // most.
+    let mut long = String::from("name: x\ntiles:\n");
+    for i in 0..200 {
+        let _ = writeln!(long, "  - line {i}");
+    }
+    long.push_str("  ]\n");
+    let out = carca(&["tiles", "check", &s.write("broken.yaml", long.as_bytes())]);
+    assert!(out.lines().count() < 30, "{out}");
+}

@@ -98,7 +98,11 @@ impl<'a> Shown<'a> {
             .map(|l| {
                 l.map(|l| {
                     let label = l.label().map(text::message);
-                    LabeledSpan::new_with_span(label, *l.inner())
+                    let span = match finding.source() {
+                        Some(src) => first_lines(src, *l.inner()),
+                        None => *l.inner(),
+                    };
+                    LabeledSpan::new_with_span(label, span)
                 })
                 .collect()
             })
@@ -160,6 +164,22 @@ impl Diagnostic for Shown<'_> {
             Some(Box::new(self.labels.iter().cloned()))
         }
     }
+}
+
+/// The most lines a label may cover; a longer one is cut to its first
+/// line, so that a diagnostic quotes a short window of a file, never all of
+/// it.
+const MAX_LABEL_LINES: usize = 3;
+
+fn first_lines(src: &SourceFile, span: SourceSpan) -> SourceSpan {
+    let len = src.text().len();
+    let start = span.offset().min(len);
+    let end = (span.offset() + span.len()).min(len);
+    let first = src.line_of(start);
+    if src.line_of(end) - first < MAX_LABEL_LINES {
+        return span;
+    }
+    SourceSpan::from((start, src.line_range(first).end.max(start) - start))
 }
 
 /// Whether the lines a snippet would show (each label's line and the

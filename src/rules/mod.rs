@@ -235,11 +235,55 @@ pub struct Draft {
     pub followers: Option<(i64, SourceSpan)>,
 }
 
+/// Whether a text is a ruleset at all: empty but for comments, or with a
+/// line that sets one of a ruleset's keys or opens one of its tables.
+fn looks_like_ruleset(text: &str) -> bool {
+    let lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut any = false;
+    for l in lines {
+        any = true;
+        if l.starts_with('[') {
+            return true;
+        }
+        let key = l
+            .split('=')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .trim_matches('"');
+        if l.contains('=') && KEYS.contains(&key) {
+            return true;
+        }
+    }
+    !any
+}
+
+/// The keys of a ruleset file.
+const KEYS: [&str; 7] = [
+    "name",
+    "extends",
+    "small_city",
+    "farm_scoring",
+    "end_game_abbey",
+    "incomplete_features",
+    "followers",
+];
+
 fn load_source(
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
 ) -> Result<Ruleset, Vec<Finding>> {
+    if !looks_like_ruleset(src.text()) {
+        return Err(vec![crate::diagnostic::wrong_kind(
+            src,
+            "ruleset",
+            "it sets none of a ruleset's keys",
+        )]);
+    }
     let raw: RawRuleset = toml::from_str(src.text()).map_err(|e| {
         let span = e.span().map_or(SourceSpan::from((0, 0)), |r| {
             SourceSpan::from((r.start, r.end - r.start))

@@ -30,6 +30,19 @@ pub const MAX_TILES: u64 = 1_000_000;
 const MAX_COUNT: i64 = 100_000;
 /// Most pennants on one city.
 const MAX_PENNANTS: i64 = 99;
+/// Whether a text is a tile set at all: it names a `tiles` key somewhere
+/// (as a YAML key, plain or quoted).
+fn looks_like_tileset(text: &str) -> bool {
+    text.match_indices("tiles").any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + "tiles".len()..].trim_start_matches(['"', '\'']);
+        matches!(
+            before,
+            None | Some('\n' | ' ' | '\t' | '{' | ',' | '"' | '\'')
+        ) && after.trim_start_matches([' ', '\t']).starts_with(':')
+    })
+}
+
 /// Most features (cities, roads, rivers and fields listed) on one tile.
 /// Real tiles have at most a dozen; features are numbered in 16 bits on
 /// the board, and some checks compare every pair of a tile's features.
@@ -38,6 +51,13 @@ pub const MAX_FEATURES_PER_TILE: usize = 64;
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
 pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+    if !looks_like_tileset(src.text()) {
+        return Err(vec![crate::diagnostic::wrong_kind(
+            src,
+            "tile set",
+            "it has no `tiles` key",
+        )]);
+    }
     let raw: RawTileSet =
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
