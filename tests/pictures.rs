@@ -234,3 +234,36 @@ fn every_fixture_and_tile_set_renders() {
         }
     }
 }
+
+#[test]
+fn pictures_have_bounds() {
+    let s = crate::common::Scratch::new("picture-bounds");
+    let far = s.write(
+        "far.yaml",
+        b"players: [red]\nboard:\n  - { tile: D, at: [0, 0] }\n  - { tile: U, at: [1000000, 1000000] }\n",
+    );
+    for out in [None, Some("far.svg"), Some("far.png")] {
+        let mut args = vec!["render", far.as_str()];
+        let path = out.map(|o| s.path(o));
+        if let Some(p) = &path {
+            args.extend(["-o", p.as_str()]);
+        }
+        let result = carca(&args);
+        assert!(result.starts_with("exit: 2"), "{out:?}: {result}");
+        assert!(result.contains("1000001 × 1000001 squares"), "{result}");
+        if let Some(p) = &path {
+            assert!(!std::path::Path::new(p).exists());
+        }
+    }
+    // A wide board is drawn smaller, within the PNG bounds.
+    let wide = s.write(
+        "wide.yaml",
+        b"players: [red]\nboard:\n  - { tile: D, at: [0, 0] }\n  - { tile: U, at: [199, 0] }\n",
+    );
+    let png = s.path("wide.png");
+    let result = carca(&["render", &wide, "-o", &png]);
+    assert!(result.starts_with("exit: 0"), "{result}");
+    let (width, _) = png_size(&std::fs::read(&png).expect("png"));
+    assert!(width <= carca::report::picture::MAX_PNG_SIDE, "{width}");
+    assert!(width > 8_000, "{width}");
+}

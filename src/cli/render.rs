@@ -7,7 +7,7 @@ use crate::engine::{Game, position};
 use crate::geometry::Pos;
 use crate::record::Location;
 use crate::report::diagnostics::Style;
-use crate::report::picture::{Scene, png, svg, terminal};
+use crate::report::picture::{Scene, Target, png, svg, terminal};
 
 /// Writes a scene to `output` by its extension, or returns it as a terminal
 /// picture.
@@ -15,6 +15,7 @@ pub(crate) fn write(scene: &Scene, output: Option<&Path>, colour: bool) -> Resul
     let Some(path) = output else {
         // Colour only for a person looking at a terminal.
         use std::io::IsTerminal;
+        scene.check_size(Target::Terminal)?;
         let colour = colour && std::io::stdout().is_terminal();
         return Ok(terminal(scene, colour));
     };
@@ -24,8 +25,14 @@ pub(crate) fn write(scene: &Scene, output: Option<&Path>, colour: bool) -> Resul
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
     let bytes = match ext.as_str() {
-        "svg" => svg(scene).into_bytes(),
-        "png" => png(&svg(scene))?,
+        "svg" => {
+            scene.check_size(Target::Svg)?;
+            svg(scene).into_bytes()
+        }
+        "png" => {
+            scene.check_size(Target::Png)?;
+            png(&svg(scene))?
+        }
         other => {
             return Err(format!(
                 "cannot tell the format of `{}` (`.{other}`): use .svg or .png",

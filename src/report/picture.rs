@@ -706,18 +706,90 @@ pub fn svg(scene: &Scene) -> String {
     doc.to_string()
 }
 
+/// What a picture is drawn as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Characters in a terminal.
+    Terminal,
+    /// SVG text.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+/// The widest and tallest board a terminal picture shows, in squares.
+pub const MAX_TERMINAL_SIDE: u64 = 250;
+/// The widest and tallest board an SVG or PNG picture shows, in squares.
+pub const MAX_PICTURE_SIDE: u64 = 5_000;
+/// The most tiles an SVG or PNG picture draws.
+pub const MAX_PICTURE_TILES: usize = 50_000;
+/// The longest side of a PNG image, in pixels; a larger board is drawn
+/// smaller.
+pub const MAX_PNG_SIDE: u32 = 16_384;
+/// The most pixels of a PNG image (256 MiB of colour); a larger board is
+/// drawn smaller.
+pub const MAX_PNG_PIXELS: u64 = 64 * 1024 * 1024;
+
+impl Scene<'_> {
+    /// The squares the picture spans, across and down.
+    #[must_use]
+    pub fn extent(&self) -> (u64, u64) {
+        let (min_x, max_x, min_y, max_y) = self.bounds();
+        (
+            u64::try_from(i64::from(max_x) - i64::from(min_x) + 1).unwrap_or(u64::MAX),
+            u64::try_from(i64::from(max_y) - i64::from(min_y) + 1).unwrap_or(u64::MAX),
+        )
+    }
+
+    /// Whether the scene can be drawn as `target` within carca's bounds on
+    /// pictures; if not, why, in a sentence with what to do instead.
+    pub fn check_size(&self, target: Target) -> Result<(), String> {
+        let (w, h) = self.extent();
+        let side = match target {
+            Target::Terminal => MAX_TERMINAL_SIDE,
+            Target::Svg | Target::Png => MAX_PICTURE_SIDE,
+        };
+        if w > side || h > side {
+            let instead = match target {
+                Target::Terminal => "; write it to a file instead (-o board.svg)",
+                Target::Svg | Target::Png => "",
+            };
+            return Err(format!(
+                "the board spans {w} × {h} squares, more than the {side} × {side} a picture shows{instead}"
+            ));
+        }
+        if target != Target::Terminal && self.tiles.len() > MAX_PICTURE_TILES {
+            return Err(format!(
+                "the board has {} tiles, more than the {MAX_PICTURE_TILES} a picture draws",
+                self.tiles.len()
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The picture as PNG bytes, rasterised from the SVG (pure Rust; text uses
 /// the fonts installed on the machine, and is left out where there are none).
+/// A picture larger than [`MAX_PNG_SIDE`] or [`MAX_PNG_PIXELS`] is scaled
+/// down to fit.
 pub fn png(svg_text: &str) -> Result<Vec<u8>, String> {
     let mut options = resvg::usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
     let tree = resvg::usvg::Tree::from_str(svg_text, &options).map_err(|e| e.to_string())?;
-    let size = tree.size().to_int_size();
-    let mut pixmap =
-        resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("the picture is empty")?;
+    let size = tree.size();
+    let (w, h) = (f64::from(size.width()), f64::from(size.height()));
+    let side = f64::from(MAX_PNG_SIDE);
+    let pixels = MAX_PNG_PIXELS as f64;
+    let scale = 1.0_f64
+        .min(side / w)
+        .min(side / h)
+        .min((pixels / (w * h)).sqrt());
+    let (pw, ph) = ((w * scale).floor().max(1.0), (h * scale).floor().max(1.0));
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(pw as u32, ph as u32)
+        .ok_or("the picture is empty or too large")?;
     resvg::render(
         &tree,
-        resvg::tiny_skia::Transform::default(),
+        resvg::tiny_skia::Transform::from_scale(scale as f32, scale as f32),
         &mut pixmap.as_mut(),
     );
     pixmap.encode_png().map_err(|e| e.to_string())
