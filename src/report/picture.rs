@@ -728,7 +728,7 @@ pub const MAX_PICTURE_TILES: usize = 50_000;
 pub const MAX_PNG_SIDE: u32 = 16_384;
 /// The most pixels of a PNG image (256 MiB of colour); a larger board is
 /// drawn smaller.
-pub const MAX_PNG_PIXELS: u64 = 64 * 1024 * 1024;
+pub const MAX_PNG_PIXELS: u32 = 64 * 1024 * 1024;
 
 impl Scene<'_> {
     /// The squares the picture spans, across and down.
@@ -778,11 +778,11 @@ pub fn png(svg_text: &str) -> Result<Vec<u8>, String> {
     let tree = resvg::usvg::Tree::from_str(svg_text, &options).map_err(|e| e.to_string())?;
     let size = tree.size();
     let (w, h) = (f64::from(size.width()), f64::from(size.height()));
-    let side = f64::from(MAX_PNG_SIDE);
-    let pixels = MAX_PNG_PIXELS as f64;
+    let longest = f64::from(MAX_PNG_SIDE);
+    let pixels = f64::from(MAX_PNG_PIXELS);
     let scale = 1.0_f64
-        .min(side / w)
-        .min(side / h)
+        .min(longest / w)
+        .min(longest / h)
         .min((pixels / (w * h)).sqrt());
     let (pw, ph) = ((w * scale).floor().max(1.0), (h * scale).floor().max(1.0));
     let mut pixmap = resvg::tiny_skia::Pixmap::new(pw as u32, ph as u32)
