@@ -182,63 +182,69 @@ mod engine_moves {
     include!("../fuzz/drive/engine_moves.rs");
 }
 
-/// Files of one fuzz corpus (empty when there is none).
-fn corpus(target: &str) -> Vec<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
+/// The text fuzz targets' drivers, so that their seeds replay here.
+#[allow(dead_code)]
+mod targets {
+    include!("../fuzz/drive/targets.rs");
+}
+
+/// The committed seeds of a fuzz target (what `fuzz/run.sh` starts from):
+/// fixture folders, `fuzz/seeds/TARGET` and `fuzz/regressions/TARGET`.
+fn seeds(target: &str) -> Vec<std::path::PathBuf> {
+    let folders: &[&str] = match target {
+        "tileset_yaml" => &["fixtures/tilesets", "tilesets", "fixtures/sets"],
+        "ruleset_toml" => &["fixtures/rulesets", "rulesets"],
+        "jcz_json" => &["fixtures/jcz", "fixtures/jcz-unsupported"],
+        "engine_moves" => &["fuzz/seeds/engine_moves"],
+        _ => &[
+            "fixtures/records",
+            "fixtures/illegal",
+            "fixtures/malformed",
+            "fixtures/hostile",
+        ],
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let regressions = format!("fuzz/regressions/{target}");
+    let mut files: Vec<std::path::PathBuf> = folders
+        .iter()
+        .copied()
+        .chain([regressions.as_str()])
+        .flat_map(|f| std::fs::read_dir(root.join(f)).into_iter().flatten())
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
     files.sort();
     files
 }
 
-/// The smoke pass of the fuzz targets: every input in their corpora (seeded
-/// from the fixtures and grown by the fuzzers) goes through the same code as
-/// the target, and nothing panics.
+/// The smoke pass of the fuzz targets: every committed seed goes through
+/// the same code as its target (`fuzz/drive/`), and nothing panics.
 #[test]
-fn fuzz_corpora_replay_without_panics() {
-    use carca::engine::adjudicate;
-    use carca::rules::Ruleset;
-    let rules = Ruleset::modern();
-    let dir = std::path::Path::new("");
+fn fuzz_seeds_replay_without_panics() {
+    let text_targets: [(&str, fn(&str)); 7] = [
+        ("tileset_yaml", targets::tileset_yaml),
+        ("record_yaml", targets::record_yaml),
+        ("ruleset_toml", targets::ruleset_toml),
+        ("jcz_json", targets::jcz_json),
+        ("update_yaml", targets::update_yaml),
+        ("render", targets::render),
+        ("report_text", targets::report_text),
+    ];
     let mut replayed = 0;
-    for path in corpus("tileset_yaml") {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let _ = parse(&SourceFile::new("fuzz.yaml", text));
-            replayed += 1;
-        }
-    }
-    for path in corpus("record_yaml") {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let src = SourceFile::new("fuzz.yaml", text);
-            if let Ok(rec) = carca::record::parse(&src, dir) {
-                let _ = adjudicate(&rec, &rules, "modern", true);
-            }
-            if let Some(rec) = carca::record::parse_fast(&src, dir) {
-                let _ = adjudicate(&rec, &rules, "modern", true);
+    for (target, run) in text_targets {
+        for path in seeds(target) {
+            // Large seeds are cut as the fuzzer cuts them (-max_len=8192).
+            let bytes = std::fs::read(&path).expect("a seed reads");
+            let bytes = &bytes[..bytes.len().min(8192)];
+            if let Ok(text) = std::str::from_utf8(bytes) {
+                run(text);
             }
             replayed += 1;
         }
     }
-    for path in corpus("ruleset_toml") {
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let _ = carca::rules::parse(&SourceFile::new("fuzz.toml", text), None);
-            replayed += 1;
-        }
-    }
-    for path in corpus("jcz_json") {
-        if let Ok(text) = std::fs::read_to_string(&path)
-            && let Ok(yaml) = carca::jcz::import(&SourceFile::new("fuzz.jcz", text))
-            && let Ok(rec) = carca::record::parse(&SourceFile::new("imported", yaml), dir)
-        {
-            let _ = adjudicate(&rec, &rules, "modern", true);
-        }
-        replayed += 1;
-    }
-    for path in corpus("engine_moves") {
-        let bytes = std::fs::read(&path).expect("a corpus file reads");
+    for path in seeds("engine_moves") {
+        let bytes = std::fs::read(&path).expect("a seed reads");
         let input = arbitrary::Unstructured::new(&bytes);
         if let Ok(moves) =
             <Vec<engine_moves::Move> as arbitrary::Arbitrary>::arbitrary_take_rest(input)
@@ -247,5 +253,5 @@ fn fuzz_corpora_replay_without_panics() {
         }
         replayed += 1;
     }
-    assert!(replayed > 100, "the corpora are there: {replayed} inputs");
+    assert!(replayed > 500, "the seeds are there: {replayed} inputs");
 }

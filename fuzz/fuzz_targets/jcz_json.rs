@@ -1,17 +1,15 @@
-//! Any bytes as a JCloisterZone save: a record that reads, or diagnostics,
-//! never a panic.
+//! The `jcz_json` target: see `fuzz/drive/targets.rs`.
 #![no_main]
 
-use carca::source::SourceFile;
 use libfuzzer_sys::fuzz_target;
 
+#[allow(dead_code)]
+mod targets {
+    include!("../drive/targets.rs");
+}
+
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    if let Ok(yaml) = carca::jcz::import(&SourceFile::new("fuzz.jcz", text)) {
-        let src = SourceFile::new("imported", yaml);
-        if let Ok(rec) = carca::record::parse(&src, std::path::Path::new("")) {
-            let rules = carca::rules::Ruleset::modern();
-            let _ = carca::engine::adjudicate(&rec, &rules, "modern", true);
-        }
+    if let Ok(text) = std::str::from_utf8(data) {
+        targets::jcz_json(text);
     }
 });

@@ -1,11 +1,15 @@
-//! Any bytes as a ruleset file: a ruleset or diagnostics, never a panic.
+//! The `ruleset_toml` target: see `fuzz/drive/targets.rs`.
 #![no_main]
 
-use carca::source::SourceFile;
 use libfuzzer_sys::fuzz_target;
+
+#[allow(dead_code)]
+mod targets {
+    include!("../drive/targets.rs");
+}
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = carca::rules::parse(&SourceFile::new("fuzz.toml", text), None);
+        targets::ruleset_toml(text);
     }
 });

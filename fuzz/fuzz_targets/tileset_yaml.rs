@@ -1,14 +1,15 @@
-//! Any bytes as a tile-set file: a set or diagnostics, never a panic.
+//! The `tileset_yaml` target: see `fuzz/drive/targets.rs`.
 #![no_main]
 
-use carca::source::SourceFile;
 use libfuzzer_sys::fuzz_target;
+
+#[allow(dead_code)]
+mod targets {
+    include!("../drive/targets.rs");
+}
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        match carca::tileset::build::parse(&SourceFile::new("fuzz.yaml", text)) {
-            Ok(_) => {}
-            Err(findings) => assert!(!findings.is_empty()),
-        }
+        targets::tileset_yaml(text);
     }
 });
