@@ -222,7 +222,8 @@ fn seeds(target: &str) -> Vec<std::path::PathBuf> {
 /// the same code as its target (`fuzz/drive/`), and nothing panics.
 #[test]
 fn fuzz_seeds_replay_without_panics() {
-    let text_targets: [(&str, fn(&str)); 7] = [
+    type Target = (&'static str, fn(&str));
+    let text_targets: [Target; 7] = [
         ("tileset_yaml", targets::tileset_yaml),
         ("record_yaml", targets::record_yaml),
         ("ruleset_toml", targets::ruleset_toml),
