@@ -68,7 +68,7 @@ pub fn render(findings: &[Finding], style: Style) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "… and {} more diagnostic{} not shown ({}); `--format json` lists them all",
+            "… and {} more diagnostic{} not shown ({})",
             findings.len() - MAX_SHOWN,
             if findings.len() - MAX_SHOWN == 1 {
                 ""
