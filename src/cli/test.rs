@@ -95,7 +95,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                     let _ = writeln!(
                         out.stdout,
                         "error {name}: ruleset `{}` cannot be loaded",
-                        e.ruleset
+                        crate::report::text::name(&e.ruleset)
                     );
                     out.stderr.push_str(&render(&findings, style));
                     out.code = 2;
@@ -105,6 +105,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                 }
             };
             let identity = record.ruleset_identity(&e.ruleset, &record.dir);
+            let shown = crate::report::text::name(&e.ruleset);
             let own = identity == record.own_ruleset_identity();
             let a = adjudicate(&record, &ruleset, &identity, own);
             let mismatches: Vec<&Finding> = a
@@ -129,17 +130,17 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
             };
             if mismatches.is_empty() {
                 passed += 1;
-                ok.push(e.ruleset.clone());
+                ok.push(shown.clone());
                 if !note.is_empty() {
-                    notes.push(format!("     {}{note}", e.ruleset));
+                    notes.push(format!("     {shown}{note}"));
                 }
             } else if update {
                 file_updates += 1;
-                lines.push(format!("updated {name} under {}", e.ruleset));
+                lines.push(format!("updated {name} under {shown}"));
             } else {
                 failed += 1;
                 out.code = out.code.max(1);
-                lines.push(format!("FAIL {name} under {}{note}", e.ruleset));
+                lines.push(format!("FAIL {name} under {shown}{note}"));
                 for f in mismatches {
                     out.stderr.push_str(&render(std::slice::from_ref(f), style));
                 }

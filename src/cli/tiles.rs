@@ -12,14 +12,15 @@ use crate::tileset;
 pub(crate) fn check(files: &[String], style: Style) -> Outcome {
     let mut out = Outcome::default();
     for file in files {
+        let shown = crate::report::text::escaped(file, false);
         match tileset::load(file, &super::cwd()) {
             Ok(loaded) => {
                 let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
                 let _ = writeln!(
                     out.stdout,
                     "ok {}: tile set `{}`, {} tile types, {} tiles",
-                    file,
-                    loaded.set.name,
+                    shown,
+                    crate::report::text::name(&loaded.set.name),
                     loaded.set.tiles.len(),
                     total
                 );
@@ -34,7 +35,7 @@ pub(crate) fn check(files: &[String], style: Style) -> Outcome {
                     } else {
                         "defective"
                     },
-                    file,
+                    shown,
                     findings.len(),
                     if findings.len() == 1 { "" } else { "s" }
                 );
