@@ -105,11 +105,18 @@ pub fn replace(path: &Path, bytes: &[u8], read: Option<&[u8]>) -> Result<(), Wri
     let name = target
         .file_name()
         .map_or_else(|| "carca".into(), |n| n.to_string_lossy().into_owned());
-    // Removed when dropped, so a failure leaves nothing behind.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".carca-tmp")
-        .tempfile_in(dir)?;
+    // Removed when dropped, so a failure leaves nothing behind. A new file
+    // gets the mode any new file gets (0666 less the umask), not the
+    // temporary file's private 0600.
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".carca-tmp");
+    #[cfg(unix)]
+    if existing.is_none() {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     if let Some(m) = &existing {
         tmp.as_file().set_permissions(m.permissions())?;

@@ -57,6 +57,27 @@ fn update_keeps_the_mode_and_goes_through_links() {
 
 #[cfg(unix)]
 #[test]
+fn a_new_file_gets_the_mode_new_files_get() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("write-new-mode");
+    let path = s.path("board.svg");
+    let out = carca(&["render", "fixtures/records/small-city.yaml", "-o", &path]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    // Whatever the umask, the file is readable by its owner and no more
+    // private than a file any program creates: not the temporary 0600.
+    let probe = s.path("probe");
+    std::fs::write(&probe, b"").expect("probe");
+    let expected = std::fs::metadata(&probe)
+        .expect("meta")
+        .permissions()
+        .mode()
+        & 0o777;
+    let mode = std::fs::metadata(&path).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode, expected);
+}
+
+#[cfg(unix)]
+#[test]
 fn a_planted_link_at_the_old_temporary_name_is_never_followed() {
     use std::os::unix::fs::symlink;
     let s = Scratch::new("write-planted");
