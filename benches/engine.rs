@@ -102,6 +102,15 @@ fn moves(c: &mut Criterion) {
     c.bench_function("moves of V on a 10,000-tile board", |b| {
         b.iter(|| black_box(pos.moves(tile).len()));
     });
+    // What checking one discard costs late in a huge game: the open
+    // positions are indexed, so this does not grow with the board.
+    let text = game(300_000, 0.3).json();
+    let src = SourceFile::new("huge.json", text);
+    let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+    let pos = carca::engine::position(&rec, &rules, None);
+    c.bench_function("moves of V on a 300,000-tile board", |b| {
+        b.iter(|| black_box(pos.moves(tile).len()));
+    });
 }
 
 fn batch_record(c: &mut Criterion) {
