@@ -121,3 +121,25 @@ fn rules_override_skips_claims() {
     ]);
     assert!(other.starts_with("exit: 0"), "{other}");
 }
+
+#[test]
+fn claims_scored_under_another_ruleset_are_said_to_be_unchecked() {
+    let record = "fixtures/illegal/claim-mismatch.yaml";
+    let out = carca(&["score", record, "--rules", "first-edition"]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains("the claims were not checked: they are totals under the record's own ruleset (modern), and this is first-edition"),
+        "{out}"
+    );
+    let json = stdout_json(&carca(&[
+        "score",
+        record,
+        "--rules",
+        "first-edition",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["claims"]["checked"], false);
+    let own = stdout_json(&carca(&["score", record, "--format", "json"]));
+    assert_eq!(own["claims"]["checked"], true);
+}

@@ -37,6 +37,9 @@ pub struct Adjudication {
     pub tiles_placed: usize,
     /// Whether the record's `claims` were compared.
     pub claims_checked: bool,
+    /// When the record has `claims` that were not compared (it is scored
+    /// under another ruleset than its own): the name of its own ruleset.
+    pub claims_unchecked: Option<String>,
     /// Positions where a placement broke a rule, for pictures.
     pub marks: Vec<Pos>,
 }
@@ -120,6 +123,8 @@ pub fn adjudicate(
         findings,
         tiles_placed: game.placed().len(),
         claims_checked,
+        claims_unchecked: (record.claims.is_some() && !own_rules)
+            .then(|| record.rules_name().to_string()),
         marks,
     }
 }

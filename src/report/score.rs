@@ -137,6 +137,15 @@ fn write_totals(out: &mut String, players: &[String], totals: &[i64], label: &st
     }
 }
 
+/// Why a record's claims were not checked.
+fn claims_note(own: &str, used: &str) -> String {
+    format!(
+        "the claims were not checked: they are totals under the record's own ruleset ({}), and this is {}",
+        text::name(own),
+        text::name(used)
+    )
+}
+
 /// The text breakdown of one adjudication.
 #[must_use]
 pub fn text(record_name: &str, a: &Adjudication) -> String {
@@ -211,6 +220,9 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
             if inputs == 1 { "" } else { "s" },
         );
     }
+    if let Some(own) = &a.claims_unchecked {
+        let _ = writeln!(out, "{}", claims_note(own, &a.rules.name));
+    }
     out
 }
 
@@ -269,7 +281,7 @@ pub fn finding_json(f: &Finding) -> Value {
 pub fn json(record_name: &str, a: &Adjudication) -> Value {
     let p = &a.players;
     let rules = &a.rules;
-    json!({
+    let mut v = json!({
         "record": record_name,
         "ruleset": {
             "name": rules.name,
@@ -290,5 +302,12 @@ pub fn json(record_name: &str, a: &Adjudication) -> Value {
             "totals": per_player(p, totals.iter().copied().enumerate()),
         })),
         "diagnostics": a.findings.iter().map(finding_json).collect::<Vec<_>>(),
-    })
+    });
+    // A record with claims says whether they were compared, and if not why.
+    if a.claims_checked {
+        v["claims"] = json!({ "checked": true });
+    } else if let Some(own) = &a.claims_unchecked {
+        v["claims"] = json!({ "checked": false, "note": claims_note(own, &a.rules.name) });
+    }
+    v
 }
