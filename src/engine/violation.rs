@@ -8,7 +8,9 @@ use thiserror::Error;
 #[derive(Debug, Error, Diagnostic)]
 pub enum Violation {
     /// A turn played by the wrong player.
-    #[error("turn {turn} is {expected}'s, but the record says {got}")]
+    #[error(
+        "turn {turn} is {expected}'s, but the record says {got}: scored as {got}'s turn; the turn order continues from {got}"
+    )]
     #[diagnostic(
         code(carca::rules::turn_order),
         help(
