@@ -798,7 +798,10 @@ impl<'r> Referee<'r> {
                 span,
             }),
             Some(DeployProblem::NotOccupiable(_)) => {
-                self.violation(Violation::FollowerOnRiver { span });
+                self.violation(Violation::FollowerOnRiver {
+                    player: self.player(actor),
+                    span,
+                });
             }
             Some(DeployProblem::Occupied { kind, by }) => {
                 let by = by
@@ -807,6 +810,7 @@ impl<'r> Referee<'r> {
                     .collect::<Vec<_>>()
                     .join(" and ");
                 self.violation(Violation::FeatureOccupied {
+                    player: self.player(actor),
                     kind: kind.word(),
                     by,
                     span,
@@ -877,7 +881,10 @@ impl<'r> Referee<'r> {
             };
             let kind = self.game.tile(self.game.placed()[idx].tile).features[feature].kind;
             if kind == FeatureKind::River {
-                self.violation(Violation::FollowerOnRiver { span: m.spot_span });
+                self.violation(Violation::FollowerOnRiver {
+                    player: self.player(m.player),
+                    span: m.spot_span,
+                });
                 continue;
             }
             if !spots.insert((m.at, feature)) {

@@ -166,7 +166,7 @@ pub enum Violation {
     },
 
     /// A follower deployed with none in supply.
-    #[error("{player} has no follower left to deploy")]
+    #[error("{player} has no follower left to deploy: the turn is scored without one")]
     #[diagnostic(
         code(carca::rules::no_follower),
         help("followers come back when their feature is scored; farmers never do")
@@ -180,19 +180,21 @@ pub enum Violation {
     },
 
     /// A follower on the river.
-    #[error("followers may not stand on the river")]
+    #[error("followers may not stand on the river: the follower stays in {player}'s supply")]
     #[diagnostic(
         code(carca::rules::follower_on_river),
         help("deploy on the tile's road, city, field or cloister instead")
     )]
     FollowerOnRiver {
+        /// The player.
+        player: String,
         /// The location.
         #[label("this is the river")]
         span: SourceSpan,
     },
 
     /// A follower on a feature that already holds one.
-    #[error("the {kind} here already holds {by}")]
+    #[error("the {kind} here already holds {by}: the follower stays in {player}'s supply")]
     #[diagnostic(
         code(carca::rules::feature_occupied),
         help(
@@ -200,6 +202,8 @@ pub enum Violation {
         )
     )]
     FeatureOccupied {
+        /// The player deploying.
+        player: String,
         /// The feature's kind.
         kind: &'static str,
         /// Who stands where.
