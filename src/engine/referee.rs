@@ -697,6 +697,27 @@ impl<'r> Referee<'r> {
         Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
     }
 
+    /// Which rotations of a misfitting tile would match every neighbour's
+    /// edge where it was put, in words for a help line.
+    fn fitting_rotations(&self, p: &Placement) -> String {
+        let fits: Vec<String> = Rotation::ALL
+            .into_iter()
+            .filter(|&r| {
+                !self
+                    .game
+                    .placement_problems(p.tile, p.at, r)
+                    .iter()
+                    .any(|q| matches!(q, PlaceProblem::Mismatch { .. }))
+            })
+            .map(|r| format!("rot: {r}"))
+            .collect();
+        match &fits[..] {
+            [] => format!("no rotation of {} fits at {}", self.id(p.tile), p.at),
+            [one] => format!("at {} it fits with {one}", p.at),
+            [rest @ .., last] => format!("at {} it fits with {} or {last}", p.at, rest.join(", ")),
+        }
+    }
+
     /// The violation a placement problem amounts to.
     fn placement_violation(&self, problem: PlaceProblem, p: &Placement) -> Violation {
         match problem {
@@ -721,6 +742,7 @@ impl<'r> Referee<'r> {
                 at,
                 theirs,
             } => Violation::EdgeMismatch {
+                fits: self.fitting_rotations(p),
                 id: self.id(p.tile),
                 edge: edge.letter(),
                 ours: ours.word(),

@@ -70,10 +70,12 @@ pub enum Violation {
     #[diagnostic(
         code(carca::rules::edge_mismatch),
         help(
-            "touching edges must match: city to city, road to road, field to field, river to river; check the rotation"
+            "touching edges must match: city to city, road to road, field to field, river to river; {fits}"
         )
     )]
     EdgeMismatch {
+        /// Which rotations of the tile would fit there, in words.
+        fits: String,
         /// The new tile.
         id: String,
         /// Its edge (board orientation).
