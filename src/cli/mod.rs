@@ -57,7 +57,7 @@ pub enum Command {
     },
     /// Score one record under several rulesets, side by side.
     Compare {
-        /// The record (YAML).
+        /// The record (YAML, JSON or a JCloisterZone save).
         #[arg(value_name = "RECORD")]
         record: String,
         /// Rulesets to compare, comma-separated (default: every built-in ruleset).
@@ -212,9 +212,9 @@ pub(crate) fn check_turn(
 pub enum Format {
     /// For people.
     Text,
-    /// One JSON object per record: totals, events and diagnostics.
+    /// JSON for programs (the README lists the fields).
     Json,
-    /// One JSON object per record, each on one line.
+    /// JSON on one line per result, for streams.
     Jsonl,
 }
 
