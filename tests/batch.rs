@@ -266,3 +266,51 @@ fn a_file_over_the_limit_is_refused_before_it_is_read() {
     assert!(out.contains("carca::io::too_large"), "{out}");
     assert!(out.contains("3221225472 bytes"), "{out}");
 }
+
+#[test]
+fn json_is_one_document_and_jsonl_one_line_per_result() {
+    let body = |out: &str| -> String {
+        out.split_once("--- stdout\n")
+            .and_then(|(_, rest)| rest.split_once("--- stderr"))
+            .map(|(b, _)| b.to_string())
+            .expect("stdout")
+    };
+    // Several records as json: one array.
+    let out = carca(&[
+        "score",
+        "fixtures/records/small-city.yaml",
+        "fixtures/records/corner-cities.yaml",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&body(&out)).expect("one JSON document");
+    assert_eq!(v.as_array().map(Vec::len), Some(2), "{out}");
+    assert_eq!(v[0]["record"], "fixtures/records/small-city.yaml");
+    // A folder too.
+    let out = carca(&["score", "fixtures/records", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&body(&out)).expect("one JSON document");
+    assert!(v.as_array().is_some_and(|a| a.len() > 10), "{out}");
+    // compare and moves as jsonl: one line each.
+    for args in [
+        vec![
+            "compare",
+            "fixtures/records/small-city.yaml",
+            "--format",
+            "jsonl",
+        ],
+        vec![
+            "moves",
+            "fixtures/records/small-city.yaml",
+            "--tile",
+            "V",
+            "--turn",
+            "2",
+            "--format",
+            "jsonl",
+        ],
+    ] {
+        let out = body(&carca(&args));
+        assert_eq!(out.lines().count(), 1, "{args:?}: {out}");
+        let _: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    }
+}

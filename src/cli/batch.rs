@@ -486,7 +486,13 @@ pub(crate) fn run(
         for (i, rendered) in result_rx {
             pending.insert(i, rendered);
             while let Some(r) = pending.remove(&due) {
-                let _ = io.stdout.write_all(r.stdout.as_bytes());
+                // `json` is one document: the records form an array.
+                if format == Format::Json {
+                    let _ = io.stdout.write_all(if due == 0 { b"[\n" } else { b",\n" });
+                    let _ = io.stdout.write_all(r.stdout.trim_end().as_bytes());
+                } else {
+                    let _ = io.stdout.write_all(r.stdout.as_bytes());
+                }
                 let _ = io.stderr.write_all(r.stderr.as_bytes());
                 summary.add(r.code);
                 due += 1;
@@ -496,6 +502,13 @@ pub(crate) fn run(
             }
         }
     });
+    if format == Format::Json {
+        let _ = io.stdout.write_all(if summary.records == 0 {
+            b"[]\n"
+        } else {
+            b"\n]\n"
+        });
+    }
     for p in problem_rx.try_iter() {
         let _ = write!(io.stderr, "{}", render(std::slice::from_ref(&p), style));
         summary.code = 2;

@@ -93,10 +93,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
             }
         }
         Format::Json | Format::Jsonl => Outcome {
-            stdout: format!(
-                "{}\n",
-                serde_json::to_string_pretty(&compare::json(path, &runs)).unwrap_or_default()
-            ),
+            stdout: super::json_text(&compare::json(path, &runs), format),
             stderr: String::new(),
             code,
         },

@@ -227,6 +227,17 @@ pub enum RecordFormat {
     Json,
 }
 
+/// One JSON document as `--format` asks: pretty for `json`, on one line
+/// for `jsonl`.
+pub(crate) fn json_text(v: &serde_json::Value, format: Format) -> String {
+    let text = if format == Format::Jsonl {
+        serde_json::to_string(v)
+    } else {
+        serde_json::to_string_pretty(v)
+    };
+    text.unwrap_or_default() + "\n"
+}
+
 /// Where a streaming command writes.
 pub struct Io<'a> {
     /// Results.

@@ -95,7 +95,7 @@ pub(crate) fn run(
                 })).collect::<Vec<_>>(),
             });
             Outcome {
-                stdout: format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()),
+                stdout: super::json_text(&v, format),
                 ..Outcome::default()
             }
         }
