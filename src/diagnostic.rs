@@ -171,9 +171,11 @@ pub enum ReadError {
     #[error("`{name}` is neither a built-in {what} nor a file")]
     #[diagnostic(
         code(carca::io::unknown_name),
-        help("built-in {what}s: {known}; a file is named by its path")
+        help("{suggestion}built-in {what}s: {known}; a file is named by its path")
     )]
     UnknownName {
+        /// "did you mean …?", or nothing.
+        suggestion: String,
         /// Tile set or ruleset.
         what: &'static str,
         /// The name given.
@@ -255,6 +257,7 @@ pub fn read_named(
         return Err(Box::new(Finding::detached(
             Class::Input,
             ReadError::UnknownName {
+                suggestion: crate::suggest::did_you_mean(spec, known.iter().copied()),
                 what,
                 name: spec.to_string(),
                 known: known.join(", "),

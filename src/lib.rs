@@ -15,5 +15,6 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod source;
+pub mod suggest;
 pub mod tileset;
 pub mod write;

@@ -143,3 +143,22 @@ fn claims_scored_under_another_ruleset_are_said_to_be_unchecked() {
     let own = stdout_json(&carca(&["score", record, "--format", "json"]));
     assert_eq!(own["claims"]["checked"], true);
 }
+
+#[test]
+fn unknown_names_get_the_nearest_known_one() {
+    let s = crate::common::Scratch::new("did-you-mean");
+    let record = s.write(
+        "typo.yaml",
+        b"players: [red, blue]\nturns:\n  - { tile: e, at: [0, 1], rot: 180 }\n  - { player: bleu, tile: U, at: [1, 0] }\n",
+    );
+    let out = carca(&["score", &record]);
+    assert!(out.contains("did you mean `E`?"), "{out}");
+    assert!(out.contains("did you mean `blue`?"), "{out}");
+    let out = carca(&[
+        "score",
+        "fixtures/records/small-city.yaml",
+        "--rules",
+        "modrn",
+    ]);
+    assert!(out.contains("did you mean `modern`?"), "{out}");
+}

@@ -50,8 +50,13 @@ pub enum RecordError {
 
     /// A name that is not one of the players.
     #[error("`{name}` is not one of the players")]
-    #[diagnostic(code(carca::record::unknown_player), help("the players are {known}"))]
+    #[diagnostic(
+        code(carca::record::unknown_player),
+        help("{suggestion}the players are {known}")
+    )]
     UnknownPlayer {
+        /// "did you mean …?", or nothing.
+        suggestion: String,
         /// The name.
         name: String,
         /// The players.
@@ -77,8 +82,13 @@ pub enum RecordError {
 
     /// A tile id no set in play has.
     #[error("no tile set in play has a tile `{id}`")]
-    #[diagnostic(code(carca::record::unknown_tile), help("tiles in play: {known}"))]
+    #[diagnostic(
+        code(carca::record::unknown_tile),
+        help("{suggestion}tiles in play: {known}")
+    )]
     UnknownTile {
+        /// "did you mean …?", or nothing.
+        suggestion: String,
         /// The id.
         id: String,
         /// Some ids.

@@ -685,6 +685,10 @@ impl<'a> Builder<'a> {
         let found = players.iter().position(|p| *p == name.value.trim());
         if found.is_none() {
             self.error(RecordError::UnknownPlayer {
+                suggestion: crate::suggest::did_you_mean(
+                    &name.value,
+                    players.iter().map(String::as_str),
+                ),
                 name: name.value.clone(),
                 known: players.join(", "),
                 span: self.span(name),
@@ -697,6 +701,10 @@ impl<'a> Builder<'a> {
         let found = catalog.find(&id.value);
         if found.is_none() && !catalog.tiles.is_empty() {
             self.error(RecordError::UnknownTile {
+                suggestion: crate::suggest::did_you_mean(
+                    &id.value,
+                    catalog.tiles.iter().map(|e| e.tile.id.as_str()),
+                ),
                 id: id.value.clone(),
                 known: catalog.some_ids(),
                 span: self.span(id),
@@ -874,6 +882,10 @@ impl<'a> Builder<'a> {
             match players.iter().position(|p| p == name) {
                 Some(i) => points.push((i, v.value, self.span(v))),
                 None => self.error(RecordError::UnknownPlayer {
+                    suggestion: crate::suggest::did_you_mean(
+                        name,
+                        players.iter().map(String::as_str),
+                    ),
                     name: name.clone(),
                     known: players.join(", "),
                     span: self.src.find_in(span, name),
