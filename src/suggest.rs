@@ -14,7 +14,8 @@ pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         }
     }
     let (distance, name) = best?;
-    let allowed = (lower.chars().count() / 3).max(1);
+    // A third of the letters may be wrong: none of a one- or two-letter id.
+    let allowed = lower.chars().count() / 3;
     (distance <= allowed).then_some(name)
 }
 
@@ -35,6 +36,7 @@ mod tests {
         assert_eq!(nearest("sprign", tiles), Some("spring"));
         assert_eq!(nearest("city_curve", tiles), Some("city-curve"));
         assert_eq!(nearest("lake", tiles), None);
+        assert_eq!(nearest("Z", tiles), None);
         assert_eq!(
             nearest("modrn", ["modern", "first-edition"]),
             Some("modern")
