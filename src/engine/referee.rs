@@ -60,7 +60,8 @@ pub fn adjudicate(
         Body::History(turns) => referee.history(turns),
         Body::Snapshot { board, meeples } => {
             referee.snapshot(board, meeples);
-            true
+            // A snapshot is a finished game unless it says `final: false`.
+            !record.declared_open
         }
     };
     let Referee {
@@ -311,7 +312,7 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
                 referee,
                 player: 0,
                 turns: 0,
-                ended: record.declared_final,
+                ended: !record.declared_open,
             };
         }
     };

@@ -162,6 +162,8 @@ pub struct Record {
     pub body: Body,
     /// `final: true`.
     pub declared_final: bool,
+    /// `final: false`: for a snapshot, a game still in progress.
+    pub declared_open: bool,
     /// What the players wrote down.
     pub claims: Option<Totals>,
     /// Expected totals per ruleset.
@@ -567,7 +569,8 @@ impl<'a> Builder<'a> {
             players,
             start: start?,
             body: body?,
-            declared_final: raw.final_.is_some_and(|f| f.value),
+            declared_final: raw.final_.as_ref().is_some_and(|f| f.value),
+            declared_open: raw.final_.as_ref().is_some_and(|f| !f.value),
             claims,
             expect,
         })

@@ -41,7 +41,8 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// The turns, in order (a history).
     #[schemars(with = "Option<Vec<RawTurn>>")]
     pub(crate) turns: Option<Spanned<T>>,
-    /// The game is over, though tiles remain.
+    /// `true`: the game is over, though tiles remain. `false` on a snapshot:
+    /// the game is still going on.
     #[serde(rename = "final")]
     #[schemars(with = "Option<bool>")]
     pub(crate) final_: Option<Spanned<bool>>,
