@@ -141,10 +141,19 @@ fn features_by_their_breakdown_names() {
 fn render_errors() {
     let s = Scratch::new("errors");
     let gif = s.path("board.gif");
+    let svg = s.path("board.svg");
     for (extra, expected) in [
-        (["--feature", "nowhere"], "X,Y:LOCATION"),
-        (["--feature", "9,9:N"], "no tile lies at (9,9)"),
-        (["-o", gif.as_str()], "use .svg or .png"),
+        (
+            vec!["--feature", "nowhere", "-o", svg.as_str()],
+            "X,Y:LOCATION",
+        ),
+        (
+            vec!["--feature", "9,9:N", "-o", svg.as_str()],
+            "no tile lies at (9,9)",
+        ),
+        (vec!["-o", gif.as_str()], "use .svg or .png"),
+        // The terminal picture outlines nothing: asked to, carca says so.
+        (vec!["--feature", "0,0:N"], "add -o board.svg"),
     ] {
         let mut args = vec!["render", "fixtures/records/small-city.yaml"];
         args.extend(extra);

@@ -93,6 +93,11 @@ pub(crate) fn run(
     let pos = position(&p.record, &p.rules, turn.map(|t| t.saturating_add(1)));
     let game = pos.game();
     let mut scene = Scene::of_game(game, &p.record.players);
+    if feature.is_some() && output.is_none() {
+        return super::usage_error(
+            "--feature outlines a feature in an SVG or PNG picture; add -o board.svg (or .png)",
+        );
+    }
     if let Some(spec) = feature {
         match highlight(game, spec) {
             Ok(h) => scene.highlight = h,
