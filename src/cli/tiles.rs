@@ -18,11 +18,15 @@ pub(crate) fn check(files: &[String], style: Style) -> Outcome {
                 let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
                 let _ = writeln!(
                     out.stdout,
-                    "ok {}: tile set `{}`, {} tile types, {} tiles",
+                    "ok {}: tile set `{}`, {}, {}",
                     shown,
                     crate::report::text::name(&loaded.set.name),
-                    loaded.set.tiles.len(),
-                    total
+                    crate::report::text::count(loaded.set.tiles.len(), "tile type", "tile types"),
+                    crate::report::text::count(
+                        usize::try_from(total).unwrap_or(usize::MAX),
+                        "tile",
+                        "tiles"
+                    )
                 );
             }
             Err(findings) => {

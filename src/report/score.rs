@@ -166,9 +166,9 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     };
     let _ = writeln!(
         out,
-        "players: {} · {} tiles on the board · {state}",
+        "players: {} · {} on the board · {state}",
         players.join(", "),
-        a.tiles_placed
+        text::count(a.tiles_placed, "tile", "tiles")
     );
     write_events(&mut out, players, &a.events);
     if a.events.is_empty() {
@@ -212,13 +212,19 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         };
         let _ = writeln!(out, "\nthe record is legal{claims}");
     } else {
-        let _ = writeln!(
-            out,
-            "\n{violations} rule violation{} or mismatch{}, {inputs} unreadable value{} (see the diagnostics)",
-            if violations == 1 { "" } else { "s" },
-            if violations == 1 { "" } else { "es" },
-            if inputs == 1 { "" } else { "s" },
-        );
+        // Only what there is: "1 rule violation or mismatch", "2 unreadable values".
+        let mut parts = Vec::new();
+        if violations > 0 {
+            parts.push(text::count(
+                violations,
+                "rule violation or mismatch",
+                "rule violations or mismatches",
+            ));
+        }
+        if inputs > 0 {
+            parts.push(text::count(inputs, "unreadable value", "unreadable values"));
+        }
+        let _ = writeln!(out, "\n{} (see the diagnostics)", parts.join(", "));
     }
     if let Some(own) = &a.claims_unchecked {
         let _ = writeln!(out, "{}", claims_note(own, &a.rules.name));

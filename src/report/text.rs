@@ -89,6 +89,12 @@ pub fn cut(text: &str, max: usize) -> Cow<'_, str> {
     }
 }
 
+/// `n` and the word for it, singular or plural: "1 tile", "2 tiles".
+#[must_use]
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A name for a text report: escaped, on one line, and at most [`MAX_NAME`]
 /// characters.
 #[must_use]
