@@ -267,6 +267,53 @@ pub fn read_named(
     read_source(&path)
 }
 
+/// Reads a record from standard input (`-` on the command line), with
+/// carca's size limit.
+pub fn read_stdin() -> Result<SourceFile, Box<Finding>> {
+    use std::io::Read;
+    let shown = "<stdin>".to_string();
+    let limit = crate::source::max_file_bytes();
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Box::new(Finding::detached(
+                Class::Input,
+                ReadError::Io {
+                    path: shown.clone(),
+                    reason: e.to_string(),
+                },
+            ))
+        })?;
+    from_bytes(shown, bytes, limit)
+}
+
+/// A [`SourceFile`] from bytes read, if they are within the limit and UTF-8.
+fn from_bytes(shown: String, bytes: Vec<u8>, limit: u64) -> Result<SourceFile, Box<Finding>> {
+    if bytes.len() as u64 > limit {
+        return Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::TooLarge {
+                size: bytes.len() as u64,
+                path: shown,
+                limit,
+            },
+        )));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(shown, text)),
+        Err(e) => Err(Box::new(Finding::detached(
+            Class::Input,
+            ReadError::NotUtf8 {
+                path: shown,
+                offset: e.utf8_error().valid_up_to(),
+            },
+        ))),
+    }
+}
+
 /// Reads a text file with carca's size limit, as a [`SourceFile`].
 pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
     use std::io::Read;
@@ -312,26 +359,7 @@ pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > limit {
-        return Err(Box::new(Finding::detached(
-            Class::Input,
-            ReadError::TooLarge {
-                path: shown,
-                size: std::fs::metadata(path).map_or(limit + 1, |m| m.len()),
-                limit,
-            },
-        )));
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceFile::new(shown, text)),
-        Err(e) => Err(Box::new(Finding::detached(
-            Class::Input,
-            ReadError::NotUtf8 {
-                path: shown,
-                offset: e.utf8_error().valid_up_to(),
-            },
-        ))),
-    }
+    from_bytes(shown, bytes, limit)
 }
 
 /// What a file type is, in words.

@@ -81,3 +81,29 @@ fn completions_and_manual() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_record_can_come_from_standard_input() {
+    use std::io::Write;
+    let record = std::fs::read("fixtures/records/small-city.yaml").expect("fixture");
+    for command in ["score", "compare"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
+            .args([command, "-"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("carca runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(&record)
+            .expect("write");
+        let out = child.wait_with_output().expect("carca ends");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{command}: {stdout}");
+        assert!(stdout.starts_with("<stdin> "), "{command}: {stdout}");
+    }
+}

@@ -1,19 +1,17 @@
 //! `carca compare`: one record under several rulesets.
 
 use std::collections::HashSet;
-use std::path::Path;
 
 use super::{Format, Outcome};
 use crate::diagnostic::{Finding, exit_code};
 use crate::engine::{Adjudication, adjudicate};
-use crate::record;
 use crate::report::compare;
 use crate::report::diagnostics::{Style, render};
 use crate::rules;
 
 /// Scores `path` under each ruleset of `specs` (default: every built-in one).
 pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) -> Outcome {
-    let record = match record::load(Path::new(path)) {
+    let record = match super::score::read_record(path, false) {
         Ok(r) => r,
         Err(findings) => return super::score::failed(path, &findings, format, style),
     };
@@ -87,13 +85,16 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
                 stderr.push_str(&render(std::slice::from_ref(f), style));
             }
             Outcome {
-                stdout: compare::text(path, &runs),
+                stdout: compare::text(super::score::shown_name(path), &runs),
                 stderr,
                 code,
             }
         }
         Format::Json | Format::Jsonl => Outcome {
-            stdout: super::json_text(&compare::json(path, &runs), format),
+            stdout: super::json_text(
+                &compare::json(super::score::shown_name(path), &runs),
+                format,
+            ),
             stderr: String::new(),
             code,
         },

@@ -41,7 +41,8 @@ pub enum Command {
     /// several records, folders or `.jsonl` files, score them all in parallel.
     Score {
         /// Records (YAML, JSON or JCloisterZone saves), folders, or `.jsonl`
-        /// files with one JSON record per line.
+        /// files with one JSON record per line; `-` reads a record from
+        /// standard input.
         #[arg(value_name = "RECORD", required = true)]
         records: Vec<String>,
         /// Score under this ruleset (built-in name or TOML file) instead of the record's.
@@ -57,7 +58,8 @@ pub enum Command {
     },
     /// Score one record under several rulesets, side by side.
     Compare {
-        /// The record (YAML, JSON or a JCloisterZone save).
+        /// The record (YAML, JSON or a JCloisterZone save; `-` for standard
+        /// input).
         #[arg(value_name = "RECORD")]
         record: String,
         /// Rulesets to compare, comma-separated (default: every built-in ruleset).

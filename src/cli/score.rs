@@ -32,21 +32,7 @@ pub(crate) fn prepare_with(
     rules_override: Option<&str>,
     quick: bool,
 ) -> Result<Prepared, Vec<Finding>> {
-    let file = Path::new(path);
-    let fast = if quick && !record::is_jcz(file) {
-        crate::diagnostic::read_source(file).ok().and_then(|src| {
-            record::parse_fast(
-                &src,
-                &file.parent().map(Path::to_path_buf).unwrap_or_default(),
-            )
-        })
-    } else {
-        None
-    };
-    let record = match fast {
-        Some(r) => r,
-        None => record::load(file)?,
-    };
+    let record = read_record(path, quick)?;
     // The record's own ruleset is part of the record: it must load even when
     // the record is scored under another.
     let own_rules = own_ruleset(&record)?;
@@ -68,6 +54,35 @@ pub(crate) fn prepare_with(
         spec,
         own,
     })
+}
+
+/// Reads the record named on the command line: a file (a JCloisterZone
+/// save is imported), or `-` for standard input. With `quick`, a JSON
+/// record is read without spans first (see [`record::parse_fast`]).
+pub(crate) fn read_record(path: &str, quick: bool) -> Result<Record, Vec<Finding>> {
+    let file = Path::new(path);
+    Ok(if record::is_jcz(file) {
+        record::load(file)?
+    } else {
+        // Read once (a record may come from standard input), parsed the
+        // quick way first when asked.
+        let src = if path == "-" {
+            crate::diagnostic::read_stdin()
+        } else {
+            crate::diagnostic::read_source(file)
+        }
+        .map_err(|f| vec![*f])?;
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        match quick.then(|| record::parse_fast(&src, &dir)).flatten() {
+            Some(r) => r,
+            None => record::parse(&src, &dir)?,
+        }
+    })
+}
+
+/// How a record named on the command line is called in reports.
+pub(crate) fn shown_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
 }
 
 /// The record's own ruleset; when it cannot be loaded, the findings start
@@ -133,14 +148,15 @@ pub(crate) fn run(
     let code = exit_code(&a.findings);
     match format {
         Format::Text => Outcome {
-            stdout: score::text(path, &a),
+            stdout: score::text(shown_name(path), &a),
             stderr: render(&a.findings, style),
             code,
         },
         Format::Json | Format::Jsonl => Outcome {
             stdout: format!(
                 "{}\n",
-                serde_json::to_string_pretty(&score::json(path, &a)).unwrap_or_default()
+                serde_json::to_string_pretty(&score::json(shown_name(path), &a))
+                    .unwrap_or_default()
             ),
             stderr: String::new(),
             code,
