@@ -23,6 +23,7 @@ fn main() -> ExitCode {
             stdout: &mut std::io::BufWriter::new(stdout.lock()),
             stderr: &mut stderr.lock(),
             progress: std::io::stderr().is_terminal(),
+            quiet: false,
         },
     );
     ExitCode::from(code)

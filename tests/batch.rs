@@ -314,3 +314,15 @@ fn json_is_one_document_and_jsonl_one_line_per_result() {
         let _: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     }
 }
+
+#[test]
+fn quiet_batches_print_only_the_summary() {
+    let out = carca(&["score", "fixtures/records", "fixtures/illegal", "--quiet"]);
+    assert!(out.starts_with("exit: 1"), "{out}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("exit:") && !l.starts_with("---"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(lines[0].contains(" legal, "), "{out}");
+}

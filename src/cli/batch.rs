@@ -487,13 +487,17 @@ pub(crate) fn run(
             pending.insert(i, rendered);
             while let Some(r) = pending.remove(&due) {
                 // `json` is one document: the records form an array.
-                if format == Format::Json {
+                if io.quiet && format == Format::Text {
+                    // Only the summary.
+                } else if format == Format::Json {
                     let _ = io.stdout.write_all(if due == 0 { b"[\n" } else { b",\n" });
                     let _ = io.stdout.write_all(r.stdout.trim_end().as_bytes());
                 } else {
                     let _ = io.stdout.write_all(r.stdout.as_bytes());
                 }
-                let _ = io.stderr.write_all(r.stderr.as_bytes());
+                if !io.quiet {
+                    let _ = io.stderr.write_all(r.stderr.as_bytes());
+                }
                 summary.add(r.code);
                 due += 1;
                 if let Some(bar) = &progress {

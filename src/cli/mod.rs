@@ -55,6 +55,10 @@ pub enum Command {
         /// placements that broke a rule marked.
         #[arg(long, value_name = "FILE")]
         render: Option<PathBuf>,
+        /// With several records, print only the closing summary (and the
+        /// exit code), not a line and diagnostics per record.
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Score one record under several rulesets, side by side.
     Compare {
@@ -248,6 +252,8 @@ pub struct Io<'a> {
     pub stderr: &'a mut dyn std::io::Write,
     /// Whether to draw a progress bar for long batches.
     pub progress: bool,
+    /// Whether to print only the closing summary of a batch.
+    pub quiet: bool,
 }
 
 /// Runs a command, writing as it goes; returns the exit code. Batches of
@@ -260,10 +266,12 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         records,
         rules,
         format,
+        quiet,
         ..
     } = &args.command
         && batch::is_batch(records, *format)
     {
+        io.quiet = *quiet;
         return batch::run(records, rules.as_deref(), *format, style, io);
     }
     let out = run(args, style);
@@ -348,6 +356,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             rules,
             format,
             render,
+            quiet,
         } => match &records[..] {
             [one] if !batch::is_batch(&records, format) => {
                 let mut out = score::run(one, rules.as_deref(), format, style);
@@ -373,6 +382,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
                         stdout: &mut out,
                         stderr: &mut err,
                         progress: false,
+                        quiet,
                     },
                 );
                 Outcome {
