@@ -91,7 +91,19 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         for e in &record.expect {
             let ruleset = match super::score::ruleset_for(&record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
-                Err(findings) => {
+                Err(mut findings) => {
+                    // First, where the record names it.
+                    findings.insert(
+                        0,
+                        Finding::new(
+                            Class::Input,
+                            &record.source,
+                            record::RecordError::Rules {
+                                name: e.ruleset.clone(),
+                                span: e.span,
+                            },
+                        ),
+                    );
                     let _ = writeln!(
                         out.stdout,
                         "error {name}: ruleset `{}` cannot be loaded",

@@ -98,6 +98,24 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A tile id that two sets in play define.
+    #[error("tile `{id}` is in more than one set in play: {sets}")]
+    #[diagnostic(
+        code(carca::record::ambiguous_tile),
+        help("name the set with the id: `{example}`")
+    )]
+    AmbiguousTile {
+        /// The id.
+        id: String,
+        /// The sets that define it.
+        sets: String,
+        /// `SET/ID` for one of them.
+        example: String,
+        /// The id.
+        #[label("which one?")]
+        span: SourceSpan,
+    },
+
     /// A rotation that is not a multiple of 90.
     #[error("rotation {value} is not one of 0, 90, 180, 270")]
     #[diagnostic(

@@ -701,6 +701,18 @@ impl<'a> Builder<'a> {
     }
 
     fn tile(&mut self, id: &Spanned<String>, catalog: &Catalog) -> Option<usize> {
+        if catalog.is_ambiguous(&id.value) {
+            let sets = catalog.sets_with(&id.value);
+            if let [first, ..] = sets[..] {
+                self.error(RecordError::AmbiguousTile {
+                    id: id.value.trim().to_string(),
+                    example: format!("{first}/{}", id.value.trim()),
+                    sets: sets.join(", "),
+                    span: self.span(id),
+                });
+                return None;
+            }
+        }
         let found = catalog.find(&id.value);
         if found.is_none() && !catalog.tiles.is_empty() {
             self.error(RecordError::UnknownTile {
@@ -891,7 +903,16 @@ impl<'a> Builder<'a> {
                     ),
                     name: name.clone(),
                     known: players.join(", "),
-                    span: self.src.find_in(span, name),
+                    // The map's span may be its first character only: the
+                    // key is looked for in what follows.
+                    span: self.src.find_in(
+                        SourceSpan::from((
+                            span.offset(),
+                            (self.src.text().len() - span.offset().min(self.src.text().len()))
+                                .min(4096),
+                        )),
+                        name,
+                    ),
                 }),
             }
         }

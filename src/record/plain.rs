@@ -71,7 +71,9 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
             };
             Action::Place {
                 placement: Placement {
-                    tile: catalog.find(&tile)?,
+                    tile: (!catalog.is_ambiguous(&tile))
+                        .then(|| catalog.find(&tile))
+                        .flatten()?,
                     tile_span: none,
                     at,
                     at_span: none,
@@ -83,7 +85,9 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
         }
         (None, Some(d)) if t.at.is_none() && t.rot.is_none() && t.meeple.is_none() => {
             Action::Discard {
-                tile: catalog.find(&d)?,
+                tile: (!catalog.is_ambiguous(&d))
+                    .then(|| catalog.find(&d))
+                    .flatten()?,
                 span: none,
             }
         }

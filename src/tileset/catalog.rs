@@ -22,6 +22,8 @@ pub struct Catalog {
     pub tiles: Vec<Entry>,
     /// The first tile with each id.
     by_id: std::collections::HashMap<String, usize>,
+    /// Ids that more than one set in play defines.
+    ambiguous: std::collections::HashSet<String>,
 }
 
 impl Catalog {
@@ -40,10 +42,19 @@ impl Catalog {
             })
             .collect();
         let mut by_id = std::collections::HashMap::new();
+        let mut ambiguous = std::collections::HashSet::new();
         for (i, e) in tiles.iter().enumerate() {
-            by_id.entry(e.tile.id.clone()).or_insert(i);
+            let first = *by_id.entry(e.tile.id.clone()).or_insert(i);
+            if tiles[first].set != e.set {
+                ambiguous.insert(e.tile.id.clone());
+            }
         }
-        Catalog { sets, tiles, by_id }
+        Catalog {
+            sets,
+            tiles,
+            by_id,
+            ambiguous,
+        }
     }
 
     /// The tile with this id (`ID`, or `SET/ID` to pick a set).
@@ -57,6 +68,27 @@ impl Catalog {
                 .position(|e| self.sets[e.set].set.name == set && e.tile.id == tile);
         }
         self.by_id.get(id).copied()
+    }
+
+    /// Whether more than one set in play has a tile with this id.
+    #[must_use]
+    pub fn is_ambiguous(&self, id: &str) -> bool {
+        !self.ambiguous.is_empty() && self.ambiguous.contains(id.trim())
+    }
+
+    /// The names of the sets in play that have a tile with this id (more
+    /// than one: `ID` alone is ambiguous, `SET/ID` is not).
+    #[must_use]
+    pub fn sets_with(&self, id: &str) -> Vec<&str> {
+        let id = id.trim();
+        let mut names: Vec<&str> = self
+            .tiles
+            .iter()
+            .filter(|e| e.tile.id == id)
+            .map(|e| self.sets[e.set].set.name.as_str())
+            .collect();
+        names.dedup();
+        names
     }
 
     /// The default start tile: the opening set's, else the first set's.
