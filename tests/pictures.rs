@@ -182,6 +182,9 @@ fn the_readme_pictures_are_current() {
                 "0,1:WNW",
             ],
         ),
+        ("tiles-base", vec!["tiles", "render", "base"]),
+        ("tiles-river", vec!["tiles", "render", "river"]),
+        ("tiles-abbey", vec!["tiles", "render", "abbey"]),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -162,3 +162,20 @@ fn unknown_names_get_the_nearest_known_one() {
     ]);
     assert!(out.contains("did you mean `modern`?"), "{out}");
 }
+
+#[test]
+fn meeple_and_spot_are_read_in_either_place() {
+    let s = crate::common::Scratch::new("meeple-spot");
+    let history = s.write(
+        "history.yaml",
+        b"players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, spot: S }\nfinal: true\n",
+    );
+    let json = stdout_json(&carca(&["score", &history, "--format", "json"]));
+    assert_eq!(json["totals"]["red"], 4, "{json}");
+    let snapshot = s.write(
+        "snapshot.yaml",
+        b"players: [red]\nboard:\n  - { tile: E, at: [0, 1], rot: 180 }\nmeeples:\n  - { player: red, at: [0, 1], meeple: S }\n",
+    );
+    let json = stdout_json(&carca(&["score", &snapshot, "--format", "json"]));
+    assert_eq!(json["totals"]["red"], 4, "{json}");
+}

@@ -495,7 +495,9 @@ pub(crate) fn run(
                 } else {
                     let _ = io.stdout.write_all(r.stdout.as_bytes());
                 }
-                if !io.quiet {
+                if !io.quiet && !r.stderr.is_empty() {
+                    // A record's line before its diagnostics.
+                    let _ = io.stdout.flush();
                     let _ = io.stderr.write_all(r.stderr.as_bytes());
                 }
                 summary.add(r.code);

@@ -275,7 +275,10 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         return batch::run(records, rules.as_deref(), *format, style, io);
     }
     let out = run(args, style);
+    // The report first, then the diagnostics it points to ("see the
+    // diagnostics"), in that order on a terminal too.
     let _ = io.stdout.write_all(out.stdout.as_bytes());
+    let _ = io.stdout.flush();
     let _ = io.stderr.write_all(out.stderr.as_bytes());
     out.code
 }

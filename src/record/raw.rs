@@ -145,7 +145,8 @@ pub(crate) struct RawTurn {
     #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
     /// Where the follower goes, in board orientation: N E S W, NNE … NNW,
-    /// NE SE SW NW, C, or #name.
+    /// NE SE SW NW, C, or #name. `spot` is taken as another name for it.
+    #[serde(alias = "spot")]
     #[schemars(with = "Option<String>")]
     pub(crate) meeple: Option<Spanned<String>>,
     /// A tile drawn that fitted nowhere.
@@ -178,7 +179,9 @@ pub(crate) struct RawMeeple {
     /// The position of its tile.
     #[schemars(with = "[i64; 2]")]
     pub(crate) at: Spanned<Vec<Spanned<i64>>>,
-    /// Where on the tile, in board orientation.
+    /// Where on the tile, in board orientation. `meeple` is taken as another
+    /// name for it.
+    #[serde(alias = "meeple")]
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
 }
@@ -191,6 +194,7 @@ pub(crate) struct PlainTurn {
     pub(crate) tile: Option<String>,
     pub(crate) at: Option<[i64; 2]>,
     pub(crate) rot: Option<i64>,
+    #[serde(alias = "spot")]
     pub(crate) meeple: Option<String>,
     pub(crate) discard: Option<String>,
 }
