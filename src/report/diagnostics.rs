@@ -46,9 +46,12 @@ pub fn render(findings: &[Finding], style: Style) -> String {
         Style::Plain => GraphicalTheme::unicode_nocolor(),
         Style::Colour => GraphicalTheme::unicode(),
     };
+    // Lines wrap between words, never inside one at a hyphen
+    // (`hig-faq-2007` stays whole).
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(80)
-        .with_links(false);
+        .with_links(false)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = String::new();
     for f in findings.iter().take(MAX_SHOWN) {
         let shown = Shown::new(f);
