@@ -37,6 +37,9 @@ pub struct SourceFile {
     /// Where each line starts, built the first time a position is asked
     /// for, so that every later lookup is a binary search.
     lines: Arc<OnceLock<LineIndex>>,
+    /// Lines of the file before this text (a line of a `.jsonl` file is a
+    /// text of its own that starts further down).
+    line_offset: usize,
 }
 
 /// The start of every line of a text, and whether the line is ASCII (so
@@ -76,11 +79,26 @@ impl SourceFile {
             name: Arc::from(name.as_ref()),
             text: Arc::from(text),
             lines: Arc::default(),
+            line_offset: 0,
         }
+    }
+
+    /// A text that is line `line` (1-based) of a larger file: positions are
+    /// shown with the file's line numbers.
+    #[must_use]
+    pub fn at_line(mut self, line: usize) -> SourceFile {
+        self.line_offset = line.saturating_sub(1);
+        self
     }
 
     fn index(&self) -> &LineIndex {
         self.lines.get_or_init(|| LineIndex::new(&self.text))
+    }
+
+    /// Lines of the file before this text (see [`SourceFile::at_line`]).
+    #[must_use]
+    pub fn line_offset(&self) -> usize {
+        self.line_offset
     }
 
     /// The 0-based line that holds byte `offset`.
@@ -114,7 +132,7 @@ impl SourceFile {
                 .get(start..offset)
                 .map_or(offset - start, |s| s.chars().count())
         };
-        (line + 1, column + 1)
+        (line + 1 + self.line_offset, column + 1)
     }
 
     /// The display name (a path or `builtin:NAME`).
@@ -233,7 +251,7 @@ impl SourceCode for SourceFile {
             self.name.to_string(),
             inner.data(),
             shown,
-            line,
+            line + self.line_offset,
             inner.column(),
             self.line_of(end).saturating_sub(line) + 1,
         )))

@@ -272,10 +272,8 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
             };
         }
         Input::Line { file, line, text } => (
-            SourceFile::new(
-                format!("{}, line {line}", file.to_string_lossy().replace('\\', "/")),
-                text.as_str(),
-            ),
+            SourceFile::new(file.to_string_lossy().replace('\\', "/"), text.as_str())
+                .at_line(*line),
             file.parent().map(Path::to_path_buf).unwrap_or_default(),
         ),
     };

@@ -305,7 +305,7 @@ impl Window {
             }
             let segment = Segment {
                 range: first..window.text.len(),
-                line,
+                line: line + src.line_offset(),
                 map,
                 columns,
             };
