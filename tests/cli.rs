@@ -107,3 +107,31 @@ fn a_record_can_come_from_standard_input() {
         assert!(stdout.starts_with("<stdin> "), "{command}: {stdout}");
     }
 }
+
+#[test]
+fn every_command_that_writes_a_file_says_so_on_standard_error() {
+    let s = crate::common::Scratch::new("wrote");
+    for (args, file) in [
+        (vec!["gen", "-o"], "g.yaml"),
+        (
+            vec!["render", "fixtures/records/small-city.yaml", "-o"],
+            "b.svg",
+        ),
+        (vec!["tiles", "render", "base", "-o"], "t.svg"),
+        (
+            vec!["import", "jcz", "fixtures/jcz/abbey.jcz", "-o"],
+            "a.yaml",
+        ),
+    ] {
+        let path = s.path(file);
+        let mut args = args.clone();
+        args.push(&path);
+        let out = crate::common::carca(&args);
+        let (stdout, stderr) = out
+            .split_once("--- stdout\n")
+            .and_then(|(_, r)| r.split_once("--- stderr\n"))
+            .expect("streams");
+        assert!(stdout.is_empty(), "{args:?}: {out}");
+        assert_eq!(stderr, format!("wrote {path}\n"), "{args:?}");
+    }
+}

@@ -90,7 +90,10 @@ pub(crate) fn run(
             ..Outcome::default()
         },
         Some(path) => match crate::write::atomic(path, text.as_bytes()) {
-            Ok(()) => Outcome::default(),
+            Ok(()) => Outcome {
+                stderr: format!("wrote {}\n", path.display()),
+                ..Outcome::default()
+            },
             Err(e) => Outcome {
                 stderr: format!("error: cannot write {}: {e}\n", path.display()),
                 code: 2,

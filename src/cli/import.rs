@@ -37,7 +37,7 @@ pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
         },
         Some(path) => match crate::write::atomic(path, text.as_bytes()) {
             Ok(()) => Outcome {
-                stdout: format!("wrote {}\n", path.display()),
+                stderr: format!("wrote {}\n", path.display()),
                 ..Outcome::default()
             },
             Err(e) => Outcome {

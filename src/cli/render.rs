@@ -110,12 +110,20 @@ pub(crate) fn run(
             }
         }
     }
-    finish(write(&scene, output, style == Style::Colour))
+    finish(
+        write(&scene, output, style == Style::Colour),
+        output.is_some(),
+    )
 }
 
-/// Turns a write result into an outcome.
-pub(crate) fn finish(result: Result<String, String>) -> Outcome {
+/// A picture for the terminal goes to standard output; "wrote FILE", as
+/// every command that writes a file says it, to standard error.
+pub(crate) fn finish(result: Result<String, String>, to_file: bool) -> Outcome {
     match result {
+        Ok(text) if to_file => Outcome {
+            stderr: text,
+            ..Outcome::default()
+        },
         Ok(stdout) => Outcome {
             stdout,
             ..Outcome::default()

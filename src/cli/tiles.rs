@@ -86,7 +86,10 @@ pub(crate) fn draw(spec: &str, output: Option<&std::path::Path>, style: Style) -
     match tileset::load(spec, &super::cwd()) {
         Ok(loaded) => {
             let scene = crate::report::picture::Scene::sheet(&loaded.set.tiles);
-            super::render::finish(super::render::write(&scene, output, style == Style::Colour))
+            super::render::finish(
+                super::render::write(&scene, output, style == Style::Colour),
+                output.is_some(),
+            )
         }
         Err(findings) => Outcome {
             stderr: render(&findings, style),
