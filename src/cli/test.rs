@@ -86,6 +86,8 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         let mut computed = Vec::new();
         let mut lines = Vec::new();
         let mut file_updates = 0;
+        // A record passes when every expectation it states holds.
+        let mut record_failed = false;
         let mut ok: Vec<String> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         for e in &record.expect {
@@ -111,7 +113,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                     );
                     out.stderr.push_str(&render(&findings, style));
                     out.code = 2;
-                    failed += 1;
+                    record_failed = true;
                     computed.push(Vec::new());
                     continue;
                 }
@@ -141,7 +143,6 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                 String::new()
             };
             if mismatches.is_empty() {
-                passed += 1;
                 ok.push(shown.clone());
                 if !note.is_empty() {
                     notes.push(format!("     {shown}{note}"));
@@ -150,7 +151,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                 file_updates += 1;
                 lines.push(format!("updated {name} under {shown}"));
             } else {
-                failed += 1;
+                record_failed = true;
                 out.code = out.code.max(1);
                 lines.push(format!("FAIL {name} under {shown}{note}"));
                 for f in mismatches {
@@ -177,14 +178,18 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                         .push_str(&render(std::slice::from_ref(&finding), style));
                     lines.retain(|l| !l.starts_with("updated "));
                     lines.push(format!("FAIL {name}: not updated, left as it was"));
-                    failed += file_updates;
+                    record_failed = true;
                     file_updates = 0;
                     out.code = out.code.max(1);
                 }
             }
         }
         updated += file_updates;
-        passed += file_updates;
+        if record_failed {
+            failed += 1;
+        } else {
+            passed += 1;
+        }
         if !ok.is_empty() {
             let _ = writeln!(out.stdout, "ok   {name} under {}", ok.join(", "));
         }
