@@ -135,3 +135,33 @@ fn every_command_that_writes_a_file_says_so_on_standard_error() {
         assert_eq!(stderr, format!("wrote {path}\n"), "{args:?}");
     }
 }
+
+#[test]
+fn command_line_errors_are_diagnostics_with_codes() {
+    let s = crate::common::Scratch::new("cli-errors");
+    for (args, code) in [
+        (
+            vec!["render", "fixtures/records/small-city.yaml", "-o", "x.gif"],
+            "carca::cli::usage",
+        ),
+        (vec!["gen", "--games", "2"], "carca::cli::usage"),
+        (
+            vec!["moves", "fixtures/records/small-city.yaml", "--tile", "Q9"],
+            "carca::cli::usage",
+        ),
+        (vec!["test", "no/such/folder"], "carca::cli::usage"),
+    ] {
+        let out = crate::common::carca(&args);
+        assert!(out.starts_with("exit: 2"), "{args:?}: {out}");
+        assert!(
+            out.contains(code) && out.contains("help:"),
+            "{args:?}: {out}"
+        );
+    }
+    let missing = s.path("no/such/folder/game.yaml");
+    let out = crate::common::carca(&["gen", "-o", &missing]);
+    assert!(
+        out.contains("carca::cli::write") && out.contains("help:"),
+        "{out}"
+    );
+}

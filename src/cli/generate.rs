@@ -18,18 +18,10 @@ pub(crate) fn run(
     style: Style,
 ) -> Outcome {
     if games > 1 && format != RecordFormat::Json {
-        return Outcome {
-            stderr: "error: --games writes one JSON record per line; add --format json\n".into(),
-            code: 2,
-            ..Outcome::default()
-        };
+        return super::usage_error("--games writes one JSON record per line; add --format json");
     }
     if !(0.0..=1.0).contains(&options.followers) {
-        return Outcome {
-            stderr: "error: --followers is a chance between 0 and 1\n".into(),
-            code: 2,
-            ..Outcome::default()
-        };
+        return super::usage_error("--followers is a chance between 0 and 1");
     }
     for (i, spec) in options.tilesets.iter().enumerate() {
         if options.tilesets[..i].contains(spec) {
@@ -53,11 +45,7 @@ pub(crate) fn run(
     }
     let mut catalog = Catalog::new(sets);
     if catalog.default_start().is_none() {
-        return Outcome {
-            stderr: "error: the tile sets have no start tile\n".into(),
-            code: 2,
-            ..Outcome::default()
-        };
+        return super::usage_error("the tile sets have no start tile");
     }
     let Some(scale) = scale_for(&catalog, options.tiles) else {
         return super::usage_error(&format!(
@@ -94,11 +82,7 @@ pub(crate) fn run(
                 stderr: format!("wrote {}\n", path.display()),
                 ..Outcome::default()
             },
-            Err(e) => Outcome {
-                stderr: format!("error: cannot write {}: {e}\n", path.display()),
-                code: 2,
-                ..Outcome::default()
-            },
+            Err(e) => super::error::write(path, e),
         },
     }
 }

@@ -40,11 +40,7 @@ pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
                 stderr: format!("wrote {}\n", path.display()),
                 ..Outcome::default()
             },
-            Err(e) => Outcome {
-                stderr: format!("error: cannot write {}: {e}\n", path.display()),
-                code: 2,
-                ..Outcome::default()
-            },
+            Err(e) => super::error::write(path, e),
         },
     }
 }

@@ -6,6 +6,7 @@
 
 mod batch;
 mod compare;
+pub mod error;
 mod generate;
 mod import;
 mod moves;
@@ -338,13 +339,9 @@ pub struct Outcome {
     pub code: u8,
 }
 
-/// A command used wrongly: the message on standard error, exit code 2.
+/// A command used wrongly: its diagnostic on standard error, exit code 2.
 pub(crate) fn usage_error(message: &str) -> Outcome {
-    Outcome {
-        stderr: format!("error: {message}\n"),
-        code: 2,
-        ..Outcome::default()
-    }
+    error::usage(message)
 }
 
 /// Runs a command. `style` says how to draw diagnostics.
@@ -367,7 +364,8 @@ pub fn run(args: Args, style: Style) -> Outcome {
                     match score::draw(one, rules.as_deref(), &file) {
                         Ok(msg) => out.stderr.push_str(&msg),
                         Err(e) => {
-                            out.stderr = format!("{}error: {e}\n", out.stderr);
+                            out.stderr
+                                .push_str(&error::CliError::Usage { message: e }.rendered());
                             out.code = out.code.max(2);
                         }
                     }
@@ -434,7 +432,10 @@ pub fn run(args: Args, style: Style) -> Outcome {
                     ..Outcome::default()
                 },
                 Err(e) => Outcome {
-                    stderr: format!("error: cannot render the manual: {e}\n"),
+                    stderr: error::CliError::Usage {
+                        message: format!("cannot render the manual: {e}"),
+                    }
+                    .rendered(),
                     code: 2,
                     ..Outcome::default()
                 },

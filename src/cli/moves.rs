@@ -21,14 +21,14 @@ pub(crate) fn run(
     };
     let record = &p.record;
     let Some(tile_index) = record.catalog.find(tile) else {
-        return Outcome {
-            stderr: format!(
-                "error: no tile set in play has a tile `{tile}`; tiles in play: {}\n",
-                record.catalog.some_ids()
+        return super::usage_error(&format!(
+            "no tile set in play has a tile `{tile}`; {}tiles in play: {}",
+            crate::suggest::did_you_mean(
+                tile,
+                record.catalog.tiles.iter().map(|e| e.tile.id.as_str())
             ),
-            code: 2,
-            ..Outcome::default()
-        };
+            record.catalog.some_ids()
+        ));
     };
     if let Err(e) = super::check_turn(record, turn, true) {
         return super::usage_error(&e);

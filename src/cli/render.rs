@@ -101,13 +101,7 @@ pub(crate) fn run(
     if let Some(spec) = feature {
         match highlight(game, spec) {
             Ok(h) => scene.highlight = h,
-            Err(e) => {
-                return Outcome {
-                    stderr: format!("error: {e}\n"),
-                    code: 2,
-                    ..Outcome::default()
-                };
-            }
+            Err(e) => return super::usage_error(&e),
         }
     }
     finish(
@@ -128,10 +122,6 @@ pub(crate) fn finish(result: Result<String, String>, to_file: bool) -> Outcome {
             stdout,
             ..Outcome::default()
         },
-        Err(e) => Outcome {
-            stderr: format!("error: {e}\n"),
-            code: 2,
-            ..Outcome::default()
-        },
+        Err(e) => super::usage_error(&e),
     }
 }

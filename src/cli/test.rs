@@ -44,7 +44,12 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
     collect(paths, &mut files, &mut missing, &mut notes);
     let mut out = Outcome::default();
     for m in &missing {
-        let _ = writeln!(out.stderr, "error: {m}: no such file or folder");
+        out.stderr.push_str(
+            &super::error::CliError::Usage {
+                message: format!("{m}: no such file or folder"),
+            }
+            .rendered(),
+        );
         out.code = 2;
     }
     let named: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
@@ -169,7 +174,13 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                         text.as_bytes(),
                         Some(record.source.text().as_bytes()),
                     ) {
-                        let _ = writeln!(out.stderr, "error: cannot write {name}: {e}");
+                        out.stderr.push_str(
+                            &super::error::CliError::Write {
+                                path: name.clone(),
+                                reason: e.to_string(),
+                            }
+                            .rendered(),
+                        );
                         out.code = 2;
                     }
                 }
@@ -208,10 +219,14 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         let _ = writeln!(out.stderr, "note: {n}");
     }
     if passed + failed == 0 && missing.is_empty() {
-        let _ = writeln!(
-            out.stderr,
-            "error: nothing to test: no record with an `expect:` block in {}",
-            paths.join(", ")
+        out.stderr.push_str(
+            &super::error::CliError::Usage {
+                message: format!(
+                    "nothing to test: no record with an `expect:` block in {}",
+                    paths.join(", ")
+                ),
+            }
+            .rendered(),
         );
         out.code = 2;
     }

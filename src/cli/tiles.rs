@@ -58,15 +58,12 @@ pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
                 && loaded.set.tile(id).is_none()
             {
                 let ids: Vec<&str> = loaded.set.tiles.iter().map(|t| t.id.as_str()).collect();
-                return Outcome {
-                    stderr: format!(
-                        "error: tile set `{}` has no tile `{id}`; its tiles are {}\n",
-                        loaded.set.name,
-                        ids.join(" ")
-                    ),
-                    code: 2,
-                    ..Outcome::default()
-                };
+                return super::usage_error(&format!(
+                    "tile set `{}` has no tile `{id}`; {}its tiles are {}",
+                    crate::report::text::name(&loaded.set.name),
+                    crate::suggest::did_you_mean(id, ids.iter().copied()),
+                    ids.join(" ")
+                ));
             }
             Outcome {
                 stdout: show_set(&loaded.set, id),
