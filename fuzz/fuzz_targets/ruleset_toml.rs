@@ -1,15 +1,6 @@
 //! The `ruleset_toml` target: see `fuzz/drive/targets.rs`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+include!("../drive/text_target.rs");
 
-#[allow(dead_code)]
-mod targets {
-    include!("../drive/targets.rs");
-}
-
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        targets::ruleset_toml(text);
-    }
-});
+text_target!(ruleset_toml);

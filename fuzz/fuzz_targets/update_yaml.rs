@@ -1,15 +1,6 @@
 //! The `update_yaml` target: see `fuzz/drive/targets.rs`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+include!("../drive/text_target.rs");
 
-#[allow(dead_code)]
-mod targets {
-    include!("../drive/targets.rs");
-}
-
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data) {
-        targets::update_yaml(text);
-    }
-});
+text_target!(update_yaml);
