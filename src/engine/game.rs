@@ -100,8 +100,10 @@ pub struct FeatureReport {
     pub pennants: u32,
     /// Complete when scored.
     pub complete: bool,
-    /// Completed cities a farm touches (names).
+    /// Completed cities a farm touches (names): the ones it scores for.
     pub cities: Vec<String>,
+    /// Unfinished cities a farm touches (names): they score nothing for it.
+    pub open_cities: Vec<String>,
 }
 
 /// One scoring.
@@ -661,6 +663,7 @@ impl<'a> Game<'a> {
             pennants,
             complete,
             cities: Vec::new(),
+            open_cities: Vec::new(),
         };
         self.award(phase, report, counts, winners, &award);
         if return_followers {
@@ -724,9 +727,10 @@ impl<'a> Game<'a> {
         self.score_farms(&farms);
     }
 
-    /// The completed cities (roots) a farm touches.
-    fn farm_cities(&self, farm: Node) -> BTreeSet<Node> {
-        let mut out = BTreeSet::new();
+    /// The cities (roots) a farm touches: completed, then unfinished.
+    fn farm_cities(&self, farm: Node) -> (BTreeSet<Node>, BTreeSet<Node>) {
+        let mut done = BTreeSet::new();
+        let mut open = BTreeSet::new();
         for m in self.features.members(farm) {
             let placed = self.features.tile[m as usize] as usize;
             let p = &self.placed[placed];
@@ -734,14 +738,23 @@ impl<'a> Game<'a> {
             for &c in &f.touches {
                 let root = self.features.find(p.base + c as Node);
                 if self.features.open(root) == 0 {
-                    out.insert(root);
+                    done.insert(root);
+                } else {
+                    open.insert(root);
                 }
             }
         }
-        out
+        (done, open)
     }
 
-    fn farm_report(&self, farm: Node, cities: &BTreeSet<Node>) -> FeatureReport {
+    fn city_names(&self, cities: &BTreeSet<Node>) -> Vec<String> {
+        cities
+            .iter()
+            .map(|&c| self.name_of(ScoredKind::City, &self.features.members(c)))
+            .collect()
+    }
+
+    fn farm_report(&self, farm: Node, cities: &(BTreeSet<Node>, BTreeSet<Node>)) -> FeatureReport {
         let members = self.features.members(farm);
         let tiles = self.distinct_tiles(&members);
         FeatureReport {
@@ -750,22 +763,21 @@ impl<'a> Game<'a> {
             tiles: self.positions(&tiles),
             pennants: 0,
             complete: false,
-            cities: cities
-                .iter()
-                .map(|&c| self.name_of(ScoredKind::City, &self.features.members(c)))
-                .collect(),
+            cities: self.city_names(&cities.0),
+            open_cities: self.city_names(&cities.1),
         }
     }
 
     fn score_farms(&mut self, farms: &[Node]) {
-        let cities: Vec<BTreeSet<Node>> = farms.iter().map(|&f| self.farm_cities(f)).collect();
+        let touched: Vec<_> = farms.iter().map(|&f| self.farm_cities(f)).collect();
+        let cities: Vec<&BTreeSet<Node>> = touched.iter().map(|t| &t.0).collect();
         match self.rules.farm_scoring {
             FarmScoring::Third | FarmScoring::Second => {
                 let mut paid: Vec<BTreeSet<Node>> = vec![BTreeSet::new(); self.players];
                 for (i, &farm) in farms.iter().enumerate() {
                     let counts = self.counts(farm);
                     let winners = Self::majority(&counts);
-                    let report = self.farm_report(farm, &cities[i]);
+                    let report = self.farm_report(farm, &touched[i]);
                     let mut points = vec![0; self.players];
                     let mut rules_text: Vec<String> = Vec::new();
                     for &w in &winners {
@@ -798,7 +810,7 @@ impl<'a> Game<'a> {
             FarmScoring::First => {
                 let mut around: BTreeMap<Node, Vec<usize>> = BTreeMap::new();
                 for (i, set) in cities.iter().enumerate() {
-                    for &c in set {
+                    for &c in *set {
                         around.entry(c).or_default().push(i);
                     }
                 }
@@ -819,6 +831,7 @@ impl<'a> Game<'a> {
                         pennants: 0,
                         complete: false,
                         cities: vec![self.name_of(ScoredKind::City, &members)],
+                        open_cities: Vec::new(),
                     };
                     let award = scoring::farm(self.rules, 1, 0);
                     let farm_names: Vec<String> = farm_ids
@@ -830,6 +843,20 @@ impl<'a> Game<'a> {
                         rule: format!("{} (supplied by {})", award.rule, farm_names.join(", ")),
                     };
                     self.award(Phase::Final, report, counts, winners, &award);
+                }
+                // A farm that supplies no completed city scores nothing; it
+                // is still shown, with the unfinished cities it touches.
+                for (i, &farm) in farms.iter().enumerate() {
+                    if cities[i].is_empty() {
+                        let counts = self.counts(farm);
+                        let winners = Self::majority(&counts);
+                        let award = Award {
+                            points: 0,
+                            rule: "farms, first edition: this farm touches no completed city, so it supplies none".into(),
+                        };
+                        let report = self.farm_report(farm, &touched[i]);
+                        self.award(Phase::Final, report, counts, winners, &award);
+                    }
                 }
             }
         }

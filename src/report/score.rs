@@ -82,8 +82,20 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         if f.tiles.len() == 1 { "" } else { "s" },
         positions(&f.tiles)
     );
-    if !f.cities.is_empty() && !f.name.starts_with("farms around") {
-        let _ = writeln!(out, "    touches completed: {}", f.cities.join(", "));
+    if f.kind == crate::engine::ScoredKind::Farm && !f.name.starts_with("farms around") {
+        if f.cities.is_empty() && f.open_cities.is_empty() {
+            let _ = writeln!(out, "    touches no city");
+        }
+        if !f.cities.is_empty() {
+            let _ = writeln!(out, "    touches completed: {}", f.cities.join(", "));
+        }
+        if !f.open_cities.is_empty() {
+            let _ = writeln!(
+                out,
+                "    touches unfinished (not counted): {}",
+                f.open_cities.join(", ")
+            );
+        }
     }
     let followers: Vec<String> = e
         .followers
@@ -257,6 +269,7 @@ fn event_json(players: &[String], e: &Event) -> Value {
             "pennants": f.pennants,
             "complete": f.complete,
             "cities": f.cities,
+            "open_cities": f.open_cities,
         },
         "followers": per_player(players, e.followers.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| (i, i64::from(*n)))),
         "winners": e.winners.iter().map(|&w| players[w].clone()).collect::<Vec<_>>(),
