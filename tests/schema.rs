@@ -56,6 +56,7 @@ fn shipped_files_validate() {
     for f in files("tilesets", "yaml")
         .into_iter()
         .chain(files("fixtures/sets", "yaml"))
+        .chain(["docs/examples/meadows.yaml".to_string()])
     {
         let errors: Vec<String> = tileset
             .iter_errors(&yaml(&f))
@@ -66,6 +67,10 @@ fn shipped_files_validate() {
     for f in files("fixtures/records", "yaml")
         .into_iter()
         .chain(files("fixtures/jcz", "yaml"))
+        .chain(
+            ["friday", "snapshot", "editor", "reference/final-farm"]
+                .map(|f| format!("docs/examples/{f}.yaml")),
+        )
     {
         let errors: Vec<String> = record
             .iter_errors(&yaml(&f))
@@ -73,10 +78,14 @@ fn shipped_files_validate() {
             .collect();
         assert!(errors.is_empty(), "{f}: {errors:?}");
     }
-    for f in files("rulesets", "toml")
-        .into_iter()
-        .chain(["fixtures/rulesets/house-rules.toml".to_string()])
-    {
+    for f in files("rulesets", "toml").into_iter().chain(
+        [
+            "fixtures/rulesets/house-rules.toml",
+            "docs/examples/house.toml",
+            "docs/examples/editor.toml",
+        ]
+        .map(String::from),
+    ) {
         let errors: Vec<String> = ruleset
             .iter_errors(&toml_file(&f))
             .map(|e| e.to_string())
