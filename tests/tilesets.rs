@@ -45,3 +45,29 @@ fn one_tile_can_be_shown_alone() {
     assert!(!out.contains("K ×3"), "{out}");
     assert!(!out.contains("statistics"), "{out}");
 }
+
+#[test]
+fn tiles_check_reports_as_json() {
+    let out = carca(&[
+        "tiles",
+        "check",
+        "--format",
+        "json",
+        "base",
+        "fixtures/tilesets/contact-impossible.yaml",
+        "fixtures/tilesets/no-such-set.yaml",
+    ]);
+    insta::assert_snapshot!(out);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    let v = crate::common::stdout_json(&out);
+    let results = v.as_array().expect("one array, a result per file");
+    assert_eq!(results.len(), 3);
+    assert_eq!(results[0]["result"], "sound");
+    assert_eq!(results[0]["tiles"], 72);
+    assert_eq!(results[1]["result"], "defective");
+    assert_eq!(
+        results[1]["diagnostics"][0]["code"],
+        "carca::tileset::contact_impossible"
+    );
+    assert_eq!(results[2]["result"], "unreadable");
+}

@@ -161,3 +161,50 @@ fn a_broken_own_ruleset_is_reported_whatever_ruleset_is_asked_for() {
         assert!(out.contains("carca::rules::bad_value"), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn test_results_as_json_for_ci_and_editors() {
+    let out = carca(&[
+        "test",
+        "--format",
+        "json",
+        "tests/data/expectations",
+        "docs/examples/reference",
+        "docs/examples/friday.yaml",
+    ]);
+    insta::assert_snapshot!(out);
+    assert!(out.starts_with("exit: 1"), "{out}");
+    let v = crate::common::stdout_json(&out);
+    assert_eq!(v["passed"], 2, "{v}");
+    assert_eq!(v["failed"], 2, "{v}");
+    let wrong = &v["records"][1];
+    assert_eq!(wrong["file"], "tests/data/expectations/wrong.yaml");
+    assert_eq!(wrong["result"], "failed");
+    assert_eq!(
+        wrong["diagnostics"][0]["code"], "carca::score::expect_mismatch",
+        "{wrong}"
+    );
+    assert_eq!(wrong["diagnostics"][0]["line"], 7, "{wrong}");
+}
+
+#[test]
+fn test_results_as_json_lines_one_per_record() {
+    let out = carca(&[
+        "test",
+        "--format",
+        "jsonl",
+        "docs/examples/reference",
+        "tests/data/expectations",
+    ]);
+    let (_, body) = out.split_once("--- stdout\n").expect("stdout");
+    let (lines, stderr) = body.split_once("--- stderr\n").expect("stderr");
+    assert_eq!(stderr, "", "diagnostics are in the JSON");
+    let records: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(records.len(), 3, "{lines}");
+    assert_eq!(records[0]["result"], "passed");
+    assert_eq!(records[0]["rulesets"][2]["ruleset"], "../house.toml");
+    assert_eq!(records[0]["rulesets"][2]["computed"]["red"], 4);
+}

@@ -82,6 +82,10 @@ pub enum Command {
         /// Rewrite the `expect:` blocks from the computed results, keeping the rest of each file.
         #[arg(long)]
         update: bool,
+        /// Output format: `json` is one document with every record and the
+        /// counts, `jsonl` one line per record.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Every legal placement of a tile at a moment of a game, with the
     /// follower spots each leaves open.
@@ -292,6 +296,10 @@ pub enum TilesCommand {
         /// Tile-set files, or names of built-in sets (base, abbey, river).
         #[arg(required = true, value_name = "TILESET")]
         files: Vec<String>,
+        /// Output format: `json` is one array with a result per file,
+        /// `jsonl` one line per file.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Draw every tile of a set with its id and count: SVG or PNG by the
     /// file's extension, or in the terminal.
@@ -393,7 +401,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 }
             }
         },
-        Command::Tiles(TilesCommand::Check { files }) => tiles::check(&files, style),
+        Command::Tiles(TilesCommand::Check { files, format }) => {
+            tiles::check(&files, format, style)
+        }
         Command::Tiles(TilesCommand::Render { set, output }) => {
             tiles::draw(&set, output.as_deref(), style)
         }
@@ -451,7 +461,11 @@ pub fn run(args: Args, style: Style) -> Outcome {
         Command::Import(ImportCommand::Jcz { save, output }) => {
             import::jcz(&save, output.as_deref(), style)
         }
-        Command::Test { paths, update } => test::run(&paths, update, style),
+        Command::Test {
+            paths,
+            update,
+            format,
+        } => test::run(&paths, update, format, style),
         Command::Compare {
             record,
             rules,
@@ -483,8 +497,6 @@ pub fn run(args: Args, style: Style) -> Outcome {
     }
 }
 
-/// Adds to `out` every file under `dir` (recursively, in name order) that
-/// `keep` accepts.
 /// Collects the files under `dir` that `keep` accepts, in path order.
 /// Links to folders are not followed (a link to `.` would never end), and
 /// what is not a regular file (pipes, devices, sockets) is passed over;

@@ -3,11 +3,49 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use super::Outcome;
+use serde_json::{Value, json};
+
+use super::{Format, Outcome};
 use crate::diagnostic::{Class, Finding};
 use crate::engine::adjudicate;
 use crate::record::{self, update::rewrite_expectations};
 use crate::report::diagnostics::{Style, render};
+use crate::report::score::finding_json;
+
+/// One record's result as JSON: what `--format json` prints per record.
+#[derive(Default)]
+struct RecordJson {
+    rulesets: Vec<Value>,
+    diagnostics: Vec<Value>,
+    notes: Vec<String>,
+}
+
+impl RecordJson {
+    fn findings(&mut self, findings: &[Finding]) {
+        self.diagnostics.extend(findings.iter().map(finding_json));
+    }
+
+    fn done(self, file: &str, result: &str) -> Value {
+        json!({
+            "file": file,
+            "result": result,
+            "rulesets": self.rulesets,
+            "notes": self.notes,
+            "diagnostics": self.diagnostics,
+        })
+    }
+}
+
+/// Totals per player as a JSON object, in turn order.
+fn totals_json(players: &[String], points: impl Iterator<Item = (usize, i64)>) -> Value {
+    let mut m = serde_json::Map::new();
+    let mut points: Vec<(usize, i64)> = points.collect();
+    points.sort_by_key(|&(p, _)| p);
+    for (p, v) in points {
+        m.insert(players[p].clone(), json!(v));
+    }
+    Value::Object(m)
+}
 
 /// Files under the given paths, sorted; folders are searched recursively
 /// for `.yaml`, `.yml` and `.json` files. Notes say what was passed over.
@@ -37,14 +75,15 @@ fn collect(
 }
 
 /// Runs every record's expectations; with `update`, rewrites them.
-pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
+pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) -> Outcome {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     let mut notes = Vec::new();
     collect(paths, &mut files, &mut missing, &mut notes);
     let mut out = Outcome::default();
+    let mut missing_errors = String::new();
     for m in &missing {
-        out.stderr.push_str(
+        missing_errors.push_str(
             &super::error::CliError::Usage {
                 message: format!("{m}: no such file or folder"),
             }
@@ -52,17 +91,20 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         );
         out.code = 2;
     }
+    out.stderr.clone_from(&missing_errors);
     let named: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
     let (mut passed, mut failed, mut skipped, mut updated) = (0, 0, 0, 0);
+    let mut records_json = Vec::new();
     for file in files {
-        let name = crate::report::text::escaped(&file.to_string_lossy().replace('\\', "/"), false)
-            .into_owned();
+        let raw = file.to_string_lossy().replace('\\', "/");
+        let name = crate::report::text::escaped(&raw, false).into_owned();
         // What a file is, its contents say; a file named on the command
         // line is read as a record whatever it holds.
         let asked = named.contains(&file);
         match record::probe(&file) {
             record::Probe::Record => {
                 notes.push(format!("{name} has no `expect:` block: skipped"));
+                records_json.push(RecordJson::default().done(&raw, "skipped"));
                 skipped += 1;
                 continue;
             }
@@ -83,6 +125,9 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
             Err(findings) => {
                 let _ = writeln!(out.stdout, "error {name}: the record cannot be read");
                 out.stderr.push_str(&render(&findings, style));
+                let mut j = RecordJson::default();
+                j.findings(&findings);
+                records_json.push(j.done(&raw, "error"));
                 out.code = 2;
                 failed += 1;
                 continue;
@@ -95,6 +140,7 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         let mut record_failed = false;
         let mut ok: Vec<String> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
+        let mut j = RecordJson::default();
         for e in &record.expect {
             let ruleset = match super::score::ruleset_for(&record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
@@ -117,6 +163,11 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                         crate::report::text::name(&e.ruleset)
                     );
                     out.stderr.push_str(&render(&findings, style));
+                    j.findings(&findings);
+                    j.rulesets.push(json!({
+                        "ruleset": e.ruleset,
+                        "result": "error",
+                    }));
                     out.code = 2;
                     record_failed = true;
                     computed.push(Vec::new());
@@ -147,6 +198,22 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
             } else {
                 String::new()
             };
+            let result = match (mismatches.is_empty(), update) {
+                (true, _) => "ok",
+                (false, true) => "updated",
+                (false, false) => "fail",
+            };
+            j.rulesets.push(json!({
+                "ruleset": e.ruleset,
+                "result": result,
+                "expected": totals_json(&record.players, e.totals.points.iter().map(|&(p, v, _)| (p, v))),
+                "computed": totals_json(&record.players, a.totals.iter().copied().enumerate()),
+                "violations": violations,
+            }));
+            if !mismatches.is_empty() && !update {
+                j.diagnostics
+                    .extend(mismatches.iter().map(|f| finding_json(f)));
+            }
             if mismatches.is_empty() {
                 ok.push(shown.clone());
                 if !note.is_empty() {
@@ -174,19 +241,29 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
                         text.as_bytes(),
                         Some(record.source.text().as_bytes()),
                     ) {
-                        out.stderr.push_str(
-                            &super::error::CliError::Write {
+                        let error = Finding::detached(
+                            Class::Input,
+                            super::error::CliError::Write {
                                 path: name.clone(),
                                 reason: e.to_string(),
-                            }
-                            .rendered(),
+                            },
                         );
+                        out.stderr
+                            .push_str(&render(std::slice::from_ref(&error), Style::Plain));
+                        j.findings(std::slice::from_ref(&error));
+                        record_failed = true;
                         out.code = 2;
                     }
                 }
                 Err(finding) => {
                     out.stderr
                         .push_str(&render(std::slice::from_ref(&finding), style));
+                    j.findings(std::slice::from_ref(&finding));
+                    for r in &mut j.rulesets {
+                        if r["result"] == "updated" {
+                            r["result"] = json!("fail");
+                        }
+                    }
                     lines.retain(|l| !l.starts_with("updated "));
                     lines.push(format!("FAIL {name}: not updated, left as it was"));
                     record_failed = true;
@@ -201,6 +278,8 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
         } else {
             passed += 1;
         }
+        j.notes = notes.iter().map(|n| n.trim().to_string()).collect();
+        records_json.push(j.done(&raw, if record_failed { "failed" } else { "passed" }));
         if !ok.is_empty() {
             let _ = writeln!(out.stdout, "ok   {name} under {}", ok.join(", "));
         }
@@ -217,6 +296,29 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
     }
     for n in &notes {
         let _ = writeln!(out.stderr, "note: {n}");
+    }
+    if format != Format::Text {
+        // The results as JSON; what the command line got wrong stays a
+        // diagnostic on standard error.
+        out.stderr = missing_errors;
+        out.stdout = if format == Format::Jsonl {
+            records_json
+                .iter()
+                .map(|r| serde_json::to_string(r).unwrap_or_default() + "\n")
+                .collect()
+        } else {
+            super::json_text(
+                &json!({
+                    "records": records_json,
+                    "passed": passed,
+                    "failed": failed,
+                    "skipped": skipped,
+                    "updated": updated,
+                    "notes": notes,
+                }),
+                format,
+            )
+        };
     }
     if passed + failed == 0 && missing.is_empty() {
         out.stderr.push_str(
@@ -235,6 +337,8 @@ pub(crate) fn run(paths: &[String], update: bool, style: Style) -> Outcome {
     } else {
         String::new()
     };
-    let _ = writeln!(out.stdout, "{passed} passed, {failed} failed{skipped}");
+    if format == Format::Text {
+        let _ = writeln!(out.stdout, "{passed} passed, {failed} failed{skipped}");
+    }
     out
 }

@@ -2,20 +2,32 @@
 
 use std::fmt::Write;
 
-use super::Outcome;
+use serde_json::{Value, json};
+
+use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::report::diagnostics::{Style, render};
+use crate::report::score::finding_json;
 use crate::report::tiles::show_set;
 use crate::tileset;
 
 /// Validates each file and reports every problem.
-pub(crate) fn check(files: &[String], style: Style) -> Outcome {
+pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
     let mut out = Outcome::default();
+    let mut results: Vec<Value> = Vec::new();
     for file in files {
         let shown = crate::report::text::escaped(file, false);
         match tileset::load(file, &super::cwd()) {
             Ok(loaded) => {
                 let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
+                results.push(json!({
+                    "file": file,
+                    "result": "sound",
+                    "name": loaded.set.name,
+                    "tile_types": loaded.set.tiles.len(),
+                    "tiles": total,
+                    "diagnostics": [],
+                }));
                 let _ = writeln!(
                     out.stdout,
                     "ok {}: tile set `{}`, {}, {}",
@@ -31,6 +43,14 @@ pub(crate) fn check(files: &[String], style: Style) -> Outcome {
             }
             Err(findings) => {
                 out.stderr.push_str(&render(&findings, style));
+                results.push(json!({
+                    "file": file,
+                    "result": if exit_code(&findings) == 2 { "unreadable" } else { "defective" },
+                    "name": null,
+                    "tile_types": null,
+                    "tiles": null,
+                    "diagnostics": findings.iter().map(finding_json).collect::<Vec<_>>(),
+                }));
                 let _ = writeln!(
                     out.stdout,
                     "{} {}: {} problem{}",
@@ -45,6 +65,20 @@ pub(crate) fn check(files: &[String], style: Style) -> Outcome {
                 );
                 out.code = out.code.max(exit_code(&findings));
             }
+        }
+    }
+    match format {
+        Format::Text => {}
+        Format::Json => {
+            out.stderr.clear();
+            out.stdout = super::json_text(&Value::Array(results), format);
+        }
+        Format::Jsonl => {
+            out.stderr.clear();
+            out.stdout = results
+                .iter()
+                .map(|r| serde_json::to_string(r).unwrap_or_default() + "\n")
+                .collect();
         }
     }
     out
