@@ -72,7 +72,21 @@ fn completions_and_manual() {
             stdout.contains("score") && stdout.contains("compare"),
             "{shell}: {stdout}"
         );
+        // --rules and --tilesets complete to the built-in names (elvish
+        // and PowerShell scripts complete options only).
+        for name in ["first-edition", "hig-faq-2007", "river", "abbey"] {
+            let completes = ["bash", "zsh", "fish"].contains(&shell);
+            assert_eq!(stdout.contains(name), completes, "{shell} and {name}");
+        }
     }
+    // Completion names never restrict what is accepted: files still work.
+    let out = crate::common::carca(&[
+        "score",
+        "fixtures/records/small-city.yaml",
+        "--rules",
+        "fixtures/records/one-follower.toml",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
     let (code, stdout, _) = binary(&["man"]);
     assert_eq!(code, 0);
     assert!(stdout.contains(".TH carca"), "{stdout}");

@@ -47,7 +47,7 @@ pub enum Command {
         #[arg(value_name = "RECORD", required = true)]
         records: Vec<String>,
         /// Score under this ruleset (built-in name or TOML file) instead of the record's.
-        #[arg(long, value_name = "RULES")]
+        #[arg(long, value_name = "RULES", value_parser = ruleset_names(), hide_possible_values = true)]
         rules: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -68,7 +68,7 @@ pub enum Command {
         #[arg(value_name = "RECORD")]
         record: String,
         /// Rulesets to compare, comma-separated (default: every built-in ruleset).
-        #[arg(long, value_delimiter = ',', value_name = "R1,R2,...")]
+        #[arg(long, value_delimiter = ',', value_name = "R1,R2,...", value_parser = ruleset_names(), hide_possible_values = true)]
         rules: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -99,8 +99,8 @@ pub enum Command {
         /// The moment: before this turn (default: after the last turn).
         #[arg(long, value_name = "N", value_parser = turn_number)]
         turn: Option<usize>,
-        /// Ruleset (changes the follower supply).
-        #[arg(long)]
+        /// Ruleset (changes the follower supply): a built-in name or a TOML file.
+        #[arg(long, value_name = "RULES", value_parser = ruleset_names(), hide_possible_values = true)]
         rules: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -155,7 +155,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Tile sets in play, comma-separated (built-in names or files).
-        #[arg(long, value_delimiter = ',', default_value = "base")]
+        #[arg(long, value_delimiter = ',', default_value = "base", value_parser = tileset_names(), hide_possible_values = true)]
         tilesets: Vec<String>,
         /// Chance of deploying a follower after each placement, from 0 to 1.
         #[arg(long, default_value_t = 0.5)]
@@ -562,4 +562,40 @@ fn walk(
 /// The folder paths are relative to.
 fn cwd() -> PathBuf {
     PathBuf::new()
+}
+
+/// A value that is a built-in name or a file: any text is accepted, and
+/// shell completions offer the built-in names.
+#[derive(Clone)]
+struct NameOrFile(&'static [&'static str]);
+
+impl clap::builder::TypedValueParser for NameOrFile {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
+}
+
+/// Ruleset names for completions.
+fn ruleset_names() -> NameOrFile {
+    NameOrFile(&crate::rules::BUILTIN)
+}
+
+/// Tile-set names for completions.
+fn tileset_names() -> NameOrFile {
+    NameOrFile(&crate::tileset::builtin::NAMES)
 }
