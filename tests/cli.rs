@@ -89,6 +89,15 @@ fn completions_and_manual() {
     assert!(out.starts_with("exit: 0"), "{out}");
     let (code, stdout, _) = binary(&["man"]);
     assert_eq!(code, 0);
+    // --max-file-mib belongs to the commands that read files only.
+    assert!(!stdout.contains("max"), "{stdout}");
+    for command in [&["schema", "record"][..], &["completions", "bash"], &["man"]] {
+        let mut args = command.to_vec();
+        args.extend(["--max-file-mib", "4"]);
+        assert_eq!(binary(&args).0, 2, "{args:?}");
+    }
+    let (code, _, _) = binary(&["tiles", "check", "base", "--max-file-mib", "4"]);
+    assert_eq!(code, 0);
     assert!(stdout.contains(".TH carca"), "{stdout}");
     assert!(
         stdout.contains("Settles Carcassonne rules disputes"),

@@ -29,10 +29,38 @@ pub struct Args {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Limits on what a command reads.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Limits {
     /// Largest file to read, in MiB (default 16). Each line of a `.jsonl`
     /// file is a file of its own.
-    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_file_mib: Option<u64>,
+}
+
+impl Command {
+    /// The limits the command was given (none for commands that read no file).
+    fn limits(&self) -> Limits {
+        match self {
+            Command::Score { limits, .. }
+            | Command::Compare { limits, .. }
+            | Command::Test { limits, .. }
+            | Command::Moves { limits, .. }
+            | Command::Render { limits, .. }
+            | Command::Gen { limits, .. }
+            | Command::Tiles(
+                TilesCommand::Check { limits, .. }
+                | TilesCommand::Render { limits, .. }
+                | TilesCommand::Show { limits, .. },
+            )
+            | Command::Import(ImportCommand::Jcz { limits, .. }) => *limits,
+            Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+                Limits::default()
+            }
+        }
+    }
 }
 
 /// carca's commands.
@@ -60,6 +88,8 @@ pub enum Command {
         /// exit code), not a line and diagnostics per record.
         #[arg(short, long)]
         quiet: bool,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Score one record under several rulesets, side by side.
     Compare {
@@ -73,6 +103,8 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Check every record's `expect:` block under each ruleset it names.
     Test {
@@ -86,6 +118,8 @@ pub enum Command {
         /// counts, `jsonl` one line per record.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Every legal placement of a tile at a moment of a game, with the
     /// follower spots each leaves open.
@@ -105,6 +139,8 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Draw the board of a record after a turn: SVG or PNG by the file's
     /// extension, or a picture in the terminal.
@@ -121,6 +157,8 @@ pub enum Command {
         /// Outline one feature across all its tiles: X,Y:LOCATION (1,0:N, 0,0:SSE).
         #[arg(long, value_name = "AT:LOCATION")]
         feature: Option<String>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Check and show tile sets.
     #[command(subcommand)]
@@ -170,6 +208,8 @@ pub enum Command {
         /// per line (needs `--format json`): input for batch scoring.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
         games: u64,
+        #[command(flatten)]
+        limits: Limits,
     },
 }
 
@@ -264,7 +304,7 @@ pub struct Io<'a> {
 /// Runs a command, writing as it goes; returns the exit code. Batches of
 /// records stream their results; other commands write when done.
 pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
-    if let Some(mib) = args.max_file_mib {
+    if let Some(mib) = args.command.limits().max_file_mib {
         crate::source::set_max_file_bytes(mib * 1024 * 1024);
     }
     if let Command::Score {
@@ -300,6 +340,8 @@ pub enum TilesCommand {
         /// `jsonl` one line per file.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Draw every tile of a set with its id and count: SVG or PNG by the
     /// file's extension, or in the terminal.
@@ -310,6 +352,8 @@ pub enum TilesCommand {
         /// Write to this file (.svg or .png) instead of the terminal.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Draw each tile of a set as text, with the set's statistics.
     Show {
@@ -319,6 +363,8 @@ pub enum TilesCommand {
         /// Show only this tile.
         #[arg(value_name = "ID")]
         id: Option<String>,
+        #[command(flatten)]
+        limits: Limits,
     },
 }
 
@@ -333,6 +379,8 @@ pub enum ImportCommand {
         /// Write the record here instead of printing it.
         #[arg(short, long, value_name = "RECORD.yaml")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
 }
 
@@ -355,7 +403,7 @@ pub(crate) fn usage_error(message: &str) -> Outcome {
 /// Runs a command. `style` says how to draw diagnostics.
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
-    if let Some(mib) = args.max_file_mib {
+    if let Some(mib) = args.command.limits().max_file_mib {
         crate::source::set_max_file_bytes(mib * 1024 * 1024);
     }
     match args.command {
@@ -365,6 +413,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
             render,
             quiet,
+            ..
         } => match &records[..] {
             [one] if !batch::is_batch(&records, format) => {
                 let mut out = score::run(one, rules.as_deref(), format, style);
@@ -401,10 +450,10 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 }
             }
         },
-        Command::Tiles(TilesCommand::Check { files, format }) => {
+        Command::Tiles(TilesCommand::Check { files, format, .. }) => {
             tiles::check(&files, format, style)
         }
-        Command::Tiles(TilesCommand::Render { set, output }) => {
+        Command::Tiles(TilesCommand::Render { set, output, .. }) => {
             tiles::draw(&set, output.as_deref(), style)
         }
         Command::Render {
@@ -412,6 +461,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             turn,
             output,
             feature,
+            ..
         } => render::run(&record, turn, output.as_deref(), feature.as_deref(), style),
         Command::Moves {
             record,
@@ -419,6 +469,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             turn,
             rules,
             format,
+            ..
         } => moves::run(&record, turn, &tile, rules.as_deref(), format, style),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
@@ -458,18 +509,20 @@ pub fn run(args: Args, style: Style) -> Outcome {
             ),
             ..Outcome::default()
         },
-        Command::Import(ImportCommand::Jcz { save, output }) => {
+        Command::Import(ImportCommand::Jcz { save, output, .. }) => {
             import::jcz(&save, output.as_deref(), style)
         }
         Command::Test {
             paths,
             update,
             format,
+            ..
         } => test::run(&paths, update, format, style),
         Command::Compare {
             record,
             rules,
             format,
+            ..
         } => compare::run(&record, &rules, format, style),
         Command::Gen {
             tiles,
@@ -480,6 +533,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             output,
             format,
             games,
+            ..
         } => generate::run(
             &crate::generator::Options {
                 tiles,
@@ -493,7 +547,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             games,
             style,
         ),
-        Command::Tiles(TilesCommand::Show { set, id }) => tiles::show(&set, id.as_deref(), style),
+        Command::Tiles(TilesCommand::Show { set, id, .. }) => {
+            tiles::show(&set, id.as_deref(), style)
+        }
     }
 }
 
