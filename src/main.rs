@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use carca::cli::{Args, Io, run_streaming};
 use carca::report::diagnostics::Style;
-use clap::Parser;
+use clap::FromArgMatches;
 
 // Scoring allocates many small, short-lived values; mimalloc serves them
 // several times faster than the system allocator (docs/performance.md).
@@ -11,7 +11,10 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::from_arg_matches(&carca::cli::command().get_matches()) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let style = if colour { Style::Colour } else { Style::Plain };
     let (stdout, stderr) = (std::io::stdout(), std::io::stderr());

@@ -91,7 +91,11 @@ fn completions_and_manual() {
     assert_eq!(code, 0);
     // --max-file-mib belongs to the commands that read files only.
     assert!(!stdout.contains("max"), "{stdout}");
-    for command in [&["schema", "record"][..], &["completions", "bash"], &["man"]] {
+    for command in [
+        &["schema", "record"][..],
+        &["completions", "bash"],
+        &["man"],
+    ] {
         let mut args = command.to_vec();
         args.extend(["--max-file-mib", "4"]);
         assert_eq!(binary(&args).0, 2, "{args:?}");
@@ -103,6 +107,69 @@ fn completions_and_manual() {
         stdout.contains("Settles Carcassonne rules disputes"),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_manual_page_per_command_with_examples_and_exit_codes() {
+    let (code, page, _) = binary(&["man", "score"]);
+    assert_eq!(code, 0);
+    for part in [
+        ".TH carca-score 1",
+        "carca score",
+        ".SH EXAMPLES",
+        "docs/examples/friday.yaml",
+        ".SH \"EXIT STATUS\"",
+        "carca(1)",
+    ] {
+        assert!(page.contains(part), "{part}: {page}");
+    }
+    let (code, page, _) = binary(&["man", "tiles", "check"]);
+    assert_eq!(code, 0);
+    assert!(page.contains(".TH carca-tiles-check 1"), "{page}");
+    // carca's own page names the pages it refers to, which now exist.
+    let (_, own, _) = binary(&["man"]);
+    assert!(
+        own.contains(".SH FILES") && own.contains(r"carca\-score(1)"),
+        "{own}"
+    );
+    let out = crate::common::carca(&["man", "scroe"]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(
+        out.contains("carca::cli::usage") && out.contains("score"),
+        "{out}"
+    );
+
+    let scratch = crate::common::Scratch::new("man");
+    let dir = scratch.path("");
+    let out = crate::common::carca(&["man", "--dir", &dir]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    for page in [
+        "carca.1",
+        "carca-score.1",
+        "carca-tiles-check.1",
+        "carca-import-jcz.1",
+    ] {
+        assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
+    }
+    assert_eq!(pages.len(), 16, "{pages:?}");
+}
+
+#[test]
+fn help_ends_with_examples_and_exit_codes() {
+    let (code, help, _) = binary(&["score", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        help.contains("Examples:\n  carca score docs/examples/friday.yaml"),
+        "{help}"
+    );
+    assert!(help.contains("Exit status:"), "{help}");
+    let (_, short, _) = binary(&["score", "-h"]);
+    assert!(short.contains("Examples and exit codes: --help"), "{short}");
 }
 
 #[test]

@@ -125,14 +125,14 @@ fn looks_like_a_file(word: &str) -> bool {
 
 /// Checks one `carca` command of an `sh` block; `made` collects the files
 /// earlier commands of the block wrote.
-fn check_shell_command(block: &Block, words: &[String], made: &mut Vec<String>) {
+fn check_shell_command(at: &str, words: &[String], made: &mut Vec<String>) {
     let mut args = vec!["carca".to_string()];
     let mut inputs = Vec::new();
     let mut rest = words[1..].iter();
     while let Some(w) = rest.next() {
         match w.as_str() {
             ">" => made.extend(rest.next().cloned()),
-            "-o" | "--output" => {
+            "-o" | "--output" | "--dir" => {
                 args.push(w.clone());
                 if let Some(out) = rest.next() {
                     made.push(out.clone());
@@ -150,14 +150,13 @@ fn check_shell_command(block: &Block, words: &[String], made: &mut Vec<String>) 
         }
     }
     if let Err(e) = Args::try_parse_from(&args) {
-        panic!("{}: `{}` does not parse: {e}", block.at(), words.join(" "));
+        panic!("{at}: `{}` does not parse: {e}", words.join(" "));
     }
     for input in inputs {
         let exists = Path::new(ROOT).join(&input).exists();
         assert!(
             exists || made.contains(&input),
-            "{}: `{}` reads `{input}`, which is not a shipped file",
-            block.at(),
+            "{at}: `{}` reads `{input}`, which is not a shipped file",
             words.join(" ")
         );
     }
@@ -171,13 +170,36 @@ fn every_carca_command_in_the_docs_parses_and_reads_shipped_files() {
         for line in block.body.lines() {
             for command in shell_commands(line) {
                 if command.first().is_some_and(|w| w == "carca") {
-                    check_shell_command(block, &command, &mut made);
+                    check_shell_command(&block.at(), &command, &mut made);
                     checked += 1;
                 }
             }
         }
     }
     assert!(checked >= 20, "only {checked} commands found in the docs");
+}
+
+/// Every command's `--help` ends with examples: each parses and reads
+/// shipped files.
+#[test]
+fn help_examples_parse_and_read_shipped_files() {
+    fn visit(cmd: &clap::Command, path: &str, checked: &mut usize) {
+        let help = cmd.get_after_long_help().map(ToString::to_string);
+        let help = help.unwrap_or_else(|| panic!("`{path} --help` has examples"));
+        let mut made = Vec::new();
+        for line in help.lines().filter(|l| l.starts_with("  carca ")) {
+            for command in shell_commands(line) {
+                check_shell_command(&format!("`{path} --help`"), &command, &mut made);
+                *checked += 1;
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            visit(sub, &format!("{path} {}", sub.get_name()), checked);
+        }
+    }
+    let mut checked = 0;
+    visit(&carca::cli::command(), "carca", &mut checked);
+    assert!(checked >= 25, "only {checked} examples in the help");
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod compare;
 pub mod error;
 mod generate;
 mod import;
+mod manual;
 mod moves;
 mod render;
 mod score;
@@ -29,6 +30,13 @@ pub struct Args {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line, with examples and exit codes after each command's
+/// options (`--help`).
+#[must_use]
+pub fn command() -> clap::Command {
+    manual::with_help(<Args as clap::CommandFactory>::command())
 }
 
 /// Limits on what a command reads.
@@ -56,7 +64,7 @@ impl Command {
                 | TilesCommand::Show { limits, .. },
             )
             | Command::Import(ImportCommand::Jcz { limits, .. }) => *limits,
-            Command::Schema { .. } | Command::Completions { .. } | Command::Man => {
+            Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
                 Limits::default()
             }
         }
@@ -175,8 +183,17 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff) of carca or of one command, or write
+    /// every page into a folder.
+    Man {
+        /// The command whose page to print (`score`, `tiles check`, …);
+        /// none for carca's own page.
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+        /// Write every page (carca.1, carca-score.1, …) into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
     /// Convert a game saved by another program into a carca record.
     #[command(subcommand)]
     Import(ImportCommand),
@@ -484,24 +501,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 ..Outcome::default()
             }
         }
-        Command::Man => {
-            let mut buf = Vec::new();
-            let page = clap_mangen::Man::new(<Args as clap::CommandFactory>::command());
-            match page.render(&mut buf) {
-                Ok(()) => Outcome {
-                    stdout: String::from_utf8_lossy(&buf).into_owned(),
-                    ..Outcome::default()
-                },
-                Err(e) => Outcome {
-                    stderr: error::CliError::Usage {
-                        message: format!("cannot render the manual: {e}"),
-                    }
-                    .rendered(),
-                    code: 2,
-                    ..Outcome::default()
-                },
-            }
-        }
+        Command::Man { command, dir } => manual::run(&command, dir.as_deref()),
         Command::Schema { kind } => Outcome {
             stdout: format!(
                 "{}\n",
