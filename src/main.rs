@@ -2,7 +2,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use carca::cli::{Args, Io, run_streaming};
-use carca::report::diagnostics::Style;
 use clap::FromArgMatches;
 
 // Scoring allocates many small, short-lived values; mimalloc serves them
@@ -15,8 +14,9 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
-    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let style = if colour { Style::Colour } else { Style::Plain };
+    let style = args.color.style(std::io::stderr().is_terminal(), |name| {
+        std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
+    });
     let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
     // Writes to a closed pipe (`carca ... | head`) are ignored, not a panic.
     let code = run_streaming(

@@ -255,3 +255,65 @@ fn command_line_errors_are_diagnostics_with_codes() {
         "{out}"
     );
 }
+
+#[test]
+fn colour_follows_the_flag_then_no_color_then_clicolor_force() {
+    use carca::cli::ColorWhen;
+    use carca::report::diagnostics::Style;
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |name: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_string())
+        }
+    };
+    let auto = ColorWhen::Auto;
+    assert_eq!(auto.style(true, env(&[])), Style::Colour);
+    assert_eq!(auto.style(false, env(&[])), Style::Plain);
+    assert_eq!(auto.style(true, env(&[("NO_COLOR", "1")])), Style::Plain);
+    assert_eq!(auto.style(true, env(&[("NO_COLOR", "")])), Style::Colour);
+    assert_eq!(
+        auto.style(false, env(&[("CLICOLOR_FORCE", "1")])),
+        Style::Colour
+    );
+    assert_eq!(
+        auto.style(true, env(&[("CLICOLOR_FORCE", "0")])),
+        Style::Plain
+    );
+    assert_eq!(
+        auto.style(false, env(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")])),
+        Style::Plain
+    );
+    assert_eq!(
+        ColorWhen::Always.style(false, env(&[("NO_COLOR", "1")])),
+        Style::Colour
+    );
+    assert_eq!(
+        ColorWhen::Never.style(true, env(&[("CLICOLOR_FORCE", "1")])),
+        Style::Plain
+    );
+
+    // The real binary, through a pipe.
+    let run = |args: &[&str], force: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_carca"));
+        command
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        if force {
+            command.env("CLICOLOR_FORCE", "1");
+        }
+        let out = command.output().expect("carca runs");
+        String::from_utf8_lossy(&out.stderr).contains('\u{1b}')
+    };
+    let record = "fixtures/illegal/claim-mismatch.yaml";
+    assert!(!run(&["score", record], false), "a pipe is not coloured");
+    assert!(
+        run(&["score", record], true),
+        "CLICOLOR_FORCE colours a pipe"
+    );
+    assert!(run(&["score", record, "--color", "always"], false));
+    assert!(!run(&["--color", "never", "score", record], true));
+}

@@ -30,6 +30,41 @@ pub struct Args {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// When to colour diagnostics and pictures: `auto` colours a terminal
+    /// unless `NO_COLOR` is set (`CLICOLOR_FORCE` colours even a pipe).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+}
+
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR` is set; always when `CLICOLOR_FORCE` is.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    /// How to draw, given whether standard error is a terminal and the
+    /// environment (`NO_COLOR`, `CLICOLOR_FORCE`; see no-color.org and
+    /// bixense.com/clicolors).
+    #[must_use]
+    pub fn style(self, terminal: bool, env: impl Fn(&str) -> Option<String>) -> Style {
+        let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
+        let colour = match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto if set("NO_COLOR") => false,
+            ColorWhen::Auto if set("CLICOLOR_FORCE") => {
+                env("CLICOLOR_FORCE").is_some_and(|v| v != "0")
+            }
+            ColorWhen::Auto => terminal,
+        };
+        if colour { Style::Colour } else { Style::Plain }
+    }
 }
 
 /// The command line, with examples and exit codes after each command's
