@@ -60,6 +60,23 @@ pub fn atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
 /// Writes `bytes` to `path` safely, if the file still holds `read`: what
 /// carca read from it before working out the new contents.
 pub fn replace(path: &Path, bytes: &[u8], read: Option<&[u8]>) -> Result<(), WriteError> {
+    replace_with(path, read, |w| w.write_all(bytes))
+}
+
+/// Writes to `path` safely what `fill` writes, as it goes: for contents
+/// too large to hold in memory. Nothing changes if `fill` fails.
+pub fn create_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
+    replace_with(path, None, fill)
+}
+
+fn replace_with(
+    path: &Path,
+    read: Option<&[u8]>,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
     // A link is written through: the file it points at is the one replaced.
     let target: PathBuf = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
@@ -92,9 +109,13 @@ pub fn replace(path: &Path, bytes: &[u8], read: Option<&[u8]>) -> Result<(), Wri
         // Renaming would part this name from the file's other links: the
         // file is rewritten where it is.
         unchanged()?;
+        // The new contents are made first (in memory), so that a failure
+        // leaves the file as it was.
+        let mut bytes = Vec::new();
+        fill(&mut bytes)?;
         let mut f = std::fs::OpenOptions::new().write(true).open(&target)?;
         f.set_len(0)?;
-        f.write_all(bytes)?;
+        f.write_all(&bytes)?;
         f.sync_all()?;
         return Ok(());
     }
@@ -117,7 +138,11 @@ pub fn replace(path: &Path, bytes: &[u8], read: Option<&[u8]>) -> Result<(), Wri
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    {
+        let mut buffered = std::io::BufWriter::new(tmp.as_file_mut());
+        fill(&mut buffered)?;
+        buffered.flush()?;
+    }
     if let Some(m) = &existing {
         tmp.as_file().set_permissions(m.permissions())?;
         keep_owner(tmp.as_file(), m);

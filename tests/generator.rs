@@ -104,3 +104,58 @@ fn generation_flags_out_of_range_are_refused() {
         "{twice}"
     );
 }
+
+#[test]
+fn many_games_stream_one_at_a_time_with_progress() {
+    use carca::cli::{Args, Io, run_streaming};
+    use carca::report::diagnostics::Style;
+    let scratch = crate::common::Scratch::new("gen-stream");
+    let file = scratch.path("games.jsonl");
+    let streamed = |extra: &[&str]| {
+        let mut words = vec![
+            "carca", "gen", "--games", "120", "--format", "json", "--seed", "9",
+        ];
+        words.extend(extra);
+        let parsed = Args::try_parse_from(words).expect("arguments parse");
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let code = run_streaming(
+            parsed,
+            Style::Plain,
+            &mut Io {
+                stdout: &mut stdout,
+                stderr: &mut stderr,
+                progress: true,
+                quiet: false,
+            },
+        );
+        (
+            code,
+            String::from_utf8(stdout).expect("UTF-8"),
+            String::from_utf8(stderr).expect("UTF-8"),
+        )
+    };
+    let (code, stdout, stderr) = streamed(&[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 120);
+    // The same games as the in-process run, which collects them.
+    let collected =
+        crate::common::carca(&["gen", "--games", "120", "--format", "json", "--seed", "9"]);
+    assert!(
+        collected.contains(&stdout),
+        "streamed and collected games differ"
+    );
+    let (code, stdout, stderr) = streamed(&["-o", &file]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.ends_with("games.jsonl\n") && stderr.starts_with("wrote "),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(&file).expect("the file");
+    assert_eq!(written.lines().count(), 120);
+    // A folder that does not exist: a diagnostic, and no file.
+    let missing = scratch.path("no/such/games.jsonl");
+    let (code, _, stderr) = streamed(&["-o", &missing]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("carca::cli::write"), "{stderr}");
+}

@@ -9,25 +9,37 @@ use crate::generator::{Options, play, scale_for};
 use crate::report::diagnostics::{Style, render};
 use crate::tileset::{self, Catalog};
 
-/// Generates a record and prints or writes it.
-pub(crate) fn run(
+/// What `carca gen` is about to write: the supply and the options.
+pub(crate) struct Plan<'a> {
+    catalog: Catalog,
+    scale: u32,
+    options: &'a Options,
+    format: RecordFormat,
+    games: u64,
+}
+
+/// Checks the options and loads the tile sets.
+pub(crate) fn plan(
     options: &Options,
-    output: Option<&Path>,
     format: RecordFormat,
     games: u64,
     style: Style,
-) -> Outcome {
+) -> Result<Plan<'_>, Outcome> {
     if games > 1 && format != RecordFormat::Json {
-        return super::usage_error("--games writes one JSON record per line; add --format json");
+        return Err(super::usage_error(
+            "--games writes one JSON record per line; add --format json",
+        ));
     }
     if !(0.0..=1.0).contains(&options.followers) {
-        return super::usage_error("--followers is a chance between 0 and 1");
+        return Err(super::usage_error(
+            "--followers is a chance between 0 and 1",
+        ));
     }
     for (i, spec) in options.tilesets.iter().enumerate() {
         if options.tilesets[..i].contains(spec) {
-            return super::usage_error(&format!(
+            return Err(super::usage_error(&format!(
                 "--tilesets names `{spec}` twice; each set in play is named once"
-            ));
+            )));
         }
     }
     let mut sets = Vec::new();
@@ -35,54 +47,182 @@ pub(crate) fn run(
         match tileset::load(spec, &super::cwd()) {
             Ok(l) => sets.push(l),
             Err(findings) => {
-                return Outcome {
+                return Err(Outcome {
                     stderr: render(&findings, style),
                     code: exit_code(&findings).max(2),
                     ..Outcome::default()
-                };
+                });
             }
         }
     }
     let mut catalog = Catalog::new(sets);
     if catalog.default_start().is_none() {
-        return super::usage_error("the tile sets have no start tile");
+        return Err(super::usage_error("the tile sets have no start tile"));
     }
     let Some(scale) = scale_for(&catalog, options.tiles) else {
-        return super::usage_error(&format!(
+        return Err(super::usage_error(&format!(
             "--tiles {}: these tile sets would need more than {} copies of every tile",
             options.tiles,
             crate::record::MAX_SUPPLY_SCALE
-        ));
+        )));
     };
     for e in &mut catalog.tiles {
         e.tile.count = e.tile.count.saturating_mul(scale);
     }
-    let text = match format {
-        RecordFormat::Yaml => play(&catalog, options, scale).yaml(),
-        RecordFormat::Json => {
-            let mut text = String::new();
-            for k in 0..games {
-                let game = Options {
-                    seed: options.seed.wrapping_add(k),
-                    ..options.clone()
-                };
-                text.push_str(&play(&catalog, &game, scale).json());
-                text.push('\n');
+    Ok(Plan {
+        catalog,
+        scale,
+        options,
+        format,
+        games,
+    })
+}
+
+impl Plan<'_> {
+    /// Whether the run is long enough to show progress on a terminal.
+    pub(crate) fn is_long(&self) -> bool {
+        self.games >= 100 || self.options.tiles >= 20_000
+    }
+
+    /// A progress bar for the run (drawn on standard error).
+    pub(crate) fn progress(&self) -> indicatif::ProgressBar {
+        if self.games > 1 {
+            let bar = indicatif::ProgressBar::new(self.games);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games · {per_sec} · {eta} left",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        } else {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(&format!(
+                    "{{spinner}} playing a {}-tile game · {{elapsed}}",
+                    self.options.tiles
+                ))
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(std::time::Duration::from_millis(120));
+            bar
+        }
+    }
+
+    /// Writes the games, one at a time.
+    pub(crate) fn write(
+        &self,
+        w: &mut dyn std::io::Write,
+        progress: Option<&indicatif::ProgressBar>,
+    ) -> std::io::Result<()> {
+        match self.format {
+            RecordFormat::Yaml => {
+                w.write_all(
+                    play(&self.catalog, self.options, self.scale)
+                        .yaml()
+                        .as_bytes(),
+                )?;
             }
-            text
+            RecordFormat::Json => {
+                for k in 0..self.games {
+                    let game = Options {
+                        seed: self.options.seed.wrapping_add(k),
+                        ..self.options.clone()
+                    };
+                    w.write_all(play(&self.catalog, &game, self.scale).json().as_bytes())?;
+                    w.write_all(b"\n")?;
+                    if let Some(bar) = progress {
+                        bar.inc(1);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Generates the records and prints or writes them; the streaming form
+/// (no more than one game in memory) with a progress bar on a terminal.
+pub(crate) fn stream(
+    options: &Options,
+    output: Option<&Path>,
+    format: RecordFormat,
+    games: u64,
+    style: Style,
+    io: &mut super::Io,
+) -> u8 {
+    let plan = match plan(options, format, games, style) {
+        Ok(p) => p,
+        Err(out) => {
+            let _ = io.stderr.write_all(out.stderr.as_bytes());
+            return out.code;
         }
     };
-    match output {
-        None => Outcome {
-            stdout: text,
-            ..Outcome::default()
+    let progress = (io.progress && plan.is_long()).then(|| plan.progress());
+    let result = match output {
+        None => plan
+            .write(&mut *io.stdout, progress.as_ref())
+            .and_then(|()| io.stdout.flush()),
+        Some(path) => match crate::write::create_with(path, |w| plan.write(w, progress.as_ref())) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                if let Some(bar) = &progress {
+                    bar.finish_and_clear();
+                }
+                let out = super::error::write(path, e);
+                let _ = io.stderr.write_all(out.stderr.as_bytes());
+                return out.code;
+            }
         },
-        Some(path) => match crate::write::atomic(path, text.as_bytes()) {
-            Ok(()) => Outcome {
-                stderr: format!("wrote {}\n", path.display()),
-                ..Outcome::default()
-            },
-            Err(e) => super::error::write(path, e),
+    };
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    match (result, output) {
+        // A closed pipe (`carca gen | head`) is not an error.
+        (Err(e), None) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        (Err(e), None) => {
+            let _ = writeln!(io.stderr, "carca: cannot write to standard output: {e}");
+            2
+        }
+        (_, Some(path)) => {
+            let _ = writeln!(
+                io.stderr,
+                "wrote {}",
+                crate::report::text::escaped(&path.display().to_string(), false)
+            );
+            0
+        }
+        (Ok(()), None) => 0,
+    }
+}
+
+/// Generates the records and returns them (or writes them to a file).
+pub(crate) fn run(
+    options: &Options,
+    output: Option<&Path>,
+    format: RecordFormat,
+    games: u64,
+    style: Style,
+) -> Outcome {
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    let code = stream(
+        options,
+        output,
+        format,
+        games,
+        style,
+        &mut super::Io {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            progress: false,
+            quiet: false,
         },
+    );
+    Outcome {
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        code,
     }
 }

@@ -371,6 +371,27 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         io.quiet = *quiet;
         return batch::run(records, rules.as_deref(), *format, style, io);
     }
+    if let Command::Gen {
+        tiles,
+        players,
+        seed,
+        tilesets,
+        followers,
+        output,
+        format,
+        games,
+        ..
+    } = args.command
+    {
+        let options = crate::generator::Options {
+            tiles,
+            players: usize::from(players),
+            seed,
+            tilesets,
+            followers,
+        };
+        return generate::stream(&options, output.as_deref(), format, games, style, io);
+    }
     let out = run(args, style);
     // The report first, then the diagnostics it points to ("see the
     // diagnostics"), in that order on a terminal too.
