@@ -105,6 +105,25 @@ fn score_marks_illegal_placements() {
 }
 
 #[test]
+fn score_marks_refused_followers_where_they_were_put() {
+    let s = Scratch::new("refused");
+    let cross = "M-11,-11 L11,11 M11,-11 L-11,11";
+    for (record, refused) in [
+        ("fixtures/illegal/feature-occupied.yaml", 1),
+        ("fixtures/illegal/no-follower.yaml", 1),
+        ("fixtures/illegal/same-spot.yaml", 1),
+        ("fixtures/illegal/follower-on-river.yaml", 1),
+        ("fixtures/records/full-game-72.yaml", 0),
+    ] {
+        let out = s.path("board.svg");
+        let result = carca(&["score", record, "--render", &out]);
+        assert!(!result.starts_with("exit: 2"), "{record}: {result}");
+        let svg = std::fs::read_to_string(&out).expect("SVG written");
+        assert_eq!(svg.matches(cross).count(), refused, "{record}");
+    }
+}
+
+#[test]
 fn features_by_their_breakdown_names() {
     let s = Scratch::new("names");
     let a = s.path("a.svg");

@@ -124,7 +124,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Also draw the final board to this file (.svg or .png), with the
-        /// placements that broke a rule marked.
+        /// placements that broke a rule marked and refused followers crossed out.
         #[arg(long, value_name = "FILE")]
         render: Option<PathBuf>,
         /// With several records, print only the closing summary (and the

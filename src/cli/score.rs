@@ -164,7 +164,8 @@ pub(crate) fn run(
     }
 }
 
-/// Draws the final board of a record, marking placements that broke a rule.
+/// Draws the final board of a record, marking placements that broke a rule
+/// and followers the rules refused.
 pub(crate) fn draw(
     path: &str,
     rules_override: Option<&str>,
@@ -176,6 +177,18 @@ pub(crate) fn draw(
     let pos = crate::engine::position(&p.record, &p.rules, None);
     let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
     scene.marks = a.marks;
+    scene.refused = a
+        .refused
+        .iter()
+        .map(|r| crate::report::picture::Figure {
+            tile: r.placed,
+            feature: r.feature,
+            colour: crate::report::picture::player_colour(
+                p.record.players.get(r.player).map_or("", String::as_str),
+                r.player,
+            ),
+        })
+        .collect();
     super::render::write(&scene, Some(file), false)
 }
 

@@ -13,5 +13,5 @@ pub mod scoring;
 pub mod violation;
 
 pub use game::{Event, FeatureReport, Game, Phase, ScoredKind};
-pub use referee::{Adjudication, Move, Position, adjudicate, position};
+pub use referee::{Adjudication, Move, Position, Refused, adjudicate, position};
 pub use violation::Violation;

@@ -42,6 +42,20 @@ pub struct Adjudication {
     pub claims_unchecked: Option<String>,
     /// Positions where a placement broke a rule, for pictures.
     pub marks: Vec<Pos>,
+    /// Followers the record deploys that the rules refused (they stayed in
+    /// their owners' supply), for pictures.
+    pub refused: Vec<Refused>,
+}
+
+/// A follower deployment the rules refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refused {
+    /// The placed tile (index in placement order).
+    pub placed: usize,
+    /// The feature of that tile.
+    pub feature: usize,
+    /// Whose follower.
+    pub player: usize,
 }
 
 /// Adjudicates `record` under `rules`. `own_rules` says whether `rules` is
@@ -68,6 +82,7 @@ pub fn adjudicate(
         game,
         mut findings,
         marks,
+        refused,
         ..
     } = referee;
     let mut game = game;
@@ -127,6 +142,7 @@ pub fn adjudicate(
         claims_unchecked: (record.claims.is_some() && !own_rules)
             .then(|| record.rules_name().to_string()),
         marks,
+        refused,
     }
 }
 
@@ -360,6 +376,8 @@ struct Referee<'r> {
     river: River,
     /// Positions of placements that broke a rule.
     marks: Vec<Pos>,
+    /// Follower deployments refused.
+    refused: Vec<Refused>,
 }
 
 impl<'r> Referee<'r> {
@@ -406,6 +424,7 @@ impl<'r> Referee<'r> {
             opening_left,
             river: River::default(),
             marks: Vec::new(),
+            refused: Vec::new(),
         }
     }
 
@@ -814,7 +833,15 @@ impl<'r> Referee<'r> {
         let Some(feature) = self.resolve(idx, loc, span) else {
             return;
         };
-        match self.game.deploy_problem(idx, feature, actor) {
+        let problem = self.game.deploy_problem(idx, feature, actor);
+        if problem.is_some() {
+            self.refused.push(Refused {
+                placed: idx,
+                feature,
+                player: actor,
+            });
+        }
+        match problem {
             None => self.game.deploy(idx, feature, actor),
             Some(DeployProblem::NoFollowers) => self.violation(Violation::NoFollower {
                 player: self.player(actor),
@@ -903,11 +930,17 @@ impl<'r> Referee<'r> {
                 continue;
             };
             let kind = self.game.tile(self.game.placed()[idx].tile).features[feature].kind;
+            let refused = Refused {
+                placed: idx,
+                feature,
+                player: m.player,
+            };
             if kind == FeatureKind::River {
                 self.violation(Violation::FollowerOnRiver {
                     player: self.player(m.player),
                     span: m.spot_span,
                 });
+                self.refused.push(refused);
                 continue;
             }
             if !spots.insert((m.at, feature)) {
@@ -916,6 +949,7 @@ impl<'r> Referee<'r> {
                     pos: m.at.to_string(),
                     span: m.span,
                 });
+                self.refused.push(refused);
                 continue;
             }
             on_table[m.player] += 1;
@@ -927,6 +961,7 @@ impl<'r> Referee<'r> {
                     max,
                     span: m.span,
                 });
+                self.refused.push(refused);
                 continue;
             }
             self.game.deploy(idx, feature, m.player);

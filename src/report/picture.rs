@@ -60,6 +60,9 @@ pub struct Scene<'a> {
     pub highlight: Vec<(usize, usize)>,
     /// Positions to mark (placements that broke a rule).
     pub marks: Vec<Pos>,
+    /// Followers the record deploys that the rules refused: drawn hollow
+    /// and crossed out where they were put.
+    pub refused: Vec<Figure>,
     /// Whether to write coordinates along the edges.
     pub coordinates: bool,
 }
@@ -118,6 +121,7 @@ impl<'a> Scene<'a> {
             figures,
             highlight: Vec::new(),
             marks: Vec::new(),
+            refused: Vec::new(),
             coordinates: true,
         }
     }
@@ -585,6 +589,30 @@ fn meeple(x: f64, y: f64, colour: &str, lying: bool) -> Group {
         )
 }
 
+/// A follower the rules refused: its outline in the player's colour,
+/// crossed out in red.
+fn refused_meeple(x: f64, y: f64, colour: &str) -> Group {
+    let body = "M0,-11 C4,-11 5,-8 4,-5 L10,-3 C12,-2 12,2 9,2 L6,2 L9,11 L2,11 L0,6 L-2,11 L-9,11 L-6,2 L-9,2 C-12,2 -12,-2 -10,-3 L-4,-5 C-5,-8 -4,-11 0,-11 Z";
+    Group::new()
+        .set("transform", format!("translate({x:.1},{y:.1}) scale(1.15)"))
+        .add(
+            Path::new()
+                .set("d", body)
+                .set("fill", "#ffffff")
+                .set("fill-opacity", 0.6)
+                .set("stroke", colour)
+                .set("stroke-width", 2.2)
+                .set("stroke-dasharray", "3,2"),
+        )
+        .add(
+            Path::new()
+                .set("d", "M-11,-11 L11,11 M11,-11 L-11,11")
+                .set("stroke", "#e00000")
+                .set("stroke-width", 3)
+                .set("stroke-linecap", "round"),
+        )
+}
+
 /// Where a tile's square starts in the picture, and the picture's size.
 fn layout(scene: &Scene) -> (impl Fn(Pos) -> (f64, f64), f64, f64) {
     let (min_x, max_x, min_y, max_y) = scene.bounds();
@@ -659,6 +687,14 @@ pub fn svg(scene: &Scene) -> String {
         let (ax, ay) = turned(anchor(p.tile, fig.feature), p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
         doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying));
+    }
+    for fig in &scene.refused {
+        let Some(p) = scene.tiles.get(fig.tile) else {
+            continue;
+        };
+        let (x0, y0) = origin(p.at);
+        let (ax, ay) = turned(anchor(p.tile, fig.feature), p.rot);
+        doc = doc.add(refused_meeple(x0 + ax, y0 + ay, &fig.colour));
     }
     for m in &scene.marks {
         let (x, y) = origin(*m);
