@@ -15,6 +15,8 @@ use crate::source::SourceFile;
 /// What a finding means for the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Class {
+    /// Worth knowing, but nothing is wrong (exit 0).
+    Warning,
     /// A readable file with a defect, a rule violation or a mismatch (exit 1).
     Defect,
     /// The file could not be read or is not a valid file (exit 2).
@@ -146,7 +148,7 @@ impl Diagnostic for Finding {
 #[must_use]
 pub fn exit_code(findings: &[Finding]) -> u8 {
     match findings.iter().map(Finding::class).max() {
-        None => 0,
+        None | Some(Class::Warning) => 0,
         Some(Class::Defect) => 1,
         Some(Class::Input) => 2,
     }

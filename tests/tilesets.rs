@@ -71,3 +71,30 @@ fn tiles_check_reports_as_json() {
     );
     assert_eq!(results[2]["result"], "unreadable");
 }
+
+#[test]
+fn an_id_that_a_required_set_has_too_is_a_warning() {
+    let out = carca(&["tiles", "check", "fixtures/sets/own-d.yaml"]);
+    insta::assert_snapshot!(out);
+    assert!(
+        out.starts_with("exit: 0"),
+        "a warning leaves the set sound: {out}"
+    );
+    assert!(out.contains("carca::tileset::shadowed_id"), "{out}");
+    assert!(out.contains("(1 warning)"), "{out}");
+    let json = carca(&[
+        "tiles",
+        "check",
+        "fixtures/sets/own-d.yaml",
+        "--format",
+        "json",
+    ]);
+    let v = crate::common::stdout_json(&json);
+    assert_eq!(v[0]["result"], "sound");
+    assert_eq!(v[0]["diagnostics"][0]["class"], "warning");
+    // Sets without such ids draw no warning.
+    for set in ["base", "river", "abbey", "fixtures/sets/split-corner.yaml"] {
+        let out = carca(&["tiles", "check", set]);
+        assert!(!out.contains("warning"), "{set}: {out}");
+    }
+}

@@ -17,8 +17,8 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
     let mut results: Vec<Value> = Vec::new();
     for file in files {
         let shown = crate::report::text::escaped(file, false);
-        match tileset::load(file, &super::cwd()) {
-            Ok(loaded) => {
+        match tileset::check(file, &super::cwd()) {
+            Ok((loaded, warnings)) => {
                 let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
                 results.push(json!({
                     "file": file,
@@ -26,11 +26,12 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
                     "name": loaded.set.name,
                     "tile_types": loaded.set.tiles.len(),
                     "tiles": total,
-                    "diagnostics": [],
+                    "diagnostics": warnings.iter().map(finding_json).collect::<Vec<_>>(),
                 }));
+                out.stderr.push_str(&render(&warnings, style));
                 let _ = writeln!(
                     out.stdout,
-                    "ok {}: tile set `{}`, {}, {}",
+                    "ok {}: tile set `{}`, {}, {}{}",
                     shown,
                     crate::report::text::name(&loaded.set.name),
                     crate::report::text::count(loaded.set.tiles.len(), "tile type", "tile types"),
@@ -38,7 +39,15 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
                         usize::try_from(total).unwrap_or(usize::MAX),
                         "tile",
                         "tiles"
-                    )
+                    ),
+                    if warnings.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " ({})",
+                            crate::report::text::count(warnings.len(), "warning", "warnings")
+                        )
+                    }
                 );
             }
             Err(findings) => {

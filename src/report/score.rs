@@ -286,7 +286,7 @@ pub fn finding_json(f: &Finding) -> Value {
         .map_or((Value::Null, Value::Null), |(l, c)| (json!(l), json!(c)));
     json!({
         "code": f.code_string(),
-        "class": match f.class() { Class::Defect => "violation", Class::Input => "input" },
+        "class": match f.class() { Class::Warning => "warning", Class::Defect => "violation", Class::Input => "input" },
         "message": f.to_string(),
         "file": f.source().map(crate::source::SourceFile::name),
         "line": line,

@@ -51,6 +51,12 @@ pub const MAX_FEATURES_PER_TILE: usize = 64;
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
 pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+    check(src).map(|(set, _)| set)
+}
+
+/// Builds a tile set from its source, with the warnings about it (ids
+/// that the sets it requires have too).
+pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     if !looks_like_tileset(src.text()) {
         return Err(vec![crate::diagnostic::wrong_kind(
             src,
@@ -68,10 +74,16 @@ pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
     let mut b = Builder {
         src,
         errors: Vec::new(),
+        warnings: Vec::new(),
     };
     let set = b.set(&raw);
     if b.errors.is_empty() {
-        Ok(set)
+        let warnings = b
+            .warnings
+            .into_iter()
+            .map(|w| Finding::new(Class::Warning, src, w))
+            .collect();
+        Ok((set, warnings))
     } else {
         b.errors.sort_by_key(|e| {
             use miette::Diagnostic;
@@ -98,6 +110,7 @@ pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
 struct Builder<'a> {
     src: &'a SourceFile,
     errors: Vec<E>,
+    warnings: Vec<E>,
 }
 
 /// A feature under construction, with where it was written.
@@ -173,6 +186,16 @@ impl Builder<'_> {
                 }),
                 None => {
                     seen.insert(id, span);
+                }
+            }
+            for set in &requires {
+                if super::builtin::get(set).is_ok_and(|s| s.tile(id).is_some()) {
+                    self.warnings.push(E::ShadowedId {
+                        id: id.to_string(),
+                        set: set.clone(),
+                        name: name.clone(),
+                        span,
+                    });
                 }
             }
         }

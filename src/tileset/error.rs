@@ -411,6 +411,27 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// An id that a required set has too: records must say which is meant.
+    #[error("tile `{id}` is also a tile of `{set}`, which this set requires")]
+    #[diagnostic(
+        code(carca::tileset::shadowed_id),
+        severity(Warning),
+        help(
+            "a record that plays both sets must write `{set}/{id}` or `{name}/{id}` for this tile; a distinct id spares it that"
+        )
+    )]
+    ShadowedId {
+        /// The tile id.
+        id: String,
+        /// The required set that has it.
+        set: String,
+        /// This set's name.
+        name: String,
+        /// The id.
+        #[label("also in `{set}`")]
+        span: SourceSpan,
+    },
+
     /// A road or river leaving by one edge without a said end.
     #[error("the {kind} on edge {edge} ends inside the tile, but where?")]
     #[diagnostic(

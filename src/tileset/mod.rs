@@ -48,3 +48,14 @@ pub fn load(spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
         .map_err(|f| vec![*f])?;
     build::parse(&source).map(|set| Loaded { set, source })
 }
+
+/// Loads a set as [`load`] does, with the warnings about it (none for a
+/// built-in set).
+pub fn check(spec: &str, base: &Path) -> Result<(Loaded, Vec<Finding>), Vec<Finding>> {
+    if builtin::source_file(spec).is_some() {
+        return load(spec, base).map(|l| (l, Vec::new()));
+    }
+    let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
+        .map_err(|f| vec![*f])?;
+    build::check(&source).map(|(set, warnings)| (Loaded { set, source }, warnings))
+}
