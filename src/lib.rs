@@ -10,6 +10,7 @@ pub mod engine;
 pub mod generator;
 pub mod geometry;
 pub mod jcz;
+pub mod keys;
 pub mod record;
 pub mod report;
 pub mod rules;

@@ -8,7 +8,17 @@ pub fn nearest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     let lower = word.trim().to_lowercase();
     let mut best: Option<(usize, &str)> = None;
     for k in known {
-        let d = strsim::damerau_levenshtein(&lower, &k.to_lowercase());
+        let k_lower = k.to_lowercase();
+        let mut d = strsim::damerau_levenshtein(&lower, &k_lower);
+        // A word and its abbreviation (`rotation`, `rot`) are near too.
+        let (short, long) = if lower.len() < k_lower.len() {
+            (&lower, &k_lower)
+        } else {
+            (&k_lower, &lower)
+        };
+        if short.chars().count() >= 3 && long.starts_with(short.as_str()) {
+            d = d.min(1);
+        }
         if best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, k));
         }

@@ -140,3 +140,64 @@ fn schema_errors_in_broken_fixtures_are_rejected() {
         "docs/editors.md explains how to use the schemas"
     );
 }
+
+/// The walk that reports every unknown key finds none in a shipped file:
+/// it never adds a false diagnostic to a file that fails for another reason.
+#[test]
+fn no_shipped_file_has_an_unknown_key() {
+    let aliases = [("spot", "meeple"), ("meeple", "spot")];
+    let record = carca::record::schema();
+    let tileset = carca::tileset::schema();
+    let ruleset = carca::rules::schema();
+    let mut checked = 0;
+    for dir in [
+        "fixtures/records",
+        "fixtures/jcz",
+        "fixtures/illegal",
+        "docs/examples",
+    ] {
+        for f in files(dir, "yaml") {
+            let text = std::fs::read_to_string(&f).expect("file");
+            if text.lines().any(|l| l.starts_with("tiles:")) {
+                continue;
+            }
+            assert_eq!(carca::keys::yaml(&text, &record, &aliases), [], "{f}");
+            checked += 1;
+        }
+    }
+    for dir in ["tilesets", "fixtures/sets", "docs/examples"] {
+        for f in files(dir, "yaml") {
+            let text = std::fs::read_to_string(&f).expect("file");
+            if !text.lines().any(|l| l.starts_with("tiles:")) {
+                continue;
+            }
+            assert_eq!(carca::keys::yaml(&text, &tileset, &[]), [], "{f}");
+            checked += 1;
+        }
+    }
+    for dir in ["rulesets", "docs/examples", "fixtures/records"] {
+        for f in files(dir, "toml") {
+            let text = std::fs::read_to_string(&f).expect("file");
+            assert_eq!(carca::keys::toml(&text, &ruleset), [], "{f}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+/// A record with three misspelt keys: every one is reported, with the key
+/// that was meant.
+#[test]
+fn every_unknown_key_is_reported_with_a_suggestion() {
+    let out = carca(&["score", "fixtures/malformed/unknown-keys.yaml"]);
+    insta::assert_snapshot!(out);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    for key in ["rotation", "meple", "smallcity"] {
+        assert!(
+            out.contains(&format!("unknown key `{key}`")),
+            "{key}: {out}"
+        );
+    }
+    assert!(out.contains("did you mean `rot`?"), "{out}");
+    assert!(out.contains("did you mean `meeple`?"), "{out}");
+}

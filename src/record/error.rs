@@ -6,6 +6,19 @@ use thiserror::Error;
 /// A problem that keeps a record from being read (exit code 2).
 #[derive(Debug, Error, Diagnostic)]
 pub enum RecordError {
+    /// A key a record does not have (every one is reported).
+    #[error("unknown key `{key}`")]
+    #[diagnostic(code(carca::record::yaml), help("{help}"))]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The nearest known key, and all of them.
+        help: String,
+        /// Where.
+        #[label("not a key here")]
+        span: SourceSpan,
+    },
+
     /// The YAML could not be read into a record.
     #[error("not a valid game record: {message}")]
     #[diagnostic(

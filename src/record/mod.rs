@@ -305,14 +305,50 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
-                vec![Finding::new(
-                    Class::Input,
+                let unknown = crate::keys::yaml(src.text(), &schema(), KEY_ALIASES);
+                with_unknown_keys(
                     src,
-                    RecordError::Yaml { message, span },
-                )]
+                    &message,
+                    Finding::new(
+                        Class::Input,
+                        src,
+                        RecordError::Yaml {
+                            message: message.clone(),
+                            span,
+                        },
+                    ),
+                    unknown.into_iter().map(|k| RecordError::UnknownKey {
+                        help: k.help(),
+                        key: k.key,
+                        span: k.span,
+                    }),
+                )
             },
         )?;
     build(src, dir, raw)
+}
+
+/// Keys the record reader takes besides the schema's names for them.
+const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
+
+/// The findings of a file its reader refused: every unknown key, and the
+/// reader's own error unless it was about one of those keys.
+pub(crate) fn with_unknown_keys<E>(
+    src: &SourceFile,
+    message: &str,
+    reader: Finding,
+    unknown: impl Iterator<Item = E>,
+) -> Vec<Finding>
+where
+    E: miette::Diagnostic + Send + Sync + 'static,
+{
+    let mut out: Vec<Finding> = unknown
+        .map(|e| Finding::new(Class::Input, src, e))
+        .collect();
+    if out.is_empty() || !message.contains("unknown field") {
+        out.insert(0, reader);
+    }
+    out
 }
 
 /// Parses a record written as JSON quickly, without source spans, or returns

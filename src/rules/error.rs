@@ -6,6 +6,19 @@ use thiserror::Error;
 /// A problem in a ruleset file.
 #[derive(Debug, Error, Diagnostic)]
 pub enum RulesError {
+    /// A key a ruleset does not have (every one is reported).
+    #[error("unknown key `{key}`")]
+    #[diagnostic(code(carca::rules::toml), help("{help}"))]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The nearest known key, and all of them.
+        help: String,
+        /// Where.
+        #[label("not a key here")]
+        span: SourceSpan,
+    },
+
     /// Not valid TOML, an unknown key or a wrong type.
     #[error("not a valid ruleset: {message}")]
     #[diagnostic(

@@ -288,14 +288,25 @@ fn load_source(
         let span = e.span().map_or(SourceSpan::from((0, 0)), |r| {
             SourceSpan::from((r.start, r.end - r.start))
         });
-        vec![Finding::new(
-            Class::Input,
+        let message = e.message().trim().to_string();
+        let unknown = crate::keys::toml(src.text(), &schema());
+        crate::record::with_unknown_keys(
             src,
-            RulesError::Toml {
-                message: e.message().trim().to_string(),
-                span,
-            },
-        )]
+            &message,
+            Finding::new(
+                Class::Input,
+                src,
+                RulesError::Toml {
+                    message: message.clone(),
+                    span,
+                },
+            ),
+            unknown.into_iter().map(|k| RulesError::UnknownKey {
+                help: k.help(),
+                key: k.key,
+                span: k.span,
+            }),
+        )
     })?;
     let pair = |v: &Option<Spanned<String>>| v.as_ref().map(|v| (v.get_ref().clone(), span_of(v)));
     let draft = Draft {

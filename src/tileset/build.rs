@@ -68,7 +68,24 @@ pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> 
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
-                vec![Finding::new(Class::Input, src, E::Yaml { message, span })]
+                let unknown = crate::keys::yaml(src.text(), &super::schema(), &[]);
+                crate::record::with_unknown_keys(
+                    src,
+                    &message,
+                    Finding::new(
+                        Class::Input,
+                        src,
+                        E::Yaml {
+                            message: message.clone(),
+                            span,
+                        },
+                    ),
+                    unknown.into_iter().map(|k| E::UnknownKey {
+                        help: k.help(),
+                        key: k.key,
+                        span: k.span,
+                    }),
+                )
             },
         )?;
     let mut b = Builder {

@@ -7,6 +7,19 @@ use thiserror::Error;
 /// is about.
 #[derive(Debug, Error, Diagnostic)]
 pub enum TilesetError {
+    /// A key a tile set does not have (every one is reported).
+    #[error("unknown key `{key}`")]
+    #[diagnostic(code(carca::tileset::yaml), help("{help}"))]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The nearest known key, and all of them.
+        help: String,
+        /// Where.
+        #[label("not a key here")]
+        span: SourceSpan,
+    },
+
     /// The YAML could not be read into a tile set (syntax, unknown keys, types).
     #[error("not a valid tile set: {message}")]
     #[diagnostic(

@@ -1,0 +1,318 @@
+//! Every unknown key of a file at once, each with the keys that fit where
+//! it stands and the nearest of them.
+//!
+//! The readers stop at the first key they do not know. When they do, the
+//! text is walked once more against the file kind's JSON Schema (the same
+//! schema editors use), so that a file with three misspelt keys gets three
+//! diagnostics, not one per run.
+
+use miette::SourceSpan;
+use serde_json::Value;
+use serde_saphyr::granit_parser::{Event, Parser};
+
+/// A key the file's kind does not know there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownKey {
+    /// The key as written.
+    pub key: String,
+    /// Where it is.
+    pub span: SourceSpan,
+    /// The keys that fit there.
+    pub known: Vec<String>,
+}
+
+impl UnknownKey {
+    /// The help line: the nearest known key, then all of them.
+    #[must_use]
+    pub fn help(&self) -> String {
+        format!(
+            "{}here the keys are {}",
+            crate::suggest::did_you_mean(&self.key, self.known.iter().map(String::as_str)),
+            self.known.join(", ")
+        )
+    }
+}
+
+/// The schema a `$ref` points at, or the schema itself.
+fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
+    let mut s = schema;
+    for _ in 0..16 {
+        match s.get("$ref").and_then(Value::as_str) {
+            Some(r) => match r.strip_prefix("#/$defs/") {
+                Some(name) => match root.get("$defs").and_then(|d| d.get(name)) {
+                    Some(next) => s = next,
+                    None => return s,
+                },
+                None => return s,
+            },
+            None => return s,
+        }
+    }
+    s
+}
+
+/// The alternatives of a schema (`anyOf`, `oneOf`), or the schema alone.
+fn alternatives<'a>(root: &'a Value, schema: &'a Value) -> Vec<&'a Value> {
+    let s = resolve(root, schema);
+    let mut out = Vec::new();
+    for key in ["anyOf", "oneOf"] {
+        if let Some(list) = s.get(key).and_then(Value::as_array) {
+            for alt in list {
+                out.extend(alternatives(root, alt));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(s);
+    }
+    out
+}
+
+/// What a mapping may hold under `schema`: `None` when any key goes.
+fn known_keys(root: &Value, schema: &Value, aliases: &[(&str, &str)]) -> Option<Vec<String>> {
+    let mut keys: Vec<String> = Vec::new();
+    let mut closed = false;
+    for alt in alternatives(root, schema) {
+        if let Some(props) = alt.get("properties").and_then(Value::as_object) {
+            keys.extend(props.keys().cloned());
+        }
+        match alt.get("additionalProperties") {
+            Some(Value::Bool(false)) => closed = true,
+            Some(_) => return None,
+            None if alt.get("properties").is_some() => {}
+            None => {}
+        }
+    }
+    if !closed {
+        return None;
+    }
+    for (alias, of) in aliases {
+        if keys.iter().any(|k| k == of) {
+            keys.push((*alias).to_string());
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    Some(keys)
+}
+
+/// The schema of the value under `key`.
+fn child<'a>(
+    root: &'a Value,
+    schema: &'a Value,
+    key: &str,
+    aliases: &[(&str, &str)],
+) -> Option<&'a Value> {
+    let key = aliases
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, of)| *of);
+    for alt in alternatives(root, schema) {
+        if let Some(s) = alt.get("properties").and_then(|p| p.get(key)) {
+            return Some(s);
+        }
+        if let Some(s) = alt.get("additionalProperties").filter(|v| v.is_object()) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The schema of a sequence's items.
+fn items<'a>(root: &'a Value, schema: &'a Value) -> Option<&'a Value> {
+    alternatives(root, schema)
+        .into_iter()
+        .find_map(|alt| alt.get("items"))
+}
+
+/// Every unknown key of a YAML text under `schema`. `aliases` pairs a key
+/// the reader also takes with the schema's name for it. Text that does not
+/// parse yields what was found before the error.
+#[must_use]
+pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<UnknownKey> {
+    // Only the events of nodes: comments and anchor notes are not nodes.
+    let mut events = Parser::new_from_str(text)
+        .filter_map(Result::ok)
+        .filter(|(e, _)| {
+            matches!(
+                e,
+                Event::Scalar(..)
+                    | Event::SequenceStart(..)
+                    | Event::SequenceEnd
+                    | Event::MappingStart(..)
+                    | Event::MappingEnd
+                    | Event::Alias(..)
+                    | Event::DocumentStart(..)
+                    | Event::StreamEnd
+            )
+        });
+    let mut events = events.by_ref().map(|(e, span)| {
+        let start = span.start.byte_offset().unwrap_or(0);
+        let end = span.end.byte_offset().unwrap_or(start).max(start);
+        (e, SourceSpan::from((start, end - start)))
+    });
+    let mut out = Vec::new();
+    // Up to the root node.
+    for (event, _) in events.by_ref() {
+        match event {
+            Event::DocumentStart(..) => break,
+            Event::StreamEnd => return out,
+            _ => {}
+        }
+    }
+    if let Some((event, _)) = events.next() {
+        node(
+            &mut events,
+            &event,
+            Some(schema),
+            schema,
+            aliases,
+            0,
+            &mut out,
+        );
+    }
+    out
+}
+
+/// Walks one node whose first event is `event`.
+fn node<'t>(
+    events: &mut impl Iterator<Item = (Event<'t>, SourceSpan)>,
+    event: &Event<'t>,
+    schema: Option<&Value>,
+    root: &Value,
+    aliases: &[(&str, &str)],
+    depth: usize,
+    out: &mut Vec<UnknownKey>,
+) {
+    // Deeper than any carca file goes (the reader refuses it anyway): the
+    // rest of the node is passed over without recursion.
+    if depth >= 64 {
+        let mut open = usize::from(matches!(
+            event,
+            Event::SequenceStart(..) | Event::MappingStart(..)
+        ));
+        while open > 0 {
+            match events.next() {
+                Some((Event::SequenceStart(..) | Event::MappingStart(..), _)) => open += 1,
+                Some((Event::SequenceEnd | Event::MappingEnd, _)) => open -= 1,
+                Some(_) => {}
+                None => return,
+            }
+        }
+        return;
+    }
+    match event {
+        Event::SequenceStart(..) => {
+            let inner = schema.and_then(|s| items(root, s));
+            while let Some((e, _)) = events.next() {
+                if matches!(e, Event::SequenceEnd) {
+                    return;
+                }
+                node(events, &e, inner, root, aliases, depth + 1, out);
+            }
+        }
+        Event::MappingStart(..) => {
+            let known = schema.and_then(|s| known_keys(root, s, aliases));
+            while let Some((key, key_span)) = events.next() {
+                let name = match key {
+                    Event::MappingEnd => return,
+                    Event::Scalar(ref text, ..) => Some(text.to_string()),
+                    other => {
+                        node(events, &other, None, root, aliases, depth + 1, out);
+                        None
+                    }
+                };
+                let value_schema = match (&name, schema, &known) {
+                    (Some(k), _, _) if k == "<<" => None,
+                    (Some(k), Some(s), Some(known)) => {
+                        if known.iter().any(|x| x == k) {
+                            child(root, s, k, aliases)
+                        } else {
+                            out.push(UnknownKey {
+                                key: k.clone(),
+                                span: key_span,
+                                known: known.clone(),
+                            });
+                            None
+                        }
+                    }
+                    (Some(k), Some(s), None) => child(root, s, k, aliases),
+                    _ => None,
+                };
+                let Some((value, _)) = events.next() else {
+                    return;
+                };
+                node(events, &value, value_schema, root, aliases, depth + 1, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every unknown top-level key of a TOML text whose schema is one flat
+/// table (a ruleset).
+#[must_use]
+pub fn toml(text: &str, schema: &Value) -> Vec<UnknownKey> {
+    let Some(known) = known_keys(schema, schema, &[]) else {
+        return Vec::new();
+    };
+    let Ok(table) = ::toml::de::DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let mut out: Vec<UnknownKey> = table
+        .get_ref()
+        .iter()
+        .filter(|(k, _)| !known.iter().any(|x| x == k.get_ref().as_ref()))
+        .map(|(k, _)| {
+            let r = k.span();
+            UnknownKey {
+                key: k.get_ref().to_string(),
+                span: SourceSpan::from((r.start, r.end - r.start)),
+                known: known.clone(),
+            }
+        })
+        .collect();
+    out.sort_by_key(|k| k.span.offset());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_unknown_key_of_a_record_with_its_place() {
+        let text = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rotation: 180, spot: S }\n  - { tile: U, at: [1, 0], meple: E }\nsmallcity: true\nexpect:\n  modern: { red: 1 }\n";
+        let found = yaml(text, &crate::record::schema(), &[("spot", "meeple")]);
+        let keys: Vec<&str> = found.iter().map(|k| k.key.as_str()).collect();
+        assert_eq!(keys, ["rotation", "meple", "smallcity"]);
+        assert_eq!(&text[found[0].span.offset()..][..8], "rotation");
+        assert!(
+            found[0].help().contains("did you mean `rot`"),
+            "{}",
+            found[0].help()
+        );
+        assert!(found[1].help().contains("`meeple`"), "{}", found[1].help());
+    }
+
+    #[test]
+    fn deep_nesting_is_walked_without_deep_recursion() {
+        let text = format!("players: {}{}", "[".repeat(200_000), "]".repeat(200_000));
+        assert_eq!(yaml(&text, &crate::record::schema(), &[]), []);
+        let text = format!("{}x: 1{}", "{a: ".repeat(100_000), "}".repeat(100_000));
+        assert!(yaml(&text, &crate::record::schema(), &[]).len() <= 1);
+        let text = format!("{}x: 1{}", "{a: ".repeat(100), "}".repeat(100));
+        let found = yaml(&text, &crate::record::schema(), &[]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].key, "a");
+    }
+
+    #[test]
+    fn every_unknown_key_of_a_ruleset() {
+        let text = "name = \"x\"\nsmallcity = true\nfollower = 8\n";
+        let found = toml(text, &crate::rules::schema());
+        let keys: Vec<&str> = found.iter().map(|k| k.key.as_str()).collect();
+        assert_eq!(keys, ["smallcity", "follower"]);
+        assert!(found[1].help().contains("`followers`"));
+    }
+}
