@@ -52,11 +52,11 @@ fn boards_and_sheets_as_png() {
     for (args, size) in [
         (
             vec!["render", "fixtures/records/three-farm-editions.yaml"],
-            (380, 380),
+            (380, 410),
         ),
         (
             vec!["render", "fixtures/records/full-game-72.yaml"],
-            (1480, 1380),
+            (1480, 1410),
         ),
         (vec!["tiles", "render", "base"], (1180, 802)),
     ] {

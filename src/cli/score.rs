@@ -177,6 +177,7 @@ pub(crate) fn draw(
     let pos = crate::engine::position(&p.record, &p.rules, None);
     let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
     scene.marks = a.marks;
+    let marks = crate::report::picture::marks(&p.record.players);
     scene.refused = a
         .refused
         .iter()
@@ -187,6 +188,7 @@ pub(crate) fn draw(
                 p.record.players.get(r.player).map_or("", String::as_str),
                 r.player,
             ),
+            mark: marks.get(r.player).copied().unwrap_or('●'),
         })
         .collect();
     super::render::write(&scene, Some(file), false)

@@ -14,7 +14,9 @@
 use std::fmt::Write;
 
 use svg::Document;
-use svg::node::element::{Circle, Group, Path, Polygon, Rectangle, Text};
+use svg::node::element::{
+    Circle, Definitions, Group, Line, Path, Pattern, Polygon, Rectangle, Text,
+};
 
 use crate::engine::Game;
 use crate::geometry::{Edge, Half, Pos, Rotation};
@@ -24,6 +26,9 @@ use crate::tileset::{EdgeKind, End, Feature, FeatureKind, Tile};
 const T: f64 = 100.0;
 /// Room around the board for coordinates.
 const MARGIN: f64 = 40.0;
+
+/// Height of the row of player colours under a board.
+const LEGEND: f64 = 30.0;
 
 /// One tile in a picture.
 #[derive(Debug, Clone)]
@@ -47,6 +52,35 @@ pub struct Figure {
     pub feature: usize,
     /// Its colour (CSS).
     pub colour: String,
+    /// How a terminal without colour shows it: its owner's initial.
+    pub mark: char,
+}
+
+/// The character that stands for a player in a picture without colour.
+#[must_use]
+pub fn initial(name: &str) -> char {
+    name.chars()
+        .find(|c| c.is_alphanumeric())
+        .map_or('●', |c| c.to_uppercase().next().unwrap_or(c))
+}
+
+/// A character per player, different for each: the name's initial, or
+/// its next letter when another player has that one, or a digit.
+#[must_use]
+pub fn marks(players: &[String]) -> Vec<char> {
+    let mut taken: Vec<char> = Vec::new();
+    for name in players {
+        let letters = name
+            .chars()
+            .filter(|c| c.is_alphanumeric() && !c.is_control())
+            .map(|c| c.to_uppercase().next().unwrap_or(c));
+        let mark = letters
+            .chain('1'..='9')
+            .find(|c| !taken.contains(c))
+            .unwrap_or('●');
+        taken.push(mark);
+    }
+    taken
 }
 
 /// What a picture shows.
@@ -65,6 +99,8 @@ pub struct Scene<'a> {
     pub refused: Vec<Figure>,
     /// Whether to write coordinates along the edges.
     pub coordinates: bool,
+    /// The players, their colours and their marks, drawn as a legend.
+    pub legend: Vec<(String, String, char)>,
 }
 
 /// Colours of players, by name where the name is a colour, else in turn.
@@ -106,15 +142,25 @@ impl<'a> Scene<'a> {
                 caption: None,
             })
             .collect();
+        let player_marks = marks(players);
         let figures = game
             .followers()
             .iter()
             .filter(|f| f.on_board)
-            .map(|f| Figure {
-                tile: f.placed,
-                feature: f.feature,
-                colour: player_colour(players.get(f.player).map_or("", String::as_str), f.player),
+            .map(|f| {
+                let name = players.get(f.player).map_or("", String::as_str);
+                Figure {
+                    tile: f.placed,
+                    feature: f.feature,
+                    colour: player_colour(name, f.player),
+                    mark: player_marks.get(f.player).copied().unwrap_or('●'),
+                }
             })
+            .collect();
+        let legend = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.clone(), player_colour(p, i), player_marks[i]))
             .collect();
         Scene {
             tiles,
@@ -123,6 +169,7 @@ impl<'a> Scene<'a> {
             marks: Vec::new(),
             refused: Vec::new(),
             coordinates: true,
+            legend,
         }
     }
 
@@ -225,19 +272,99 @@ fn city_path(f: &Feature) -> Option<String> {
             ))
         }
         _ => {
-            let mut d = String::new();
-            for e in &f.edges {
-                let (a, b) = (corner(*e, false), corner(*e, true));
-                let _ = write!(
-                    d,
-                    "M{} L{} L{} Z ",
-                    point(C.0, C.1),
-                    point(a.0, a.1),
-                    point(b.0, b.1)
-                );
+            let (start, runs) = city_runs(f);
+            let mut d = format!("M{}", point(start.0, start.1));
+            for (_, ctrl, to) in &runs {
+                match ctrl {
+                    Some(c) => {
+                        let _ = write!(d, " Q{} {}", point(c.0, c.1), point(to.0, to.1));
+                    }
+                    None => {
+                        let _ = write!(d, " L{}", point(to.0, to.1));
+                    }
+                }
             }
+            d.push_str(" Z");
             Some(d)
         }
+    }
+}
+
+/// The outline of a city of several edges, clockwise from the start of one
+/// of its edges: each step goes to a corner, along a city edge (no control
+/// point) or across the edges it does not hold (a wall, with a control
+/// point). A wall across one edge bows into the tile; across two, it runs
+/// corner to corner.
+#[allow(clippy::type_complexity, reason = "points of one outline")]
+fn city_runs(
+    f: &Feature,
+) -> (
+    (f64, f64),
+    Vec<((f64, f64), Option<(f64, f64)>, (f64, f64))>,
+) {
+    let holds = |i: usize| f.edges.contains(&Edge::from_index(i));
+    let first = (0..4).find(|&i| holds(i)).unwrap_or(0);
+    let start = corner(Edge::from_index(first), false);
+    let mut steps = Vec::new();
+    let mut at = start;
+    let mut i = 0;
+    while i < 4 {
+        let e = Edge::from_index(first + i);
+        if holds(e.index()) {
+            let to = corner(e, true);
+            steps.push((at, None, to));
+            at = to;
+            i += 1;
+            continue;
+        }
+        let mut run = 1;
+        while i + run < 4 && !holds(first + i + run) {
+            run += 1;
+        }
+        let last = Edge::from_index(first + i + run - 1);
+        let to = corner(last, true);
+        let ctrl = if run == 1 {
+            let m = mid(e);
+            (m.0 + (C.0 - m.0) * 1.1, m.1 + (C.1 - m.1) * 1.1)
+        } else {
+            C
+        };
+        steps.push((at, Some(ctrl), to));
+        at = to;
+        i += run;
+    }
+    (start, steps)
+}
+
+/// Where a tile's cloister stands: in the middle, unless a river or a
+/// road runs through the middle; then beside it, towards an edge that
+/// holds neither.
+fn cloister_centre(tile: &Tile) -> (f64, f64) {
+    let through = tile.features.iter().any(|f| {
+        matches!(f.kind, FeatureKind::River | FeatureKind::Road)
+            && (f.edges.len() == 2 || (f.edges.len() == 1 && f.ends != Some(End::Cloister)))
+    });
+    if !through {
+        return C;
+    }
+    let free = Edge::ALL
+        .into_iter()
+        .find(|e| !matches!(tile.edges[e.index()], EdgeKind::River | EdgeKind::Road));
+    free.map_or(C, |e| {
+        let m = mid(e);
+        (C.0 + (m.0 - C.0) * 0.5, C.1 + (m.1 - C.1) * 0.5 + 4.0)
+    })
+}
+
+/// Where a follower stands on a feature of a tile turned by `rot`, in the
+/// tile's square on the board. A monk stands to the right of the cloister,
+/// which stays upright, so that both can be seen.
+fn figure_at(tile: &Tile, feature: usize, rot: Rotation) -> (f64, f64) {
+    let (x, y) = turned(anchor(tile, feature), rot);
+    if tile.features[feature].kind == FeatureKind::Cloister {
+        (x + 24.0, y + 8.0)
+    } else {
+        (x, y)
     }
 }
 
@@ -245,10 +372,14 @@ fn city_path(f: &Feature) -> Option<String> {
 fn anchor(tile: &Tile, feature: usize) -> (f64, f64) {
     let f = &tile.features[feature];
     match f.kind {
-        FeatureKind::Cloister => C,
+        FeatureKind::Cloister => cloister_centre(tile),
+        // A farmer lies near the edge, clear of the walls that curve in.
         FeatureKind::Field => f.halves.first().map_or(C, |h| {
             let [a, b, c] = half_triangle(*h);
-            ((a.0 + b.0 + c.0) / 3.0, (a.1 + b.1 + c.1) / 3.0)
+            (
+                0.25 * a.0 + 0.4 * b.0 + 0.35 * c.0,
+                0.25 * a.1 + 0.4 * b.1 + 0.35 * c.1,
+            )
         }),
         FeatureKind::City => match f.edges[..] {
             [] => C,
@@ -350,11 +481,12 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
         );
     }
     if tile.cloister.is_some() {
+        let at = turned(cloister_centre(tile), rot);
         g = g
             .add(
                 Rectangle::new()
-                    .set("x", C.0 - 12.0)
-                    .set("y", C.1 - 8.0)
+                    .set("x", at.0 - 12.0)
+                    .set("y", at.1 - 8.0)
                     .set("width", 24)
                     .set("height", 20)
                     .set("fill", "#f1e6d0")
@@ -367,9 +499,9 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
                         "points",
                         format!(
                             "{} {} {}",
-                            point(C.0 - 15.0, C.1 - 8.0),
-                            point(C.0, C.1 - 20.0),
-                            point(C.0 + 15.0, C.1 - 8.0)
+                            point(at.0 - 15.0, at.1 - 8.0),
+                            point(at.0, at.1 - 20.0),
+                            point(at.0 + 15.0, at.1 - 8.0)
                         ),
                     )
                     .set("fill", "#b23a2b")
@@ -378,8 +510,8 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
             )
             .add(
                 Rectangle::new()
-                    .set("x", C.0 - 3.0)
-                    .set("y", C.1 + 2.0)
+                    .set("x", at.0 - 3.0)
+                    .set("y", at.1 + 2.0)
                     .set("width", 6)
                     .set("height", 10)
                     .set("fill", "#5b4636"),
@@ -388,8 +520,9 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
     g
 }
 
-/// The shapes of one tile, in its own square, before rotation.
-fn tile_group(tile: &Tile) -> Group {
+/// The shapes of one tile, in its own square, before rotation; the fields
+/// in `hatched` are hatched, under the roads and cities that bound them.
+fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
     let any = tile.edges.iter().all(|e| *e == EdgeKind::Any);
     let mut g = Group::new().add(
         Rectangle::new()
@@ -397,19 +530,33 @@ fn tile_group(tile: &Tile) -> Group {
             .set("height", T)
             .set("fill", if any { "#c9c3b8" } else { "#8fbf5a" }),
     );
+    for &f in hatched {
+        g = g.add(highlight_shape(tile, f));
+    }
     // Rivers and roads under cities, so that roads end at city walls.
     for f in &tile.features {
         let Some(d) = path_of(f) else { continue };
         match f.kind {
             FeatureKind::River => {
+                // Square ends at the tile's edges, so that rivers meet their
+                // neighbours' exactly; a river that ends on the tile (the
+                // spring, the lake) ends in a pool.
                 g = g.add(
                     Path::new()
                         .set("d", d)
                         .set("fill", "none")
                         .set("stroke", "#3b82c4")
-                        .set("stroke-width", 16)
-                        .set("stroke-linecap", "round"),
+                        .set("stroke-width", 16),
                 );
+                if f.edges.len() == 1 {
+                    g = g.add(
+                        Circle::new()
+                            .set("cx", C.0)
+                            .set("cy", C.1)
+                            .set("r", 13)
+                            .set("fill", "#3b82c4"),
+                    );
+                }
             }
             FeatureKind::Road => {
                 g = g
@@ -449,20 +596,25 @@ fn tile_group(tile: &Tile) -> Group {
                     .set("fill", "#c49a5a"),
             );
         }
-        // Walls: the sides of a city's triangles that face no other triangle of it.
+        // Walls: where the city meets the field.
         if f.edges.len() >= 2 {
-            for e in &f.edges {
-                for second in [false, true] {
-                    let neighbour = Edge::from_index(e.index() + if second { 1 } else { 3 });
-                    if !f.edges.contains(&neighbour) {
-                        let c = corner(*e, second);
-                        g = g.add(
-                            Path::new()
-                                .set("d", format!("M{} L{}", point(C.0, C.1), point(c.0, c.1)))
-                                .set("stroke", "#6b4f2a")
-                                .set("stroke-width", 3),
-                        );
-                    }
+            for (from, ctrl, to) in city_runs(f).1 {
+                if let Some(c) = ctrl {
+                    g = g.add(
+                        Path::new()
+                            .set(
+                                "d",
+                                format!(
+                                    "M{} Q{} {}",
+                                    point(from.0, from.1),
+                                    point(c.0, c.1),
+                                    point(to.0, to.1)
+                                ),
+                            )
+                            .set("fill", "none")
+                            .set("stroke", "#6b4f2a")
+                            .set("stroke-width", 3),
+                    );
                 }
             }
         } else if let Some(d) = city_path(f) {
@@ -497,9 +649,12 @@ fn tile_group(tile: &Tile) -> Group {
     )
 }
 
+/// The colour that outlines one feature.
+const HIGHLIGHT: &str = "#ff2d95";
+
 fn highlight_shape(tile: &Tile, feature: usize) -> Group {
     let f = &tile.features[feature];
-    let colour = "#ff2d95";
+    let colour = HIGHLIGHT;
     let mut g = Group::new();
     match f.kind {
         FeatureKind::Field => {
@@ -516,8 +671,7 @@ fn highlight_shape(tile: &Tile, feature: usize) -> Group {
                                 point(c.0, c.1)
                             ),
                         )
-                        .set("fill", colour)
-                        .set("fill-opacity", 0.35),
+                        .set("fill", "url(#carca-hatch)"),
                 );
             }
         }
@@ -622,7 +776,8 @@ fn layout(scene: &Scene) -> (impl Fn(Pos) -> (f64, f64), f64, f64) {
         0.0
     };
     let width = f64::from(max_x - min_x + 1) * T + 2.0 * MARGIN;
-    let height = f64::from(max_y - min_y + 1) * T + 2.0 * MARGIN + caption;
+    let legend = if scene.legend.is_empty() { 0.0 } else { LEGEND };
+    let height = f64::from(max_y - min_y + 1) * T + 2.0 * MARGIN + caption + legend;
     let origin = move |p: Pos| {
         (
             MARGIN + f64::from(p.x - min_x) * T,
@@ -647,21 +802,62 @@ pub fn svg(scene: &Scene) -> String {
                 .set("height", height)
                 .set("fill", "#f7f4ec"),
         );
+    if !scene.highlight.is_empty() {
+        // Farms are outlined by a hatch, which no tile colour looks like.
+        doc = doc.add(
+            Definitions::new().add(
+                Pattern::new()
+                    .set("id", "carca-hatch")
+                    .set("width", 8)
+                    .set("height", 8)
+                    .set("patternUnits", "userSpaceOnUse")
+                    .set("patternTransform", "rotate(45)")
+                    .add(
+                        Line::new()
+                            .set("x1", 0)
+                            .set("y1", 0)
+                            .set("x2", 0)
+                            .set("y2", 8)
+                            .set("stroke", HIGHLIGHT)
+                            .set("stroke-width", 3),
+                    ),
+            ),
+        );
+    }
+    let legend_row = if scene.legend.is_empty() { 0.0 } else { LEGEND };
+    let mut x = MARGIN;
+    let y = height - LEGEND + 2.0;
+    for (name, colour, _) in &scene.legend {
+        let shown = crate::report::text::name(name);
+        doc = doc.add(meeple(x + 8.0, y, colour, false)).add(
+            Text::new(shown.clone())
+                .set("x", x + 22.0)
+                .set("y", y + 5.0)
+                .set("font-size", 14)
+                .set("fill", "#222222"),
+        );
+        let letters = u32::try_from(shown.chars().count()).unwrap_or(u32::MAX);
+        x += 40.0 + 8.0 * f64::from(letters);
+    }
     for (i, p) in scene.tiles.iter().enumerate() {
         let (x, y) = origin(p.at);
-        let mut g = Group::new()
-            .set(
-                "transform",
-                format!(
-                    "translate({x:.1},{y:.1}) rotate({} {} {})",
-                    p.rot.degrees(),
-                    T / 2.0,
-                    T / 2.0
-                ),
-            )
-            .add(tile_group(p.tile));
-        for &(t, f) in scene.highlight.iter().filter(|(t, _)| *t == i) {
-            let _ = t;
+        let mut g = Group::new().set(
+            "transform",
+            format!(
+                "translate({x:.1},{y:.1}) rotate({} {} {})",
+                p.rot.degrees(),
+                T / 2.0,
+                T / 2.0
+            ),
+        );
+        let (fields, others): (Vec<usize>, Vec<usize>) = scene
+            .highlight
+            .iter()
+            .filter(|(t, _)| *t == i)
+            .map(|&(_, f)| f)
+            .partition(|&f| p.tile.features[f].kind == FeatureKind::Field);
+        g = g.add(tile_group(p.tile, &fields));
+        for f in others {
             g = g.add(highlight_shape(p.tile, f));
         }
         doc = doc
@@ -684,7 +880,7 @@ pub fn svg(scene: &Scene) -> String {
         };
         let (x0, y0) = origin(p.at);
         // The anchor turns with the tile; the figure stays upright.
-        let (ax, ay) = turned(anchor(p.tile, fig.feature), p.rot);
+        let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
         doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying));
     }
@@ -693,7 +889,7 @@ pub fn svg(scene: &Scene) -> String {
             continue;
         };
         let (x0, y0) = origin(p.at);
-        let (ax, ay) = turned(anchor(p.tile, fig.feature), p.rot);
+        let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         doc = doc.add(refused_meeple(x0 + ax, y0 + ay, &fig.colour));
     }
     for m in &scene.marks {
@@ -714,7 +910,7 @@ pub fn svg(scene: &Scene) -> String {
         let (min_x, max_x, min_y, max_y) = scene.bounds();
         for x in min_x..=max_x {
             let (px, _) = origin(Pos::new(x, max_y));
-            for y_text in [MARGIN - 12.0, height - MARGIN + 24.0] {
+            for y_text in [MARGIN - 12.0, height - legend_row - MARGIN + 24.0] {
                 doc = doc.add(
                     Text::new(x.to_string())
                         .set("x", px + T / 2.0)
@@ -938,6 +1134,16 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 grid[oy + r][ox + c] = *cell;
             }
         }
+        // Pennants, on their city.
+        for (f, feature) in t.features.iter().enumerate() {
+            if feature.kind == FeatureKind::City && feature.pennants > 0 {
+                // Beside where a knight would stand, as in SVG pictures.
+                let (ax, ay) = anchor(t, f);
+                let (ax, ay) = turned((ax + 14.0, ay - 10.0), p.rot);
+                let (c, r) = cell(ax, ay);
+                grid[oy + r][ox + c] = ('★', "1;33");
+            }
+        }
         if let Some(caption) = &p.caption {
             for (k, ch) in caption.chars().take(9).enumerate() {
                 grid[oy + 3][ox + k] = (ch, "");
@@ -945,11 +1151,11 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         }
         // Followers on this tile.
         for fig in scene.figures.iter().filter(|f| f.tile == i) {
-            let (ax, ay) = turned(anchor(t, fig.feature), p.rot);
-            let c = (ax / T * 4.99).clamp(0.0, 4.0) as usize;
-            let r = (ay / T * 2.99).clamp(0.0, 2.0) as usize;
-            let code = ansi_for(&fig.colour);
-            grid[oy + r][ox + c] = ('●', code);
+            let (ax, ay) = figure_at(t, fig.feature, p.rot);
+            let (c, r) = cell(ax, ay);
+            // Without colour, the owner's initial tells followers apart.
+            let mark = if colour { '●' } else { fig.mark };
+            grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
         }
     }
     let mut out = String::new();
@@ -988,7 +1194,32 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    if !scene.legend.is_empty() {
+        let items: Vec<String> = scene
+            .legend
+            .iter()
+            .map(|(name, c, mark)| {
+                let shown = super::text::name(name);
+                if colour {
+                    format!("\x1b[{}m●\x1b[0m {shown}", ansi_for(c))
+                } else {
+                    format!("{mark} {shown}")
+                }
+            })
+            .collect();
+        out.push('\n');
+        out.push_str(&items.join("   "));
+        out.push('\n');
+    }
     out
+}
+
+/// The character cell (column, row) of a point of a tile's square.
+fn cell(x: f64, y: f64) -> (usize, usize) {
+    (
+        (x / T * 4.99).clamp(0.0, 4.0) as usize,
+        (y / T * 2.99).clamp(0.0, 2.0) as usize,
+    )
 }
 
 fn ansi_for(colour: &str) -> &'static str {
@@ -1000,5 +1231,135 @@ fn ansi_for(colour: &str) -> &'static str {
         "#7e22ce" | "#ec4899" => "1;35",
         "#6b7280" => "1;37",
         _ => "1;30",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(set: &str, id: &str) -> Tile {
+        crate::tileset::builtin::get(set)
+            .expect("built-in set")
+            .tile(id)
+            .expect("tile")
+            .clone()
+    }
+
+    #[test]
+    fn a_city_across_the_tile_is_one_band_with_two_walls() {
+        for id in ["F", "G"] {
+            let t = tile("base", id);
+            let city = t
+                .features
+                .iter()
+                .find(|f| f.kind == FeatureKind::City)
+                .expect("city");
+            let (_, steps) = city_runs(city);
+            let walls: Vec<_> = steps.iter().filter_map(|(_, c, _)| *c).collect();
+            assert_eq!(walls.len(), 2, "{id}: a wall on each field side");
+            // Each wall bows in from its edge and stays clear of the middle,
+            // so the two halves of the city never meet at a point.
+            for w in walls {
+                assert!(
+                    (w.0 - C.0).abs() > 1.0 || (w.1 - C.1).abs() > 1.0,
+                    "{id}: {w:?}"
+                );
+            }
+        }
+        // A city over two adjacent edges keeps its diagonal wall.
+        let n = tile("base", "N");
+        let city = n
+            .features
+            .iter()
+            .find(|f| f.kind == FeatureKind::City)
+            .expect("city");
+        let walls: Vec<_> = city_runs(city)
+            .1
+            .iter()
+            .filter_map(|(_, c, _)| *c)
+            .collect();
+        assert_eq!(walls, [C]);
+    }
+
+    #[test]
+    fn a_cloister_stands_beside_a_river_and_a_monk_beside_the_cloister() {
+        assert_eq!(cloister_centre(&tile("base", "B")), C);
+        assert_eq!(
+            cloister_centre(&tile("base", "A")),
+            C,
+            "a road ending at it"
+        );
+        let by_river = tile("river", "cloister-road");
+        let at = cloister_centre(&by_river);
+        assert!(at.1 < C.1 - 20.0, "north of the river: {at:?}");
+        let b = tile("base", "B");
+        let monk = figure_at(
+            &b,
+            b.cloister.expect("cloister"),
+            Rotation::from_degrees(180).expect("rotation"),
+        );
+        assert!(
+            (monk.0 - C.0).abs() >= 20.0,
+            "not in front of the cloister: {monk:?}"
+        );
+    }
+
+    #[test]
+    fn rivers_end_at_the_tile_edge() {
+        for id in ["straight", "spring", "curve"] {
+            let svg = Document::new()
+                .add(tile_group(&tile("river", id), &[]))
+                .to_string();
+            assert!(!svg.contains("stroke-linecap=\"round\""), "{id}: {svg}");
+        }
+    }
+
+    #[test]
+    fn farms_are_hatched_not_tinted() {
+        let d = tile("base", "D");
+        let field = d
+            .features
+            .iter()
+            .position(|f| f.kind == FeatureKind::Field)
+            .expect("field");
+        let svg = Document::new().add(tile_group(&d, &[field])).to_string();
+        assert!(svg.contains("url(#carca-hatch)"), "{svg}");
+        assert!(!svg.contains("fill-opacity"), "{svg}");
+    }
+
+    #[test]
+    fn every_player_has_a_mark_of_their_own() {
+        let players: Vec<String> = ["red", "rose", "Red", "", "ruby"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(marks(&players), ['R', 'O', 'E', '1', 'U']);
+    }
+
+    #[test]
+    fn terminal_pictures_show_pennants_marks_and_a_legend() {
+        let c = tile("base", "C");
+        let scene = Scene {
+            tiles: vec![Placed {
+                tile: &c,
+                at: Pos::new(0, 0),
+                rot: Rotation::default(),
+                caption: None,
+            }],
+            figures: vec![Figure {
+                tile: 0,
+                feature: 0,
+                colour: player_colour("blue", 1),
+                mark: 'B',
+            }],
+            legend: vec![("blue".into(), player_colour("blue", 1), 'B')],
+            ..Scene::default()
+        };
+        let plain = terminal(&scene, false);
+        assert!(plain.contains('★'), "{plain}");
+        assert!(plain.contains('B') && !plain.contains('●'), "{plain}");
+        assert!(plain.ends_with("B blue\n"), "{plain}");
+        let coloured = terminal(&scene, true);
+        assert!(coloured.contains('●'), "{coloured}");
     }
 }
