@@ -10,6 +10,19 @@ use miette::SourceSpan;
 use serde_json::Value;
 use serde_saphyr::granit_parser::{Event, Parser};
 
+/// The schemas the walks use, made once.
+macro_rules! cached {
+    ($name:ident, $make:path) => {
+        pub(crate) fn $name() -> &'static Value {
+            static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+            SCHEMA.get_or_init($make)
+        }
+    };
+}
+cached!(record_schema, crate::record::schema);
+cached!(tileset_schema, crate::tileset::schema);
+cached!(ruleset_schema, crate::rules::schema);
+
 /// A key the file's kind does not know there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownKey {

@@ -305,7 +305,7 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
-                let unknown = crate::keys::yaml(src.text(), &schema(), KEY_ALIASES);
+                let unknown = crate::keys::yaml(src.text(), crate::keys::record_schema(), KEY_ALIASES);
                 with_unknown_keys(
                     src,
                     &message,

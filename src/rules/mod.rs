@@ -289,7 +289,7 @@ fn load_source(
             SourceSpan::from((r.start, r.end - r.start))
         });
         let message = e.message().trim().to_string();
-        let unknown = crate::keys::toml(src.text(), &schema());
+        let unknown = crate::keys::toml(src.text(), crate::keys::ruleset_schema());
         crate::record::with_unknown_keys(
             src,
             &message,

@@ -68,7 +68,7 @@ pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> 
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
-                let unknown = crate::keys::yaml(src.text(), &super::schema(), &[]);
+                let unknown = crate::keys::yaml(src.text(), crate::keys::tileset_schema(), &[]);
                 crate::record::with_unknown_keys(
                     src,
                     &message,
