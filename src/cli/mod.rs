@@ -315,7 +315,7 @@ pub(crate) fn check_turn(
 pub enum Format {
     /// For people.
     Text,
-    /// JSON for programs (the README lists the fields).
+    /// JSON for programs (docs/records.md lists the fields).
     Json,
     /// JSON on one line per result, for streams.
     Jsonl,
