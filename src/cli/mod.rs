@@ -92,7 +92,7 @@ impl Command {
             | Command::Test { limits, .. }
             | Command::Moves { limits, .. }
             | Command::Render { limits, .. }
-            | Command::Gen { limits, .. }
+            | Command::Gen(GenArgs { limits, .. })
             | Command::Tiles(
                 TilesCommand::Check { limits, .. }
                 | TilesCommand::Render { limits, .. }
@@ -233,36 +233,53 @@ pub enum Command {
     #[command(subcommand)]
     Import(ImportCommand),
     /// Generate a random legal game as a history record, the same for the same seed.
-    Gen {
-        /// Land tiles drawn, the start tile included (the supply is scaled up
-        /// when needed), from 1 to 2,000,001.
-        #[arg(long, default_value_t = 72, value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED_TILES))]
-        tiles: u64,
-        /// Number of players (1 to 8).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
-        players: u8,
-        /// Seed of the random choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Tile sets in play, comma-separated (built-in names or files).
-        #[arg(long, value_delimiter = ',', default_value = "base", value_parser = tileset_names(), hide_possible_values = true)]
-        tilesets: Vec<String>,
-        /// Chance of deploying a follower after each placement, from 0 to 1.
-        #[arg(long, default_value_t = 0.5)]
-        followers: f64,
-        /// Write the record to this file instead of standard output.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<std::path::PathBuf>,
-        /// Record format: YAML, or JSON on one line (YAML readers read it too).
-        #[arg(long, value_enum, default_value_t = RecordFormat::Yaml)]
-        format: RecordFormat,
-        /// Generate this many games, with seeds SEED, SEED+1, …, one JSON record
-        /// per line (needs `--format json`): input for batch scoring.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-        games: u64,
-        #[command(flatten)]
-        limits: Limits,
-    },
+    Gen(GenArgs),
+}
+
+/// `carca gen`'s options.
+#[derive(Debug, clap::Args)]
+pub struct GenArgs {
+    /// Land tiles drawn, the start tile included (the supply is scaled up
+    /// when needed), from 1 to 2,000,001.
+    #[arg(long, default_value_t = 72, value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED_TILES))]
+    pub tiles: u64,
+    /// Number of players (1 to 8).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub players: u8,
+    /// Seed of the random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tile sets in play, comma-separated (built-in names or files).
+    #[arg(long, value_delimiter = ',', default_value = "base", value_parser = tileset_names(), hide_possible_values = true)]
+    pub tilesets: Vec<String>,
+    /// Chance of deploying a follower after each placement, from 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    pub followers: f64,
+    /// Write the record to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Record format: YAML, or JSON on one line (YAML readers read it too).
+    #[arg(long, value_enum, default_value_t = RecordFormat::Yaml)]
+    pub format: RecordFormat,
+    /// Generate this many games, with seeds SEED, SEED+1, …, one JSON record
+    /// per line (needs `--format json`): input for batch scoring.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+impl GenArgs {
+    /// What the generator is asked for.
+    fn options(&self) -> crate::generator::Options {
+        crate::generator::Options {
+            tiles: self.tiles,
+            players: usize::from(self.players),
+            seed: self.seed,
+            tilesets: self.tilesets.clone(),
+            followers: self.followers,
+        }
+    }
 }
 
 /// The most tiles `carca gen` draws: the start tile and as many turns as a
@@ -371,26 +388,15 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         io.quiet = *quiet;
         return batch::run(records, rules.as_deref(), *format, style, io);
     }
-    if let Command::Gen {
-        tiles,
-        players,
-        seed,
-        tilesets,
-        followers,
-        output,
-        format,
-        games,
-        ..
-    } = args.command
-    {
-        let options = crate::generator::Options {
-            tiles,
-            players: usize::from(players),
-            seed,
-            tilesets,
-            followers,
-        };
-        return generate::stream(&options, output.as_deref(), format, games, style, io);
+    if let Command::Gen(g) = &args.command {
+        return generate::stream(
+            &g.options(),
+            g.output.as_deref(),
+            g.format,
+            g.games,
+            style,
+            io,
+        );
     }
     let out = run(args, style);
     // The report first, then the diagnostics it points to ("see the
@@ -580,29 +586,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
             ..
         } => compare::run(&record, &rules, format, style),
-        Command::Gen {
-            tiles,
-            players,
-            seed,
-            tilesets,
-            followers,
-            output,
-            format,
-            games,
-            ..
-        } => generate::run(
-            &crate::generator::Options {
-                tiles,
-                players: usize::from(players),
-                seed,
-                tilesets,
-                followers,
-            },
-            output.as_deref(),
-            format,
-            games,
-            style,
-        ),
+        Command::Gen(g) => {
+            generate::run(&g.options(), g.output.as_deref(), g.format, g.games, style)
+        }
         Command::Tiles(TilesCommand::Show { set, id, .. }) => {
             tiles::show(&set, id.as_deref(), style)
         }

@@ -301,30 +301,31 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
             },
         )]);
     }
-    let raw: RawRecord =
-        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
-            |e| {
-                let (message, span) = yaml_error_parts(src, &e);
-                let unknown = crate::keys::yaml(src.text(), crate::keys::record_schema(), KEY_ALIASES);
-                with_unknown_keys(
-                    src,
-                    &message,
-                    Finding::new(
-                        Class::Input,
-                        src,
-                        RecordError::Yaml {
-                            message: message.clone(),
-                            span,
-                        },
-                    ),
-                    unknown.into_iter().map(|k| RecordError::UnknownKey {
-                        help: k.help(),
-                        key: k.key,
-                        span: k.span,
-                    }),
-                )
-            },
-        )?;
+    let raw: RawRecord = serde_saphyr::from_str_with_options(
+        src.text(),
+        yaml_options(src.text().len()),
+    )
+    .map_err(|e| {
+        let (message, span) = yaml_error_parts(src, &e);
+        let unknown = crate::keys::yaml(src.text(), crate::keys::record_schema(), KEY_ALIASES);
+        with_unknown_keys(
+            src,
+            &message,
+            Finding::new(
+                Class::Input,
+                src,
+                RecordError::Yaml {
+                    message: message.clone(),
+                    span,
+                },
+            ),
+            unknown.into_iter().map(|k| RecordError::UnknownKey {
+                help: k.help(),
+                key: k.key,
+                span: k.span,
+            }),
+        )
+    })?;
     build(src, dir, raw)
 }
 
