@@ -4,6 +4,8 @@
 //! returns findings; it never prints. The `carca` binary renders what the
 //! library returns.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
