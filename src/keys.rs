@@ -21,7 +21,6 @@ macro_rules! cached {
 }
 cached!(record_schema, crate::record::schema);
 cached!(tileset_schema, crate::tileset::schema);
-cached!(ruleset_schema, crate::rules::schema);
 
 /// A key the file's kind does not know there.
 #[derive(Debug, Clone, PartialEq, Eq)]

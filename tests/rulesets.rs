@@ -80,6 +80,13 @@ fn builtin_rulesets_match_the_contract() {
             EndGameAbbey::FinalRound,
             false,
         ),
+        (
+            "tournament",
+            false,
+            FarmScoring::Third,
+            EndGameAbbey::None,
+            true,
+        ),
     ];
     for (name, small, farms, abbey, incomplete) in table {
         let r = Ruleset::builtin(name).unwrap_or_else(|| panic!("{name}"));
@@ -87,7 +94,7 @@ fn builtin_rulesets_match_the_contract() {
         assert_eq!(r.small_city, small, "{name}");
         assert_eq!(r.farm_scoring, farms, "{name}");
         assert_eq!(r.end_game_abbey, abbey, "{name}");
-        assert_eq!(r.incomplete_features_score, incomplete, "{name}");
+        assert_eq!(r.incomplete_features_score(), incomplete, "{name}");
         assert_eq!(r.followers, 7, "{name}");
     }
 }

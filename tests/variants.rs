@@ -7,7 +7,7 @@ use crate::common::{Scratch, carca, relative, stdout_json};
 fn compare_every_fixture() {
     insta::glob!("../fixtures/records", "*.yaml", |path| {
         let out = carca(&["compare", &relative(path)]);
-        assert!(out.contains("under 5 rulesets"), "{out}");
+        assert!(out.contains("under 6 rulesets"), "{out}");
         insta::assert_snapshot!(out);
     });
 }
@@ -15,7 +15,7 @@ fn compare_every_fixture() {
 #[test]
 fn compare_names_the_toggle() {
     let out = carca(&["compare", "fixtures/records/small-city.yaml"]);
-    assert!(out.contains("city at (0,0) N (small_city): red +4 under modern, hig-faq-2007, all-or-nothing · red +2 under first-edition, second-edition"), "{out}");
+    assert!(out.contains("city at (0,0) N (small_city): red +4 under modern, hig-faq-2007, all-or-nothing, tournament · red +2 under first-edition, second-edition"), "{out}");
     assert!(
         out.contains("road at (0,0) E (incomplete_features)"),
         "{out}"
@@ -207,4 +207,50 @@ fn test_results_as_json_lines_one_per_record() {
     assert_eq!(records[0]["result"], "passed");
     assert_eq!(records[0]["rulesets"][2]["ruleset"], "../house.toml");
     assert_eq!(records[0]["rulesets"][2]["computed"]["red"], 4);
+}
+
+#[test]
+fn house_rules_change_numbers_not_code() {
+    let farms = carca(&[
+        "compare",
+        "fixtures/records/three-farm-editions.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/farms-pay-two.toml",
+    ]);
+    assert!(
+        farms.contains("farm at (0,1) ENE (points.farm_city): red +3 under modern · red +2 under farms-pay-two"),
+        "{farms}"
+    );
+    insta::assert_snapshot!("farms-pay-two", farms);
+    let cities = carca(&[
+        "compare",
+        "fixtures/records/small-city.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/cities-three.toml,first-edition",
+    ]);
+    assert!(cities.contains("red +4 under modern · red +6 under cities-three · red +2 under first-edition"), "{cities}");
+    insta::assert_snapshot!("cities-three", cities);
+}
+
+#[test]
+fn the_tournament_ruleset_breaks_ties_against_the_starting_player() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/shared-majority.yaml",
+        "--rules",
+        "modern,tournament",
+    ]);
+    let winners: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("winner")).collect();
+    assert_eq!(winners, ["  winner  red, blue        blue"], "{out}");
+    insta::assert_snapshot!(out);
+    let json = stdout_json(&carca(&[
+        "score",
+        "fixtures/records/shared-majority.yaml",
+        "--rules",
+        "tournament",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["winners"], serde_json::json!(["blue"]));
+    assert_eq!(json["ruleset"]["tie_break"], "starting-player-loses");
 }

@@ -1,7 +1,8 @@
 //! How many points a feature is worth under a ruleset, and the rule that
-//! says so. This is the one place where the ruleset's toggles become points.
+//! says so. This is the one place where the ruleset's toggles and numbers
+//! (`[points]`) become points.
 
-use crate::rules::{FarmScoring, Ruleset};
+use crate::rules::{FarmScoring, Point, Ruleset};
 
 /// Points and the rule that produced them, as shown in breakdowns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,23 +24,27 @@ fn plural(n: u32, word: &str) -> String {
 /// A road of `tiles` tiles.
 #[must_use]
 pub fn road(rules: &Ruleset, tiles: u32, complete: bool) -> Award {
-    if !complete && !rules.incomplete_features_score {
+    if !complete && !rules.incomplete_features_score() {
         return Award {
             points: 0,
             rule: "unfinished road scores nothing (incomplete_features = \"none\")".into(),
         };
     }
-    let state = if complete { "road" } else { "unfinished road" };
+    let (state, per) = if complete {
+        ("road", rules.points[Point::Road])
+    } else {
+        ("unfinished road", rules.points[Point::RoadIncomplete])
+    };
     Award {
-        points: i64::from(tiles),
-        rule: format!("{state}: {} × 1", plural(tiles, "tile")),
+        points: i64::from(tiles) * i64::from(per),
+        rule: format!("{state}: {} × {per}", plural(tiles, "tile")),
     }
 }
 
 /// A city of `tiles` tiles with `pennants` pennants.
 #[must_use]
 pub fn city(rules: &Ruleset, tiles: u32, pennants: u32, complete: bool) -> Award {
-    let with_pennants = |per: i64| {
+    let with_pennants = |per: u32| {
         if pennants == 0 {
             String::new()
         } else {
@@ -47,54 +52,80 @@ pub fn city(rules: &Ruleset, tiles: u32, pennants: u32, complete: bool) -> Award
         }
     };
     if !complete {
-        if !rules.incomplete_features_score {
+        if !rules.incomplete_features_score() {
             return Award {
                 points: 0,
                 rule: "unfinished city scores nothing (incomplete_features = \"none\")".into(),
             };
         }
+        let (per, per_pennant) = (
+            rules.points[Point::CityIncomplete],
+            rules.points[Point::PennantIncomplete],
+        );
         return Award {
-            points: i64::from(tiles) + i64::from(pennants),
+            points: i64::from(tiles) * i64::from(per)
+                + i64::from(pennants) * i64::from(per_pennant),
             rule: format!(
-                "unfinished city: {} × 1{}",
+                "unfinished city: {} × {per}{}",
                 plural(tiles, "tile"),
-                with_pennants(1)
+                with_pennants(per_pennant)
             ),
         };
     }
     if rules.small_city && tiles == 2 {
+        let per = rules.points[Point::SmallCity];
         return Award {
-            points: 2 + i64::from(pennants),
-            rule: format!("small city: 2 tiles × 1{} (small_city)", with_pennants(1)),
+            points: (2 + i64::from(pennants)) * i64::from(per),
+            rule: format!(
+                "small city: 2 tiles × {per}{} (small_city)",
+                with_pennants(per)
+            ),
         };
     }
+    let (per, per_pennant) = (rules.points[Point::City], rules.points[Point::Pennant]);
     Award {
-        points: 2 * (i64::from(tiles) + i64::from(pennants)),
-        rule: format!("city: {} × 2{}", plural(tiles, "tile"), with_pennants(2)),
+        points: i64::from(tiles) * i64::from(per) + i64::from(pennants) * i64::from(per_pennant),
+        rule: format!(
+            "city: {} × {per}{}",
+            plural(tiles, "tile"),
+            with_pennants(per_pennant)
+        ),
     }
 }
 
 /// A cloister (or abbey) with `around` of its 8 neighbours occupied.
 #[must_use]
 pub fn cloister(rules: &Ruleset, around: u32) -> Award {
+    let per = rules.points[Point::Cloister];
+    let times = if per == 1 {
+        String::new()
+    } else {
+        format!(" × {per}")
+    };
     if around >= 8 {
         return Award {
-            points: 9,
-            rule: "cloister: surrounded, 9".into(),
+            points: 9 * i64::from(per),
+            rule: if per == 1 {
+                "cloister: surrounded, 9".into()
+            } else {
+                format!("cloister: surrounded, 9 tiles{times}")
+            },
         };
     }
-    if !rules.incomplete_features_score {
+    if !rules.incomplete_features_score() {
         return Award {
             points: 0,
             rule: "unfinished cloister scores nothing (incomplete_features = \"none\")".into(),
         };
     }
+    let around_text = format!("1 + {} around it", plural(around, "tile"));
     Award {
-        points: 1 + i64::from(around),
-        rule: format!(
-            "unfinished cloister: 1 + {} around it",
-            plural(around, "tile")
-        ),
+        points: (1 + i64::from(around)) * i64::from(per),
+        rule: if per == 1 {
+            format!("unfinished cloister: {around_text}")
+        } else {
+            format!("unfinished cloister: ({around_text}){times}")
+        },
     }
 }
 
@@ -103,10 +134,14 @@ pub fn cloister(rules: &Ruleset, around: u32) -> Award {
 /// edition) the number that were already paid to the player.
 #[must_use]
 pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
+    let per = rules.points[Point::FarmCity];
     match rules.farm_scoring {
         FarmScoring::Third => Award {
-            points: 3 * i64::from(cities),
-            rule: format!("farm, third edition: {} × 3", plural(cities, "completed city")),
+            points: i64::from(per) * i64::from(cities),
+            rule: format!(
+                "farm, third edition: {} × {per}",
+                plural(cities, "completed city")
+            ),
         },
         FarmScoring::Second => {
             let paid = cities - already.min(cities);
@@ -119,17 +154,20 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
                 String::new()
             };
             Award {
-                points: 3 * i64::from(paid),
+                points: i64::from(per) * i64::from(paid),
                 rule: format!(
-                    "farm, second edition: {} × 3, each city once per player{note}",
+                    "farm, second edition: {} × {per}, each city once per player{note}",
                     plural(paid, "completed city")
                 ),
             }
         }
-        FarmScoring::First => Award {
-            points: 4,
-            rule: "farms, first edition: the completed city pays 4 to the player(s) with most farmers on the farms around it".into(),
-        },
+        FarmScoring::First => {
+            let per = rules.points[Point::FarmCityFirst];
+            Award {
+                points: i64::from(per),
+                rule: format!("farms, first edition: the completed city pays {per} to the player(s) with most farmers on the farms around it"),
+            }
+        }
     }
 }
 
@@ -155,12 +193,26 @@ mod tests {
 
     #[test]
     fn incomplete_features_can_score_nothing() {
-        let none = with(|r| r.incomplete_features_score = false);
+        let none = with(|r| r.incomplete_features = crate::rules::Incomplete::None);
         assert_eq!(road(&none, 4, false).points, 0);
         assert_eq!(road(&none, 4, true).points, 4);
         assert_eq!(city(&none, 3, 1, false).points, 0);
         assert_eq!(cloister(&none, 5).points, 0);
         assert_eq!(cloister(&none, 8).points, 9);
+    }
+
+    #[test]
+    fn every_rate_comes_from_the_points_table() {
+        let house = with(|r| {
+            r.points[Point::FarmCity] = 2;
+            r.points[Point::City] = 3;
+            r.points[Point::Cloister] = 2;
+        });
+        assert_eq!(farm(&house, 4, 0).points, 8);
+        assert_eq!(city(&house, 3, 1, true).points, 11);
+        assert_eq!(cloister(&house, 8).points, 18);
+        assert_eq!(cloister(&house, 2).points, 6);
+        assert_eq!(road(&house, 3, true).points, 3);
     }
 
     #[test]

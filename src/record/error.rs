@@ -226,7 +226,7 @@ pub enum RecordError {
     #[diagnostic(
         code(carca::record::rules),
         help(
-            "built-in rulesets are modern, first-edition, second-edition, hig-faq-2007, all-or-nothing; paths are relative to the record"
+            "built-in rulesets are modern, first-edition, second-edition, hig-faq-2007, all-or-nothing, tournament; paths are relative to the record"
         )
     )]
     Rules {

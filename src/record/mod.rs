@@ -177,7 +177,14 @@ impl Record {
     pub fn rules_name(&self) -> &str {
         match (&self.rules, &self.inline_rules) {
             (Some((n, _)), _) => n.as_str(),
-            (None, Some(d)) => d.name.as_ref().map_or(INLINE_RULESET, |(n, _)| n.as_str()),
+            (None, Some(d)) => d
+                .entries
+                .iter()
+                .find_map(|e| match (&*e.key, &e.value) {
+                    ("name", crate::rules::Value::Str(n)) => Some(n.as_str()),
+                    _ => None,
+                })
+                .unwrap_or(INLINE_RULESET),
             (None, None) => "modern",
         }
     }
@@ -417,6 +424,25 @@ impl<'a> Builder<'a> {
         self.src.span(v)
     }
 
+    /// An inline ruleset's keys and values, with their spans.
+    fn draft_entries(&self, r: &raw::RawRuleset) -> Vec<crate::rules::Entry> {
+        use crate::rules::Value;
+        r.0.iter()
+            .map(|(k, v)| crate::rules::Entry {
+                key: k.value.clone(),
+                key_span: self.span(k),
+                value: match &v.value {
+                    raw::RawSetting::Bool(b) => Value::Bool(*b),
+                    raw::RawSetting::Int(n) => Value::Int(*n),
+                    raw::RawSetting::Str(s) => Value::Str(s.clone()),
+                    raw::RawSetting::Table(t) => Value::Table(self.draft_entries(t)),
+                    raw::RawSetting::Other(what) => Value::Other(what),
+                },
+                span: self.span(v),
+            })
+            .collect()
+    }
+
     fn error(&mut self, e: RecordError) {
         self.findings.push(Finding::new(Class::Input, self.src, e));
     }
@@ -491,19 +517,8 @@ impl<'a> Builder<'a> {
             .rules
             .as_ref()
             .map(|r| (r.value.trim().to_string(), self.span(r)));
-        let inline_rules = raw.ruleset.as_ref().map(|r| {
-            let r = &r.value;
-            let pair =
-                |v: &Option<Spanned<String>>| v.as_ref().map(|v| (v.value.clone(), self.span(v)));
-            crate::rules::Draft {
-                name: pair(&r.name),
-                extends: pair(&r.extends),
-                small_city: r.small_city.as_ref().map(|v| (v.value, self.span(v))),
-                farm_scoring: pair(&r.farm_scoring),
-                end_game_abbey: pair(&r.end_game_abbey),
-                incomplete_features: pair(&r.incomplete_features),
-                followers: r.followers.as_ref().map(|v| (v.value, self.span(v))),
-            }
+        let inline_rules = raw.ruleset.as_ref().map(|r| crate::rules::Draft {
+            entries: self.draft_entries(&r.value),
         });
         if let (Some(_), Some(inline)) = (&raw.rules, &raw.ruleset) {
             self.error(RecordError::Form {

@@ -22,7 +22,8 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     #[schemars(with = "Option<Vec<String>>")]
     pub(crate) tilesets: Option<Spanned<Vec<Spanned<String>>>>,
     /// The ruleset: a built-in name (`modern`, `first-edition`,
-    /// `second-edition`, `hig-faq-2007`, `all-or-nothing`) or a TOML file.
+    /// `second-edition`, `hig-faq-2007`, `all-or-nothing`, `tournament`) or a TOML
+    /// file.
     /// Default `modern`.
     #[schemars(with = "Option<String>")]
     pub(crate) rules: Option<Spanned<String>>,
@@ -60,31 +61,116 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
 }
 
-/// A ruleset written inside the record, with the keys of a ruleset file.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawRuleset {
-    /// Shown in every report; `expect` and `--rules` refer to it by this name.
-    #[schemars(with = "Option<String>")]
-    pub(crate) name: Option<Spanned<String>>,
-    /// The ruleset this one starts from.
-    #[schemars(with = "Option<String>")]
-    pub(crate) extends: Option<Spanned<String>>,
-    /// A completed two-tile city scores 1 per tile and pennant.
-    #[schemars(with = "Option<bool>")]
-    pub(crate) small_city: Option<Spanned<bool>>,
-    /// Farm scoring edition.
-    #[schemars(with = "Option<String>", extend("enum" = ["first", "second", "third"]))]
-    pub(crate) farm_scoring: Option<Spanned<String>>,
-    /// Abbeys after the last land tile.
-    #[schemars(with = "Option<String>", extend("enum" = ["final-round", "none"]))]
-    pub(crate) end_game_abbey: Option<Spanned<String>>,
-    /// Whether unfinished features score at the end.
-    #[schemars(with = "Option<String>", extend("enum" = ["score", "none"]))]
-    pub(crate) incomplete_features: Option<Spanned<String>>,
-    /// Followers per player.
-    #[schemars(with = "Option<i64>", range(min = 0, max = 1000))]
-    pub(crate) followers: Option<Spanned<i64>>,
+/// A ruleset written inside the record, with the keys of a ruleset file:
+/// read as keys and values with their spans, checked by
+/// [`crate::rules::resolve`] like a file's.
+#[derive(Debug, Default)]
+pub(crate) struct RawRuleset(pub(crate) Vec<(Spanned<String>, Spanned<RawSetting>)>);
+
+/// A value of an inline ruleset, as written.
+#[derive(Debug)]
+pub(crate) enum RawSetting {
+    Bool(bool),
+    Int(i64),
+    Str(String),
+    Table(RawRuleset),
+    Other(&'static str),
+}
+
+impl<'de> Deserialize<'de> for RawRuleset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(RulesetVisitor)
+    }
+}
+
+struct RulesetVisitor;
+
+impl<'de> serde::de::Visitor<'de> for RulesetVisitor {
+    type Value = RawRuleset;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a map of ruleset keys")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RawRuleset, A::Error> {
+        let mut out = Vec::new();
+        while let Some(k) = map.next_key::<Spanned<String>>()? {
+            if out
+                .iter()
+                .any(|(seen, _): &(Spanned<String>, _)| seen.value == k.value)
+            {
+                return Err(serde::de::Error::custom(format_args!(
+                    "duplicate key `{}`",
+                    k.value
+                )));
+            }
+            out.push((k, map.next_value()?));
+        }
+        Ok(RawRuleset(out))
+    }
+}
+
+impl<'de> Deserialize<'de> for RawSetting {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawSetting;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a ruleset value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<RawSetting, E> {
+                Ok(RawSetting::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<RawSetting, E> {
+                Ok(RawSetting::Int(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<RawSetting, E> {
+                Ok(i64::try_from(v).map_or(RawSetting::Other("a number too large"), RawSetting::Int))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<RawSetting, E> {
+                Ok(RawSetting::Other("a float"))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawSetting, E> {
+                Ok(RawSetting::Str(v.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<RawSetting, E> {
+                Ok(RawSetting::Other("empty"))
+            }
+            fn visit_none<E>(self) -> Result<RawSetting, E> {
+                Ok(RawSetting::Other("empty"))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawSetting, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(RawSetting::Other("a list"))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RawSetting, A::Error> {
+                RulesetVisitor.visit_map(map).map(RawSetting::Table)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for RawRuleset {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawRuleset".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = crate::rules::schema();
+        if let Some(o) = s.as_object_mut() {
+            o.remove("$schema");
+            o.remove("title");
+            o.insert(
+                "description".into(),
+                "A ruleset written in the record, with the keys of a ruleset file.".into(),
+            );
+        }
+        schemars::Schema::try_from(s).unwrap_or_default()
+    }
 }
 
 /// Points per player name. A name written twice is an error, whichever

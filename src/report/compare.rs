@@ -9,7 +9,8 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::score::{finding_json, winners};
+use super::score::finding_json;
+use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
 use super::text;
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
@@ -21,32 +22,54 @@ pub struct Difference {
     pub feature: String,
     /// Points per ruleset (in column order), per player.
     pub points: Vec<Vec<i64>>,
-    /// The toggles that explain the difference.
-    pub toggles: Vec<&'static str>,
+    /// The ruleset keys that explain the difference.
+    pub toggles: Vec<String>,
 }
 
-/// Reads one toggle's value, for comparison.
-type ToggleValue = fn(&Ruleset) -> String;
+/// A ruleset key as `compare` weighs it: its name, its value in a ruleset
+/// and what it bears on.
+struct Key {
+    name: String,
+    value: Box<dyn Fn(&Ruleset) -> String>,
+    bears: Bears,
+}
 
-/// The toggles, each with a function reading its value.
-const TOGGLES: [(&str, ToggleValue); 5] = [
-    ("small_city", |r| r.small_city.to_string()),
-    ("farm_scoring", |r| r.farm_scoring.word().to_string()),
-    ("end_game_abbey", |r| r.end_game_abbey.word().to_string()),
-    ("incomplete_features", |r| {
-        r.incomplete_features_score.to_string()
-    }),
-    ("followers", |r| r.followers.to_string()),
-];
+/// Every key of the ruleset tables, toggles first, then `[points]` and
+/// `[figures]` (as `points.farm_city`).
+fn keys() -> Vec<Key> {
+    let mut out: Vec<Key> = TOGGLES
+        .iter()
+        .map(|t| Key {
+            name: t.key.to_string(),
+            value: Box::new(move |r| (t.get)(r).to_string()),
+            bears: t.bears,
+        })
+        .collect();
+    for g in GROUPS {
+        for (i, k) in g.keys().into_iter().enumerate() {
+            out.push(Key {
+                name: format!("{}.{k}", g.key()),
+                value: Box::new(move |r| format!("{:?}", g.get(r, i))),
+                bears: match g {
+                    Group::Points => POINTS[i].bears,
+                    Group::Figures => Bears::Moves,
+                },
+            });
+        }
+    }
+    out
+}
 
-/// Whether a toggle bears directly on how this kind of feature scores.
-fn bears_on(toggle: &str, e: &Event) -> bool {
+/// Whether a key bears directly on how this feature scores.
+fn bears_on(bears: Bears, e: &Event) -> bool {
     let f = &e.feature;
-    match toggle {
-        "small_city" => f.kind == ScoredKind::City && f.complete && f.tiles.len() == 2,
-        "farm_scoring" => f.kind == ScoredKind::Farm,
-        "incomplete_features" => f.kind != ScoredKind::Farm && !f.complete,
-        _ => false,
+    match bears {
+        Bears::SmallCity => f.kind == ScoredKind::City && f.complete && f.tiles.len() == 2,
+        Bears::Kind { kind, complete } => {
+            f.kind.word() == kind && complete.is_none_or(|c| c == f.complete)
+        }
+        Bears::Unfinished => f.kind != ScoredKind::Farm && !f.complete,
+        Bears::Moves | Bears::Winner => false,
     }
 }
 
@@ -55,27 +78,30 @@ fn bears_on(toggle: &str, e: &Event) -> bool {
 /// ones bearing on the feature's kind when any does. (The final abbey round
 /// and the follower count change which moves are legal, so they can change
 /// any feature.)
-fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<&'static str> {
-    let mut candidates: Vec<&'static str> = Vec::new();
+fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<String> {
+    let keys = keys();
+    let mut candidates: Vec<&Key> = Vec::new();
     for i in 0..rules.len() {
         for j in i + 1..rules.len() {
             if points[i] == points[j] {
                 continue;
             }
-            for (name, value) in TOGGLES {
-                if value(rules[i]) != value(rules[j]) && !candidates.contains(&name) {
-                    candidates.push(name);
+            for k in &keys {
+                if (k.value)(rules[i]) != (k.value)(rules[j])
+                    && !candidates.iter().any(|c| c.name == k.name)
+                {
+                    candidates.push(k);
                 }
             }
         }
     }
-    let direct: Vec<&'static str> = candidates
+    let direct: Vec<String> = candidates
         .iter()
-        .copied()
-        .filter(|t| bears_on(t, event))
+        .filter(|k| bears_on(k.bears, event))
+        .map(|k| k.name.clone())
         .collect();
     if direct.is_empty() {
-        candidates
+        candidates.iter().map(|k| k.name.clone()).collect()
     } else {
         direct
     }
@@ -157,7 +183,7 @@ pub fn text(record_name: &str, runs: &[Adjudication]) -> String {
     let winners_row: Vec<String> = runs
         .iter()
         .map(|a| {
-            let w = winners(&a.totals);
+            let w = a.rules.winners(&a.totals);
             let names = w
                 .iter()
                 .map(|&i| players[i].as_str())
@@ -253,7 +279,7 @@ pub fn json(record_name: &str, runs: &[Adjudication]) -> Value {
         wins.insert(
             a.rules.name.clone(),
             json!(
-                winners(&a.totals)
+                a.rules.winners(&a.totals)
                     .iter()
                     .map(|&w| players[w].clone())
                     .collect::<Vec<_>>()

@@ -9,6 +9,7 @@ use super::text;
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
+use crate::rules::table::{FIGURES, GROUPS, TOGGLES};
 use crate::rules::{Ruleset, builtin_description};
 
 fn names(players: &[String], who: &[usize]) -> String {
@@ -32,30 +33,50 @@ fn positions(tiles: &[Pos]) -> String {
     s
 }
 
-/// The winners: the players with the most points.
-#[must_use]
-pub fn winners(totals: &[i64]) -> Vec<usize> {
-    let best = totals.iter().copied().max().unwrap_or(0);
-    (0..totals.len()).filter(|&i| totals[i] == best).collect()
+fn describe_ruleset(rules: &Ruleset) -> String {
+    if let Some(d) = builtin_description(&rules.name) {
+        return format!("{} ({d})", text::name(&rules.name));
+    }
+    let modern = Ruleset::modern();
+    let mut parts: Vec<String> = TOGGLES
+        .iter()
+        .filter(|t| t.always_shown || (t.get)(rules) != (t.get)(&modern))
+        .map(|t| format!("{} = {}", t.key, (t.get)(rules)))
+        .collect();
+    for g in GROUPS {
+        let changed: Vec<String> = g
+            .keys()
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| g.get(rules, i) != g.get(&modern, i))
+            .filter_map(|(i, k)| g.get(rules, i).map(|v| format!("{}.{k} = {v}", g.key())))
+            .collect();
+        parts.extend(changed);
+    }
+    format!("{} ({})", text::name(&rules.name), parts.join(", "))
 }
 
-fn describe_ruleset(rules: &Ruleset) -> String {
-    match builtin_description(&rules.name) {
-        Some(d) => format!("{} ({d})", text::name(&rules.name)),
-        None => format!(
-            "{} (small_city = {}, farm_scoring = \"{}\", end_game_abbey = \"{}\", incomplete_features = \"{}\", followers = {})",
-            text::name(&rules.name),
-            rules.small_city,
-            rules.farm_scoring.word(),
-            rules.end_game_abbey.word(),
-            if rules.incomplete_features_score {
-                "score"
-            } else {
-                "none"
-            },
-            rules.followers
-        ),
+/// The ruleset in JSON: every key of the tables.
+#[must_use]
+pub fn ruleset_json(rules: &Ruleset) -> Value {
+    let mut o = Map::new();
+    o.insert("name".into(), rules.name.clone().into());
+    for t in &TOGGLES {
+        o.insert(t.key.into(), (t.get)(rules).json());
     }
+    for g in GROUPS {
+        let table: Map<String, Value> = g
+            .keys()
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let v = g.get(rules, i).unwrap_or_else(|| rules.supply(FIGURES[i].figure));
+                (k.to_string(), v.into())
+            })
+            .collect();
+        o.insert(g.key().into(), table.into());
+    }
+    Value::Object(o)
 }
 
 fn write_event(out: &mut String, players: &[String], e: &Event) {
@@ -203,7 +224,7 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         }
         write_totals(&mut out, players, totals, "totals then");
     } else {
-        let w = winners(&a.totals);
+        let w = a.rules.winners(&a.totals);
         if w.len() > 1 {
             let _ = writeln!(out, "\nwinners (tied): {}", names(players, &w));
         } else {
@@ -302,19 +323,12 @@ pub fn json(record_name: &str, a: &Adjudication) -> Value {
     let rules = &a.rules;
     let mut v = json!({
         "record": record_name,
-        "ruleset": {
-            "name": rules.name,
-            "small_city": rules.small_city,
-            "farm_scoring": rules.farm_scoring.word(),
-            "end_game_abbey": rules.end_game_abbey.word(),
-            "incomplete_features": if rules.incomplete_features_score { "score" } else { "none" },
-            "followers": rules.followers,
-        },
+        "ruleset": ruleset_json(rules),
         "players": p,
         "ended": a.ended,
         "tiles": a.tiles_placed,
         "totals": per_player(p, a.totals.iter().copied().enumerate()),
-        "winners": if a.ended { winners(&a.totals).into_iter().map(|w| p[w].clone()).collect::<Vec<_>>() } else { Vec::new() },
+        "winners": if a.ended { a.rules.winners(&a.totals).into_iter().map(|w| p[w].clone()).collect::<Vec<_>>() } else { Vec::new() },
         "events": a.events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),
         "preview": a.preview.as_ref().map(|(events, totals)| json!({
             "events": events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),

@@ -19,13 +19,11 @@ pub enum RulesError {
         span: SourceSpan,
     },
 
-    /// Not valid TOML, an unknown key or a wrong type.
+    /// Not valid TOML.
     #[error("not a valid ruleset: {message}")]
     #[diagnostic(
         code(carca::rules::toml),
-        help(
-            "a ruleset takes name, extends, small_city, farm_scoring, end_game_abbey, incomplete_features and followers; see docs/rulesets.md"
-        )
+        help("a ruleset is a TOML file of `key = value` lines and `[points]` and `[figures]` tables; see docs/rulesets.md")
     )]
     Toml {
         /// The parser's message.
@@ -47,6 +45,42 @@ pub enum RulesError {
         allowed: String,
         /// The value.
         #[label("not allowed")]
+        span: SourceSpan,
+    },
+
+    /// A value of the wrong type.
+    #[error("`{key}` is {found}; it must be {expected}")]
+    #[diagnostic(
+        code(carca::rules::wrong_type),
+        help("see docs/rulesets.md for every key and its values")
+    )]
+    WrongType {
+        /// The key.
+        key: String,
+        /// What was written: "a string".
+        found: &'static str,
+        /// What it must be.
+        expected: String,
+        /// The value.
+        #[label("wrong type")]
+        span: SourceSpan,
+    },
+
+    /// A number of `[points]` or `[figures]` out of range.
+    #[error("`{key}` is {value}; it must be between 0 and {max}")]
+    #[diagnostic(
+        code(carca::rules::bad_count),
+        help("points and figure counts are whole numbers from 0 up; see docs/rulesets.md")
+    )]
+    BadCount {
+        /// The key, with its table: `points.farm_city`.
+        key: String,
+        /// The value.
+        value: i64,
+        /// The largest allowed.
+        max: u32,
+        /// The value.
+        #[label("out of range")]
         span: SourceSpan,
     },
 

@@ -1,0 +1,670 @@
+//! Every key of a ruleset, declared once.
+//!
+//! The loader, the error help, the report's description of a ruleset, the
+//! JSON output, `compare` and the JSON Schema all read these tables; a new
+//! toggle is one row here (and, if it is a new kind of rule, the engine code
+//! that reads its value).
+
+use std::ops::{Index, IndexMut};
+
+use super::Ruleset;
+
+/// A toggle whose values are words.
+pub trait Word: Copy + Eq + 'static {
+    /// Every value with its word, in the order the docs list them.
+    const ALL: &'static [(Self, &'static str)];
+
+    /// The value as written in rulesets.
+    #[must_use]
+    fn word(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(v, _)| *v == self)
+            .map_or("", |(_, w)| w)
+    }
+
+    /// The value a word names.
+    #[must_use]
+    fn from_word(word: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(_, w)| *w == word).map(|(v, _)| *v)
+    }
+}
+
+/// How farms are scored at the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FarmScoring {
+    /// 2000: each completed city pays to the player(s) with most farmers on
+    /// all the farms around it.
+    First,
+    /// 2001: per completed city touching a farm the player owns, each city
+    /// at most once per player.
+    Second,
+    /// Current: each farm pays its owners per completed city it touches.
+    Third,
+}
+
+impl Word for FarmScoring {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (FarmScoring::First, "first"),
+        (FarmScoring::Second, "second"),
+        (FarmScoring::Third, "third"),
+    ];
+}
+
+/// Whether abbeys may still be placed after the last land tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndGameAbbey {
+    /// One final round of abbey placements.
+    FinalRound,
+    /// The game ends with the last land tile.
+    None,
+}
+
+impl Word for EndGameAbbey {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (EndGameAbbey::FinalRound, "final-round"),
+        (EndGameAbbey::None, "none"),
+    ];
+}
+
+/// Whether unfinished roads, cities and cloisters score at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Incomplete {
+    /// They score (the printed rule).
+    Score,
+    /// They score nothing (a house rule).
+    None,
+}
+
+impl Word for Incomplete {
+    const ALL: &'static [(Self, &'static str)] =
+        &[(Incomplete::Score, "score"), (Incomplete::None, "none")];
+}
+
+/// How a road with an inn and a city with a cathedral score unfinished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InnCathedral {
+    /// Nothing (the printed rule).
+    Zero,
+    /// As if they had no inn or cathedral (a house rule).
+    Normal,
+}
+
+impl Word for InnCathedral {
+    const ALL: &'static [(Self, &'static str)] =
+        &[(InnCathedral::Zero, "zero"), (InnCathedral::Normal, "normal")];
+}
+
+/// Who wins on equal totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    /// Every tied player.
+    Shared,
+    /// Every tied player but the one who played the first turn.
+    StartingPlayerLoses,
+}
+
+impl Word for TieBreak {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (TieBreak::Shared, "shared"),
+        (TieBreak::StartingPlayerLoses, "starting-player-loses"),
+    ];
+}
+
+/// A toggle's value, as read from a file or shown in a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    /// `true` or `false`.
+    Bool(bool),
+    /// One of the toggle's words.
+    Word(&'static str),
+    /// A count.
+    Count(u32),
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Setting::Bool(b) => write!(f, "{b}"),
+            Setting::Word(w) => write!(f, "\"{w}\""),
+            Setting::Count(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl Setting {
+    /// The value in JSON.
+    #[must_use]
+    pub fn json(self) -> serde_json::Value {
+        match self {
+            Setting::Bool(b) => b.into(),
+            Setting::Word(w) => w.into(),
+            Setting::Count(n) => n.into(),
+        }
+    }
+}
+
+/// The values a toggle takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Values {
+    /// `true` or `false`.
+    Bool,
+    /// One of these words.
+    Words(&'static [&'static str]),
+    /// An integer from 0 to the limit.
+    Count {
+        /// The largest allowed.
+        max: u32,
+    },
+}
+
+impl Values {
+    /// The values in words, for help lines: `"first", "second", "third"`.
+    #[must_use]
+    pub fn describe(self) -> String {
+        match self {
+            Values::Bool => "true or false".into(),
+            Values::Words(words) => words
+                .iter()
+                .map(|w| format!("\"{w}\""))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Values::Count { max } => format!("an integer from 0 to {max}"),
+        }
+    }
+}
+
+/// What a toggle can change, so that `compare` can say which toggle made a
+/// feature score differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bears {
+    /// Which moves are legal (so any feature).
+    Moves,
+    /// Features of one kind (`road`, `city`, `cloister`, `farm`), only
+    /// completed ones, only unfinished ones, or both.
+    Kind {
+        /// The kind's word.
+        kind: &'static str,
+        /// `Some(true)`: completed only; `Some(false)`: unfinished only.
+        complete: Option<bool>,
+    },
+    /// Completed cities of exactly two tiles.
+    SmallCity,
+    /// Unfinished roads, cities and cloisters.
+    Unfinished,
+    /// The winner, not the points.
+    Winner,
+}
+
+/// Limits of counts.
+const MAX_COUNT: u32 = 1000;
+
+/// A toggle: one key of a ruleset file with a single value.
+#[derive(Debug, Clone, Copy)]
+pub struct Toggle {
+    /// The key.
+    pub key: &'static str,
+    /// What it means (the JSON Schema's description).
+    pub doc: &'static str,
+    /// What it may be.
+    pub values: Values,
+    /// Shown in the description of every custom ruleset (the others only
+    /// when they differ from `modern`).
+    pub always_shown: bool,
+    /// What it changes.
+    pub bears: Bears,
+    /// Reads the value.
+    pub get: fn(&Ruleset) -> Setting,
+    /// Sets a value already checked against `values`.
+    pub set: fn(&mut Ruleset, Setting),
+}
+
+fn word<T: Word>(s: Setting, current: T) -> T {
+    match s {
+        Setting::Word(w) => T::from_word(w).unwrap_or(current),
+        _ => current,
+    }
+}
+
+/// The toggles, in the order reports list them.
+pub const TOGGLES: [Toggle; 7] = [
+    Toggle {
+        key: "small_city",
+        doc: "A completed city of exactly two tiles scores `points.small_city` per tile and per pennant instead of the usual rates.",
+        values: Values::Bool,
+        always_shown: true,
+        bears: Bears::SmallCity,
+        get: |r| Setting::Bool(r.small_city),
+        set: |r, s| {
+            if let Setting::Bool(b) = s {
+                r.small_city = b;
+            }
+        },
+    },
+    Toggle {
+        key: "farm_scoring",
+        doc: "Farm scoring edition: 2000 (`first`), 2001 (`second`) or current (`third`).",
+        values: Values::Words(&["first", "second", "third"]),
+        always_shown: true,
+        bears: Bears::Kind {
+            kind: "farm",
+            complete: None,
+        },
+        get: |r| Setting::Word(r.farm_scoring.word()),
+        set: |r, s| r.farm_scoring = word(s, r.farm_scoring),
+    },
+    Toggle {
+        key: "end_game_abbey",
+        doc: "Whether players holding an abbey may place it in one final round after the last land tile.",
+        values: Values::Words(&["final-round", "none"]),
+        always_shown: true,
+        bears: Bears::Moves,
+        get: |r| Setting::Word(r.end_game_abbey.word()),
+        set: |r, s| r.end_game_abbey = word(s, r.end_game_abbey),
+    },
+    Toggle {
+        key: "incomplete_features",
+        doc: "`none`: unfinished roads, cities and cloisters score nothing at the end.",
+        values: Values::Words(&["score", "none"]),
+        always_shown: true,
+        bears: Bears::Unfinished,
+        get: |r| Setting::Word(r.incomplete_features.word()),
+        set: |r, s| r.incomplete_features = word(s, r.incomplete_features),
+    },
+    Toggle {
+        key: "followers",
+        doc: "Followers each player has (7).",
+        values: Values::Count { max: MAX_COUNT },
+        always_shown: true,
+        bears: Bears::Moves,
+        get: |r| Setting::Count(r.followers),
+        set: |r, s| {
+            if let Setting::Count(n) = s {
+                r.followers = n;
+            }
+        },
+    },
+    Toggle {
+        key: "inn_cathedral_incomplete",
+        doc: "How a road with an inn and a city with a cathedral score when unfinished at the end: `zero` (the printed rule) or `normal` (as if they had none; a house rule).",
+        values: Values::Words(&["zero", "normal"]),
+        always_shown: false,
+        bears: Bears::Unfinished,
+        get: |r| Setting::Word(r.inn_cathedral_incomplete.word()),
+        set: |r, s| r.inn_cathedral_incomplete = word(s, r.inn_cathedral_incomplete),
+    },
+    Toggle {
+        key: "tie_break",
+        doc: "Who wins on equal totals: every tied player (`shared`), or every tied player but the one who played the first turn (`starting-player-loses`, tournaments).",
+        values: Values::Words(&["shared", "starting-player-loses"]),
+        always_shown: false,
+        bears: Bears::Winner,
+        get: |r| Setting::Word(r.tie_break.word()),
+        set: |r, s| r.tie_break = word(s, r.tie_break),
+    },
+];
+
+/// The tables of numbers a ruleset holds: `[points]` and `[figures]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// `[points]`.
+    Points,
+    /// `[figures]`.
+    Figures,
+}
+
+impl Group {
+    /// The table's key.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Group::Points => "points",
+            Group::Figures => "figures",
+        }
+    }
+
+    /// What the table is (the JSON Schema's description).
+    #[must_use]
+    pub const fn doc(self) -> &'static str {
+        match self {
+            Group::Points => {
+                "The numbers every score is made of; a house rule changes a number (`farm_city = 2`: farms pay 2 per city)."
+            }
+            Group::Figures => {
+                "Per-player counts of special figures. Default: what the tile sets in play bring, 0 otherwise."
+            }
+        }
+    }
+
+    /// The keys of the table, in order.
+    #[must_use]
+    pub fn keys(self) -> Vec<&'static str> {
+        match self {
+            Group::Points => POINTS.iter().map(|p| p.key).collect(),
+            Group::Figures => FIGURES.iter().map(|f| f.key).collect(),
+        }
+    }
+
+    /// The doc of one key.
+    #[must_use]
+    pub fn key_doc(self, i: usize) -> &'static str {
+        match self {
+            Group::Points => POINTS[i].doc,
+            Group::Figures => FIGURES[i].doc,
+        }
+    }
+
+    /// The largest value of a key.
+    #[must_use]
+    pub const fn max(self) -> u32 {
+        MAX_COUNT
+    }
+
+    /// Sets key `i` of the table.
+    pub fn set(self, rules: &mut Ruleset, i: usize, n: u32) {
+        match self {
+            Group::Points => rules.points.0[i] = n,
+            Group::Figures => rules.figures[i] = Some(n),
+        }
+    }
+
+    /// Key `i` of the table as the ruleset has it (`None`: a figure count
+    /// left to the tile sets).
+    #[must_use]
+    pub fn get(self, rules: &Ruleset, i: usize) -> Option<u32> {
+        match self {
+            Group::Points => Some(rules.points.0[i]),
+            Group::Figures => rules.figures[i],
+        }
+    }
+}
+
+/// The tables, in order.
+pub const GROUPS: [Group; 2] = [Group::Points, Group::Figures];
+
+/// One number of `[points]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Point {
+    /// Per tile of a completed road.
+    Road,
+    /// Per tile of an unfinished road at the end.
+    RoadIncomplete,
+    /// Per tile of a completed city.
+    City,
+    /// Per tile of an unfinished city at the end.
+    CityIncomplete,
+    /// Per pennant of a completed city.
+    Pennant,
+    /// Per pennant of an unfinished city at the end.
+    PennantIncomplete,
+    /// Per tile and pennant of a completed two-tile city (`small_city`).
+    SmallCity,
+    /// Per tile of a cloister's 3×3, itself included.
+    Cloister,
+    /// Per completed city to a farm (second and third edition).
+    FarmCity,
+    /// Per completed city to the farms around it (first edition).
+    FarmCityFirst,
+    /// Per tile of a completed road with an inn.
+    InnRoad,
+    /// Per tile and pennant of a completed city with a cathedral.
+    CathedralCity,
+    /// To each player with the most tokens of a trade good.
+    GoodsMajority,
+    /// Added per city for the pig's owner.
+    Pig,
+}
+
+/// A row of the `[points]` table.
+#[derive(Debug, Clone, Copy)]
+pub struct PointKey {
+    /// The number it is.
+    pub point: Point,
+    /// Its key.
+    pub key: &'static str,
+    /// Its `modern` value.
+    pub modern: u32,
+    /// What it means.
+    pub doc: &'static str,
+    /// What it changes.
+    pub bears: Bears,
+}
+
+const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
+    Bears::Kind { kind, complete }
+}
+
+/// The `[points]` table, in the order of [`Point`].
+pub const POINTS: [PointKey; 14] = [
+    PointKey {
+        point: Point::Road,
+        key: "road",
+        modern: 1,
+        doc: "Per tile of a completed road.",
+        bears: kind("road", Some(true)),
+    },
+    PointKey {
+        point: Point::RoadIncomplete,
+        key: "road_incomplete",
+        modern: 1,
+        doc: "Per tile of an unfinished road at the end.",
+        bears: kind("road", Some(false)),
+    },
+    PointKey {
+        point: Point::City,
+        key: "city",
+        modern: 2,
+        doc: "Per tile of a completed city.",
+        bears: kind("city", Some(true)),
+    },
+    PointKey {
+        point: Point::CityIncomplete,
+        key: "city_incomplete",
+        modern: 1,
+        doc: "Per tile of an unfinished city at the end.",
+        bears: kind("city", Some(false)),
+    },
+    PointKey {
+        point: Point::Pennant,
+        key: "pennant",
+        modern: 2,
+        doc: "Per pennant of a completed city.",
+        bears: kind("city", Some(true)),
+    },
+    PointKey {
+        point: Point::PennantIncomplete,
+        key: "pennant_incomplete",
+        modern: 1,
+        doc: "Per pennant of an unfinished city at the end.",
+        bears: kind("city", Some(false)),
+    },
+    PointKey {
+        point: Point::SmallCity,
+        key: "small_city",
+        modern: 1,
+        doc: "Per tile and per pennant of a completed two-tile city when `small_city = true`.",
+        bears: Bears::SmallCity,
+    },
+    PointKey {
+        point: Point::Cloister,
+        key: "cloister",
+        modern: 1,
+        doc: "Per tile of a cloister's 3×3, itself included (9 when complete).",
+        bears: kind("cloister", None),
+    },
+    PointKey {
+        point: Point::FarmCity,
+        key: "farm_city",
+        modern: 3,
+        doc: "Per completed city to a farm (second and third edition).",
+        bears: kind("farm", None),
+    },
+    PointKey {
+        point: Point::FarmCityFirst,
+        key: "farm_city_first",
+        modern: 4,
+        doc: "Per completed city to the farms around it (first edition).",
+        bears: kind("farm", None),
+    },
+    PointKey {
+        point: Point::InnRoad,
+        key: "inn_road",
+        modern: 2,
+        doc: "Per tile of a completed road with an inn.",
+        bears: kind("road", Some(true)),
+    },
+    PointKey {
+        point: Point::CathedralCity,
+        key: "cathedral_city",
+        modern: 3,
+        doc: "Per tile and per pennant of a completed city with a cathedral.",
+        bears: kind("city", Some(true)),
+    },
+    PointKey {
+        point: Point::GoodsMajority,
+        key: "goods_majority",
+        modern: 10,
+        doc: "To each player with the most tokens of a trade good, at the end.",
+        bears: Bears::Winner,
+    },
+    PointKey {
+        point: Point::Pig,
+        key: "pig",
+        modern: 1,
+        doc: "Added per city for the pig's owner.",
+        bears: kind("farm", None),
+    },
+];
+
+/// The numbers of `[points]`, indexed by [`Point`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Points([u32; POINTS.len()]);
+
+impl Points {
+    /// The `modern` values.
+    #[must_use]
+    pub fn modern() -> Points {
+        Points(POINTS.map(|p| p.modern))
+    }
+
+    /// The keys whose value differs from `modern`, with their values.
+    #[must_use]
+    pub fn changed(&self) -> Vec<(&'static str, u32)> {
+        POINTS
+            .iter()
+            .zip(self.0)
+            .filter(|(k, v)| k.modern != *v)
+            .map(|(k, v)| (k.key, v))
+            .collect()
+    }
+
+    /// Every key with its value.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
+        POINTS.iter().zip(self.0).map(|(k, v)| (k.key, v))
+    }
+}
+
+impl Index<Point> for Points {
+    type Output = u32;
+    fn index(&self, p: Point) -> &u32 {
+        &self.0[p as usize]
+    }
+}
+
+impl IndexMut<Point> for Points {
+    fn index_mut(&mut self, p: Point) -> &mut u32 {
+        &mut self.0[p as usize]
+    }
+}
+
+/// A kind of figure a player deploys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Figure {
+    /// The normal follower (meeple).
+    Follower,
+    /// Inns & Cathedrals' big follower: counts as two for every majority.
+    Big,
+    /// Traders & Builders' builder.
+    Builder,
+    /// Traders & Builders' pig.
+    Pig,
+}
+
+impl Word for Figure {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (Figure::Follower, "follower"),
+        (Figure::Big, "big"),
+        (Figure::Builder, "builder"),
+        (Figure::Pig, "pig"),
+    ];
+}
+
+impl Figure {
+    /// How much the figure counts for in a majority.
+    #[must_use]
+    pub const fn weight(self) -> u32 {
+        match self {
+            Figure::Follower => 1,
+            Figure::Big => 2,
+            Figure::Builder | Figure::Pig => 0,
+        }
+    }
+}
+
+/// A row of the `[figures]` table.
+#[derive(Debug, Clone, Copy)]
+pub struct FigureKey {
+    /// The figure.
+    pub figure: Figure,
+    /// Its key.
+    pub key: &'static str,
+    /// What it is.
+    pub doc: &'static str,
+}
+
+/// The `[figures]` table.
+pub const FIGURES: [FigureKey; 3] = [
+    FigureKey {
+        figure: Figure::Big,
+        key: "big",
+        doc: "Big followers per player (Inns & Cathedrals: 1).",
+    },
+    FigureKey {
+        figure: Figure::Builder,
+        key: "builder",
+        doc: "Builders per player (Traders & Builders: 1).",
+    },
+    FigureKey {
+        figure: Figure::Pig,
+        key: "pig",
+        doc: "Pigs per player (Traders & Builders: 1).",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_points_table_is_in_the_order_of_its_enum() {
+        for (i, p) in POINTS.iter().enumerate() {
+            assert_eq!(p.point as usize, i, "{}", p.key);
+        }
+    }
+
+    #[test]
+    fn every_word_reads_back() {
+        for (v, w) in FarmScoring::ALL {
+            assert_eq!(FarmScoring::from_word(w), Some(*v));
+        }
+        for t in TOGGLES {
+            if let Values::Words(words) = t.values {
+                let mut r = Ruleset::modern();
+                for w in words {
+                    (t.set)(&mut r, Setting::Word(w));
+                    assert_eq!((t.get)(&r), Setting::Word(w), "{}", t.key);
+                }
+            }
+        }
+    }
+}
