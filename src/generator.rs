@@ -12,7 +12,7 @@ use crate::engine::river::{self, River};
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
-use crate::rules::Ruleset;
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -388,11 +388,14 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let mut meeple = None;
         if rng.chance(options.followers) {
             let legal: Vec<usize> = (0..t.features.len())
-                .filter(|&f| game.deploy_problem(idx, f, player).is_none())
+                .filter(|&f| {
+                    game.deploy_problem(idx, f, player, Figure::Follower)
+                        .is_none()
+                })
                 .collect();
             if !legal.is_empty() {
                 let f = legal[rng.below(legal.len())];
-                game.deploy(idx, f, player);
+                game.deploy(idx, f, player, Figure::Follower);
                 meeple = Some(location_of(t, rot, f));
             }
         }

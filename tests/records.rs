@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::common::{carca, relative, stdout_json};
+use crate::common::{Scratch, carca, relative, stdout_json};
 
 use carca::rules::BUILTIN as RULESETS;
 
@@ -178,4 +178,40 @@ fn meeple_and_spot_are_read_in_either_place() {
     );
     let json = stdout_json(&carca(&["score", &snapshot, "--format", "json"]));
     assert_eq!(json["totals"]["red"], 4, "{json}");
+}
+
+#[test]
+fn a_big_follower_weighs_two_in_json_records_too() {
+    let scratch = Scratch::new("big-json");
+    let record = r#"{
+  "players": ["red", "blue"],
+  "ruleset": { "extends": "modern", "name": "big", "figures": { "big": 1 } },
+  "turns": [
+    { "tile": "W", "at": [-1, 0], "meeple": "E", "figure": "big" },
+    { "tile": "U", "at": [0, -1], "meeple": "E" },
+    { "tile": "V", "at": [1, -1], "rot": 90 },
+    { "tile": "W", "at": [-1, -1], "rot": 270 },
+    { "tile": "V", "at": [1, 0] }
+  ],
+  "final": true
+}"#;
+    let path = scratch.write("big.json", record.as_bytes());
+    let v = stdout_json(&carca(&["score", &path, "--format", "json"]));
+    assert_eq!(v["totals"], serde_json::json!({ "red": 6, "blue": 0 }));
+    let road = &v["events"][0];
+    assert_eq!(
+        road["followers"],
+        serde_json::json!({ "red": 1, "blue": 1 })
+    );
+    assert_eq!(road["strength"], serde_json::json!({ "red": 2, "blue": 1 }));
+    assert_eq!(v["ruleset"]["figures"]["big"], 1);
+    // The same game written in YAML scores the same.
+    let yaml = stdout_json(&carca(&[
+        "score",
+        "fixtures/records/big-follower.yaml",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(yaml["totals"], v["totals"]);
+    assert_eq!(yaml["events"][0]["strength"], road["strength"]);
 }

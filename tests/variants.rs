@@ -218,7 +218,9 @@ fn house_rules_change_numbers_not_code() {
         "modern,fixtures/house-rules/farms-pay-two.toml",
     ]);
     assert!(
-        farms.contains("farm at (0,1) ENE (points.farm_city): red +3 under modern · red +2 under farms-pay-two"),
+        farms.contains(
+            "farm at (0,1) ENE (points.farm_city): red +3 under modern · red +2 under farms-pay-two"
+        ),
         "{farms}"
     );
     insta::assert_snapshot!("farms-pay-two", farms);
@@ -228,7 +230,12 @@ fn house_rules_change_numbers_not_code() {
         "--rules",
         "modern,fixtures/house-rules/cities-three.toml,first-edition",
     ]);
-    assert!(cities.contains("red +4 under modern · red +6 under cities-three · red +2 under first-edition"), "{cities}");
+    assert!(
+        cities.contains(
+            "red +4 under modern · red +6 under cities-three · red +2 under first-edition"
+        ),
+        "{cities}"
+    );
     insta::assert_snapshot!("cities-three", cities);
 }
 
@@ -240,7 +247,10 @@ fn the_tournament_ruleset_breaks_ties_against_the_starting_player() {
         "--rules",
         "modern,tournament",
     ]);
-    let winners: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("winner")).collect();
+    let winners: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("winner"))
+        .collect();
     assert_eq!(winners, ["  winner  red, blue        blue"], "{out}");
     insta::assert_snapshot!(out);
     let json = stdout_json(&carca(&[
@@ -253,4 +263,19 @@ fn the_tournament_ruleset_breaks_ties_against_the_starting_player() {
     ]));
     assert_eq!(json["winners"], serde_json::json!(["blue"]));
     assert_eq!(json["ruleset"]["tie_break"], "starting-player-loses");
+}
+
+#[test]
+fn figure_counts_come_from_the_ruleset() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/big-follower.yaml",
+        "--rules",
+        "fixtures/house-rules/big-followers.toml,modern",
+    ]);
+    assert!(
+        out.contains("road at (0,0) E (followers, figures.big): red +6 under big-followers · blue +6 under modern"),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
 }

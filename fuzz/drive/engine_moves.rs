@@ -3,7 +3,8 @@
 // that an input means the same moves in both).
 
 /// One move as the fuzzer spells it: any tile, anywhere near the start, any
-/// rotation, perhaps a follower on any feature, for any player.
+/// rotation, perhaps a follower (or, with the high bit, a big follower) on
+/// any feature, for any player.
 #[derive(arbitrary::Arbitrary, Debug)]
 pub(crate) struct Move {
     tile: u8,
@@ -20,7 +21,7 @@ pub(crate) struct Move {
 pub(crate) fn drive(moves: &[Move]) {
     use carca::engine::{Game, Phase};
     use carca::geometry::{Pos, Rotation};
-    use carca::rules::Ruleset;
+    use carca::rules::{Figure, Ruleset};
     use carca::tileset::{Catalog, builtin};
 
     // The catalog is the same for every input: build it once.
@@ -35,7 +36,8 @@ pub(crate) fn drive(moves: &[Move]) {
             .collect();
         Catalog::new(sets)
     });
-    let rules = Ruleset::modern();
+    let mut rules = Ruleset::modern();
+    rules.figures[0] = Some(1);
     let players = 3;
     let mut game = Game::new(catalog, &rules, players);
     let start = catalog.default_start().expect("start");
@@ -50,19 +52,22 @@ pub(crate) fn drive(moves: &[Move]) {
         }
         let idx = game.place(tile, pos, rot, Some(n + 1));
         if let Some(f) = m.follower {
+            let figure = if f & 0x80 == 0 { Figure::Follower } else { Figure::Big };
             let count = game.tile(tile).features.len();
-            let f = usize::from(f) % count.max(1);
-            if count > f && game.deploy_problem(idx, f, player).is_none() {
-                game.deploy(idx, f, player);
+            let f = usize::from(f & 0x7f) % count.max(1);
+            if count > f && game.deploy_problem(idx, f, player, figure).is_none() {
+                game.deploy(idx, f, player, figure);
             }
         }
         game.score_completed(idx, Phase::Turn { number: n + 1, player });
         let on_board = game.followers().iter().filter(|f| f.on_board).count();
-        let in_supply: u32 = game.supply().iter().sum();
+        let in_supply: u32 = (0..players)
+            .map(|p| game.supply(p, Figure::Follower) + game.supply(p, Figure::Big))
+            .sum();
         assert_eq!(
             u64::try_from(on_board).expect("small") + u64::from(in_supply),
-            u64::from(rules.followers) * players as u64,
-            "followers are conserved"
+            u64::from(rules.followers + 1) * players as u64,
+            "followers and big followers are conserved"
         );
     }
     game.final_scoring();

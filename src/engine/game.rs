@@ -14,7 +14,7 @@ use super::open::OpenPositions;
 use super::scoring::{self, Award};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
-use crate::rules::{FarmScoring, Ruleset};
+use crate::rules::{FarmScoring, Figure, Ruleset};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
 /// A tile on the board.
@@ -37,6 +37,8 @@ pub struct PlacedTile {
 pub struct Follower {
     /// Owner.
     pub player: usize,
+    /// Which figure.
+    pub figure: Figure,
     /// The feature node it stands on.
     node: Node,
     /// The placed tile it stands on.
@@ -115,6 +117,9 @@ pub struct Event {
     pub feature: FeatureReport,
     /// Followers on it per player.
     pub followers: Vec<u32>,
+    /// What they count for in the majority, per player: the followers
+    /// weighed by their figures (a big follower counts two).
+    pub strength: Vec<u32>,
     /// Players with the majority.
     pub winners: Vec<usize>,
     /// Points per player.
@@ -161,8 +166,8 @@ pub enum PlaceProblem {
 /// Why a follower may not be deployed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeployProblem {
-    /// The player has none left.
-    NoFollowers,
+    /// The player has none of this figure left.
+    NoFollowers(Figure),
     /// Followers never stand on this kind of feature.
     NotOccupiable(FeatureKind),
     /// Someone already stands on the feature.
@@ -172,6 +177,24 @@ pub enum DeployProblem {
         /// Each occupant: player, tile position, location.
         by: Vec<(usize, Pos, String)>,
     },
+}
+
+/// The followers on a feature per player, and their weight.
+#[derive(Debug, Clone, Default)]
+struct Counts {
+    followers: Vec<u32>,
+    strength: Vec<u32>,
+}
+
+impl Counts {
+    fn add(&mut self, other: &Counts) {
+        for (a, b) in self.followers.iter_mut().zip(&other.followers) {
+            *a += b;
+        }
+        for (a, b) in self.strength.iter_mut().zip(&other.strength) {
+            *a += b;
+        }
+    }
 }
 
 /// A game in progress.
@@ -186,7 +209,8 @@ pub struct Game<'a> {
     /// Occupied positions among the 8 around each placed tile.
     ring: Vec<u8>,
     followers: Vec<Follower>,
-    supply: Vec<u32>,
+    /// Figures in supply per player, indexed by figure.
+    supply: Vec<[u32; Figure::KINDS.len()]>,
     scores: Vec<i64>,
     events: Vec<Event>,
     /// Sets whose edges the last placement closed.
@@ -223,7 +247,7 @@ impl<'a> Game<'a> {
             features: Features::with_capacity(tiles * 4),
             ring: Vec::with_capacity(tiles),
             followers: Vec::new(),
-            supply: vec![rules.followers; players],
+            supply: vec![Figure::KINDS.map(|f| rules.supply(f)); players],
             scores: vec![0; players],
             events: Vec::new(),
             touched: Vec::new(),
@@ -261,10 +285,10 @@ impl<'a> Game<'a> {
         &self.events
     }
 
-    /// Followers each player still holds.
+    /// How many of a figure a player still holds.
     #[must_use]
-    pub fn supply(&self) -> &[u32] {
-        &self.supply
+    pub fn supply(&self, player: usize, figure: Figure) -> u32 {
+        self.supply[player][figure.index()]
     }
 
     /// Followers deployed so far (on the board or returned).
@@ -480,20 +504,22 @@ impl<'a> Game<'a> {
         self.placed[placed].base + feature as Node
     }
 
-    /// Why `player` may not deploy on feature `feature` of placed tile `placed`.
+    /// Why `player` may not deploy `figure` on feature `feature` of placed
+    /// tile `placed`.
     #[must_use]
     pub fn deploy_problem(
         &self,
         placed: usize,
         feature: usize,
         player: usize,
+        figure: Figure,
     ) -> Option<DeployProblem> {
         let kind = self.tile(self.placed[placed].tile).features[feature].kind;
         if !kind.holds_followers() {
             return Some(DeployProblem::NotOccupiable(kind));
         }
-        if self.supply[player] == 0 {
-            return Some(DeployProblem::NoFollowers);
+        if self.supply(player, figure) == 0 {
+            return Some(DeployProblem::NoFollowers(figure));
         }
         let occupants = self.features.occupants(self.node(placed, feature));
         if !occupants.is_empty() {
@@ -515,18 +541,20 @@ impl<'a> Game<'a> {
         None
     }
 
-    /// Puts one of `player`'s followers on a feature.
-    pub fn deploy(&mut self, placed: usize, feature: usize, player: usize) {
+    /// Puts one of `player`'s figures on a feature.
+    pub fn deploy(&mut self, placed: usize, feature: usize, player: usize, figure: Figure) {
         let node = self.node(placed, feature);
         let id = self.followers.len() as u32;
         self.followers.push(Follower {
             player,
+            figure,
             node,
             placed,
             feature,
             on_board: true,
         });
-        self.supply[player] = self.supply[player].saturating_sub(1);
+        let held = &mut self.supply[player][figure.index()];
+        *held = held.saturating_sub(1);
         self.features.occupy(node, id);
     }
 
@@ -595,11 +623,16 @@ impl<'a> Game<'a> {
         )
     }
 
-    /// Followers per player on a set.
-    fn counts(&self, root: Node) -> Vec<u32> {
-        let mut counts = vec![0; self.players];
+    /// Followers per player on a set, and what they weigh in the majority.
+    fn counts(&self, root: Node) -> Counts {
+        let mut counts = Counts {
+            followers: vec![0; self.players],
+            strength: vec![0; self.players],
+        };
         for &f in self.features.occupants(root) {
-            counts[self.followers[f as usize].player] += 1;
+            let fo = &self.followers[f as usize];
+            counts.followers[fo.player] += 1;
+            counts.strength[fo.player] += fo.figure.weight();
         }
         counts
     }
@@ -616,7 +649,7 @@ impl<'a> Game<'a> {
     fn score_set(&mut self, root: Node, complete: bool, phase: Phase, return_followers: bool) {
         self.features.mark_scored(root);
         let counts = self.counts(root);
-        let winners = Self::majority(&counts);
+        let winners = Self::majority(&counts.strength);
         if winners.is_empty() {
             return;
         }
@@ -670,7 +703,7 @@ impl<'a> Game<'a> {
             for f in self.features.vacate(root) {
                 let fo = &mut self.followers[f as usize];
                 fo.on_board = false;
-                self.supply[fo.player] += 1;
+                self.supply[fo.player][fo.figure.index()] += 1;
             }
         }
     }
@@ -679,7 +712,7 @@ impl<'a> Game<'a> {
         &mut self,
         phase: Phase,
         feature: FeatureReport,
-        followers: Vec<u32>,
+        counts: Counts,
         winners: Vec<usize>,
         award: &Award,
     ) {
@@ -691,7 +724,8 @@ impl<'a> Game<'a> {
         self.events.push(Event {
             phase,
             feature,
-            followers,
+            followers: counts.followers,
+            strength: counts.strength,
             winners,
             points,
             rule: award.rule.clone(),
@@ -776,7 +810,7 @@ impl<'a> Game<'a> {
                 let mut paid: Vec<BTreeSet<Node>> = vec![BTreeSet::new(); self.players];
                 for (i, &farm) in farms.iter().enumerate() {
                     let counts = self.counts(farm);
-                    let winners = Self::majority(&counts);
+                    let winners = Self::majority(&counts.strength);
                     let report = self.farm_report(farm, &touched[i]);
                     let mut points = vec![0; self.players];
                     let mut rules_text: Vec<String> = Vec::new();
@@ -800,7 +834,8 @@ impl<'a> Game<'a> {
                     self.events.push(Event {
                         phase: Phase::Final,
                         feature: report,
-                        followers: counts,
+                        followers: counts.followers,
+                        strength: counts.strength,
                         winners,
                         points,
                         rule,
@@ -815,13 +850,14 @@ impl<'a> Game<'a> {
                     }
                 }
                 for (city, farm_ids) in around {
-                    let mut counts = vec![0; self.players];
+                    let mut counts = Counts {
+                        followers: vec![0; self.players],
+                        strength: vec![0; self.players],
+                    };
                     for &i in &farm_ids {
-                        for (p, n) in self.counts(farms[i]).into_iter().enumerate() {
-                            counts[p] += n;
-                        }
+                        counts.add(&self.counts(farms[i]));
                     }
-                    let winners = Self::majority(&counts);
+                    let winners = Self::majority(&counts.strength);
                     let members = self.features.members(city);
                     let tiles = self.distinct_tiles(&members);
                     let report = FeatureReport {
@@ -849,7 +885,7 @@ impl<'a> Game<'a> {
                 for (i, &farm) in farms.iter().enumerate() {
                     if cities[i].is_empty() {
                         let counts = self.counts(farm);
-                        let winners = Self::majority(&counts);
+                        let winners = Self::majority(&counts.strength);
                         let award = Award {
                             points: 0,
                             rule: "farms, first edition: this farm touches no completed city, so it supplies none".into(),

@@ -12,8 +12,10 @@ use super::violation::Violation;
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::LocationProblem;
-use crate::record::{Action, Body, Location, Meeple, Placement, Record, RecordError, Totals, Turn};
-use crate::rules::{EndGameAbbey, Ruleset};
+use crate::record::{
+    Action, Body, Deploy, Location, Meeple, Placement, Record, RecordError, Totals, Turn,
+};
+use crate::rules::{EndGameAbbey, Figure, Ruleset, Word};
 use crate::tileset::FeatureKind;
 
 /// The result of adjudicating a record under a ruleset.
@@ -290,7 +292,7 @@ impl Position<'_> {
             .into_iter()
             .filter(|&(pos, rot)| r.river_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
-                let spots = if r.game.supply()[self.player] == 0 {
+                let spots = if r.game.supply(self.player, Figure::Follower) == 0 {
                     Vec::new()
                 } else {
                     (0..t.features.len())
@@ -585,8 +587,8 @@ impl<'r> Referee<'r> {
                 let Some(idx) = self.place(placement, actor, turn.number) else {
                     return;
                 };
-                if let Some((loc, span)) = meeple {
-                    self.deploy(idx, placement, loc, *span, actor);
+                if let Some(d) = meeple {
+                    self.deploy(idx, d, actor);
                 }
                 self.game.score_completed(
                     idx,
@@ -822,18 +824,12 @@ impl<'r> Referee<'r> {
         }
     }
 
-    fn deploy(
-        &mut self,
-        idx: usize,
-        _p: &Placement,
-        loc: &Location,
-        span: SourceSpan,
-        actor: usize,
-    ) {
-        let Some(feature) = self.resolve(idx, loc, span) else {
+    fn deploy(&mut self, idx: usize, d: &Deploy, actor: usize) {
+        let span = d.span;
+        let Some(feature) = self.resolve(idx, &d.location, span) else {
             return;
         };
-        let problem = self.game.deploy_problem(idx, feature, actor);
+        let problem = self.game.deploy_problem(idx, feature, actor, d.figure);
         if problem.is_some() {
             self.refused.push(Refused {
                 placed: idx,
@@ -842,9 +838,17 @@ impl<'r> Referee<'r> {
             });
         }
         match problem {
-            None => self.game.deploy(idx, feature, actor),
-            Some(DeployProblem::NoFollowers) => self.violation(Violation::NoFollower {
+            None => self.game.deploy(idx, feature, actor, d.figure),
+            Some(DeployProblem::NoFollowers(Figure::Follower)) => {
+                self.violation(Violation::NoFollower {
+                    player: self.player(actor),
+                    span,
+                });
+            }
+            Some(DeployProblem::NoFollowers(figure)) => self.violation(Violation::NoFigure {
                 player: self.player(actor),
+                figure: figure.word(),
+                count: self.rules.supply(figure),
                 span,
             }),
             Some(DeployProblem::NotOccupiable(_)) => {
@@ -913,7 +917,7 @@ impl<'r> Referee<'r> {
             self.game.place(p.tile, p.at, p.rot, None);
         }
         self.snapshot_checks(&spans);
-        let mut on_table = vec![0usize; self.record.players.len()];
+        let mut on_table = vec![[0usize; Figure::KINDS.len()]; self.record.players.len()];
         let mut spots: HashSet<(Pos, usize)> = HashSet::new();
         for m in meeples {
             let Some(idx) = self.game.at(m.at) else {
@@ -952,19 +956,29 @@ impl<'r> Referee<'r> {
                 self.refused.push(refused);
                 continue;
             }
-            on_table[m.player] += 1;
-            let max = self.rules.followers;
-            if on_table[m.player] > max as usize {
-                self.violation(Violation::TooManyFollowers {
-                    player: self.player(m.player),
-                    count: on_table[m.player],
-                    max,
-                    span: m.span,
+            on_table[m.player][m.figure.index()] += 1;
+            let count = on_table[m.player][m.figure.index()];
+            let max = self.rules.supply(m.figure);
+            if count > max as usize {
+                self.violation(if m.figure == Figure::Follower {
+                    Violation::TooManyFollowers {
+                        player: self.player(m.player),
+                        count,
+                        max,
+                        span: m.span,
+                    }
+                } else {
+                    Violation::NoFigure {
+                        player: self.player(m.player),
+                        figure: m.figure.word(),
+                        count: max,
+                        span: m.span,
+                    }
                 });
                 self.refused.push(refused);
                 continue;
             }
-            self.game.deploy(idx, feature, m.player);
+            self.game.deploy(idx, feature, m.player, m.figure);
         }
     }
 

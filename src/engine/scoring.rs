@@ -165,7 +165,9 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
             let per = rules.points[Point::FarmCityFirst];
             Award {
                 points: i64::from(per),
-                rule: format!("farms, first edition: the completed city pays {per} to the player(s) with most farmers on the farms around it"),
+                rule: format!(
+                    "farms, first edition: the completed city pays {per} to the player(s) with most farmers on the farms around it"
+                ),
             }
         }
     }

@@ -181,6 +181,28 @@ pub enum Violation {
         span: SourceSpan,
     },
 
+    /// A special figure the player does not have (any more).
+    #[error(
+        "{player} has no {figure} follower left to deploy: the deployment is void and {player}'s supply is unchanged"
+    )]
+    #[diagnostic(
+        code(carca::rules::no_figure),
+        help(
+            "the ruleset gives each player {count} of this figure (`[figures]` in the ruleset, or the tile sets in play); figures come back when their feature is scored"
+        )
+    )]
+    NoFigure {
+        /// The player.
+        player: String,
+        /// The figure's word.
+        figure: &'static str,
+        /// How many each player has.
+        count: u32,
+        /// The location.
+        #[label("none in supply")]
+        span: SourceSpan,
+    },
+
     /// A follower on the river.
     #[error("followers may not stand on the river: the follower stays in {player}'s supply")]
     #[diagnostic(

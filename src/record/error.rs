@@ -173,6 +173,19 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A figure carca does not know or does not adjudicate.
+    #[error("unknown figure `{name}`")]
+    #[diagnostic(code(carca::record::figure), help("{help}"))]
+    Figure {
+        /// The name.
+        name: String,
+        /// The figures carca knows.
+        help: String,
+        /// The value.
+        #[label("not a figure carca adjudicates")]
+        span: SourceSpan,
+    },
+
     /// A turn that is neither a placement nor a discard.
     #[error("{problem}")]
     #[diagnostic(

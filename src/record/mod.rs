@@ -21,6 +21,7 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::{Class, Finding, read_source};
 use crate::geometry::{Pos, Rotation};
+use crate::rules::{Figure, Word};
 use crate::source::{
     MAX_KEY_CHARS, Obstacle, SourceFile, yaml_error_parts, yaml_obstacle, yaml_options,
 };
@@ -54,6 +55,25 @@ pub struct Placement {
     pub span: SourceSpan,
 }
 
+/// A figure deployed on the tile just placed.
+#[derive(Debug, Clone)]
+pub struct Deploy {
+    /// Where on the tile.
+    pub location: Location,
+    /// The location in the file.
+    pub span: SourceSpan,
+    /// Which figure.
+    pub figure: Figure,
+}
+
+/// The figures a record may name: the ones carca adjudicates.
+pub const FIGURES: [Figure; 2] = [Figure::Follower, Figure::Big];
+
+/// The figure a `figure:` value names, if carca adjudicates it.
+pub(crate) fn figure_of(word: &str) -> Option<Figure> {
+    Figure::from_word(word.trim()).filter(|f| FIGURES.contains(f))
+}
+
 /// What a turn did.
 #[derive(Debug, Clone)]
 pub enum Action {
@@ -61,8 +81,8 @@ pub enum Action {
     Place {
         /// The tile.
         placement: Placement,
-        /// The follower's location, if one was deployed.
-        meeple: Option<(Location, SourceSpan)>,
+        /// The figure deployed, if any.
+        meeple: Option<Deploy>,
     },
     /// Said a drawn tile fitted nowhere.
     Discard {
@@ -99,6 +119,8 @@ pub struct Meeple {
     pub spot: Location,
     /// The spot in the file.
     pub spot_span: SourceSpan,
+    /// Which figure.
+    pub figure: Figure,
     /// The whole entry.
     pub span: SourceSpan,
 }
@@ -859,9 +881,14 @@ impl<'a> Builder<'a> {
                     });
                     return None;
                 };
+                let figure = self.figure(raw.figure.as_ref());
                 let meeple = match &raw.meeple {
                     Some(m) => match Location::parse(&m.value) {
-                        Some(l) => Some((l, self.span(m))),
+                        Some(location) => Some(Deploy {
+                            location,
+                            span: self.span(m),
+                            figure: figure?,
+                        }),
                         None => {
                             self.error(RecordError::Location {
                                 text: m.value.clone(),
@@ -870,7 +897,16 @@ impl<'a> Builder<'a> {
                             return None;
                         }
                     },
-                    None => None,
+                    None => {
+                        if let Some(f) = &raw.figure {
+                            self.error(RecordError::Turn {
+                                problem: "`figure` names the figure that `meeple` deploys; this turn has no `meeple`",
+                                span: self.span(f),
+                            });
+                            return None;
+                        }
+                        None
+                    }
                 };
                 let tile_i = self.tile(tile, catalog);
                 let pos = self.position(at);
@@ -888,7 +924,11 @@ impl<'a> Builder<'a> {
                 }
             }
             (None, Some(d)) => {
-                if raw.at.is_some() || raw.rot.is_some() || raw.meeple.is_some() {
+                if raw.at.is_some()
+                    || raw.rot.is_some()
+                    || raw.meeple.is_some()
+                    || raw.figure.is_some()
+                {
                     self.error(RecordError::Turn {
                         problem: "a discard names only the tile (and perhaps the player)",
                         span,
@@ -926,6 +966,7 @@ impl<'a> Builder<'a> {
     fn meeple(&mut self, raw: &RawMeeple, span: SourceSpan, players: &[String]) -> Option<Meeple> {
         let player = self.player(&raw.player, players);
         let at = self.position(&raw.at);
+        let figure = self.figure(raw.figure.as_ref());
         let spot = Location::parse(&raw.spot.value);
         if spot.is_none() {
             self.error(RecordError::Location {
@@ -939,8 +980,39 @@ impl<'a> Builder<'a> {
             at_span: self.span(&raw.at),
             spot: spot?,
             spot_span: self.span(&raw.spot),
+            figure: figure?,
             span,
         })
+    }
+
+    /// The figure a `figure:` names (a normal follower when there is none).
+    fn figure(&mut self, raw: Option<&Spanned<String>>) -> Option<Figure> {
+        let Some(raw) = raw else {
+            return Some(Figure::Follower);
+        };
+        let figure = figure_of(&raw.value);
+        if figure.is_none() {
+            self.error(RecordError::Figure {
+                name: raw.value.clone(),
+                help: match Figure::from_word(raw.value.trim()) {
+                    Some(f) => format!(
+                        "the {} belongs to Traders & Builders, which carca does not adjudicate yet; the figures it knows are {}",
+                        f.word(),
+                        FIGURES.map(Word::word).join(", ")
+                    ),
+                    None => format!(
+                        "{}the figures are {}",
+                        crate::suggest::did_you_mean(
+                            &raw.value,
+                            FIGURES.iter().map(|f| f.word())
+                        ),
+                        FIGURES.map(Word::word).join(", ")
+                    ),
+                },
+                span: self.span(raw),
+            });
+        }
+        figure
     }
 
     fn totals(&mut self, map: &raw::RawTotals, span: SourceSpan, players: &[String]) -> Totals {

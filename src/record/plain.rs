@@ -9,8 +9,9 @@ use serde::Deserialize;
 use serde::de::{SeqAccess, Visitor};
 
 use super::raw::PlainTurn;
-use super::{Action, Location, Placement, Turn};
+use super::{Action, Deploy, Location, Placement, Turn};
 use crate::geometry::{Pos, Rotation};
+use crate::rules::Figure;
 use crate::tileset::Catalog;
 
 thread_local! {
@@ -65,8 +66,17 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
         (Some(tile), None) => {
             let [x, y] = t.at?;
             let at = Pos::checked(x, y)?;
+            let figure = match &t.figure {
+                Some(word) => super::figure_of(word)?,
+                None => Figure::Follower,
+            };
             let meeple = match &t.meeple {
-                Some(m) => Some((Location::parse(m)?, none)),
+                Some(m) => Some(Deploy {
+                    location: Location::parse(m)?,
+                    span: none,
+                    figure,
+                }),
+                None if t.figure.is_some() => return None,
                 None => None,
             };
             Action::Place {
@@ -83,7 +93,9 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
                 meeple,
             }
         }
-        (None, Some(d)) if t.at.is_none() && t.rot.is_none() && t.meeple.is_none() => {
+        (None, Some(d))
+            if t.at.is_none() && t.rot.is_none() && t.meeple.is_none() && t.figure.is_none() =>
+        {
             Action::Discard {
                 tile: (!catalog.is_ambiguous(&d))
                     .then(|| catalog.find(&d))

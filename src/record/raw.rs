@@ -123,7 +123,8 @@ impl<'de> Deserialize<'de> for RawSetting {
                 Ok(RawSetting::Int(v))
             }
             fn visit_u64<E>(self, v: u64) -> Result<RawSetting, E> {
-                Ok(i64::try_from(v).map_or(RawSetting::Other("a number too large"), RawSetting::Int))
+                Ok(i64::try_from(v)
+                    .map_or(RawSetting::Other("a number too large"), RawSetting::Int))
             }
             fn visit_f64<E>(self, _: f64) -> Result<RawSetting, E> {
                 Ok(RawSetting::Other("a float"))
@@ -235,6 +236,10 @@ pub(crate) struct RawTurn {
     #[serde(alias = "spot")]
     #[schemars(with = "Option<String>")]
     pub(crate) meeple: Option<Spanned<String>>,
+    /// Which figure `meeple` deploys: `follower` (the default) or `big`
+    /// (Inns & Cathedrals' big follower, counting two in every majority).
+    #[schemars(with = "Option<String>", extend("enum" = ["follower", "big", "builder", "pig"]))]
+    pub(crate) figure: Option<Spanned<String>>,
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
     pub(crate) discard: Option<Spanned<String>>,
@@ -270,6 +275,9 @@ pub(crate) struct RawMeeple {
     #[serde(alias = "meeple")]
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
+    /// Which figure it is: `follower` (the default) or `big`.
+    #[schemars(with = "Option<String>", extend("enum" = ["follower", "big", "builder", "pig"]))]
+    pub(crate) figure: Option<Spanned<String>>,
 }
 
 /// A turn of a JSON record read on the quick path: plain values, no spans.
@@ -282,6 +290,7 @@ pub(crate) struct PlainTurn {
     pub(crate) rot: Option<i64>,
     #[serde(alias = "spot")]
     pub(crate) meeple: Option<String>,
+    pub(crate) figure: Option<String>,
     pub(crate) discard: Option<String>,
 }
 

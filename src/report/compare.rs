@@ -10,10 +10,10 @@ use std::fmt::Write;
 use serde_json::{Map, Value, json};
 
 use super::score::finding_json;
-use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
 use super::text;
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
+use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
 
 /// A feature whose points differ between rulesets.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -279,7 +279,8 @@ pub fn json(record_name: &str, runs: &[Adjudication]) -> Value {
         wins.insert(
             a.rules.name.clone(),
             json!(
-                a.rules.winners(&a.totals)
+                a.rules
+                    .winners(&a.totals)
                     .iter()
                     .map(|&w| players[w].clone())
                     .collect::<Vec<_>>()

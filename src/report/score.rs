@@ -33,6 +33,17 @@ fn positions(tiles: &[Pos]) -> String {
     s
 }
 
+/// A player's followers on a feature, with their weight in the majority
+/// when it differs from their number: "red 1 big = 2" (a big follower, the
+/// only figure weighing more than one, counts one extra).
+fn follower_count(player: &str, n: u32, strength: u32) -> String {
+    match strength.saturating_sub(n) {
+        0 => format!("{player} {n}"),
+        big if big == n => format!("{player} {n} big = {strength}"),
+        big => format!("{player} {n} ({big} big) = {strength}"),
+    }
+}
+
 fn describe_ruleset(rules: &Ruleset) -> String {
     if let Some(d) = builtin_description(&rules.name) {
         return format!("{} ({d})", text::name(&rules.name));
@@ -70,7 +81,9 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
             .into_iter()
             .enumerate()
             .map(|(i, k)| {
-                let v = g.get(rules, i).unwrap_or_else(|| rules.supply(FIGURES[i].figure));
+                let v = g
+                    .get(rules, i)
+                    .unwrap_or_else(|| rules.supply(FIGURES[i].figure));
                 (k.to_string(), v.into())
             })
             .collect();
@@ -123,7 +136,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         .iter()
         .enumerate()
         .filter(|(_, n)| **n > 0)
-        .map(|(i, n)| format!("{} {n}", players[i]))
+        .map(|(i, &n)| follower_count(&players[i], n, e.strength.get(i).copied().unwrap_or(n)))
         .collect();
     let majority = if e.winners.len() > 1 {
         format!("shared majority: {}", names(players, &e.winners))
@@ -279,7 +292,7 @@ fn event_json(players: &[String], e: &Event) -> Value {
         Phase::Final => ("final", Value::Null, Value::Null),
     };
     let f = &e.feature;
-    json!({
+    let mut v = json!({
         "phase": phase,
         "turn": turn,
         "player": player,
@@ -296,7 +309,19 @@ fn event_json(players: &[String], e: &Event) -> Value {
         "winners": e.winners.iter().map(|&w| players[w].clone()).collect::<Vec<_>>(),
         "points": per_player(players, e.winners.iter().map(|&w| (w, e.points[w]))),
         "rule": e.rule,
-    })
+    });
+    // What the followers weigh, when a figure counts more than one.
+    if e.strength != e.followers {
+        v["strength"] = per_player(
+            players,
+            e.strength
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| (i, i64::from(*n))),
+        );
+    }
+    v
 }
 
 /// One finding as JSON.

@@ -23,7 +23,9 @@ pub enum RulesError {
     #[error("not a valid ruleset: {message}")]
     #[diagnostic(
         code(carca::rules::toml),
-        help("a ruleset is a TOML file of `key = value` lines and `[points]` and `[figures]` tables; see docs/rulesets.md")
+        help(
+            "a ruleset is a TOML file of `key = value` lines and `[points]` and `[figures]` tables; see docs/rulesets.md"
+        )
     )]
     Toml {
         /// The parser's message.

@@ -9,7 +9,7 @@ use miette::SourceSpan;
 use serde_json::json;
 
 use super::table::{GROUPS, Group, Setting, TOGGLES, Toggle, Values};
-use super::{BUILTIN, Ruleset, RulesError, builtin_source};
+use super::{BUILTIN, RulesError, Ruleset, builtin_source};
 use crate::diagnostic::{Class, Finding, read_source};
 use crate::source::SourceFile;
 
@@ -385,28 +385,32 @@ fn count(key: &str, n: i64, max: u32, span: SourceSpan) -> Result<Setting, Rules
 }
 
 /// Checks a `[points]` or `[figures]` table, setting what is right.
-fn group(g: Group, e: &Entry, rules: &mut Ruleset, errors: &mut Vec<RulesError>) {
-    let Value::Table(entries) = &e.value else {
+fn group(table: Group, entry: &Entry, rules: &mut Ruleset, errors: &mut Vec<RulesError>) {
+    let Value::Table(entries) = &entry.value else {
         errors.push(wrong_type(
-            g.key(),
-            &format!("a table of integers ({})", g.keys().join(", ")),
-            e,
+            table.key(),
+            &format!("a table of integers ({})", table.keys().join(", ")),
+            entry,
         ));
         return;
     };
-    let keys = g.keys();
+    let keys = table.keys();
     for inner in entries {
-        let Some(i) = keys.iter().position(|k| *k == inner.key) else {
+        let Some(index) = keys.iter().position(|k| *k == inner.key) else {
             errors.push(unknown_key(&inner.key, inner.key_span, &keys));
             continue;
         };
-        let full = format!("{}.{}", g.key(), inner.key);
+        let full = format!("{}.{}", table.key(), inner.key);
         let Value::Int(n) = inner.value else {
-            errors.push(wrong_type(&full, &Values::Count { max: g.max() }.describe(), inner));
+            errors.push(wrong_type(
+                &full,
+                &Values::Count { max: table.max() }.describe(),
+                inner,
+            ));
             continue;
         };
-        match count(&full, n, g.max(), inner.span) {
-            Ok(Setting::Count(v)) => g.set(rules, i, v),
+        match count(&full, n, table.max(), inner.span) {
+            Ok(Setting::Count(v)) => table.set(rules, index, v),
             Ok(_) => {}
             Err(err) => errors.push(err),
         }
@@ -484,9 +488,9 @@ mod tests {
 
     #[test]
     fn every_wrong_value_is_reported_with_its_key() {
-        let errs = read("[points]\nfarm_city = -2\ncastle = 1\nroad = \"one\"\n")
-            .expect_err("invalid");
-        let text: Vec<String> = errs.iter().map(|f| f.to_string()).collect();
+        let errs =
+            read("[points]\nfarm_city = -2\ncastle = 1\nroad = \"one\"\n").expect_err("invalid");
+        let text: Vec<String> = errs.iter().map(ToString::to_string).collect();
         assert_eq!(text.len(), 3, "{text:?}");
         assert!(text[0].contains("points.farm_city"), "{text:?}");
         assert!(text[1].contains("castle"), "{text:?}");

@@ -91,8 +91,10 @@ pub enum InnCathedral {
 }
 
 impl Word for InnCathedral {
-    const ALL: &'static [(Self, &'static str)] =
-        &[(InnCathedral::Zero, "zero"), (InnCathedral::Normal, "normal")];
+    const ALL: &'static [(Self, &'static str)] = &[
+        (InnCathedral::Zero, "zero"),
+        (InnCathedral::Normal, "normal"),
+    ];
 }
 
 /// Who wins on equal totals.
@@ -600,6 +602,15 @@ impl Word for Figure {
 }
 
 impl Figure {
+    /// Every figure, in the order of its index.
+    pub const KINDS: [Figure; 4] = [Figure::Follower, Figure::Big, Figure::Builder, Figure::Pig];
+
+    /// Its index in per-figure arrays.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// How much the figure counts for in a majority.
     #[must_use]
     pub const fn weight(self) -> u32 {
