@@ -5,6 +5,7 @@
 //! library returns.
 
 #![forbid(unsafe_code)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod cli;
 pub mod diagnostic;
