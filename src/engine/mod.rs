@@ -4,6 +4,7 @@
 //! [`game::Game`] holds the rules of play; [`referee`] walks a record
 //! through it and turns every problem into a finding.
 
+pub mod abbey;
 mod features;
 pub mod game;
 pub mod open;

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use miette::SourceSpan;
 
+use super::abbey::{FinalRound, RoundProblem};
 use super::game::{DeployProblem, Event, Game, Phase, PlaceProblem};
 use super::river::{River, RiverProblem};
 use super::violation::Violation;
@@ -491,49 +492,34 @@ impl<'r> Referee<'r> {
         } else {
             None
         };
-        // Final abbey round: the next index in the round order.
-        let mut round_cursor = 0;
+        // The final abbey round, once the last land tile is down.
+        let mut round: Option<FinalRound> = None;
         for turn in turns {
             if let Some((end_turn, last)) = ended {
                 let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
                     if self.record.catalog.tiles[placement.tile].tile.per_player);
                 if abbey_turn && rules_abbey == EndGameAbbey::FinalRound {
-                    let order: Vec<usize> = (1..=n).map(|k| (last + k) % n).collect();
-                    let holders: Vec<usize> = (round_cursor..n)
-                        .filter(|&k| self.personal[order[k]].iter().any(|&c| c > 0))
-                        .collect();
-                    let actor = match turn.player {
-                        Some((p, span)) => {
-                            let k = order.iter().position(|&o| o == p).unwrap_or(0);
-                            if k < round_cursor || !holders.contains(&k) {
-                                let expected = holders
-                                    .first()
-                                    .map_or("nobody".into(), |&k| self.player(order[k]));
-                                self.violation(Violation::FinalRoundOrder {
-                                    got: self.player(p),
-                                    expected,
-                                    span,
-                                });
-                            }
-                            round_cursor = round_cursor.max(k + 1);
-                            p
+                    let round = round.get_or_insert_with(|| FinalRound::new(last, n));
+                    let personal = &self.personal;
+                    let holds = |p: usize| personal[p].iter().any(|&c| c > 0);
+                    let (actor, problem) = round.take(turn.player.map(|(p, _)| p), &holds);
+                    match problem {
+                        None => {}
+                        Some(RoundProblem::OutOfOrder { expected }) => {
+                            let expected = expected.map_or("nobody".into(), |p| self.player(p));
+                            self.violation(Violation::FinalRoundOrder {
+                                got: self.player(actor),
+                                expected,
+                                span: turn.player.map_or(turn.span, |(_, span)| span),
+                            });
                         }
-                        None => match holders.first() {
-                            Some(&k) => {
-                                round_cursor = k + 1;
-                                order[k]
-                            }
-                            None => {
-                                self.violation(Violation::GameOver {
-                                    ended: end_turn,
-                                    turn: turn.number,
-                                    help: "every player has placed an abbey or had the chance to in the final round".into(),
-                                    span: turn.span,
-                                });
-                                order[n - 1]
-                            }
-                        },
-                    };
+                        Some(RoundProblem::Over) => self.violation(Violation::GameOver {
+                            ended: end_turn,
+                            turn: turn.number,
+                            help: "every player has placed an abbey or had the chance to in the final round".into(),
+                            span: turn.span,
+                        }),
+                    }
                     self.play(turn, actor);
                     continue;
                 }
