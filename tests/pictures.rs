@@ -298,3 +298,23 @@ fn pictures_have_bounds() {
     assert!(width <= carca::report::picture::MAX_PNG_SIDE, "{width}");
     assert!(width > 8_000, "{width}");
 }
+
+#[test]
+fn a_big_follower_is_drawn_larger() {
+    let scratch = Scratch::new("big-picture");
+    let out = scratch.path("big.svg");
+    let run = carca(&[
+        "render",
+        "fixtures/records/big-farmer-snapshot.yaml",
+        "-o",
+        &out,
+    ]);
+    assert!(run.starts_with("exit: 0"), "{run}");
+    let svg = std::fs::read_to_string(&out).expect("written");
+    assert_eq!(svg.matches("scale(1.7)").count(), 1, "one big follower");
+    assert_eq!(
+        svg.matches("scale(1.15)").count(),
+        2 + 2,
+        "two followers and the legend's two"
+    );
+}

@@ -189,6 +189,7 @@ pub(crate) fn draw(
                 r.player,
             ),
             mark: marks.get(r.player).copied().unwrap_or('●'),
+            big: false,
         })
         .collect();
     super::render::write(&scene, Some(file), false)

@@ -54,6 +54,8 @@ pub struct Figure {
     pub colour: String,
     /// How a terminal without colour shows it: its owner's initial.
     pub mark: char,
+    /// A big follower (drawn larger).
+    pub big: bool,
 }
 
 /// The character that stands for a player in a picture without colour.
@@ -154,6 +156,7 @@ impl<'a> Scene<'a> {
                     feature: f.feature,
                     colour: player_colour(name, f.player),
                     mark: player_marks.get(f.player).copied().unwrap_or('●'),
+                    big: f.figure == crate::rules::Figure::Big,
                 }
             })
             .collect();
@@ -725,14 +728,16 @@ fn highlight_shape(tile: &Tile, feature: usize) -> Group {
     g
 }
 
-/// A follower: upright, or lying down for a farmer.
-fn meeple(x: f64, y: f64, colour: &str, lying: bool) -> Group {
+/// A follower: upright, or lying down for a farmer; a big follower is
+/// drawn half as large again.
+fn meeple(x: f64, y: f64, colour: &str, lying: bool, big: bool) -> Group {
     let body = "M0,-11 C4,-11 5,-8 4,-5 L10,-3 C12,-2 12,2 9,2 L6,2 L9,11 L2,11 L0,6 L-2,11 L-9,11 L-6,2 L-9,2 C-12,2 -12,-2 -10,-3 L-4,-5 C-5,-8 -4,-11 0,-11 Z";
     let turn = if lying { 90 } else { 0 };
+    let scale = if big { 1.7 } else { 1.15 };
     Group::new()
         .set(
             "transform",
-            format!("translate({x:.1},{y:.1}) rotate({turn}) scale(1.15)"),
+            format!("translate({x:.1},{y:.1}) rotate({turn}) scale({scale})"),
         )
         .add(
             Path::new()
@@ -829,7 +834,7 @@ pub fn svg(scene: &Scene) -> String {
     let y = height - LEGEND + 2.0;
     for (name, colour, _) in &scene.legend {
         let shown = crate::report::text::name(name);
-        doc = doc.add(meeple(x + 8.0, y, colour, false)).add(
+        doc = doc.add(meeple(x + 8.0, y, colour, false, false)).add(
             Text::new(shown.clone())
                 .set("x", x + 22.0)
                 .set("y", y + 5.0)
@@ -882,7 +887,7 @@ pub fn svg(scene: &Scene) -> String {
         // The anchor turns with the tile; the figure stays upright.
         let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
-        doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying));
+        doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying, fig.big));
     }
     for fig in &scene.refused {
         let Some(p) = scene.tiles.get(fig.tile) else {
@@ -1154,7 +1159,11 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             let (ax, ay) = figure_at(t, fig.feature, p.rot);
             let (c, r) = cell(ax, ay);
             // Without colour, the owner's initial tells followers apart.
-            let mark = if colour { '●' } else { fig.mark };
+            let mark = match (colour, fig.big) {
+                (true, true) => '⬤',
+                (true, false) => '●',
+                (false, _) => fig.mark,
+            };
             grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
         }
     }
@@ -1351,6 +1360,7 @@ mod tests {
                 feature: 0,
                 colour: player_colour("blue", 1),
                 mark: 'B',
+                big: false,
             }],
             legend: vec![("blue".into(), player_colour("blue", 1), 'B')],
             ..Scene::default()
