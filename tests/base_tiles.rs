@@ -180,7 +180,7 @@ fn base_set_matches_the_contract_table() {
 
         let of = |k: FeatureKind| (0..t.features.len()).filter(move |&i| t.features[i].kind == k);
         let got_cities: BTreeSet<String> = of(FeatureKind::City)
-            .map(|i| format!("{}:{}", edges_key(t, i), t.features[i].pennants))
+            .map(|i| format!("{}:{}", edges_key(t, i), t.features[i].pennants()))
             .collect();
         assert_eq!(got_cities, words(cities), "{id} cities");
 

@@ -279,3 +279,52 @@ fn figure_counts_come_from_the_ruleset() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// A tile set declares modifiers of both shapes with no code
+/// (fixtures/sets/wells-and-lakes.yaml); their rates are `[points]` keys
+/// under their names, which `compare` names when they make the difference.
+#[test]
+fn declared_modifiers_score_and_their_rates_are_house_rules() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/modifiers.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/wells-pay-five.toml",
+    ]);
+    for line in [
+        "road at (0,0) E (points.well): red +6 under modern · red +9 under wells pay five",
+        "road at (2,0) S (points.lake): blue +9 under modern · blue +12 under wells pay five",
+        "city at (0,0) N (inn_cathedral_incomplete): nothing under modern · blue +2 under wells pay five",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    insta::assert_snapshot!(out);
+    let json = stdout_json(&carca(&[
+        "score",
+        "fixtures/records/modifiers.yaml",
+        "--rules",
+        "fixtures/house-rules/wells-pay-five.toml",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["ruleset"]["points"]["well"], 5);
+    let well_road = &json["events"][0];
+    assert_eq!(well_road["feature"]["extras"]["well"], 1);
+    assert_eq!(
+        well_road["award"][0]["parts"],
+        serde_json::json!([
+            { "count": 4, "of": "tile", "rate": 1 },
+            { "count": 1, "of": "well", "rate": 5 }
+        ])
+    );
+    // A rate for a modifier that no tile set in play declares is an
+    // unknown key, with the declared ones suggested when they are in play.
+    let refused = carca(&[
+        "score",
+        "fixtures/records/road-ends.yaml",
+        "--rules",
+        "fixtures/house-rules/wells-pay-five.toml",
+    ]);
+    assert!(refused.starts_with("exit: 2"), "{refused}");
+    assert!(refused.contains("unknown key `well`"), "{refused}");
+}

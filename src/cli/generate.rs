@@ -56,6 +56,11 @@ pub(crate) fn plan(
         }
     }
     let mut catalog = Catalog::new(sets);
+    if let Some((name, first, second)) = catalog.conflicts.first() {
+        return Err(super::usage_error(&format!(
+            "tile sets `{first}` and `{second}` both declare the modifier `{name}`, differently; a modifier's name means one thing in a game"
+        )));
+    }
     if catalog.default_start().is_none() {
         return Err(super::usage_error("the tile sets have no start tile"));
     }

@@ -113,6 +113,15 @@ pub(crate) fn ruleset_for(
     spec: &str,
     base: &Path,
 ) -> Result<Ruleset, Vec<Finding>> {
+    // The rates of the modifiers the record's tile sets declare are
+    // `[points]` keys too.
+    let extra: Vec<String> = record
+        .catalog
+        .modifiers
+        .iter()
+        .filter(|m| m.declared)
+        .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
+        .collect();
     match &record.inline_rules {
         Some(draft) if spec == record.rules_name() => rules::resolve(
             draft,
@@ -120,8 +129,9 @@ pub(crate) fn ruleset_for(
             Some(&record.dir),
             0,
             record::INLINE_RULESET,
+            &extra,
         ),
-        _ => rules::load(spec, base),
+        _ => rules::load_with(spec, base, &extra),
     }
 }
 

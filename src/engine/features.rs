@@ -3,8 +3,9 @@
 //! Every feature of every placed tile is a node. Placing a tile joins its
 //! nodes to its neighbours' across matching edges and half-edges. Each set
 //! (a whole road, city, river or farm) keeps, at its root, the number of
-//! edges still open, its pennants, its followers and whether it has been
-//! scored. Members form a circular list, so a feature's segments can be
+//! edges still open, its extras (pennants, inns, a designer's modifiers),
+//! its followers and whether it has been scored. Extras merge here, in
+//! [`Features::join_across`], whatever they are. Members form a circular list, so a feature's segments can be
 //! listed when it is scored without searching the board. The work per
 //! placement is a few near-constant-time unions, however large the board.
 
@@ -26,8 +27,10 @@ pub(crate) struct Features {
     pub(crate) feature: Vec<u16>,
     /// Open edges (valid at roots).
     open: Vec<u32>,
-    /// Pennants (valid at roots).
-    pennants: Vec<u32>,
+    /// What each set carries, by root: modifier indices (into the
+    /// catalog's modifiers) with counts, sorted. Most sets carry nothing
+    /// and have no entry.
+    extras: HashMap<Node, Vec<(u16, u32)>>,
     /// Already scored (valid at roots).
     scored: Vec<bool>,
     /// Followers on the set (valid at roots), so that unions of empty sets
@@ -47,7 +50,7 @@ impl Features {
             tile: Vec::with_capacity(nodes),
             feature: Vec::with_capacity(nodes),
             open: Vec::with_capacity(nodes),
-            pennants: Vec::with_capacity(nodes),
+            extras: HashMap::default(),
             scored: Vec::with_capacity(nodes),
             followers: Vec::with_capacity(nodes),
             occupants: HashMap::default(),
@@ -55,7 +58,13 @@ impl Features {
     }
 
     /// Adds a node for a feature of a placed tile.
-    pub(crate) fn add(&mut self, tile: u32, feature: u16, open: u32, pennants: u32) -> Node {
+    pub(crate) fn add(
+        &mut self,
+        tile: u32,
+        feature: u16,
+        open: u32,
+        extras: &[(u16, u32)],
+    ) -> Node {
         let id = self.parent.len() as Node;
         self.parent.push(id);
         self.size.push(1);
@@ -63,7 +72,9 @@ impl Features {
         self.tile.push(tile);
         self.feature.push(feature);
         self.open.push(open);
-        self.pennants.push(pennants);
+        if !extras.is_empty() {
+            self.extras.insert(id, extras.to_vec());
+        }
         self.scored.push(false);
         self.followers.push(0);
         id
@@ -106,7 +117,15 @@ impl Features {
         self.parent[si] = big;
         self.size[bi] += self.size[si];
         self.open[bi] = (self.open[bi] + self.open[si]).saturating_sub(2);
-        self.pennants[bi] += self.pennants[si];
+        if let Some(moved) = self.extras.remove(&small) {
+            let into = self.extras.entry(big).or_default();
+            for (m, n) in moved {
+                match into.binary_search_by_key(&m, |e| e.0) {
+                    Ok(i) => into[i].1 = into[i].1.saturating_add(n),
+                    Err(i) => into.insert(i, (m, n)),
+                }
+            }
+        }
         self.scored[bi] |= self.scored[si];
         self.next.swap(bi, si);
         if self.followers[si] > 0 {
@@ -129,9 +148,9 @@ impl Features {
         self.open[self.find(n) as usize]
     }
 
-    /// Pennants of the set.
-    pub(crate) fn pennants(&self, n: Node) -> u32 {
-        self.pennants[self.find(n) as usize]
+    /// What the set carries: modifier indices with counts, sorted.
+    pub(crate) fn extras(&self, n: Node) -> &[(u16, u32)] {
+        self.extras.get(&self.find(n)).map_or(&[], Vec::as_slice)
     }
 
     /// Whether the set has been scored.

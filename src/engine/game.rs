@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::features::{Features, Node};
 use super::open::OpenPositions;
-use super::scoring::{self, Award};
+use super::scoring::{self, Award, Basis, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
 use crate::rules::{FarmScoring, Figure, Ruleset};
@@ -98,8 +98,9 @@ pub struct FeatureReport {
     pub name: String,
     /// Positions of its tiles, sorted.
     pub tiles: Vec<Pos>,
-    /// Pennants (cities).
-    pub pennants: u32,
+    /// What it carried: modifier names with counts (pennants, inns), in
+    /// the catalog's order.
+    pub extras: Vec<(String, u32)>,
     /// Complete when scored.
     pub complete: bool,
     /// Completed cities a farm touches (names): the ones it scores for.
@@ -124,8 +125,26 @@ pub struct Event {
     pub winners: Vec<usize>,
     /// Points per player.
     pub points: Vec<i64>,
-    /// The rule that produced the points.
-    pub rule: String,
+    /// The rules that produced the points: one, or for farms under the
+    /// second edition one per distinct award among the winners.
+    pub basis: Vec<Basis>,
+}
+
+impl FeatureReport {
+    /// How many of the modifier `name` it carried.
+    #[must_use]
+    pub fn count_of(&self, name: &str) -> u32 {
+        self.extras
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |(_, c)| *c)
+    }
+
+    /// Pennants (cities).
+    #[must_use]
+    pub fn pennants(&self) -> u32 {
+        self.count_of(crate::tileset::model::PENNANT)
+    }
 }
 
 /// Why a tile may not lie somewhere.
@@ -206,6 +225,8 @@ pub struct Game<'a> {
     placed: Vec<PlacedTile>,
     at: HashMap<Pos, usize>,
     features: Features,
+    /// The modifiers in play (the catalog's) with their rates.
+    rates: Vec<Rated>,
     /// Occupied positions among the 8 around each placed tile.
     ring: Vec<u8>,
     followers: Vec<Follower>,
@@ -245,6 +266,7 @@ impl<'a> Game<'a> {
             placed: Vec::with_capacity(tiles),
             at,
             features: Features::with_capacity(tiles * 4),
+            rates: scoring::rates(rules, &catalog.modifiers),
             ring: Vec::with_capacity(tiles),
             followers: Vec::new(),
             supply: vec![Figure::KINDS.map(|f| rules.supply(f)); players],
@@ -426,14 +448,16 @@ impl<'a> Game<'a> {
     /// neighbours'. Returns its index among placed tiles.
     pub fn place(&mut self, tile: usize, pos: Pos, rot: Rotation, turn: Option<usize>) -> usize {
         let idx = self.placed.len();
-        let t = self.tile(tile);
+        let entry = &self.catalog.tiles[tile];
+        let t = &entry.tile;
         let base = self.features.len() as Node;
         for (fi, f) in t.features.iter().enumerate() {
             let open = match f.kind {
                 FeatureKind::City | FeatureKind::Road | FeatureKind::River => f.edges.len() as u32,
                 _ => 0,
             };
-            self.features.add(idx as u32, fi as u16, open, f.pennants);
+            let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
+            self.features.add(idx as u32, fi as u16, open, extras);
         }
         self.placed.push(PlacedTile {
             tile,
@@ -658,7 +682,7 @@ impl<'a> Game<'a> {
             [self.features.feature[root as usize] as usize]
             .kind;
         let members = self.features.members(root);
-        let (scored, award, tiles, pennants) = match kind {
+        let (scored, award, tiles) = match kind {
             FeatureKind::Cloister => {
                 let around = u32::from(self.ring[placed]);
                 let award = scoring::cloister(self.rules, around);
@@ -670,35 +694,43 @@ impl<'a> Game<'a> {
                         .iter()
                         .filter_map(|q| self.at.get(q).copied()),
                 );
-                (ScoredKind::Cloister, award, tiles, 0)
-            }
-            FeatureKind::Road => {
-                let tiles = self.distinct_tiles(&members);
-                (
-                    ScoredKind::Road,
-                    scoring::road(self.rules, tiles.len() as u32, complete),
-                    tiles,
-                    0,
-                )
+                (ScoredKind::Cloister, award, tiles)
             }
             _ => {
                 let tiles = self.distinct_tiles(&members);
-                let pennants = self.features.pennants(root);
-                let award = scoring::city(self.rules, tiles.len() as u32, pennants, complete);
-                (ScoredKind::City, award, tiles, pennants)
+                let award = scoring::feature(
+                    self.rules,
+                    &self.rates,
+                    kind,
+                    tiles.len() as u32,
+                    complete,
+                    self.features.extras(root),
+                );
+                let scored = if kind == FeatureKind::Road {
+                    ScoredKind::Road
+                } else {
+                    ScoredKind::City
+                };
+                (scored, award, tiles)
             }
         };
+        let extras = self
+            .features
+            .extras(root)
+            .iter()
+            .filter_map(|&(m, n)| Some((self.rates.get(usize::from(m))?.name.clone(), n)))
+            .collect();
         let complete = complete && (kind != FeatureKind::Cloister || self.ring[placed] == 8);
         let report = FeatureReport {
             kind: scored,
             name: self.name_of(scored, &members),
             tiles: self.positions(&tiles),
-            pennants,
+            extras,
             complete,
             cities: Vec::new(),
             open_cities: Vec::new(),
         };
-        self.award(phase, report, counts, winners, &award);
+        self.award(phase, report, counts, winners, award);
         if return_followers {
             for f in self.features.vacate(root) {
                 let fo = &mut self.followers[f as usize];
@@ -714,7 +746,7 @@ impl<'a> Game<'a> {
         feature: FeatureReport,
         counts: Counts,
         winners: Vec<usize>,
-        award: &Award,
+        award: Award,
     ) {
         let mut points = vec![0; self.players];
         for &w in &winners {
@@ -728,7 +760,7 @@ impl<'a> Game<'a> {
             strength: counts.strength,
             winners,
             points,
-            rule: award.rule.clone(),
+            basis: vec![award.basis],
         });
     }
 
@@ -795,7 +827,7 @@ impl<'a> Game<'a> {
             kind: ScoredKind::Farm,
             name: self.name_of(ScoredKind::Farm, &members),
             tiles: self.positions(&tiles),
-            pennants: 0,
+            extras: Vec::new(),
             complete: false,
             cities: self.city_names(&cities.0),
             open_cities: self.city_names(&cities.1),
@@ -813,7 +845,7 @@ impl<'a> Game<'a> {
                     let winners = Self::majority(&counts.strength);
                     let report = self.farm_report(farm, &touched[i]);
                     let mut points = vec![0; self.players];
-                    let mut rules_text: Vec<String> = Vec::new();
+                    let mut basis: Vec<Basis> = Vec::new();
                     for &w in &winners {
                         let already = cities[i].intersection(&paid[w]).count() as u32;
                         let a = scoring::farm(self.rules, cities[i].len() as u32, already);
@@ -822,15 +854,13 @@ impl<'a> Game<'a> {
                         }
                         points[w] = a.points;
                         self.scores[w] += a.points;
-                        if !rules_text.contains(&a.rule) {
-                            rules_text.push(a.rule);
+                        if !basis.contains(&a.basis) {
+                            basis.push(a.basis);
                         }
                     }
-                    let rule = if rules_text.is_empty() {
-                        scoring::farm(self.rules, cities[i].len() as u32, 0).rule
-                    } else {
-                        rules_text.join("; ")
-                    };
+                    if basis.is_empty() {
+                        basis.push(scoring::farm(self.rules, cities[i].len() as u32, 0).basis);
+                    }
                     self.events.push(Event {
                         phase: Phase::Final,
                         feature: report,
@@ -838,7 +868,7 @@ impl<'a> Game<'a> {
                         strength: counts.strength,
                         winners,
                         points,
-                        rule,
+                        basis,
                     });
                 }
             }
@@ -864,21 +894,17 @@ impl<'a> Game<'a> {
                         kind: ScoredKind::Farm,
                         name: format!("farms around {}", self.name_of(ScoredKind::City, &members)),
                         tiles: self.positions(&tiles),
-                        pennants: 0,
+                        extras: Vec::new(),
                         complete: false,
                         cities: vec![self.name_of(ScoredKind::City, &members)],
                         open_cities: Vec::new(),
                     };
-                    let award = scoring::farm(self.rules, 1, 0);
                     let farm_names: Vec<String> = farm_ids
                         .iter()
                         .map(|&i| self.name_of(ScoredKind::Farm, &self.features.members(farms[i])))
                         .collect();
-                    let award = Award {
-                        points: award.points,
-                        rule: format!("{} (supplied by {})", award.rule, farm_names.join(", ")),
-                    };
-                    self.award(Phase::Final, report, counts, winners, &award);
+                    let award = scoring::farms_around(self.rules, farm_names);
+                    self.award(Phase::Final, report, counts, winners, award);
                 }
                 // A farm that supplies no completed city scores nothing; it
                 // is still shown, with the unfinished cities it touches.
@@ -888,10 +914,10 @@ impl<'a> Game<'a> {
                         let winners = Self::majority(&counts.strength);
                         let award = Award {
                             points: 0,
-                            rule: "farms, first edition: this farm touches no completed city, so it supplies none".into(),
+                            basis: Basis::FarmSuppliesNone,
                         };
                         let report = self.farm_report(farm, &touched[i]);
-                        self.award(Phase::Final, report, counts, winners, &award);
+                        self.award(Phase::Final, report, counts, winners, award);
                     }
                 }
             }

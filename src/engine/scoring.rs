@@ -1,175 +1,300 @@
-//! How many points a feature is worth under a ruleset, and the rule that
-//! says so. This is the one place where the ruleset's toggles and numbers
-//! (`[points]`) become points.
+//! How many points a feature is worth under a ruleset, and what the points
+//! are made of. This is the one place where the ruleset's toggles and
+//! numbers (`[points]`) and the modifiers in play become points.
+//!
+//! Awards are data: a [`Basis`] says which rule applied and lists its
+//! [`Part`]s (so many tiles at such a rate, so many pennants at such a
+//! rate). The words ("city: 3 tiles × 2 + 1 pennant × 2") are made in
+//! `report::award`.
 
-use crate::rules::{FarmScoring, Point, Ruleset};
+use crate::rules::{FarmScoring, InnCathedral, Point, Ruleset};
+use crate::tileset::FeatureKind;
+use crate::tileset::model::{Modifier, Shape};
 
-/// Points and the rule that produced them, as shown in breakdowns.
+/// Points and the rule that produced them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Award {
     /// Points for each player with the majority.
     pub points: i64,
-    /// The rule, in words: "city: 3 tiles × 2 + 1 pennant × 2".
-    pub rule: String,
+    /// The rule and its parts.
+    pub basis: Basis,
 }
 
-fn plural(n: u32, word: &str) -> String {
-    match (n, word.strip_suffix('y')) {
-        (1, _) => format!("1 {word}"),
-        (_, Some(stem)) => format!("{n} {stem}ies"),
-        (_, None) => format!("{n} {word}s"),
-    }
+/// So many of something at a rate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// How many.
+    pub count: u32,
+    /// Of what.
+    pub unit: Unit,
+    /// Points each.
+    pub rate: u32,
 }
 
-/// A road of `tiles` tiles.
+/// What a [`Part`] counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unit {
+    /// Tiles of the feature.
+    Tile,
+    /// Occurrences of a counted modifier (a pennant, a designer's well), by
+    /// name.
+    Modifier(String),
+}
+
+/// Why an unfinished feature scores nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nothing {
+    /// `incomplete_features = "none"`.
+    IncompleteNone,
+    /// A present modifier whose unfinished rate is 0 (an inn, a
+    /// cathedral), by name.
+    Modifier(String),
+}
+
+/// Which rule produced an award.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Basis {
+    /// A road or city scored by its rates.
+    Rated {
+        /// Road or city.
+        kind: FeatureKind,
+        /// Completed (else unfinished at the end).
+        complete: bool,
+        /// The small-city rule applied.
+        small_city: bool,
+        /// The present modifier that set the rates (an inn), by name.
+        present: Option<String>,
+        /// Tiles, then counted modifiers.
+        parts: Vec<Part>,
+    },
+    /// An unfinished road, city or cloister that scores nothing.
+    Nothing {
+        /// Its kind.
+        kind: FeatureKind,
+        /// Why.
+        why: Nothing,
+    },
+    /// A cloister with `around` of its 8 neighbours occupied.
+    Cloister {
+        /// Occupied neighbours.
+        around: u32,
+        /// Points per tile of the 3×3.
+        rate: u32,
+    },
+    /// A farm under the second or third edition.
+    Farm {
+        /// The edition.
+        edition: FarmScoring,
+        /// Completed cities paid for.
+        cities: u32,
+        /// Points per city.
+        rate: u32,
+        /// Cities already paid to this player through another farm (second
+        /// edition).
+        already: u32,
+    },
+    /// First edition: a completed city pays the farmers around it.
+    FarmsAround {
+        /// Points.
+        rate: u32,
+        /// The farms that supply the city, by name.
+        suppliers: Vec<String>,
+    },
+    /// First edition: a farm that touches no completed city.
+    FarmSuppliesNone,
+}
+
+/// A modifier in play with its rates under the ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rated {
+    /// Its name.
+    pub name: String,
+    /// The kind of feature it lies on.
+    pub on: FeatureKind,
+    /// How it scores.
+    pub shape: Shape,
+    /// Rate on a completed feature.
+    pub complete: u32,
+    /// Rate on an unfinished feature.
+    pub incomplete: u32,
+}
+
+/// The rates of the modifiers in play (the catalog's, in its order) under
+/// `rules`: a built-in `[points]` key, else a value the ruleset gives for
+/// a declared modifier, else the tile set's default.
 #[must_use]
-pub fn road(rules: &Ruleset, tiles: u32, complete: bool) -> Award {
-    if !complete && !rules.incomplete_features_score() {
-        return Award {
-            points: 0,
-            rule: "unfinished road scores nothing (incomplete_features = \"none\")".into(),
-        };
-    }
-    let (state, per) = if complete {
-        ("road", rules.points[Point::Road])
-    } else {
-        ("unfinished road", rules.points[Point::RoadIncomplete])
+pub fn rates(rules: &Ruleset, modifiers: &[Modifier]) -> Vec<Rated> {
+    let value = |key: &str, default: u32| {
+        rules
+            .point_by_key(key)
+            .or_else(|| rules.extra_point(key))
+            .unwrap_or(default)
     };
-    Award {
-        points: i64::from(tiles) * i64::from(per),
-        rule: format!("{state}: {} × {per}", plural(tiles, "tile")),
-    }
+    modifiers
+        .iter()
+        .map(|m| Rated {
+            name: m.name.clone(),
+            on: m.on,
+            shape: m.shape,
+            complete: value(&m.key, m.complete),
+            incomplete: value(&m.incomplete_key, m.incomplete),
+        })
+        .collect()
 }
 
-/// A city of `tiles` tiles with `pennants` pennants.
+/// What each counted modifier of a feature pays: the present modifier's
+/// rate, the small-city rate (pennants only), or its own.
+enum Counted {
+    All(u32),
+    Pennants(u32),
+    Own,
+}
+
+/// A road or city of `tiles` tiles carrying `extras` (indices into
+/// `modifiers` with counts).
 #[must_use]
-pub fn city(rules: &Ruleset, tiles: u32, pennants: u32, complete: bool) -> Award {
-    let with_pennants = |per: u32| {
-        if pennants == 0 {
-            String::new()
+pub fn feature(
+    rules: &Ruleset,
+    modifiers: &[Rated],
+    kind: FeatureKind,
+    tiles: u32,
+    complete: bool,
+    extras: &[(u16, u32)],
+) -> Award {
+    let city = kind == FeatureKind::City;
+    let present = extras
+        .iter()
+        .filter_map(|&(m, n)| modifiers.get(usize::from(m)).filter(|_| n > 0))
+        .find(|m| m.shape == Shape::Present);
+    let counted = || {
+        extras
+            .iter()
+            .filter_map(|&(m, n)| Some((modifiers.get(usize::from(m))?, n)))
+            .filter(|(m, n)| m.shape == Shape::Counted && *n > 0)
+    };
+    let nothing = |why| Award {
+        points: 0,
+        basis: Basis::Nothing { kind, why },
+    };
+    let (tile_rate, counted_rate);
+    let mut small_city = false;
+    let mut applied = None;
+    if complete {
+        if let Some(p) = present {
+            (tile_rate, counted_rate) = (p.complete, Counted::All(p.complete));
+            applied = Some(p.name.clone());
+        } else if city && rules.small_city && tiles == 2 {
+            let per = rules.points[Point::SmallCity];
+            small_city = true;
+            (tile_rate, counted_rate) = (per, Counted::Pennants(per));
         } else {
-            format!(" + {} × {per}", plural(pennants, "pennant"))
+            tile_rate = rules.points[if city { Point::City } else { Point::Road }];
+            counted_rate = Counted::Own;
         }
-    };
-    if !complete {
+    } else {
         if !rules.incomplete_features_score() {
-            return Award {
-                points: 0,
-                rule: "unfinished city scores nothing (incomplete_features = \"none\")".into(),
-            };
+            return nothing(Nothing::IncompleteNone);
         }
-        let (per, per_pennant) = (
-            rules.points[Point::CityIncomplete],
-            rules.points[Point::PennantIncomplete],
-        );
-        return Award {
-            points: i64::from(tiles) * i64::from(per)
-                + i64::from(pennants) * i64::from(per_pennant),
-            rule: format!(
-                "unfinished city: {} × {per}{}",
-                plural(tiles, "tile"),
-                with_pennants(per_pennant)
-            ),
-        };
+        match present {
+            Some(p) if rules.inn_cathedral_incomplete == InnCathedral::Zero => {
+                if p.incomplete == 0 {
+                    return nothing(Nothing::Modifier(p.name.clone()));
+                }
+                (tile_rate, counted_rate) = (p.incomplete, Counted::All(p.incomplete));
+                applied = Some(p.name.clone());
+            }
+            _ => {
+                tile_rate = rules.points[if city {
+                    Point::CityIncomplete
+                } else {
+                    Point::RoadIncomplete
+                }];
+                counted_rate = Counted::Own;
+            }
+        }
     }
-    if rules.small_city && tiles == 2 {
-        let per = rules.points[Point::SmallCity];
-        return Award {
-            points: (2 + i64::from(pennants)) * i64::from(per),
-            rule: format!(
-                "small city: 2 tiles × {per}{} (small_city)",
-                with_pennants(per)
-            ),
-        };
-    }
-    let (per, per_pennant) = (rules.points[Point::City], rules.points[Point::Pennant]);
+    let rate_of = |m: &Rated| match counted_rate {
+        Counted::All(r) => r,
+        Counted::Pennants(r) if m.name == crate::tileset::model::PENNANT => r,
+        _ if complete => m.complete,
+        _ => m.incomplete,
+    };
+    let mut parts = vec![Part {
+        count: tiles,
+        unit: Unit::Tile,
+        rate: tile_rate,
+    }];
+    parts.extend(counted().map(|(m, n)| Part {
+        count: n,
+        unit: Unit::Modifier(m.name.clone()),
+        rate: rate_of(m),
+    }));
     Award {
-        points: i64::from(tiles) * i64::from(per) + i64::from(pennants) * i64::from(per_pennant),
-        rule: format!(
-            "city: {} × {per}{}",
-            plural(tiles, "tile"),
-            with_pennants(per_pennant)
-        ),
+        points: parts
+            .iter()
+            .map(|p| i64::from(p.count) * i64::from(p.rate))
+            .sum(),
+        basis: Basis::Rated {
+            kind,
+            complete,
+            small_city,
+            present: applied,
+            parts,
+        },
     }
 }
 
 /// A cloister (or abbey) with `around` of its 8 neighbours occupied.
 #[must_use]
 pub fn cloister(rules: &Ruleset, around: u32) -> Award {
-    let per = rules.points[Point::Cloister];
-    let times = if per == 1 {
-        String::new()
-    } else {
-        format!(" × {per}")
-    };
-    if around >= 8 {
+    let rate = rules.points[Point::Cloister];
+    if around < 8 && !rules.incomplete_features_score() {
         return Award {
-            points: 9 * i64::from(per),
-            rule: if per == 1 {
-                "cloister: surrounded, 9".into()
-            } else {
-                format!("cloister: surrounded, 9 tiles{times}")
+            points: 0,
+            basis: Basis::Nothing {
+                kind: FeatureKind::Cloister,
+                why: Nothing::IncompleteNone,
             },
         };
     }
-    if !rules.incomplete_features_score() {
-        return Award {
-            points: 0,
-            rule: "unfinished cloister scores nothing (incomplete_features = \"none\")".into(),
-        };
-    }
-    let around_text = format!("1 + {} around it", plural(around, "tile"));
     Award {
-        points: (1 + i64::from(around)) * i64::from(per),
-        rule: if per == 1 {
-            format!("unfinished cloister: {around_text}")
-        } else {
-            format!("unfinished cloister: ({around_text}){times}")
+        points: (1 + i64::from(around.min(8))) * i64::from(rate),
+        basis: Basis::Cloister {
+            around: around.min(8),
+            rate,
         },
     }
 }
 
-/// Points per completed city for a farm, and the rule, under each edition.
-/// `cities` is the number of completed cities counted; `already` (second
-/// edition) the number that were already paid to the player.
+/// What a farm scores for a player under the second or third edition:
+/// `cities` completed cities, of which `already` were already paid to the
+/// player through another farm (second edition).
 #[must_use]
 pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
-    let per = rules.points[Point::FarmCity];
-    match rules.farm_scoring {
-        FarmScoring::Third => Award {
-            points: i64::from(per) * i64::from(cities),
-            rule: format!(
-                "farm, third edition: {} × {per}",
-                plural(cities, "completed city")
-            ),
+    let rate = rules.points[Point::FarmCity];
+    let (paid, already) = match rules.farm_scoring {
+        FarmScoring::Second => (cities - already.min(cities), already.min(cities)),
+        _ => (cities, 0),
+    };
+    Award {
+        points: i64::from(rate) * i64::from(paid),
+        basis: Basis::Farm {
+            edition: rules.farm_scoring,
+            cities: paid,
+            rate,
+            already,
         },
-        FarmScoring::Second => {
-            let paid = cities - already.min(cities);
-            let note = if already > 0 {
-                format!(
-                    " ({} already paid to this player through another farm)",
-                    plural(already, "city")
-                )
-            } else {
-                String::new()
-            };
-            Award {
-                points: i64::from(per) * i64::from(paid),
-                rule: format!(
-                    "farm, second edition: {} × {per}, each city once per player{note}",
-                    plural(paid, "completed city")
-                ),
-            }
-        }
-        FarmScoring::First => {
-            let per = rules.points[Point::FarmCityFirst];
-            Award {
-                points: i64::from(per),
-                rule: format!(
-                    "farms, first edition: the completed city pays {per} to the player(s) with most farmers on the farms around it"
-                ),
-            }
-        }
+    }
+}
+
+/// First edition: what a completed city pays the farmers around it,
+/// supplied by the farms named.
+#[must_use]
+pub fn farms_around(rules: &Ruleset, suppliers: Vec<String>) -> Award {
+    let rate = rules.points[Point::FarmCityFirst];
+    Award {
+        points: i64::from(rate),
+        basis: Basis::FarmsAround { rate, suppliers },
     }
 }
 
@@ -183,22 +308,51 @@ mod tests {
         r
     }
 
+    fn builtin(rules: &Ruleset) -> Vec<Rated> {
+        rates(rules, &Modifier::builtin())
+    }
+
+    /// Extras: pennants are modifier 0, inns 1, cathedrals 2.
+    fn city(rules: &Ruleset, tiles: u32, pennants: u32, complete: bool) -> i64 {
+        feature(
+            rules,
+            &builtin(rules),
+            FeatureKind::City,
+            tiles,
+            complete,
+            &[(0, pennants)],
+        )
+        .points
+    }
+
+    fn road(rules: &Ruleset, tiles: u32, complete: bool) -> i64 {
+        feature(
+            rules,
+            &builtin(rules),
+            FeatureKind::Road,
+            tiles,
+            complete,
+            &[],
+        )
+        .points
+    }
+
     #[test]
     fn small_city_rule_applies_only_to_completed_two_tile_cities() {
         let old = with(|r| r.small_city = true);
-        assert_eq!(city(&old, 2, 0, true).points, 2);
-        assert_eq!(city(&old, 2, 1, true).points, 3);
-        assert_eq!(city(&old, 3, 0, true).points, 6);
-        assert_eq!(city(&old, 2, 1, false).points, 3);
-        assert_eq!(city(&Ruleset::modern(), 2, 0, true).points, 4);
+        assert_eq!(city(&old, 2, 0, true), 2);
+        assert_eq!(city(&old, 2, 1, true), 3);
+        assert_eq!(city(&old, 3, 0, true), 6);
+        assert_eq!(city(&old, 2, 1, false), 3);
+        assert_eq!(city(&Ruleset::modern(), 2, 0, true), 4);
     }
 
     #[test]
     fn incomplete_features_can_score_nothing() {
         let none = with(|r| r.incomplete_features = crate::rules::Incomplete::None);
-        assert_eq!(road(&none, 4, false).points, 0);
-        assert_eq!(road(&none, 4, true).points, 4);
-        assert_eq!(city(&none, 3, 1, false).points, 0);
+        assert_eq!(road(&none, 4, false), 0);
+        assert_eq!(road(&none, 4, true), 4);
+        assert_eq!(city(&none, 3, 1, false), 0);
         assert_eq!(cloister(&none, 5).points, 0);
         assert_eq!(cloister(&none, 8).points, 9);
     }
@@ -211,14 +365,70 @@ mod tests {
             r.points[Point::Cloister] = 2;
         });
         assert_eq!(farm(&house, 4, 0).points, 8);
-        assert_eq!(city(&house, 3, 1, true).points, 11);
+        assert_eq!(city(&house, 3, 1, true), 11);
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
-        assert_eq!(road(&house, 3, true).points, 3);
+        assert_eq!(road(&house, 3, true), 3);
     }
 
     #[test]
     fn cloister_with_five_neighbours_scores_six() {
         assert_eq!(cloister(&Ruleset::modern(), 5).points, 6);
+    }
+
+    #[test]
+    fn an_inn_or_a_cathedral_sets_the_rates_while_present() {
+        let modern = Ruleset::modern();
+        let m = builtin(&modern);
+        let inn = |complete| feature(&modern, &m, FeatureKind::Road, 3, complete, &[(1, 1)]);
+        assert_eq!(inn(true).points, 6);
+        assert_eq!(inn(false).points, 0);
+        // A cathedral city of 5 tiles with 2 pennants: (5 + 2) × 3.
+        let cathedral = |complete| {
+            feature(
+                &modern,
+                &m,
+                FeatureKind::City,
+                5,
+                complete,
+                &[(0, 2), (2, 1)],
+            )
+        };
+        assert_eq!(cathedral(true).points, 21);
+        assert_eq!(cathedral(false).points, 0);
+        let normal = with(|r| r.inn_cathedral_incomplete = InnCathedral::Normal);
+        let n = builtin(&normal);
+        assert_eq!(
+            feature(&normal, &n, FeatureKind::Road, 3, false, &[(1, 1)]).points,
+            3
+        );
+        assert_eq!(
+            feature(&normal, &n, FeatureKind::City, 5, false, &[(0, 2), (2, 1)]).points,
+            7
+        );
+    }
+
+    #[test]
+    fn declared_modifiers_take_their_rates_from_the_ruleset_first() {
+        let declared = [
+            Modifier::declared("well", FeatureKind::Road, Shape::Counted, 2, 1),
+            Modifier::declared("lake", FeatureKind::Road, Shape::Present, 3, 0),
+        ];
+        let modern = Ruleset::modern();
+        let m = rates(&modern, &declared);
+        // 4 tiles × 1 + 2 wells × 2.
+        let wells = |m: &[Rated], complete| {
+            feature(&modern, m, FeatureKind::Road, 4, complete, &[(0, 2)]).points
+        };
+        assert_eq!(wells(&m, true), 8);
+        assert_eq!(wells(&m, false), 6);
+        // With a lake, every tile and every well pays 3.
+        assert_eq!(
+            feature(&modern, &m, FeatureKind::Road, 4, true, &[(0, 2), (1, 1)]).points,
+            18
+        );
+        let house = with(|r| r.set_extra_point("well", 5));
+        let m = rates(&house, &declared);
+        assert_eq!(wells(&m, true), 14);
     }
 }

@@ -234,6 +234,27 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// Two tile sets in play declare a modifier of the same name
+    /// differently.
+    #[error("tile sets `{first}` and `{second}` both declare the modifier `{name}`, differently")]
+    #[diagnostic(
+        code(carca::record::modifier_conflict),
+        help(
+            "a modifier's name means one thing in a game: rename it in one of the sets, or declare it the same way in both"
+        )
+    )]
+    ModifierConflict {
+        /// The modifier.
+        name: String,
+        /// The set that declared it first.
+        first: String,
+        /// The set that declares it again.
+        second: String,
+        /// The list of tile sets.
+        #[label("these tile sets")]
+        span: SourceSpan,
+    },
+
     /// The record's ruleset could not be loaded.
     #[error("ruleset `{name}` could not be loaded")]
     #[diagnostic(

@@ -704,6 +704,18 @@ impl<'a> Builder<'a> {
             }
         }
         let catalog = Arc::new(Catalog::new(sets));
+        if let Some(list) = specs.first().map(|(_, s)| *s) {
+            let end = specs.last().map_or(list, |(_, s)| *s);
+            let span = SourceSpan::from((list.offset(), end.offset() + end.len() - list.offset()));
+            for (name, first, second) in &catalog.conflicts {
+                self.error(RecordError::ModifierConflict {
+                    name: name.clone(),
+                    first: first.clone(),
+                    second: second.clone(),
+                    span,
+                });
+            }
+        }
         if builtin
             && self.findings.len() == before
             && let Ok(mut m) = shared.lock()

@@ -31,18 +31,26 @@ pub struct Difference {
 struct Key {
     name: String,
     value: Box<dyn Fn(&Ruleset) -> String>,
-    bears: Bears,
+    bears: Bearing,
+}
+
+/// What a key bears on: as the tables say, or (a declared modifier's
+/// rate) features that carry the modifier, completed or unfinished.
+enum Bearing {
+    Table(Bears),
+    Modifier { name: String, complete: bool },
 }
 
 /// Every key of the ruleset tables, toggles first, then `[points]` and
-/// `[figures]` (as `points.farm_city`).
-fn keys() -> Vec<Key> {
+/// `[figures]` (as `points.farm_city`), then the `[points]` keys of
+/// declared modifiers that any of `rules` sets.
+fn keys(rules: &[&Ruleset]) -> Vec<Key> {
     let mut out: Vec<Key> = TOGGLES
         .iter()
         .map(|t| Key {
             name: t.key.to_string(),
             value: Box::new(move |r| (t.get)(r).to_string()),
-            bears: t.bears,
+            bears: Bearing::Table(t.bears),
         })
         .collect();
     for g in GROUPS {
@@ -50,19 +58,43 @@ fn keys() -> Vec<Key> {
             out.push(Key {
                 name: format!("{}.{k}", g.key()),
                 value: Box::new(move |r| format!("{:?}", g.get(r, i))),
-                bears: match g {
+                bears: Bearing::Table(match g {
                     Group::Points => POINTS[i].bears,
                     Group::Figures => Bears::Moves,
-                },
+                }),
             });
         }
+    }
+    let mut declared: Vec<&String> = rules
+        .iter()
+        .flat_map(|r| r.modifier_points.keys())
+        .collect();
+    declared.sort();
+    declared.dedup();
+    for key in declared {
+        let (name, complete) = match key.strip_suffix("_incomplete") {
+            Some(stem) => (stem.to_string(), false),
+            None => (key.clone(), true),
+        };
+        let k = key.clone();
+        out.push(Key {
+            name: format!("points.{key}"),
+            value: Box::new(move |r| format!("{:?}", r.extra_point(&k))),
+            bears: Bearing::Modifier { name, complete },
+        });
     }
     out
 }
 
 /// Whether a key bears directly on how this feature scores.
-fn bears_on(bears: Bears, e: &Event) -> bool {
+fn bears_on(bearing: &Bearing, e: &Event) -> bool {
     let f = &e.feature;
+    let bears = match bearing {
+        Bearing::Table(b) => *b,
+        Bearing::Modifier { name, complete } => {
+            return f.count_of(name) > 0 && f.complete == *complete;
+        }
+    };
     match bears {
         Bears::SmallCity => f.kind == ScoredKind::City && f.complete && f.tiles.len() == 2,
         Bears::Kind { kind, complete } => {
@@ -79,7 +111,7 @@ fn bears_on(bears: Bears, e: &Event) -> bool {
 /// and the follower count change which moves are legal, so they can change
 /// any feature.)
 fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<String> {
-    let keys = keys();
+    let keys = keys(rules);
     let mut candidates: Vec<&Key> = Vec::new();
     for i in 0..rules.len() {
         for j in i + 1..rules.len() {
@@ -97,7 +129,7 @@ fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<St
     }
     let direct: Vec<String> = candidates
         .iter()
-        .filter(|k| bears_on(k.bears, event))
+        .filter(|k| bears_on(&k.bears, event))
         .map(|k| k.name.clone())
         .collect();
     if direct.is_empty() {

@@ -1,5 +1,6 @@
 //! Turning findings and results into text for people and JSON for programs.
 
+pub mod award;
 pub mod compare;
 pub mod diagnostics;
 pub mod picture;

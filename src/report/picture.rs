@@ -460,7 +460,7 @@ fn turned(p: (f64, f64), rot: Rotation) -> (f64, f64) {
 fn ornaments(tile: &Tile, rot: Rotation) -> Group {
     let mut g = Group::new();
     for (i, f) in tile.features.iter().enumerate() {
-        if f.kind != FeatureKind::City || f.pennants == 0 {
+        if f.kind != FeatureKind::City || f.pennants() == 0 {
             continue;
         }
         let (ax, ay) = anchor(tile, i);
@@ -1141,7 +1141,7 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         }
         // Pennants, on their city.
         for (f, feature) in t.features.iter().enumerate() {
-            if feature.kind == FeatureKind::City && feature.pennants > 0 {
+            if feature.kind == FeatureKind::City && feature.pennants() > 0 {
                 // Beside where a knight would stand, as in SVG pictures.
                 let (ax, ay) = anchor(t, f);
                 let (ax, ay) = turned((ax + 14.0, ay - 10.0), p.rot);

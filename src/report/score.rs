@@ -64,6 +64,12 @@ fn describe_ruleset(rules: &Ruleset) -> String {
             .collect();
         parts.extend(changed);
     }
+    parts.extend(
+        rules
+            .modifier_points
+            .iter()
+            .map(|(k, v)| format!("points.{k} = {v}")),
+    );
     format!("{} ({})", text::name(&rules.name), parts.join(", "))
 }
 
@@ -87,6 +93,13 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
                 (k.to_string(), v.into())
             })
             .collect();
+        let mut table = table;
+        if g == crate::rules::table::Group::Points {
+            // The rates the ruleset gives declared modifiers.
+            for (k, v) in &rules.modifier_points {
+                table.insert(k.clone(), (*v).into());
+            }
+        }
         o.insert(g.key().into(), table.into());
     }
     Value::Object(o)
@@ -99,15 +112,11 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         (_, true) => "complete, ".into(),
         (_, false) => "unfinished, ".into(),
     };
-    let pennants = if f.pennants > 0 {
-        format!(
-            ", {} pennant{}",
-            f.pennants,
-            if f.pennants == 1 { "" } else { "s" }
-        )
-    } else {
-        String::new()
-    };
+    let mut pennants = String::new();
+    for (name, n) in &f.extras {
+        pennants.push_str(", ");
+        pennants.push_str(&super::award::extra(*n, name));
+    }
     let _ = writeln!(
         out,
         "  {} — {state}{} tile{}{pennants}: {}",
@@ -116,7 +125,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         if f.tiles.len() == 1 { "" } else { "s" },
         positions(&f.tiles)
     );
-    if f.kind == crate::engine::ScoredKind::Farm && !f.name.starts_with("farms around") {
+    if f.kind == crate::engine::ScoredKind::Farm && !super::award::is_farms_around(&e.basis) {
         if f.cities.is_empty() && f.open_cities.is_empty() {
             let _ = writeln!(out, "    touches no city");
         }
@@ -154,7 +163,12 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         .iter()
         .map(|&w| format!("{} +{}", players[w], e.points[w]))
         .collect();
-    let _ = writeln!(out, "    {}   {}", points.join(", "), e.rule);
+    let _ = writeln!(
+        out,
+        "    {}   {}",
+        points.join(", "),
+        super::award::rule(&e.basis)
+    );
 }
 
 fn write_events(out: &mut String, players: &[String], events: &[Event]) {
@@ -300,7 +314,7 @@ fn event_json(players: &[String], e: &Event) -> Value {
             "kind": f.kind.word(),
             "name": f.name,
             "tiles": f.tiles.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>(),
-            "pennants": f.pennants,
+            "pennants": f.pennants(),
             "complete": f.complete,
             "cities": f.cities,
             "open_cities": f.open_cities,
@@ -308,8 +322,18 @@ fn event_json(players: &[String], e: &Event) -> Value {
         "followers": per_player(players, e.followers.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| (i, i64::from(*n)))),
         "winners": e.winners.iter().map(|&w| players[w].clone()).collect::<Vec<_>>(),
         "points": per_player(players, e.winners.iter().map(|&w| (w, e.points[w]))),
-        "rule": e.rule,
+        "rule": super::award::rule(&e.basis),
+        "award": super::award::parts_json(&e.basis),
     });
+    let others: serde_json::Map<String, Value> = f
+        .extras
+        .iter()
+        .filter(|(name, _)| name != crate::tileset::model::PENNANT)
+        .map(|(name, n)| (name.clone(), json!(n)))
+        .collect();
+    if !others.is_empty() {
+        v["feature"]["extras"] = Value::Object(others);
+    }
     // What the followers weigh, when a figure counts more than one.
     if e.strength != e.followers {
         v["strength"] = per_player(

@@ -147,7 +147,7 @@ pub fn picture(tile: &Tile) -> Vec<String> {
                 }
             }
         }
-        if f.pennants > 0
+        if f.pennants() > 0
             && let Some(e) = f.edges.first()
         {
             let (x, y) = match e {
@@ -260,13 +260,8 @@ fn legend(tile: &Tile) -> Vec<String> {
         .enumerate()
         .map(|(i, f)| {
             let mut line = format!("{}  {}", labels[i], f.describe());
-            if f.pennants > 0 {
-                let _ = write!(
-                    line,
-                    ", {} pennant{}",
-                    f.pennants,
-                    if f.pennants == 1 { "" } else { "s" }
-                );
+            for e in &f.extras {
+                let _ = write!(line, ", {}", super::award::extra(e.count, &e.modifier));
             }
             match f.ends {
                 Some(End::Village) => line.push_str(", ends at the village"),

@@ -163,18 +163,29 @@ pub fn identity(spec: &str, base: &Path) -> String {
 
 /// Loads a ruleset by built-in name or by path (relative to `base`).
 pub fn load(spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
+    load_with(spec, base, &[])
+}
+
+/// As [`load`], where `[points]` may also set the keys in `extra` (the
+/// rates of the modifiers the tile sets in play declare).
+pub fn load_with(spec: &str, base: &Path, extra: &[String]) -> Result<Ruleset, Vec<Finding>> {
     if let Some(text) = builtin_source(spec) {
-        return load_source(&SourceFile::new(format!("builtin:{spec}"), text), None, 0);
+        return load_source(
+            &SourceFile::new(format!("builtin:{spec}"), text),
+            None,
+            0,
+            extra,
+        );
     }
     let src =
         crate::diagnostic::read_named(spec, base, "ruleset", &BUILTIN).map_err(|f| vec![*f])?;
     let path = base.join(spec);
-    load_source(&src, path.parent(), 0)
+    load_source(&src, path.parent(), 0, extra)
 }
 
 /// Parses a ruleset file's text (`extends` resolved relative to `dir`).
 pub fn parse(src: &SourceFile, dir: Option<&Path>) -> Result<Ruleset, Vec<Finding>> {
-    load_source(src, dir, 0)
+    load_source(src, dir, 0, &[])
 }
 
 /// Whether a text is a ruleset at all: empty but for comments, or with a
@@ -266,6 +277,7 @@ pub(super) fn load_source(
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
+    extra: &[String],
 ) -> Result<Ruleset, Vec<Finding>> {
     if !looks_like_ruleset(src.text()) {
         return Err(vec![crate::diagnostic::wrong_kind(
@@ -283,7 +295,7 @@ pub(super) fn load_source(
         .trim_end_matches(".toml")
         .trim_start_matches("builtin:")
         .to_string();
-    resolve(&draft, src, dir, depth, &default_name)
+    resolve(&draft, src, dir, depth, &default_name, extra)
 }
 
 /// The ruleset `extends` names, loaded.
@@ -292,6 +304,7 @@ fn parent(
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
+    extra: &[String],
     errors: &mut Vec<RulesError>,
 ) -> Result<Ruleset, Vec<Finding>> {
     let Some(entry) = draft.get("extends") else {
@@ -312,12 +325,13 @@ fn parent(
             &SourceFile::new(format!("builtin:{name}"), text),
             None,
             depth + 1,
+            extra,
         )
     } else {
         let base = dir.map(Path::to_path_buf).unwrap_or_default();
         let path = base.join(name);
         match read_source(&path) {
-            Ok(s) => load_source(&s, path.parent(), depth + 1),
+            Ok(s) => load_source(&s, path.parent(), depth + 1, extra),
             Err(_) => {
                 errors.push(RulesError::UnknownExtends {
                     name: name.clone(),
@@ -385,7 +399,13 @@ fn count(key: &str, n: i64, max: u32, span: SourceSpan) -> Result<Setting, Rules
 }
 
 /// Checks a `[points]` or `[figures]` table, setting what is right.
-fn group(table: Group, entry: &Entry, rules: &mut Ruleset, errors: &mut Vec<RulesError>) {
+fn group(
+    table: Group,
+    entry: &Entry,
+    rules: &mut Ruleset,
+    extra: &[String],
+    errors: &mut Vec<RulesError>,
+) {
     let Value::Table(entries) = &entry.value else {
         errors.push(wrong_type(
             table.key(),
@@ -396,10 +416,24 @@ fn group(table: Group, entry: &Entry, rules: &mut Ruleset, errors: &mut Vec<Rule
     };
     let keys = table.keys();
     for inner in entries {
-        let Some(index) = keys.iter().position(|k| *k == inner.key) else {
-            errors.push(unknown_key(&inner.key, inner.key_span, &keys));
+        let index = keys.iter().position(|k| *k == inner.key);
+        let modifier = table == Group::Points && extra.contains(&inner.key);
+        if index.is_none() && !modifier {
+            let mut known = keys.clone();
+            if table == Group::Points {
+                known.extend(extra.iter().map(String::as_str));
+            }
+            let mut err = unknown_key(&inner.key, inner.key_span, &known);
+            if table == Group::Points
+                && let RulesError::UnknownKey { help, .. } = &mut err
+            {
+                help.push_str(
+                    " (and the rates of the modifiers that the tile sets in play declare)",
+                );
+            }
+            errors.push(err);
             continue;
-        };
+        }
         let full = format!("{}.{}", table.key(), inner.key);
         let Value::Int(n) = inner.value else {
             errors.push(wrong_type(
@@ -410,7 +444,10 @@ fn group(table: Group, entry: &Entry, rules: &mut Ruleset, errors: &mut Vec<Rule
             continue;
         };
         match count(&full, n, table.max(), inner.span) {
-            Ok(Setting::Count(v)) => table.set(rules, index, v),
+            Ok(Setting::Count(v)) => match index {
+                Some(index) => table.set(rules, index, v),
+                None => rules.set_extra_point(&inner.key, v),
+            },
             Ok(_) => {}
             Err(err) => errors.push(err),
         }
@@ -425,9 +462,10 @@ pub fn resolve(
     dir: Option<&Path>,
     depth: usize,
     default_name: &str,
+    extra: &[String],
 ) -> Result<Ruleset, Vec<Finding>> {
     let mut errors = Vec::new();
-    let mut rules = parent(draft, src, dir, depth, &mut errors)?;
+    let mut rules = parent(draft, src, dir, depth, extra, &mut errors)?;
     rules.name = default_name.to_string();
     let known = top_keys();
     let mut seen: BTreeMap<&str, SourceSpan> = BTreeMap::new();
@@ -450,7 +488,7 @@ pub fn resolve(
                         Err(err) => errors.push(err),
                     }
                 } else if let Some(g) = GROUPS.iter().find(|g| g.key() == key) {
-                    group(*g, e, &mut rules, &mut errors);
+                    group(*g, e, &mut rules, extra, &mut errors);
                 } else {
                     errors.push(unknown_key(key, e.key_span, &known));
                 }

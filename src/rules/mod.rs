@@ -11,7 +11,7 @@ mod load;
 pub mod table;
 
 pub use error::RulesError;
-pub use load::{Draft, Entry, Value, identity, load, parse, resolve, schema};
+pub use load::{Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
     EndGameAbbey, FarmScoring, Figure, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
 };
@@ -42,6 +42,8 @@ pub struct Ruleset {
     pub figures: [Option<u32>; 3],
     /// The numbers scores are made of.
     pub points: Points,
+    /// `[points]` values for the modifiers tile sets declare, by key.
+    pub modifier_points: std::collections::BTreeMap<String, u32>,
 }
 
 /// Names of the built-in rulesets, the default first.
@@ -95,6 +97,7 @@ impl Ruleset {
             tie_break: TieBreak::Shared,
             figures: [None; 3],
             points: Points::modern(),
+            modifier_points: std::collections::BTreeMap::new(),
         }
     }
 
@@ -102,7 +105,13 @@ impl Ruleset {
     #[must_use]
     pub fn builtin(name: &str) -> Option<Ruleset> {
         let text = builtin_source(name)?;
-        load::load_source(&SourceFile::new(format!("builtin:{name}"), text), None, 0).ok()
+        load::load_source(
+            &SourceFile::new(format!("builtin:{name}"), text),
+            None,
+            0,
+            &[],
+        )
+        .ok()
     }
 
     /// How many figures of a kind each player has.
@@ -116,6 +125,26 @@ impl Ruleset {
                 .and_then(|i| self.figures[i])
                 .unwrap_or(0),
         }
+    }
+
+    /// The value of a built-in `[points]` key.
+    #[must_use]
+    pub fn point_by_key(&self, key: &str) -> Option<u32> {
+        table::POINTS
+            .iter()
+            .position(|p| p.key == key)
+            .map(|i| self.points[table::POINTS[i].point])
+    }
+
+    /// The value the ruleset gives a declared modifier's `[points]` key.
+    #[must_use]
+    pub fn extra_point(&self, key: &str) -> Option<u32> {
+        self.modifier_points.get(key).copied()
+    }
+
+    /// Sets a declared modifier's `[points]` key.
+    pub fn set_extra_point(&mut self, key: &str, value: u32) {
+        self.modifier_points.insert(key.to_string(), value);
     }
 
     /// Whether unfinished roads, cities and cloisters score at the end.

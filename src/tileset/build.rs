@@ -15,8 +15,8 @@ use miette::SourceSpan;
 use serde_saphyr::Spanned;
 
 use super::error::TilesetError as E;
-use super::model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
-use super::raw::{RawFeature, RawTile, RawTileSet};
+use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Tile, TileSet};
+use super::raw::{RawFeature, RawModifier, RawTile, RawTileSet};
 use super::topology::{Layout, SLOTS, half_slot, mid_slot, slot_half};
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Edge, Half};
@@ -30,6 +30,10 @@ pub const MAX_TILES: u64 = 1_000_000;
 const MAX_COUNT: i64 = 100_000;
 /// Most pennants on one city.
 const MAX_PENNANTS: i64 = 99;
+/// Most modifiers one set may declare, and most entries in one `with`.
+const MAX_MODIFIERS: usize = 64;
+/// Largest rate a declared modifier may give.
+const MAX_RATE: i64 = 1000;
 /// Whether a text is a tile set at all: it names a `tiles` key somewhere
 /// (as a YAML key, plain or quoted).
 fn looks_like_tileset(text: &str) -> bool {
@@ -92,6 +96,7 @@ pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> 
         src,
         errors: Vec::new(),
         warnings: Vec::new(),
+        modifiers: Modifier::builtin(),
     };
     let set = b.set(&raw);
     if b.errors.is_empty() {
@@ -128,6 +133,8 @@ struct Builder<'a> {
     src: &'a SourceFile,
     errors: Vec<E>,
     warnings: Vec<E>,
+    /// The modifiers tiles may carry: the built-in ones, then the set's own.
+    modifiers: Vec<Modifier>,
 }
 
 /// A feature under construction, with where it was written.
@@ -166,6 +173,23 @@ impl Builder<'_> {
                 }
             })
             .collect();
+        let builtin_count = self.modifiers.len();
+        for m in raw.modifiers.iter().flat_map(|l| &l.value) {
+            if let Some(m) = self.modifier(&m.value, self.span(m)) {
+                self.modifiers.push(m);
+            }
+        }
+        if let Some(list) = &raw.modifiers
+            && list.value.len() > MAX_MODIFIERS
+        {
+            self.errors.push(E::TooLarge {
+                what: "modifiers",
+                value: list.value.len() as u64,
+                limit: MAX_MODIFIERS as u64,
+                span: self.span(list),
+            });
+        }
+        let declared = self.modifiers[builtin_count..].to_vec();
         let raw_tiles = &raw.tiles.value;
         let list_span = self.span(&raw.tiles);
         if raw_tiles.is_empty() {
@@ -186,6 +210,7 @@ impl Builder<'_> {
                 description: None,
                 requires,
                 opening: false,
+                modifiers: declared,
                 tiles: Vec::new(),
             };
         }
@@ -261,7 +286,204 @@ impl Builder<'_> {
             description: raw.description.as_ref().map(|d| d.value.clone()),
             requires,
             opening: raw.opening.as_ref().is_some_and(|o| o.value),
+            modifiers: declared,
             tiles,
+        }
+    }
+
+    /// Checks a modifier declaration.
+    fn modifier(&mut self, raw: &RawModifier, span: SourceSpan) -> Option<Modifier> {
+        let name = raw.name.value.trim().to_string();
+        let name_span = self.span(&raw.name);
+        let bad = |b: &mut Self, problem: String, help: &str, span: SourceSpan| {
+            b.errors.push(E::BadModifier {
+                name: name.clone(),
+                problem,
+                help: help.to_string(),
+                span,
+            });
+        };
+        let mut chars = name.chars();
+        let well_formed = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+            && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && name.len() <= 40;
+        if !well_formed {
+            bad(
+                self,
+                "a modifier's name is lower-case letters, digits and `_`, starting with a letter (at most 40)".into(),
+                "the name is also its `[points]` key in rulesets, so it must be a plain key: `well`, `market_square`",
+                name_span,
+            );
+            return None;
+        }
+        let incomplete_key = format!("{name}_incomplete");
+        if let Some(m) = self.modifiers.iter().find(|m| m.name == name) {
+            bad(
+                self,
+                if m.declared {
+                    "it is declared twice".into()
+                } else {
+                    "it is a built-in modifier".into()
+                },
+                "built-in modifiers (pennant, inn, cathedral) need no declaration; give every other one a name of its own",
+                name_span,
+            );
+            return None;
+        }
+        let taken = crate::rules::table::Group::Points.keys();
+        if let Some(k) = taken.iter().find(|k| **k == name || **k == incomplete_key) {
+            bad(
+                self,
+                format!("its `[points]` keys would clash with the ruleset's own `points.{k}`"),
+                "choose another name: a modifier's name and NAME_incomplete are its `[points]` keys",
+                name_span,
+            );
+            return None;
+        }
+        let on = match raw.on.value.trim() {
+            "road" => FeatureKind::Road,
+            "city" => FeatureKind::City,
+            other => {
+                bad(
+                    self,
+                    format!("`on: {other}` is not a kind a modifier can lie on"),
+                    "write `on: road` or `on: city`",
+                    self.span(&raw.on),
+                );
+                return None;
+            }
+        };
+        let (shape, rates) = match (&raw.counted, &raw.present) {
+            (Some(r), None) => (Shape::Counted, r),
+            (None, Some(r)) => (Shape::Present, r),
+            (Some(_), Some(r)) => {
+                bad(
+                    self,
+                    "it is both `counted` and `present`".into(),
+                    "keep one: `counted` adds points per occurrence, `present` changes the feature's rates",
+                    self.span(r),
+                );
+                return None;
+            }
+            (None, None) => {
+                bad(
+                    self,
+                    "it says neither `counted` nor `present`".into(),
+                    "add `counted: { complete: 2, incomplete: 1 }` (points per occurrence) or `present: { complete: 2, incomplete: 0 }` (the feature's rates while it holds one)",
+                    span,
+                );
+                return None;
+            }
+        };
+        let complete = self.ranged(
+            Some(&rates.value.complete),
+            "a modifier's rate",
+            0,
+            MAX_RATE,
+        );
+        let incomplete = self.ranged(
+            Some(&rates.value.incomplete),
+            "a modifier's rate",
+            0,
+            MAX_RATE,
+        );
+        Some(Modifier::declared(
+            &name,
+            on,
+            shape,
+            u32::try_from(complete?).ok()?,
+            u32::try_from(incomplete?).ok()?,
+        ))
+    }
+
+    /// Applies a `with` list to a feature.
+    fn with(&mut self, list: &Spanned<Vec<Spanned<String>>>, feature: &mut Feature) {
+        if list.value.len() > MAX_MODIFIERS {
+            self.errors.push(E::TooLarge {
+                what: "modifiers in one `with`",
+                value: list.value.len() as u64,
+                limit: MAX_MODIFIERS as u64,
+                span: self.span(list),
+            });
+            return;
+        }
+        for n in &list.value {
+            let Some(m) = self.known_modifier(n) else {
+                continue;
+            };
+            if m.on == feature.kind {
+                feature.add_extra(&m.name, 1);
+            } else {
+                self.errors.push(E::ModifierMisplaced {
+                    name: m.name.clone(),
+                    on: m.on.word(),
+                    kind: feature.kind.word(),
+                    span: self.span(n),
+                });
+            }
+        }
+    }
+
+    /// The modifier a `with` entry names, or an error.
+    fn known_modifier(&mut self, n: &Spanned<String>) -> Option<Modifier> {
+        let name = n.value.trim();
+        if let Some(m) = self.modifiers.iter().find(|m| m.name == name) {
+            return Some(m.clone());
+        }
+        let names: Vec<&str> = self.modifiers.iter().map(|m| m.name.as_str()).collect();
+        let help = format!(
+            "{}modifiers here: {} (declare others under `modifiers:`)",
+            crate::suggest::did_you_mean(name, names.iter().copied()),
+            names.join(", ")
+        );
+        self.errors.push(E::UnknownModifier {
+            name: name.to_string(),
+            help,
+            span: self.span(n),
+        });
+        None
+    }
+
+    /// Applies a tile-level `with` list: each modifier goes on the tile's
+    /// only feature of its kind.
+    fn tile_with(&mut self, list: &Spanned<Vec<Spanned<String>>>, drafts: &mut [Draft]) {
+        if list.value.len() > MAX_MODIFIERS {
+            self.errors.push(E::TooLarge {
+                what: "modifiers in one `with`",
+                value: list.value.len() as u64,
+                limit: MAX_MODIFIERS as u64,
+                span: self.span(list),
+            });
+            return;
+        }
+        for n in &list.value {
+            let Some(m) = self.known_modifier(n) else {
+                continue;
+            };
+            let of_kind: Vec<usize> = (0..drafts.len())
+                .filter(|&i| drafts[i].feature.kind == m.on)
+                .collect();
+            match of_kind[..] {
+                [one] => drafts[one].feature.add_extra(&m.name, 1),
+                _ => {
+                    let list = if m.on == FeatureKind::City {
+                        "cities"
+                    } else {
+                        "roads"
+                    };
+                    self.errors.push(E::ModifierAmbiguous {
+                        name: m.name.clone(),
+                        on: m.on.word(),
+                        list,
+                        count: if of_kind.is_empty() {
+                            format!("no {}", m.on.word())
+                        } else {
+                            format!("{} {list}", of_kind.len())
+                        },
+                        span: self.span(n),
+                    });
+                }
+            }
         }
     }
 
@@ -363,6 +585,9 @@ impl Builder<'_> {
             code_span,
             &mut drafts,
         );
+        if let Some(w) = &raw.with {
+            self.tile_with(w, &mut drafts);
+        }
         self.check_names(&drafts);
         self.resolve_ends(&mut drafts);
 
@@ -423,6 +648,11 @@ impl Builder<'_> {
         } else {
             self.errors.push(E::OutOfRange {
                 what,
+                help: if what.contains("rate") {
+                    "a modifier's rates are whole numbers of points, 0 to 1000"
+                } else {
+                    "a tile's count is at least 1; pennants are 0 or more"
+                },
                 value: v.value,
                 min,
                 max,
@@ -515,8 +745,9 @@ impl Builder<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants",
-            FeatureKind::Road | FeatureKind::River => "name, edges, ends",
+            FeatureKind::City => "name, edges, pennants, with",
+            FeatureKind::Road => "name, edges, ends, with",
+            FeatureKind::River => "name, edges, ends",
             _ => "name, halves, touches",
         };
         let kind_word = kind.word();
@@ -548,10 +779,14 @@ impl Builder<'_> {
             FeatureKind::Road | FeatureKind::River => {
                 bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
                 bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
+                if kind == FeatureKind::River {
+                    bad("with", raw.with.as_ref().map(|v| s.span(v)));
+                }
             }
             _ => {
                 bad("edges", raw.edges.as_ref().map(|v| s.span(v)));
                 bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
+                bad("with", raw.with.as_ref().map(|v| s.span(v)));
             }
         }
     }
@@ -593,7 +828,10 @@ impl Builder<'_> {
                         f.edges = self.parse_edges(e).unwrap_or_default();
                     }
                     if let Some(p) = self.ranged(r.pennants.as_ref(), "pennants", 0, MAX_PENNANTS) {
-                        f.pennants = p as u32;
+                        f.add_extra(super::model::PENNANT, p as u32);
+                    }
+                    if let Some(w) = &r.with {
+                        self.with(w, &mut f);
                     }
                     if r.edges.is_none() && f.name.is_none() {
                         self.errors.push(E::Nowhere {
@@ -621,7 +859,9 @@ impl Builder<'_> {
                 }),
                 [one] => {
                     if let Some(n) = self.ranged(Some(p), "pennants", 0, MAX_PENNANTS) {
-                        drafts[one].feature.pennants += n as u32;
+                        drafts[one]
+                            .feature
+                            .add_extra(super::model::PENNANT, n as u32);
                     }
                 }
                 _ => self.errors.push(E::PennantAmbiguous {
@@ -745,6 +985,9 @@ impl Builder<'_> {
                 });
             }
             f.edges = list;
+            if let Some(w) = &r.with {
+                self.with(w, &mut f);
+            }
             drafts.push(Draft {
                 feature: f,
                 span: self.span(entry),

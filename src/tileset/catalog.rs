@@ -1,5 +1,6 @@
 //! The tiles of all sets in play, as one table the engine indexes.
 
+use super::model::Modifier;
 use super::{Loaded, Tile};
 
 /// One tile type in play.
@@ -11,6 +12,9 @@ pub struct Entry {
     pub tile: Tile,
     /// Its set is played first (The River).
     pub opening: bool,
+    /// What each of its features carries: indices into
+    /// [`Catalog::modifiers`] with counts, by feature index.
+    pub extras: Vec<Vec<(u16, u32)>>,
 }
 
 /// The tile sets in play and their tiles.
@@ -20,6 +24,12 @@ pub struct Catalog {
     pub sets: Vec<Loaded>,
     /// Every tile type of every set.
     pub tiles: Vec<Entry>,
+    /// The modifiers in play: the built-in ones, then those the sets
+    /// declare, each name once.
+    pub modifiers: Vec<Modifier>,
+    /// Modifier names that two sets in play declare differently, with the
+    /// names of the two sets.
+    pub conflicts: Vec<(String, String, String)>,
     /// The first tile with each id.
     by_id: std::collections::HashMap<String, usize>,
     /// Ids that more than one set in play defines.
@@ -30,6 +40,32 @@ impl Catalog {
     /// The catalog of these sets.
     #[must_use]
     pub fn new(sets: Vec<Loaded>) -> Catalog {
+        let mut modifiers = Modifier::builtin();
+        let mut declared_by: Vec<usize> = vec![usize::MAX; modifiers.len()];
+        let mut conflicts = Vec::new();
+        for (i, l) in sets.iter().enumerate() {
+            for m in &l.set.modifiers {
+                match modifiers.iter().position(|k| k.name == m.name) {
+                    None => {
+                        modifiers.push(m.clone());
+                        declared_by.push(i);
+                    }
+                    Some(k) if modifiers[k] != *m => conflicts.push((
+                        m.name.clone(),
+                        sets.get(declared_by[k])
+                            .map_or_else(|| "built-in".to_string(), |s| s.set.name.clone()),
+                        l.set.name.clone(),
+                    )),
+                    Some(_) => {}
+                }
+            }
+        }
+        let index = |name: &str| {
+            modifiers
+                .iter()
+                .position(|m| m.name == name)
+                .and_then(|i| u16::try_from(i).ok())
+        };
         let tiles: Vec<Entry> = sets
             .iter()
             .enumerate()
@@ -38,6 +74,19 @@ impl Catalog {
                     set: i,
                     tile: t.clone(),
                     opening: l.set.opening,
+                    extras: t
+                        .features
+                        .iter()
+                        .map(|f| {
+                            let mut ids: Vec<(u16, u32)> = f
+                                .extras
+                                .iter()
+                                .filter_map(|e| index(&e.modifier).map(|m| (m, e.count)))
+                                .collect();
+                            ids.sort_unstable();
+                            ids
+                        })
+                        .collect(),
                 })
             })
             .collect();
@@ -52,6 +101,8 @@ impl Catalog {
         Catalog {
             sets,
             tiles,
+            modifiers,
+            conflicts,
             by_id,
             ambiguous,
         }

@@ -322,15 +322,82 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
-    /// A count or pennant number out of range.
-    #[error("{what} is {value}; it must be between {min} and {max}")]
+    /// `with` names no modifier the set knows.
+    #[error("`{name}` is not a modifier this tile set knows")]
+    #[diagnostic(code(carca::tileset::unknown_modifier), help("{help}"))]
+    UnknownModifier {
+        /// The name written.
+        name: String,
+        /// Known names, with a suggestion.
+        help: String,
+        /// The name.
+        #[label("unknown modifier")]
+        span: SourceSpan,
+    },
+
+    /// A modifier on a feature of a kind it does not lie on.
+    #[error("`{name}` lies on a {on}, but this feature is a {kind}")]
     #[diagnostic(
-        code(carca::tileset::out_of_range),
-        help("a tile's count is at least 1; pennants are 0 or more")
+        code(carca::tileset::modifier_misplaced),
+        help("put `{name}` in the `with` list of a {on}, or declare a modifier for {kind}s")
     )]
+    ModifierMisplaced {
+        /// The modifier.
+        name: String,
+        /// The kind it lies on.
+        on: &'static str,
+        /// The kind of the feature it was put on.
+        kind: &'static str,
+        /// The name.
+        #[label("not on a {kind}")]
+        span: SourceSpan,
+    },
+
+    /// A tile-level `with` on a tile with no feature, or several, of the
+    /// modifier's kind.
+    #[error("tile-level `with: [{name}]` needs exactly one {on} on the tile, and it has {count}")]
+    #[diagnostic(
+        code(carca::tileset::modifier_ambiguous),
+        help("give `with` on the {on} entry that carries `{name}` (under `{list}:`)")
+    )]
+    ModifierAmbiguous {
+        /// The modifier.
+        name: String,
+        /// The kind it lies on.
+        on: &'static str,
+        /// The list its features are written in: `roads`, `cities`.
+        list: &'static str,
+        /// How many features of that kind the tile has: "no city", "3 roads".
+        count: String,
+        /// The name.
+        #[label("which {on}?")]
+        span: SourceSpan,
+    },
+
+    /// A modifier declaration that cannot be used.
+    #[error("modifier `{name}`: {problem}")]
+    #[diagnostic(code(carca::tileset::bad_modifier), help("{help}"))]
+    BadModifier {
+        /// The name declared.
+        name: String,
+        /// What is wrong.
+        problem: String,
+        /// How to fix it.
+        help: String,
+        /// The declaration or the value.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A count, pennant number or modifier rate out of range.
+    #[error("{what} is {value}; it must be between {min} and {max}")]
+    #[diagnostic(code(carca::tileset::out_of_range))]
     OutOfRange {
         /// Which value.
         what: &'static str,
+        /// What the value may be.
+        #[help]
+        help: &'static str,
         /// Its value.
         value: i64,
         /// Smallest allowed.

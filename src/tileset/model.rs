@@ -128,6 +128,125 @@ pub enum End {
     Water,
 }
 
+/// The name of the built-in pennant modifier.
+pub const PENNANT: &str = "pennant";
+
+/// So many of one modifier on a feature.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extra {
+    /// The modifier's name.
+    pub modifier: String,
+    /// How many (at least 1).
+    pub count: u32,
+}
+
+/// How a modifier changes what its feature scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Adds points per occurrence (a pennant).
+    Counted,
+    /// Changes the feature's rates per tile and per counted modifier while
+    /// the feature holds at least one (an inn, a cathedral).
+    Present,
+}
+
+impl Shape {
+    /// The word used in tile sets.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Shape::Counted => "counted",
+            Shape::Present => "present",
+        }
+    }
+}
+
+/// Something a road or city may carry that changes its score: built in
+/// (pennant, inn, cathedral) or declared by a tile set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    /// Its name, as tiles write it (`with: [well]`).
+    pub name: String,
+    /// The kind of feature it lies on (road or city).
+    pub on: FeatureKind,
+    /// How it scores.
+    pub shape: Shape,
+    /// The ruleset's `[points]` key of its rate on a completed feature.
+    pub key: String,
+    /// The `[points]` key of its rate on an unfinished feature.
+    pub incomplete_key: String,
+    /// The rate on a completed feature, unless the ruleset says otherwise.
+    pub complete: u32,
+    /// The rate on an unfinished feature, unless the ruleset says otherwise.
+    pub incomplete: u32,
+    /// Declared by a tile set (not built in).
+    pub declared: bool,
+}
+
+impl Modifier {
+    /// A modifier a tile set declares: its `[points]` keys are its name and
+    /// its name with `_incomplete`.
+    #[must_use]
+    pub fn declared(
+        name: &str,
+        on: FeatureKind,
+        shape: Shape,
+        complete: u32,
+        incomplete: u32,
+    ) -> Modifier {
+        Modifier {
+            name: name.to_string(),
+            on,
+            shape,
+            key: name.to_string(),
+            incomplete_key: format!("{name}_incomplete"),
+            complete,
+            incomplete,
+            declared: true,
+        }
+    }
+
+    /// The modifiers every tile set knows: the pennant (counted, on
+    /// cities), the inn (present, on roads) and the cathedral (present, on
+    /// cities). Their rates are `[points]` keys of the ruleset table.
+    #[must_use]
+    pub fn builtin() -> Vec<Modifier> {
+        let make = |name: &str, on, shape, key: &str, incomplete_key: &str| Modifier {
+            name: name.to_string(),
+            on,
+            shape,
+            key: key.to_string(),
+            incomplete_key: incomplete_key.to_string(),
+            complete: 0,
+            incomplete: 0,
+            declared: false,
+        };
+        vec![
+            make(
+                PENNANT,
+                FeatureKind::City,
+                Shape::Counted,
+                "pennant",
+                "pennant_incomplete",
+            ),
+            make(
+                "inn",
+                FeatureKind::Road,
+                Shape::Present,
+                "inn_road",
+                "inn_road_incomplete",
+            ),
+            make(
+                "cathedral",
+                FeatureKind::City,
+                Shape::Present,
+                "cathedral_city",
+                "cathedral_city_incomplete",
+            ),
+        ]
+    }
+}
+
 /// One feature of a tile, in the tile's canonical orientation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feature {
@@ -139,8 +258,9 @@ pub struct Feature {
     pub edges: Vec<Edge>,
     /// Half-edges it occupies (fields).
     pub halves: Vec<Half>,
-    /// Pennants (cities).
-    pub pennants: u32,
+    /// What the feature carries (pennants, inns, a designer's wells), by
+    /// modifier name, each name once.
+    pub extras: Vec<Extra>,
     /// Indices of the cities on this tile a field touches.
     pub touches: Vec<usize>,
     /// Where a road or river with one edge ends.
@@ -156,9 +276,38 @@ impl Feature {
             name: None,
             edges: Vec::new(),
             halves: Vec::new(),
-            pennants: 0,
+            extras: Vec::new(),
             touches: Vec::new(),
             ends: None,
+        }
+    }
+
+    /// How many of the modifier `name` the feature carries.
+    #[must_use]
+    pub fn count_of(&self, name: &str) -> u32 {
+        self.extras
+            .iter()
+            .find(|e| e.modifier == name)
+            .map_or(0, |e| e.count)
+    }
+
+    /// Pennants on the feature.
+    #[must_use]
+    pub fn pennants(&self) -> u32 {
+        self.count_of(PENNANT)
+    }
+
+    /// Adds `count` of modifier `name`.
+    pub fn add_extra(&mut self, name: &str, count: u32) {
+        if count == 0 {
+            return;
+        }
+        match self.extras.iter_mut().find(|e| e.modifier == name) {
+            Some(e) => e.count = e.count.saturating_add(count),
+            None => self.extras.push(Extra {
+                modifier: name.to_string(),
+                count,
+            }),
         }
     }
 
@@ -254,7 +403,7 @@ impl Tile {
     /// Total pennants on the tile.
     #[must_use]
     pub fn pennants(&self) -> u32 {
-        self.features.iter().map(|f| f.pennants).sum()
+        self.features.iter().map(Feature::pennants).sum()
     }
 }
 
@@ -269,6 +418,8 @@ pub struct TileSet {
     pub requires: Vec<String>,
     /// Its tiles are played before all others, from its start tile to its last.
     pub opening: bool,
+    /// The modifiers it declares (beyond the built-in ones).
+    pub modifiers: Vec<Modifier>,
     /// Its tiles.
     pub tiles: Vec<Tile>,
 }

@@ -29,6 +29,10 @@ pub(crate) struct RawTileSet {
     /// its last tile (The River).
     #[schemars(with = "Option<bool>")]
     pub(crate) opening: Option<Spanned<bool>>,
+    /// Modifiers the set's tiles may carry besides the built-in `pennant`,
+    /// `inn` and `cathedral` (docs/tilesets.md, "Modifiers").
+    #[schemars(with = "Option<Vec<RawModifier>>")]
+    pub(crate) modifiers: Option<Spanned<Vec<Spanned<RawModifier>>>>,
     /// The tile types.
     #[schemars(with = "Vec<RawTile>", length(min = 1))]
     pub(crate) tiles: Spanned<Vec<Spanned<RawTile>>>,
@@ -66,6 +70,10 @@ pub(crate) struct RawTile {
     /// Pennants on the tile's only city.
     #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// Modifiers on the tile's only road or city of the modifier's kind:
+    /// `[inn]`, `[well, well]`.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(crate) with: Option<Spanned<Vec<Spanned<String>>>>,
     /// The set's start tile.
     #[schemars(with = "Option<bool>")]
     pub(crate) start: Option<Spanned<bool>>,
@@ -98,6 +106,10 @@ pub(crate) struct RawFeature {
     /// Pennants on a city.
     #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// Modifiers on this road or city, one entry per occurrence: `[inn]`,
+    /// `[cathedral]`, `[well, well]`.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(crate) with: Option<Spanned<Vec<Spanned<String>>>>,
     /// Where a road or river with one edge ends: `village`, `cloister`,
     /// `city`, `river`, `spring`, `lake` or `#name`.
     #[schemars(with = "Option<String>")]
@@ -105,6 +117,40 @@ pub(crate) struct RawFeature {
     /// The cities a field touches, by one of their edges (`N`) or `#name`.
     #[schemars(with = "Option<Vec<String>>")]
     pub(crate) touches: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+/// A modifier a tile set declares: a name, the kind of feature it lies on,
+/// and either `counted` or `present` with its rates.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawModifier {
+    /// Its name: lower-case letters, digits and `_`, starting with a letter.
+    /// It is also its `[points]` key; `NAME_incomplete` is the unfinished rate.
+    #[schemars(with = "String", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
+    pub(crate) name: Spanned<String>,
+    /// The kind of feature it lies on: `road` or `city`.
+    #[schemars(with = "String", regex(pattern = r"^(road|city)$"))]
+    pub(crate) on: Spanned<String>,
+    /// Points per occurrence, added to what the feature scores (like a
+    /// pennant).
+    #[schemars(with = "Option<RawRates>")]
+    pub(crate) counted: Option<Spanned<RawRates>>,
+    /// The feature's rate per tile and per counted modifier while it holds
+    /// at least one (like an inn or a cathedral).
+    #[schemars(with = "Option<RawRates>")]
+    pub(crate) present: Option<Spanned<RawRates>>,
+}
+
+/// A modifier's rates, before the ruleset's `[points]` may change them.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawRates {
+    /// On a completed feature.
+    #[schemars(with = "i64", range(min = 0, max = 1000))]
+    pub(crate) complete: Spanned<i64>,
+    /// On a feature unfinished at the end of the game.
+    #[schemars(with = "i64", range(min = 0, max = 1000))]
+    pub(crate) incomplete: Spanned<i64>,
 }
 
 /// The JSON Schema of tile-set files.

@@ -1,0 +1,240 @@
+//! The words of an award: "city: 3 tiles × 2 + 1 pennant × 2". The engine
+//! says which rule applied and with which numbers ([`Basis`]); this module
+//! alone turns that into a sentence.
+
+use serde_json::{Value, json};
+
+use crate::engine::scoring::{Basis, Nothing, Part, Unit};
+use crate::rules::FarmScoring;
+
+/// `n` of `word`, in English: "1 tile", "3 tiles", "2 cities".
+#[must_use]
+pub fn plural(n: u32, word: &str) -> String {
+    match (n, word.strip_suffix('y')) {
+        (1, _) => format!("1 {word}"),
+        (_, Some(stem)) => format!("{n} {stem}ies"),
+        (_, None) => format!("{n} {word}s"),
+    }
+}
+
+/// So many of a modifier, in words: "1 pennant", "2 market squares".
+#[must_use]
+pub fn extra(n: u32, name: &str) -> String {
+    plural(n, &spoken(name))
+}
+
+/// A modifier's name as a word: `market_square` is "market square".
+fn spoken(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+/// "a well", "an inn".
+fn article(word: &str) -> String {
+    let an = word
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u'));
+    format!("{} {word}", if an { "an" } else { "a" })
+}
+
+fn part(p: &Part) -> String {
+    let unit = match &p.unit {
+        Unit::Tile => "tile".to_string(),
+        Unit::Modifier(name) => spoken(name),
+    };
+    format!("{} × {}", plural(p.count, &unit), p.rate)
+}
+
+/// One rule in words.
+#[must_use]
+pub fn words(basis: &Basis) -> String {
+    match basis {
+        Basis::Rated {
+            kind,
+            complete,
+            small_city,
+            present,
+            parts,
+        } => {
+            let with = present
+                .as_ref()
+                .map(|p| format!(" with {}", article(&spoken(p))))
+                .unwrap_or_default();
+            let head = match (complete, small_city) {
+                (true, true) => "small city".to_string(),
+                (true, false) => format!("{kind}{with}"),
+                (false, _) => format!("unfinished {kind}{with}"),
+            };
+            let parts: Vec<String> = parts.iter().map(part).collect();
+            let tail = if *small_city { " (small_city)" } else { "" };
+            format!("{head}: {}{tail}", parts.join(" + "))
+        }
+        Basis::Nothing { kind, why } => match why {
+            Nothing::IncompleteNone => {
+                format!("unfinished {kind} scores nothing (incomplete_features = \"none\")")
+            }
+            Nothing::Modifier(name) => format!(
+                "unfinished {kind} with {} scores nothing (inn_cathedral_incomplete = \"zero\")",
+                article(&spoken(name))
+            ),
+        },
+        Basis::Cloister { around, rate } => {
+            let times = if *rate == 1 {
+                String::new()
+            } else {
+                format!(" × {rate}")
+            };
+            if *around >= 8 {
+                if *rate == 1 {
+                    "cloister: surrounded, 9".into()
+                } else {
+                    format!("cloister: surrounded, 9 tiles{times}")
+                }
+            } else {
+                let around_text = format!("1 + {} around it", plural(*around, "tile"));
+                if *rate == 1 {
+                    format!("unfinished cloister: {around_text}")
+                } else {
+                    format!("unfinished cloister: ({around_text}){times}")
+                }
+            }
+        }
+        Basis::Farm {
+            edition,
+            cities,
+            rate,
+            already,
+        } => match edition {
+            FarmScoring::Second => {
+                let note = if *already > 0 {
+                    format!(
+                        " ({} already paid to this player through another farm)",
+                        plural(*already, "city")
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "farm, second edition: {} × {rate}, each city once per player{note}",
+                    plural(*cities, "completed city")
+                )
+            }
+            _ => format!(
+                "farm, third edition: {} × {rate}",
+                plural(*cities, "completed city")
+            ),
+        },
+        Basis::FarmsAround { rate, suppliers } => format!(
+            "farms, first edition: the completed city pays {rate} to the player(s) with most farmers on the farms around it (supplied by {})",
+            suppliers.join(", ")
+        ),
+        Basis::FarmSuppliesNone => {
+            "farms, first edition: this farm touches no completed city, so it supplies none".into()
+        }
+    }
+}
+
+/// The rules of an event in words, joined.
+#[must_use]
+pub fn rule(basis: &[Basis]) -> String {
+    basis.iter().map(words).collect::<Vec<_>>().join("; ")
+}
+
+/// The parts of an event's awards as data, for JSON: one entry per
+/// distinct award, with the counts and rates it is made of.
+#[must_use]
+pub fn parts_json(basis: &[Basis]) -> Value {
+    let one = |b: &Basis| -> Value {
+        match b {
+            Basis::Rated {
+                complete,
+                small_city,
+                present,
+                parts,
+                ..
+            } => json!({
+                "rule": if *small_city { "small_city" } else if *complete { "complete" } else { "unfinished" },
+                "present": present,
+                "parts": parts.iter().map(|p| json!({
+                    "count": p.count,
+                    "of": match &p.unit { Unit::Tile => "tile", Unit::Modifier(m) => m.as_str() },
+                    "rate": p.rate,
+                })).collect::<Vec<_>>(),
+            }),
+            Basis::Nothing { why, .. } => json!({
+                "rule": "nothing",
+                "because": match why {
+                    Nothing::IncompleteNone => "incomplete_features".to_string(),
+                    Nothing::Modifier(m) => m.clone(),
+                },
+            }),
+            Basis::Cloister { around, rate } => json!({
+                "rule": if *around >= 8 { "complete" } else { "unfinished" },
+                "parts": [{ "count": 1 + around, "of": "tile", "rate": rate }],
+            }),
+            Basis::Farm {
+                edition,
+                cities,
+                rate,
+                already,
+            } => json!({
+                "rule": match edition { FarmScoring::Second => "second_edition", _ => "third_edition" },
+                "parts": [{ "count": cities, "of": "completed_city", "rate": rate }],
+                "already_paid": already,
+            }),
+            Basis::FarmsAround { rate, suppliers } => json!({
+                "rule": "first_edition",
+                "parts": [{ "count": 1, "of": "completed_city", "rate": rate }],
+                "supplied_by": suppliers,
+            }),
+            Basis::FarmSuppliesNone => json!({ "rule": "first_edition", "parts": [] }),
+        }
+    };
+    Value::Array(basis.iter().map(one).collect())
+}
+
+/// Whether an event is a first-edition "farms around a city" scoring.
+#[must_use]
+pub fn is_farms_around(basis: &[Basis]) -> bool {
+    matches!(basis, [Basis::FarmsAround { .. }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tileset::FeatureKind;
+
+    #[test]
+    fn the_words_name_every_part() {
+        let b = Basis::Rated {
+            kind: FeatureKind::Road,
+            complete: true,
+            small_city: false,
+            present: Some("market_square".into()),
+            parts: vec![
+                Part {
+                    count: 3,
+                    unit: Unit::Tile,
+                    rate: 2,
+                },
+                Part {
+                    count: 2,
+                    unit: Unit::Modifier("well".into()),
+                    rate: 2,
+                },
+            ],
+        };
+        assert_eq!(
+            words(&b),
+            "road with a market square: 3 tiles × 2 + 2 wells × 2"
+        );
+        let none = Basis::Nothing {
+            kind: FeatureKind::City,
+            why: Nothing::Modifier("cathedral".into()),
+        };
+        assert_eq!(
+            words(&none),
+            "unfinished city with a cathedral scores nothing (inn_cathedral_incomplete = \"zero\")"
+        );
+    }
+}
