@@ -5,7 +5,7 @@
 //! and applies moves. [`super::referee`] walks a record through it.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -14,7 +14,7 @@ use super::open::OpenPositions;
 use super::scoring::{self, Award, Basis, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::location_of;
-use crate::rules::{FarmScoring, Figure, Ruleset};
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
 /// A tile on the board.
@@ -661,19 +661,11 @@ impl<'a> Game<'a> {
         counts
     }
 
-    fn majority(counts: &[u32]) -> Vec<usize> {
-        let max = counts.iter().copied().max().unwrap_or(0);
-        if max == 0 {
-            return Vec::new();
-        }
-        (0..counts.len()).filter(|&i| counts[i] == max).collect()
-    }
-
     /// Scores a road, city or cloister set.
     fn score_set(&mut self, root: Node, complete: bool, phase: Phase, return_followers: bool) {
         self.features.mark_scored(root);
         let counts = self.counts(root);
-        let winners = Self::majority(&counts.strength);
+        let winners = scoring::majority(&counts.strength);
         if winners.is_empty() {
             return;
         }
@@ -834,93 +826,76 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Final farm scoring: the engine gathers each farm's farmers and the
+    /// cities it touches; `scoring::farms` decides what they pay under the
+    /// ruleset's edition.
     fn score_farms(&mut self, farms: &[Node]) {
         let touched: Vec<_> = farms.iter().map(|&f| self.farm_cities(f)).collect();
-        let cities: Vec<&BTreeSet<Node>> = touched.iter().map(|t| &t.0).collect();
-        match self.rules.farm_scoring {
-            FarmScoring::Third | FarmScoring::Second => {
-                let mut paid: Vec<BTreeSet<Node>> = vec![BTreeSet::new(); self.players];
-                for (i, &farm) in farms.iter().enumerate() {
-                    let counts = self.counts(farm);
-                    let winners = Self::majority(&counts.strength);
-                    let report = self.farm_report(farm, &touched[i]);
-                    let mut points = vec![0; self.players];
-                    let mut basis: Vec<Basis> = Vec::new();
-                    for &w in &winners {
-                        let already = cities[i].intersection(&paid[w]).count() as u32;
-                        let a = scoring::farm(self.rules, cities[i].len() as u32, already);
-                        if self.rules.farm_scoring == FarmScoring::Second {
-                            paid[w].extend(cities[i].iter().copied());
-                        }
-                        points[w] = a.points;
-                        self.scores[w] += a.points;
-                        if !basis.contains(&a.basis) {
-                            basis.push(a.basis);
-                        }
-                    }
-                    if basis.is_empty() {
-                        basis.push(scoring::farm(self.rules, cities[i].len() as u32, 0).basis);
-                    }
-                    self.events.push(Event {
-                        phase: Phase::Final,
-                        feature: report,
-                        followers: counts.followers,
-                        strength: counts.strength,
-                        winners,
-                        points,
-                        basis,
-                    });
-                }
-            }
-            FarmScoring::First => {
-                let mut around: BTreeMap<Node, Vec<usize>> = BTreeMap::new();
-                for (i, set) in cities.iter().enumerate() {
-                    for &c in *set {
-                        around.entry(c).or_default().push(i);
-                    }
-                }
-                for (city, farm_ids) in around {
-                    let mut counts = Counts {
+        let counts: Vec<Counts> = farms.iter().map(|&f| self.counts(f)).collect();
+        let input: Vec<scoring::FarmInput> = farms
+            .iter()
+            .enumerate()
+            .map(|(i, &farm)| scoring::FarmInput {
+                name: self.name_of(ScoredKind::Farm, &self.features.members(farm)),
+                strength: counts[i].strength.clone(),
+                cities: touched[i].0.iter().copied().collect(),
+            })
+            .collect();
+        for outcome in scoring::farms(self.rules, self.players, &input) {
+            let (feature, counts, winners, points, basis) = match outcome {
+                scoring::FarmOutcome::Farm {
+                    farm,
+                    winners,
+                    points,
+                    basis,
+                } => (
+                    self.farm_report(farms[farm], &touched[farm]),
+                    counts[farm].clone(),
+                    winners,
+                    points,
+                    basis,
+                ),
+                scoring::FarmOutcome::City {
+                    city,
+                    farms: around,
+                    winners,
+                    points,
+                    basis,
+                } => {
+                    let mut sum = Counts {
                         followers: vec![0; self.players],
                         strength: vec![0; self.players],
                     };
-                    for &i in &farm_ids {
-                        counts.add(&self.counts(farms[i]));
+                    for &i in &around {
+                        sum.add(&counts[i]);
                     }
-                    let winners = Self::majority(&counts.strength);
                     let members = self.features.members(city);
                     let tiles = self.distinct_tiles(&members);
+                    let city_name = self.name_of(ScoredKind::City, &members);
                     let report = FeatureReport {
                         kind: ScoredKind::Farm,
-                        name: format!("farms around {}", self.name_of(ScoredKind::City, &members)),
+                        name: format!("farms around {city_name}"),
                         tiles: self.positions(&tiles),
                         extras: Vec::new(),
                         complete: false,
-                        cities: vec![self.name_of(ScoredKind::City, &members)],
+                        cities: vec![city_name],
                         open_cities: Vec::new(),
                     };
-                    let farm_names: Vec<String> = farm_ids
-                        .iter()
-                        .map(|&i| self.name_of(ScoredKind::Farm, &self.features.members(farms[i])))
-                        .collect();
-                    let award = scoring::farms_around(self.rules, farm_names);
-                    self.award(Phase::Final, report, counts, winners, award);
+                    (report, sum, winners, points, vec![basis])
                 }
-                // A farm that supplies no completed city scores nothing; it
-                // is still shown, with the unfinished cities it touches.
-                for (i, &farm) in farms.iter().enumerate() {
-                    if cities[i].is_empty() {
-                        let counts = self.counts(farm);
-                        let winners = Self::majority(&counts.strength);
-                        let award = Award {
-                            points: 0,
-                            basis: Basis::FarmSuppliesNone,
-                        };
-                        let report = self.farm_report(farm, &touched[i]);
-                        self.award(Phase::Final, report, counts, winners, award);
-                    }
-                }
+            };
+            for (s, p) in self.scores.iter_mut().zip(&points) {
+                *s += p;
             }
+            self.events.push(Event {
+                phase: Phase::Final,
+                feature,
+                followers: counts.followers,
+                strength: counts.strength,
+                winners,
+                points,
+                basis,
+            });
         }
     }
 }

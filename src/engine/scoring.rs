@@ -298,6 +298,142 @@ pub fn farms_around(rules: &Ruleset, suppliers: Vec<String>) -> Award {
     }
 }
 
+/// The players with the majority: the greatest strength, if any.
+#[must_use]
+pub fn majority(strength: &[u32]) -> Vec<usize> {
+    let max = strength.iter().copied().max().unwrap_or(0);
+    if max == 0 {
+        return Vec::new();
+    }
+    (0..strength.len())
+        .filter(|&i| strength[i] == max)
+        .collect()
+}
+
+/// A farm as farm scoring sees it.
+#[derive(Debug, Clone)]
+pub struct FarmInput {
+    /// Its name, for first-edition breakdowns.
+    pub name: String,
+    /// What each player's farmers on it weigh.
+    pub strength: Vec<u32>,
+    /// The completed cities it touches, by an id of the caller's, sorted
+    /// and each once.
+    pub cities: Vec<u32>,
+}
+
+/// One scoring of farm scoring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FarmOutcome {
+    /// A farm scored on its own (second and third edition; under the first,
+    /// a farm that supplies no completed city).
+    Farm {
+        /// Index of the farm in the input.
+        farm: usize,
+        /// Players with the majority.
+        winners: Vec<usize>,
+        /// Points per player.
+        points: Vec<i64>,
+        /// One per distinct award among the winners.
+        basis: Vec<Basis>,
+    },
+    /// First edition: a completed city pays the players with most farmers
+    /// on the farms around it.
+    City {
+        /// The city's id.
+        city: u32,
+        /// The farms around it (indices in the input).
+        farms: Vec<usize>,
+        /// Players with the majority over those farms together.
+        winners: Vec<usize>,
+        /// Points per player.
+        points: Vec<i64>,
+        /// The award.
+        basis: Basis,
+    },
+}
+
+/// Final farm scoring under the ruleset's edition, for `players` players.
+/// Third edition: each farm pays its majority per completed city. Second:
+/// the same, but a player is paid for a city once, however many of their
+/// farms touch it (farms in input order). First: each completed city pays
+/// the majority of the farmers on all farms around it; a farm that touches
+/// no completed city supplies none.
+#[must_use]
+pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOutcome> {
+    let mut out = Vec::new();
+    if rules.farm_scoring == FarmScoring::First {
+        let mut around: std::collections::BTreeMap<u32, Vec<usize>> =
+            std::collections::BTreeMap::new();
+        for (i, f) in farms.iter().enumerate() {
+            for &c in &f.cities {
+                around.entry(c).or_default().push(i);
+            }
+        }
+        for (city, ids) in around {
+            let mut strength = vec![0; players];
+            for &i in &ids {
+                for (s, t) in strength.iter_mut().zip(&farms[i].strength) {
+                    *s += t;
+                }
+            }
+            let winners = majority(&strength);
+            let award = farms_around(rules, ids.iter().map(|&i| farms[i].name.clone()).collect());
+            let mut points = vec![0; players];
+            for &w in &winners {
+                points[w] = award.points;
+            }
+            out.push(FarmOutcome::City {
+                city,
+                farms: ids,
+                winners,
+                points,
+                basis: award.basis,
+            });
+        }
+        for (i, f) in farms
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.cities.is_empty())
+        {
+            out.push(FarmOutcome::Farm {
+                farm: i,
+                winners: majority(&f.strength),
+                points: vec![0; players],
+                basis: vec![Basis::FarmSuppliesNone],
+            });
+        }
+        return out;
+    }
+    let mut paid = vec![std::collections::BTreeSet::<u32>::new(); players];
+    for (i, f) in farms.iter().enumerate() {
+        let winners = majority(&f.strength);
+        let mut points = vec![0; players];
+        let mut basis: Vec<Basis> = Vec::new();
+        for &w in &winners {
+            let already = f.cities.iter().filter(|c| paid[w].contains(c)).count() as u32;
+            let a = farm(rules, f.cities.len() as u32, already);
+            if rules.farm_scoring == FarmScoring::Second {
+                paid[w].extend(f.cities.iter().copied());
+            }
+            points[w] = a.points;
+            if !basis.contains(&a.basis) {
+                basis.push(a.basis);
+            }
+        }
+        if basis.is_empty() {
+            basis.push(farm(rules, f.cities.len() as u32, 0).basis);
+        }
+        out.push(FarmOutcome::Farm {
+            farm: i,
+            winners,
+            points,
+            basis,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +505,47 @@ mod tests {
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
         assert_eq!(road(&house, 3, true), 3);
+    }
+
+    #[test]
+    fn farm_editions_aggregate_as_the_rules_say() {
+        // Two farms, both red's, touching the same completed city 7; the
+        // second also touches city 8. Blue holds a third farm on city 8.
+        let input = [
+            FarmInput {
+                name: "a".into(),
+                strength: vec![1, 0],
+                cities: vec![7],
+            },
+            FarmInput {
+                name: "b".into(),
+                strength: vec![1, 0],
+                cities: vec![7, 8],
+            },
+            FarmInput {
+                name: "c".into(),
+                strength: vec![0, 2],
+                cities: vec![8],
+            },
+        ];
+        let totals = |rules: &Ruleset| {
+            let mut t = vec![0; 2];
+            for o in farms(rules, 2, &input) {
+                let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
+                for (a, b) in t.iter_mut().zip(points) {
+                    *a += b;
+                }
+            }
+            t
+        };
+        let third = Ruleset::modern();
+        assert_eq!(totals(&third), [9, 3]);
+        let second = with(|r| r.farm_scoring = FarmScoring::Second);
+        assert_eq!(totals(&second), [6, 3]);
+        // First edition: city 7 pays red (2 farmers around it); city 8 has
+        // red 1 against blue 2.
+        let first = with(|r| r.farm_scoring = FarmScoring::First);
+        assert_eq!(totals(&first), [4, 4]);
     }
 
     #[test]
