@@ -12,7 +12,7 @@ use crate::engine::river::{self, River};
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
-use crate::rules::{Figure, Ruleset};
+use crate::rules::{Figure, Ruleset, Word};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -107,6 +107,8 @@ enum Turn {
         at: Pos,
         rot: Rotation,
         meeple: Option<String>,
+        /// The figure deployed, when not a normal follower.
+        figure: Option<Figure>,
     },
     Discard {
         tile: String,
@@ -177,6 +179,7 @@ impl Generated {
                         at,
                         rot,
                         meeple,
+                        figure,
                     } => {
                         let (at, rot) = place(*at, *rot);
                         Turn::Place {
@@ -184,6 +187,7 @@ impl Generated {
                             at,
                             rot,
                             meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
+                            figure: *figure,
                         }
                     }
                 })
@@ -257,7 +261,12 @@ impl Generated {
                             at,
                             rot,
                             meeple,
-                        } => WrittenTurn::place(tile, *at, *rot, meeple.clone()),
+                            figure,
+                        } => {
+                            let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
+                            w.figure = figure.map(|f| f.word().to_string());
+                            w
+                        }
                     })
                 })
                 .collect(),
@@ -386,17 +395,20 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let idx = game.place(tile, pos, rot, None);
         open.placed(&game, pos);
         let mut meeple = None;
+        let mut figure = None;
         if rng.chance(options.followers) {
+            // A big follower now and then, while the player has one (the
+            // dice are rolled only then, so games without one are as before).
+            let big = game.supply(player, Figure::Big) > 0 && rng.chance(0.3);
+            let kind = if big { Figure::Big } else { Figure::Follower };
             let legal: Vec<usize> = (0..t.features.len())
-                .filter(|&f| {
-                    game.deploy_problem(idx, f, player, Figure::Follower)
-                        .is_none()
-                })
+                .filter(|&f| game.deploy_problem(idx, f, player, kind).is_none())
                 .collect();
             if !legal.is_empty() {
                 let f = legal[rng.below(legal.len())];
-                game.deploy(idx, f, player, Figure::Follower);
+                game.deploy(idx, f, player, kind);
                 meeple = Some(location_of(t, rot, f));
+                figure = big.then_some(kind);
             }
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number: 0, player });
@@ -405,6 +417,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             at: pos,
             rot,
             meeple,
+            figure,
         });
         player = (player + 1) % players;
     }

@@ -164,23 +164,47 @@ fn words(s: &str) -> BTreeSet<String> {
     s.split_whitespace().map(str::to_string).collect()
 }
 
+/// Other modifiers of a feature, as `+inn`.
+fn others(f: &carca::tileset::Feature) -> String {
+    f.extras
+        .iter()
+        .filter(|e| e.modifier != "pennant")
+        .flat_map(|e| ["+", e.modifier.as_str()])
+        .collect()
+}
+
 #[test]
 fn base_set_matches_the_contract_table() {
-    let set = builtin::get("base").expect("base is sound");
-    assert_eq!(set.tiles.len(), TABLE.len());
+    let (total, pennants) = matches_table("base", TABLE, "D");
+    assert_eq!(total, 72);
+    assert_eq!(pennants, 10);
+}
+
+/// Checks a built-in set against a table; returns its tile and pennant
+/// counts.
+fn matches_table(
+    name: &str,
+    table: &[(&str, u32, &str, &str, &str, bool, &str)],
+    start: &str,
+) -> (u32, u32) {
+    let set = builtin::get(name).expect("the set is sound");
+    assert_eq!(set.tiles.len(), table.len());
     let mut total = 0;
     let mut pennants = 0;
-    for &(id, count, edges, cities, roads, cloister, fields) in TABLE {
+    for &(id, count, edges, cities, roads, cloister, fields) in table {
         let t = set.tile(id).unwrap_or_else(|| panic!("tile {id}"));
         assert_eq!(t.count, count, "{id} count");
         assert_eq!(t.edge_code(), edges, "{id} edges");
-        assert_eq!(t.start, id == "D", "{id} start");
+        assert_eq!(t.start, id == start, "{id} start");
         total += t.count;
         pennants += t.count * t.pennants();
 
         let of = |k: FeatureKind| (0..t.features.len()).filter(move |&i| t.features[i].kind == k);
         let got_cities: BTreeSet<String> = of(FeatureKind::City)
-            .map(|i| format!("{}:{}", edges_key(t, i), t.features[i].pennants()))
+            .map(|i| {
+                let f = &t.features[i];
+                format!("{}:{}{}", edges_key(t, i), f.pennants(), others(f))
+            })
             .collect();
         assert_eq!(got_cities, words(cities), "{id} cities");
 
@@ -192,8 +216,9 @@ fn base_set_matches_the_contract_table() {
                     Some(End::Cloister) => ">cloister".into(),
                     Some(End::Feature(j)) => format!(">{}", t.features[j].kind),
                     Some(End::Water) => ">water".into(),
+                    Some(End::Inside) => ">tile".into(),
                 };
-                format!("{}{end}", edges_key(t, i))
+                format!("{}{end}{}", edges_key(t, i), others(&t.features[i]))
             })
             .collect();
         assert_eq!(got_roads, words(roads), "{id} roads");
@@ -205,7 +230,11 @@ fn base_set_matches_the_contract_table() {
                 let halves: BTreeSet<&str> = f.halves.iter().map(|h| h.name()).collect();
                 let mut touched: Vec<String> = f.touches.iter().map(|&c| edges_key(t, c)).collect();
                 touched.sort();
-                let halves = halves.into_iter().collect::<Vec<_>>().join(" ");
+                let halves = if halves.is_empty() {
+                    format!("#{}", f.name.clone().unwrap_or_default())
+                } else {
+                    halves.into_iter().collect::<Vec<_>>().join(" ")
+                };
                 if touched.is_empty() {
                     halves
                 } else {
@@ -229,8 +258,164 @@ fn base_set_matches_the_contract_table() {
             .collect();
         assert_eq!(got_fields, want_fields, "{id} fields");
     }
-    assert_eq!(total, 72);
-    assert_eq!(pennants, 10);
+    (total, pennants)
+}
+
+/// The Inns & Cathedrals table of the contract, transcribed: "tile" is a
+/// road that ends inside the tile, `+inn` and `+cathedral` the modifiers.
+const IC_TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
+    ("IC01", 2, "CCCC", "NESW:0+cathedral", "", false, ""),
+    (
+        "IC02",
+        1,
+        "FRFR",
+        "",
+        "E>cloister W>cloister",
+        true,
+        "ESE SSE SSW WSW; WNW NNW NNE ENE",
+    ),
+    (
+        "IC03",
+        1,
+        "CCCC",
+        "N:0 E:0 S:0 W:0",
+        "",
+        false,
+        "#inner->E,N,S,W",
+    ),
+    (
+        "IC04",
+        1,
+        "CCFC",
+        "N:0 E:0 W:0",
+        "",
+        false,
+        "SSE SSW->E,N,W",
+    ),
+    (
+        "IC05",
+        1,
+        "CRCR",
+        "N:0 S:0",
+        "E>tile W>tile",
+        false,
+        "ENE->N; ESE->S; WSW->S; WNW->N",
+    ),
+    ("IC06", 1, "CFCC", "NW:1 S:0", "", false, "ENE ESE->NW,S"),
+    (
+        "IC07",
+        1,
+        "CFFF",
+        "N:0",
+        "",
+        false,
+        "ENE ESE->N; SSE SSW WSW WNW->N",
+    ),
+    (
+        "IC08",
+        1,
+        "CFRF",
+        "N:0",
+        "S>tile",
+        false,
+        "SSW WSW WNW->N; ENE ESE SSE->N",
+    ),
+    (
+        "IC09",
+        1,
+        "CRFC",
+        "NW:0",
+        "E>tile",
+        false,
+        "ENE->NW; ESE SSE SSW->NW",
+    ),
+    (
+        "IC10",
+        1,
+        "RCRC",
+        "EW:1",
+        "N>city S>city",
+        false,
+        "NNW->EW; NNE->EW; SSE->EW; SSW->EW",
+    ),
+    (
+        "IC11",
+        1,
+        "CFRC",
+        "NW:0",
+        "S>tile+inn",
+        false,
+        "SSW->NW; SSE ENE ESE->NW",
+    ),
+    (
+        "IC12",
+        1,
+        "CFRR",
+        "N:0",
+        "SW+inn",
+        false,
+        "SSW WSW; WNW ENE ESE SSE->N",
+    ),
+    (
+        "IC13",
+        1,
+        "CRRC",
+        "NW:1",
+        "ES+inn",
+        false,
+        "SSE ESE; SSW ENE->NW",
+    ),
+    (
+        "IC14",
+        1,
+        "FRRR",
+        "",
+        "E>village+inn S>village W>village",
+        false,
+        "WNW NNW NNE ENE; WSW SSW; ESE SSE",
+    ),
+    (
+        "IC15",
+        1,
+        "FRFR",
+        "",
+        "EW+inn",
+        false,
+        "WNW NNW NNE ENE; ESE SSE SSW WSW",
+    ),
+    (
+        "IC16",
+        1,
+        "FFRR",
+        "",
+        "SW+inn",
+        false,
+        "WNW NNW NNE ENE ESE SSE; SSW WSW",
+    ),
+    (
+        "IC17",
+        1,
+        "RRRR",
+        "",
+        "NW ES",
+        false,
+        "NNW WNW; SSE ESE; NNE ENE SSW WSW",
+    ),
+];
+
+#[test]
+fn inns_and_cathedrals_match_the_contract_table() {
+    let (total, pennants) = matches_table("inns-cathedrals", IC_TABLE, "");
+    assert_eq!((total, pennants), (18, 3));
+    let set = builtin::get("inns-cathedrals").expect("sound");
+    let count = |name: &str| -> u32 {
+        set.tiles
+            .iter()
+            .map(|t| t.count * t.features.iter().map(|f| f.count_of(name)).sum::<u32>())
+            .sum()
+    };
+    assert_eq!((count("cathedral"), count("inn")), (2, 6));
+    assert_eq!(set.figures, [1, 0, 0], "one big follower per player");
 }
 
 #[test]

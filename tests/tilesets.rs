@@ -21,9 +21,11 @@ fn shipped_tile_sets_are_sound() {
         "base",
         "abbey",
         "river",
+        "inns-cathedrals",
         "tilesets/base.yaml",
         "tilesets/abbey.yaml",
         "tilesets/river.yaml",
+        "tilesets/inns-cathedrals.yaml",
     ] {
         let output = carca(&["tiles", "check", name]);
         assert!(output.starts_with("exit: 0"), "{output}");
@@ -32,7 +34,7 @@ fn shipped_tile_sets_are_sound() {
 
 #[test]
 fn shipped_tile_sets_pictures() {
-    for name in ["base", "abbey", "river"] {
+    for name in ["base", "abbey", "river", "inns-cathedrals"] {
         insta::assert_snapshot!(format!("show_{name}"), carca(&["tiles", "show", name]));
     }
 }

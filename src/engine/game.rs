@@ -269,7 +269,7 @@ impl<'a> Game<'a> {
             rates: scoring::rates(rules, &catalog.modifiers),
             ring: Vec::with_capacity(tiles),
             followers: Vec::new(),
-            supply: vec![Figure::KINDS.map(|f| rules.supply(f)); players],
+            supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
             events: Vec::new(),
             touched: Vec::new(),

@@ -133,7 +133,7 @@ pub fn adjudicate(
         );
     }
     Adjudication {
-        rules: rules.clone(),
+        rules: rules.with_brought(&record.catalog.figures),
         players: record.players.clone(),
         events,
         totals,
@@ -834,7 +834,7 @@ impl<'r> Referee<'r> {
             Some(DeployProblem::NoFollowers(figure)) => self.violation(Violation::NoFigure {
                 player: self.player(actor),
                 figure: figure.word(),
-                count: self.rules.supply(figure),
+                count: self.rules.supply_with(figure, &self.record.catalog.figures),
                 span,
             }),
             Some(DeployProblem::NotOccupiable(_)) => {
@@ -944,7 +944,9 @@ impl<'r> Referee<'r> {
             }
             on_table[m.player][m.figure.index()] += 1;
             let count = on_table[m.player][m.figure.index()];
-            let max = self.rules.supply(m.figure);
+            let max = self
+                .rules
+                .supply_with(m.figure, &self.record.catalog.figures);
             if count > max as usize {
                 self.violation(if m.figure == Figure::Follower {
                     Violation::TooManyFollowers {

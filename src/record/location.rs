@@ -37,7 +37,18 @@ impl Location {
             "SW" => Location::Corner(Half::Ssw, Half::Wsw),
             "NW" => Location::Corner(Half::Wnw, Half::Nnw),
             "C" | "CLOISTER" | "MONASTERY" | "ABBEY" => Location::Cloister,
-            _ => Location::Half(Half::from_name(&upper)?),
+            _ => match Half::from_name(&upper) {
+                Some(h) => Location::Half(h),
+                // A feature by the name its tile gives it (`inner`); the
+                // words above never name one.
+                None if t
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.')) =>
+                {
+                    Location::Named(t.to_string())
+                }
+                None => return None,
+            },
         })
     }
 

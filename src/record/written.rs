@@ -66,6 +66,9 @@ pub struct WrittenTurn {
     /// Where the follower stands.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meeple: Option<String>,
+    /// Which figure, when not a normal follower (`big`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
     /// A tile drawn and discarded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,

@@ -187,6 +187,9 @@ pub fn picture(tile: &Tile) -> Vec<String> {
         Some('⌂')
     } else if tile.village {
         Some('•')
+    } else if tile.features.iter().any(|f| f.ends == Some(End::Inside)) {
+        // Roads end at a house or a well: no feature, no follower.
+        Some('▪')
     } else {
         corner_glyph(&centre_edges)
     };
@@ -265,6 +268,7 @@ fn legend(tile: &Tile) -> Vec<String> {
             }
             match f.ends {
                 Some(End::Village) => line.push_str(", ends at the village"),
+                Some(End::Inside) => line.push_str(", ends on the tile"),
                 Some(End::Cloister) => line.push_str(", ends at the cloister"),
                 Some(End::Water) => line.push_str(", ends in the tile (spring or lake)"),
                 Some(End::Feature(j)) => {

@@ -117,14 +117,34 @@ impl Ruleset {
     /// How many figures of a kind each player has.
     #[must_use]
     pub fn supply(&self, figure: Figure) -> u32 {
+        self.supply_with(figure, &[0; 3])
+    }
+
+    /// How many figures of a kind each player has when the tile sets in
+    /// play bring `brought` of each special figure (in the order of
+    /// [`table::FIGURES`]): the ruleset's count, else what the sets bring.
+    #[must_use]
+    pub fn supply_with(&self, figure: Figure, brought: &[u32; 3]) -> u32 {
         match figure {
             Figure::Follower => self.followers,
             other => table::FIGURES
                 .iter()
                 .position(|f| f.figure == other)
-                .and_then(|i| self.figures[i])
-                .unwrap_or(0),
+                .map_or(0, |i| self.figures[i].unwrap_or(brought[i])),
         }
+    }
+
+    /// The ruleset with every figure count it leaves open set to what the
+    /// tile sets in play bring, when they bring any.
+    #[must_use]
+    pub fn with_brought(&self, brought: &[u32; 3]) -> Ruleset {
+        let mut r = self.clone();
+        for (count, b) in r.figures.iter_mut().zip(brought) {
+            if *b > 0 {
+                count.get_or_insert(*b);
+            }
+        }
+        r
     }
 
     /// The value of a built-in `[points]` key.

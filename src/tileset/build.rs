@@ -190,6 +190,7 @@ impl Builder<'_> {
             });
         }
         let declared = self.modifiers[builtin_count..].to_vec();
+        let figures = self.figures(raw);
         let raw_tiles = &raw.tiles.value;
         let list_span = self.span(&raw.tiles);
         if raw_tiles.is_empty() {
@@ -211,6 +212,7 @@ impl Builder<'_> {
                 requires,
                 opening: false,
                 modifiers: declared,
+                figures,
                 tiles: Vec::new(),
             };
         }
@@ -287,8 +289,36 @@ impl Builder<'_> {
             requires,
             opening: raw.opening.as_ref().is_some_and(|o| o.value),
             modifiers: declared,
+            figures,
             tiles,
         }
+    }
+
+    /// The special figures the set brings per player (`figures: { big: 1 }`).
+    fn figures(&mut self, raw: &RawTileSet) -> [u32; 3] {
+        let mut out = [0; 3];
+        let Some(map) = &raw.figures else {
+            return out;
+        };
+        let keys = crate::rules::table::Group::Figures.keys();
+        for (key, value) in &map.value {
+            let Some(i) = keys.iter().position(|k| k == key) else {
+                self.errors.push(E::BadFigure {
+                    key: key.clone(),
+                    help: format!(
+                        "{}the figures a set may bring are {}",
+                        crate::suggest::did_you_mean(key, keys.iter().copied()),
+                        keys.join(", ")
+                    ),
+                    span: self.span(value),
+                });
+                continue;
+            };
+            if let Some(n) = self.ranged(Some(value), "a figure count", 0, 1000) {
+                out[i] = u32::try_from(n).unwrap_or(0);
+            }
+        }
+        out
     }
 
     /// Checks a modifier declaration.
@@ -650,6 +680,8 @@ impl Builder<'_> {
                 what,
                 help: if what.contains("rate") {
                     "a modifier's rates are whole numbers of points, 0 to 1000"
+                } else if what.contains("figure") {
+                    "a set brings 0 to 1000 of a figure per player"
                 } else {
                     "a tile's count is at least 1; pennants are 0 or more"
                 },
@@ -1027,6 +1059,7 @@ impl Builder<'_> {
             let lower = value.to_ascii_lowercase();
             let end = match (kind, lower.as_str()) {
                 (FeatureKind::Road, "village" | "crossing") => Some(End::Village),
+                (FeatureKind::Road, "tile" | "house" | "well") => Some(End::Inside),
                 (FeatureKind::Road, "cloister" | "monastery") => {
                     only(FeatureKind::Cloister, drafts).map(|_| End::Cloister)
                 }
@@ -1048,7 +1081,7 @@ impl Builder<'_> {
                 None => self.errors.push(E::BadEnd {
                     value,
                     help: match kind {
-                        FeatureKind::Road => "a road ends at `village`, `cloister`, `city` or `river` (the tile's only one), or at `#name`".into(),
+                        FeatureKind::Road => "a road ends at `village`, `tile` (a house or well that is no feature), `cloister`, `city` or `river` (the tile's only one), or at `#name`".into(),
                         _ => "a river ends at `spring`, `lake` or `#name`".into(),
                     },
                     span,
@@ -1312,7 +1345,9 @@ impl Builder<'_> {
                     });
                 }
             }
-            for &(c, at) in touch_spans {
+            // A field inside the tile (a name, no half-edges) lies among
+            // the tile's cities and may touch any of them.
+            for &(c, at) in touch_spans.iter().filter(|_| !slots.is_empty()) {
                 if !layout.may_touch(features, slots, c) {
                     self.errors.push(E::ContactImpossible {
                         field: f.describe(),

@@ -7,7 +7,7 @@ use crate::diagnostic::Finding;
 use crate::source::SourceFile;
 
 /// Names of the built-in tile sets.
-pub const NAMES: [&str; 3] = ["base", "abbey", "river"];
+pub const NAMES: [&str; 4] = ["base", "abbey", "river", "inns-cathedrals"];
 
 /// The YAML text of a built-in set.
 #[must_use]
@@ -16,6 +16,7 @@ pub fn source(name: &str) -> Option<&'static str> {
         "base" => Some(include_str!("../../tilesets/base.yaml")),
         "abbey" => Some(include_str!("../../tilesets/abbey.yaml")),
         "river" => Some(include_str!("../../tilesets/river.yaml")),
+        "inns-cathedrals" => Some(include_str!("../../tilesets/inns-cathedrals.yaml")),
         _ => None,
     }
 }
@@ -28,8 +29,8 @@ pub fn source_file(name: &str) -> Option<SourceFile> {
 
 /// A built-in set, parsed once.
 pub fn get(name: &str) -> Result<&'static TileSet, Vec<Finding>> {
-    static CACHE: [OnceLock<Option<TileSet>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static CACHE: [OnceLock<Option<TileSet>>; NAMES.len()] =
+        [const { OnceLock::new() }; NAMES.len()];
     let Some(i) = NAMES.iter().position(|n| *n == name) else {
         return Err(Vec::new());
     };

@@ -27,6 +27,10 @@ pub struct Catalog {
     /// The modifiers in play: the built-in ones, then those the sets
     /// declare, each name once.
     pub modifiers: Vec<Modifier>,
+    /// Special figures each player has unless the ruleset says otherwise:
+    /// the most any set in play brings, in the order of the `[figures]`
+    /// table (big, builder, pig).
+    pub figures: [u32; 3],
     /// Modifier names that two sets in play declare differently, with the
     /// names of the two sets.
     pub conflicts: Vec<(String, String, String)>,
@@ -98,10 +102,17 @@ impl Catalog {
                 ambiguous.insert(e.tile.id.clone());
             }
         }
+        let mut figures = [0; 3];
+        for l in &sets {
+            for (f, b) in figures.iter_mut().zip(l.set.figures) {
+                *f = (*f).max(b);
+            }
+        }
         Catalog {
             sets,
             tiles,
             modifiers,
+            figures,
             conflicts,
             by_id,
             ambiguous,

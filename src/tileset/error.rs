@@ -374,6 +374,19 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// `figures` names a figure carca does not know.
+    #[error("`{key}` is not a figure a tile set can bring")]
+    #[diagnostic(code(carca::tileset::bad_figure), help("{help}"))]
+    BadFigure {
+        /// The key written.
+        key: String,
+        /// The known figures.
+        help: String,
+        /// Its value.
+        #[label("unknown figure")]
+        span: SourceSpan,
+    },
+
     /// A modifier declaration that cannot be used.
     #[error("modifier `{name}`: {problem}")]
     #[diagnostic(code(carca::tileset::bad_modifier), help("{help}"))]

@@ -126,6 +126,10 @@ pub enum End {
     Feature(usize),
     /// At a spring or a lake (rivers).
     Water,
+    /// Inside the tile, at a house or a well that is no feature (Inns &
+    /// Cathedrals): it closes that end like a village, and the middle of
+    /// the tile holds nothing.
+    Inside,
 }
 
 /// The name of the built-in pennant modifier.
@@ -420,6 +424,9 @@ pub struct TileSet {
     pub opening: bool,
     /// The modifiers it declares (beyond the built-in ones).
     pub modifiers: Vec<Modifier>,
+    /// Special figures it brings per player, in the order of the
+    /// ruleset's `[figures]` table (big, builder, pig).
+    pub figures: [u32; 3],
     /// Its tiles.
     pub tiles: Vec<Tile>,
 }

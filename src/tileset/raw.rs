@@ -33,6 +33,10 @@ pub(crate) struct RawTileSet {
     /// `inn` and `cathedral` (docs/tilesets.md, "Modifiers").
     #[schemars(with = "Option<Vec<RawModifier>>")]
     pub(crate) modifiers: Option<Spanned<Vec<Spanned<RawModifier>>>>,
+    /// Special figures the set brings per player, by `[figures]` key:
+    /// `{ big: 1 }`.
+    #[schemars(with = "Option<std::collections::BTreeMap<String, u32>>")]
+    pub(crate) figures: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     /// The tile types.
     #[schemars(with = "Vec<RawTile>", length(min = 1))]
     pub(crate) tiles: Spanned<Vec<Spanned<RawTile>>>,

@@ -79,7 +79,7 @@ impl Layout {
                 FeatureKind::Field | FeatureKind::Cloister => {}
             }
             let target = match f.ends {
-                Some(End::Village) => Some(village),
+                Some(End::Village | End::Inside) => Some(village),
                 Some(End::Cloister) => cloister,
                 Some(End::Feature(j)) => Some(j),
                 Some(End::Water) | None => None,
@@ -183,6 +183,19 @@ impl Layout {
         }
         let comp = self.component[city];
         Self::neighbours(slots).any(|n| self.owner[n].is_some_and(|f| self.component[f] == comp))
+            || Self::centre_free(features)
+    }
+
+    /// Whether nothing lies in the middle of the tile (no road, river or
+    /// cloister there): then a field reaches the middle, between the
+    /// walls of every city of the tile, and may touch any of them (Inns &
+    /// Cathedrals' three separate cities around one field).
+    fn centre_free(features: &[Feature]) -> bool {
+        features.iter().all(|f| match f.kind {
+            FeatureKind::Cloister => false,
+            FeatureKind::Road | FeatureKind::River => f.edges.len() < 2 && f.ends.is_none(),
+            FeatureKind::City | FeatureKind::Field => true,
+        })
     }
 
     /// Slots next to the field that are not part of it.
