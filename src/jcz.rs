@@ -55,7 +55,7 @@ pub enum JczError {
     #[diagnostic(
         code(carca::jcz::unsupported),
         help(
-            "carca plays the base game with the Abbey tile and The River; a game with {what} cannot be scored without guessing"
+            "carca plays the base game with the Abbey tile, The River and Inns & Cathedrals; a game with {what} cannot be scored without guessing"
         )
     )]
     Unsupported {
@@ -125,6 +125,27 @@ const RIVER: [(&str, &str, u32); 10] = [
     ("II", "curve", 0),
 ];
 
+/// Inns & Cathedrals ids (JCloisterZone → carca); the orientations agree.
+const INNS_CATHEDRALS: [(&str, &str); 17] = [
+    ("Cccc.c", "IC01"),
+    ("LRFR", "IC02"),
+    ("CCCC", "IC03"),
+    ("CCC", "IC04"),
+    ("CRCR", "IC05"),
+    ("CCc+", "IC06"),
+    ("C!", "IC07"),
+    ("CFR", "IC08"),
+    ("CcR", "IC09"),
+    ("CRcR+", "IC10"),
+    ("RCc.i", "IC11"),
+    ("RrC.i", "IC12"),
+    ("CcRr+.i", "IC13"),
+    ("RRR.i", "IC14"),
+    ("RFr.i", "IC15"),
+    ("Rr.i", "IC16"),
+    ("RrRr", "IC17"),
+];
+
 /// The carca tile and extra rotation for a JCloisterZone tile id.
 fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     let (prefix, rest) = if legacy {
@@ -143,6 +164,10 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
             .find(|(j, _)| *j == bare)
             .map(|(_, c)| (*c, 0, "base")),
         "AM" if bare == "A" => Some(("Abbey", 0, "abbey")),
+        "IC" => INNS_CATHEDRALS
+            .iter()
+            .find(|(j, _)| *j == rest || *j == bare)
+            .map(|(_, c)| (*c, 0, "inns-cathedrals")),
         "R1" | "RI" => RIVER
             .iter()
             .find(|(j, _, _)| *j == rest || *j == bare)
@@ -336,6 +361,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut scale: u32 = 1;
     let mut followers: u32 = 7;
     let mut small_city = false;
+    // Big followers per player, when the save says.
+    let mut big: Option<u32> = None;
     // A count must be a whole number from `min` to `max`.
     let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
         match v.as_u64().filter(|n| (min..=max).contains(n)) {
@@ -357,6 +384,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "BASIC" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "RIVER" => tilesets.push("river".into()),
                 "ABBEY_AND_MAYOR" => tilesets.push("abbey".into()),
+                "INNS_AND_CATHEDRALS" => tilesets.push("inns-cathedrals".into()),
                 other => {
                     reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
                 }
@@ -369,7 +397,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             .flatten()
         {
             let c = cap.as_str().unwrap_or_default();
-            if !matches!(c, "StandardGame" | "Abbey" | "River") {
+            if !matches!(
+                c,
+                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower"
+            ) {
                 reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\""));
             }
         }
@@ -394,6 +425,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             match family {
                 "basic" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "river" => tilesets.push("river".into()),
+                "inns-and-cathedrals" => tilesets.push("inns-cathedrals".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
@@ -415,7 +447,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "small-follower" => {
                     followers = count(reader, value, name, 0, 1000).unwrap_or(7);
                 }
-                "farmers" => {}
+                // Farmers are always in play; inns and cathedrals come with
+                // their tiles.
+                "farmers" | "inn" | "cathedral" => {}
+                "big-follower" => {
+                    big = count(reader, value, name, 0, 1000);
+                }
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
@@ -443,6 +480,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         }
     }
 
+    // The tile set brings one big follower each; a save that says
+    // otherwise needs the ruleset to say so too.
+    let brought = u32::from(tilesets.iter().any(|t| t == "inns-cathedrals"));
+    let big_differs = big.is_some_and(|n| n != brought);
     let version = save
         .get("appVersion")
         .and_then(Value::as_str)
@@ -452,12 +493,15 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         description: None,
         tilesets: FlowSeq(tilesets.clone()),
         supply_scale: (scale > 1).then_some(scale),
-        ruleset: (small_city || followers != 7).then(|| {
+        ruleset: (small_city || followers != 7 || big_differs).then(|| {
             FlowMap(WrittenRuleset {
                 name: "jcloisterzone".into(),
                 extends: "modern".into(),
                 small_city: small_city.then_some(true),
                 followers: (followers != 7).then_some(followers),
+                figures: big
+                    .filter(|_| big_differs)
+                    .map(|n| FlowMap([("big".to_string(), n)].into_iter().collect())),
             })
         }),
         players: FlowSeq(players.clone()),
@@ -620,7 +664,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .and_then(Value::as_str)
                     .unwrap_or_default();
                 let figure = id.split('.').nth(1).unwrap_or_default();
-                if figure != "small" {
+                let big_in_play = big.unwrap_or(brought) > 0;
+                if !(figure == "small" || figure == "big" && big_in_play) {
                     reader.unsupported(format!("the figure `{figure}`"), &format!("\"{id}\""));
                     continue;
                 }
@@ -650,6 +695,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 match location(loc, feature) {
                     Some(l) => {
                         turn.meeple = Some(l);
+                        turn.figure = (figure == "big").then(|| "big".to_string());
                         *deployed = true;
                     }
                     None => reader.unsupported(

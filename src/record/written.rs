@@ -46,6 +46,10 @@ pub struct WrittenRuleset {
     /// Followers per player, when not the default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub followers: Option<u32>,
+    /// Special figures per player (`{ big: 2 }`), when not what the tile
+    /// sets bring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figures: Option<FlowMap<std::collections::BTreeMap<String, u32>>>,
 }
 
 /// A turn (or the start tile).
