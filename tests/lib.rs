@@ -5,6 +5,7 @@ mod batch;
 mod cli;
 mod common;
 mod docs;
+mod expansions;
 mod generator;
 mod hostile;
 mod jcz;

@@ -204,6 +204,10 @@ fn the_readme_pictures_are_current() {
         ("tiles-base", vec!["tiles", "render", "base"]),
         ("tiles-river", vec!["tiles", "render", "river"]),
         ("tiles-abbey", vec!["tiles", "render", "abbey"]),
+        (
+            "tiles-inns-cathedrals",
+            vec!["tiles", "render", "inns-cathedrals"],
+        ),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -41,6 +41,7 @@ pub(crate) fn run(
         ));
     }
     let moves = pos.moves(tile_index);
+    let figures = pos.figures();
     let player = &record.players[pos.player];
     let when = match turn {
         Some(n) => format!("before turn {n}"),
@@ -60,11 +61,16 @@ pub(crate) fn run(
             } else {
                 let _ = writeln!(
                     out,
-                    "{tile} fits {} way{} in {} place{} {when} ({player} to play):",
+                    "{tile} fits {} way{} in {} place{} {when} ({player} to play{}):",
                     moves.len(),
                     if moves.len() == 1 { "" } else { "s" },
                     places.len(),
                     if places.len() == 1 { "" } else { "s" },
+                    if figures.contains(&crate::rules::Figure::Big) {
+                        "; a follower or the big follower on any spot"
+                    } else {
+                        ""
+                    }
                 );
             }
             for m in &moves {
@@ -88,6 +94,7 @@ pub(crate) fn run(
                 "tile": tile,
                 "turns_played": pos.turns,
                 "player": player,
+                "figures": figures.iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
                 "moves": moves.iter().map(|m| serde_json::json!({
                     "at": [m.at.x, m.at.y],
                     "rot": m.rot.degrees(),

@@ -283,19 +283,29 @@ pub struct Position<'r> {
 }
 
 impl Position<'_> {
+    /// The figures the player to move has in supply and may deploy on a
+    /// free spot (a follower, the big follower): every spot of
+    /// [`Position::moves`] takes any of them.
+    #[must_use]
+    pub fn figures(&self) -> Vec<Figure> {
+        crate::record::FIGURES
+            .into_iter()
+            .filter(|&f| self.referee.game.supply(self.player, f) > 0)
+            .collect()
+    }
+
     /// Every legal placement of `tile` now, with its legal follower spots.
     #[must_use]
     pub fn moves(&self, tile: usize) -> Vec<Move> {
         let r = &self.referee;
         let t = &r.record.catalog.tiles[tile].tile;
+        let can_deploy = !self.figures().is_empty();
         r.game
             .legal_placements(tile)
             .into_iter()
             .filter(|&(pos, rot)| r.river_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
-                let spots = if r.game.supply(self.player, Figure::Follower) == 0 {
-                    Vec::new()
-                } else {
+                let spots = if can_deploy {
                     (0..t.features.len())
                         .filter(|&f| r.game.spot_free(tile, at, rot, f))
                         .map(|f| {
@@ -305,6 +315,8 @@ impl Position<'_> {
                             )
                         })
                         .collect()
+                } else {
+                    Vec::new()
                 };
                 Move { at, rot, spots }
             })

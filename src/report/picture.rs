@@ -20,6 +20,7 @@ use svg::node::element::{
 
 use crate::engine::Game;
 use crate::geometry::{Edge, Half, Pos, Rotation};
+use crate::tileset::model::PENNANT;
 use crate::tileset::{EdgeKind, End, Feature, FeatureKind, Tile};
 
 /// Size of a tile.
@@ -435,6 +436,8 @@ fn path_of(f: &Feature) -> Option<String> {
                     let (x, y) = (C.0 + (m.0 - C.0) * 0.3, C.1 + (m.1 - C.1) * 0.3);
                     (x, y)
                 }
+                // A house or well short of the middle, which holds nothing.
+                Some(End::Inside) => (C.0 + (m.0 - C.0) * 0.25, C.1 + (m.1 - C.1) * 0.25),
                 _ => C,
             };
             Some(format!("M{} L{}", point(m.0, m.1), point(end.0, end.1)))
@@ -483,6 +486,17 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
                 .set("stroke-width", 1.5),
         );
     }
+    // Other modifiers (inns, cathedrals, a designer's own) beside where a
+    // follower would stand, on the other side from a pennant.
+    for (i, f) in tile.features.iter().enumerate() {
+        let mut shift = 0.0;
+        for e in f.extras.iter().filter(|e| e.modifier != PENNANT) {
+            let (ax, ay) = anchor(tile, i);
+            let (x, y) = turned((ax - 14.0 - shift, ay - 10.0), rot);
+            g = g.add(modifier_symbol(&e.modifier, x, y));
+            shift += 16.0;
+        }
+    }
     if tile.cloister.is_some() {
         let at = turned(cloister_centre(tile), rot);
         g = g
@@ -521,6 +535,91 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
             );
     }
     g
+}
+
+/// A modifier's symbol centred at (x, y): an inn is a small house, a
+/// cathedral a church with a cross, any other a disc with its initial.
+fn modifier_symbol(name: &str, x: f64, y: f64) -> Group {
+    let g = Group::new();
+    match name {
+        "inn" => g
+            .add(
+                Rectangle::new()
+                    .set("x", x - 6.0)
+                    .set("y", y - 2.0)
+                    .set("width", 12)
+                    .set("height", 9)
+                    .set("fill", "#f4d9a6")
+                    .set("stroke", "#5b4636")
+                    .set("stroke-width", 1.2),
+            )
+            .add(
+                Polygon::new()
+                    .set(
+                        "points",
+                        format!(
+                            "{} {} {}",
+                            point(x - 8.0, y - 2.0),
+                            point(x, y - 9.0),
+                            point(x + 8.0, y - 2.0)
+                        ),
+                    )
+                    .set("fill", "#c2410c")
+                    .set("stroke", "#5b4636")
+                    .set("stroke-width", 1.2),
+            ),
+        "cathedral" => g
+            .add(
+                Rectangle::new()
+                    .set("x", x - 5.0)
+                    .set("y", y - 6.0)
+                    .set("width", 10)
+                    .set("height", 14)
+                    .set("fill", "#e5e7eb")
+                    .set("stroke", "#374151")
+                    .set("stroke-width", 1.2),
+            )
+            .add(
+                Path::new()
+                    .set(
+                        "d",
+                        format!(
+                            "M{} L{} M{} L{}",
+                            point(x, y - 14.0),
+                            point(x, y - 6.0),
+                            point(x - 3.0, y - 11.0),
+                            point(x + 3.0, y - 11.0)
+                        ),
+                    )
+                    .set("stroke", "#374151")
+                    .set("stroke-width", 1.6),
+            ),
+        other => g
+            .add(
+                Circle::new()
+                    .set("cx", x)
+                    .set("cy", y)
+                    .set("r", 7)
+                    .set("fill", "#f8fafc")
+                    .set("stroke", "#1f2937")
+                    .set("stroke-width", 1.2),
+            )
+            .add(
+                Text::new(
+                    other
+                        .chars()
+                        .next()
+                        .map(|c| c.to_ascii_uppercase().to_string())
+                        .unwrap_or_default(),
+                )
+                .set("x", x)
+                .set("y", y + 3.5)
+                .set("text-anchor", "middle")
+                .set("font-size", 10)
+                .set("font-family", "sans-serif")
+                .set("fill", "#1f2937"),
+            ),
+    }
 }
 
 /// The shapes of one tile, in its own square, before rotation; the fields
@@ -1147,6 +1246,20 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 let (ax, ay) = turned((ax + 14.0, ay - 10.0), p.rot);
                 let (c, r) = cell(ax, ay);
                 grid[oy + r][ox + c] = ('★', "1;33");
+            }
+        }
+        // Other modifiers: ▲ an inn, ✚ a cathedral, else an initial.
+        for (f, feature) in t.features.iter().enumerate() {
+            for e in feature.extras.iter().filter(|e| e.modifier != PENNANT) {
+                let (ax, ay) = anchor(t, f);
+                let (ax, ay) = turned((ax - 14.0, ay - 10.0), p.rot);
+                let (c, r) = cell(ax, ay);
+                let mark = match e.modifier.as_str() {
+                    "inn" => '▲',
+                    "cathedral" => '✚',
+                    other => other.chars().next().map_or('?', |c| c.to_ascii_uppercase()),
+                };
+                grid[oy + r][ox + c] = (mark, "1;35");
             }
         }
         if let Some(caption) = &p.caption {

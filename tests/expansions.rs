@@ -1,0 +1,132 @@
+//! Inns & Cathedrals from end to end: the rule the house may change, the
+//! big follower in `moves`, six players, generated games, pictures.
+
+use crate::common::{Scratch, carca, stdout_json};
+
+#[test]
+fn unfinished_inns_and_cathedrals_count_under_the_house_rule() {
+    let out = carca(&[
+        "compare",
+        "fixtures/records/ic-cathedral.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/unfinished-inns-count.toml",
+    ]);
+    assert!(
+        out.contains("city at (1,0) S (inn_cathedral_incomplete): nothing under modern · blue +2 under unfinished-inns-count"),
+        "{out}"
+    );
+    insta::assert_snapshot!("cathedral", out);
+    let inns = stdout_json(&carca(&[
+        "score",
+        "fixtures/records/ic-inns.yaml",
+        "--rules",
+        "fixtures/house-rules/unfinished-inns-count.toml",
+        "--format",
+        "json",
+    ]));
+    // Blue's one-tile road with an inn: 1 instead of 0.
+    assert_eq!(inns["totals"]["blue"], 1, "{inns}");
+    assert_eq!(inns["totals"]["red"], 14, "{inns}");
+}
+
+#[test]
+fn moves_offer_the_big_follower_while_it_is_in_supply() {
+    let before = |turn: &str| {
+        stdout_json(&carca(&[
+            "moves",
+            "fixtures/jcz/inns-legacy.yaml",
+            "--tile",
+            "U",
+            "--turn",
+            turn,
+            "--format",
+            "json",
+        ]))
+    };
+    assert_eq!(
+        before("3")["figures"],
+        serde_json::json!(["follower", "big"])
+    );
+    // Red's big follower stands on the road with the inn until turn 5.
+    assert_eq!(before("5")["figures"], serde_json::json!(["follower"]));
+    let text = carca(&[
+        "moves",
+        "fixtures/jcz/inns-legacy.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "3",
+    ]);
+    assert!(
+        text.contains("(red to play; a follower or the big follower on any spot)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn six_players_each_have_a_big_follower() {
+    let s = Scratch::new("six");
+    let record = s.write(
+        "six.yaml",
+        "players: [red, blue, green, yellow, black, grey]\n\
+         tilesets: [base, inns-cathedrals]\n\
+         turns:\n\
+         \x20 - { tile: IC15, at: [1, 0], meeple: E, figure: big }\n\
+         \x20 - { tile: U, at: [-1, 0], meeple: NNE, figure: big }\n\
+         \x20 - { tile: E, at: [0, 1], rot: 180, meeple: S, figure: big }\n\
+         \x20 - { tile: B, at: [0, -1], meeple: C, figure: big }\n\
+         \x20 - { tile: B, at: [1, -1], meeple: C, figure: big }\n\
+         \x20 - { tile: B, at: [-1, -1], meeple: C, figure: big }\n"
+            .as_bytes(),
+    );
+    let out = carca(&["score", &record]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("the record is legal"), "{out}");
+}
+
+#[test]
+fn generated_games_with_the_expansion_use_every_tile_and_big_followers() {
+    let out = carca(&[
+        "gen",
+        "--tilesets",
+        "base,inns-cathedrals",
+        "--tiles",
+        "90",
+        "--seed",
+        "11",
+        "--players",
+        "4",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    for i in 1..=17 {
+        assert!(out.contains(&format!("tile: IC{i:02}")), "IC{i:02} missing");
+    }
+    assert!(out.contains("figure: big"), "{out}");
+    let s = Scratch::new("gen-ic");
+    let text = out.split_once("--- stdout\n").map_or("", |(_, rest)| {
+        rest.split("--- stderr").next().unwrap_or("")
+    });
+    let record = s.write("game.yaml", text.as_bytes());
+    for r in carca::rules::BUILTIN {
+        let scored = carca(&["score", &record, "--rules", r]);
+        assert!(scored.starts_with("exit: 0"), "{r}: {scored}");
+    }
+}
+
+#[test]
+fn pictures_show_inns_and_cathedrals() {
+    let board = carca(&[
+        "render",
+        "fixtures/records/ic-cathedral.yaml",
+        "--color",
+        "never",
+    ]);
+    assert!(board.contains('✚'), "{board}");
+    let inns = carca(&[
+        "render",
+        "fixtures/records/ic-inns.yaml",
+        "--color",
+        "never",
+    ]);
+    assert!(inns.contains('▲'), "{inns}");
+}
