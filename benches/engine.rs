@@ -52,6 +52,27 @@ fn full_game(c: &mut Criterion) {
     });
 }
 
+/// The 90 tiles of the base game and Inns & Cathedrals (inns, cathedrals,
+/// big followers), engine only, beside a base game of 90 tiles.
+fn inns_cathedrals(c: &mut Criterion) {
+    let rules = Ruleset::modern();
+    let text = std::fs::read_to_string("fixtures/records/ic-full-game-90.yaml").expect("fixture");
+    let src = SourceFile::new("ic-full-game-90.yaml", text.as_str());
+    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "90 tiles with Inns & Cathedrals: check and score (engine only)",
+        |b| {
+            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        },
+    );
+    let base = generated(90);
+    let src = SourceFile::new("base-90.yaml", base.as_str());
+    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    c.bench_function("90 base tiles: check and score (engine only)", |b| {
+        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+    });
+}
+
 fn scaling(c: &mut Criterion) {
     let rules = Ruleset::modern();
     let mut group = c.benchmark_group("engine scaling");
@@ -170,6 +191,7 @@ fn tileset_validation(c: &mut Criterion) {
 criterion_group!(
     benches,
     full_game,
+    inns_cathedrals,
     scaling,
     batch_record,
     moves,
