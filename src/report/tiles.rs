@@ -353,11 +353,41 @@ pub fn stats(set: &TileSet) -> String {
         "  pennants    {}",
         per(&|t: &Tile| u64::from(t.pennants()))
     );
+    // Other modifiers the tiles carry (inns, cathedrals, a designer's own),
+    // in the order they first appear.
+    let mut names: Vec<&str> = Vec::new();
+    for e in set
+        .tiles
+        .iter()
+        .flat_map(|t| &t.features)
+        .flat_map(|f| &f.extras)
+    {
+        if e.modifier != crate::tileset::model::PENNANT && !names.contains(&e.modifier.as_str()) {
+            names.push(&e.modifier);
+        }
+    }
+    for name in names {
+        let n = per(&|t: &Tile| t.features.iter().map(|f| u64::from(f.count_of(name))).sum());
+        let _ = writeln!(
+            out,
+            "  {:<11} {n}",
+            super::award::extra(2, name).trim_start_matches("2 ")
+        );
+    }
     let _ = writeln!(
         out,
         "  cloisters   {}",
         per(&|t: &Tile| u64::from(t.cloister.is_some()))
     );
+    let figures: Vec<String> = crate::rules::table::FIGURES
+        .iter()
+        .zip(set.figures)
+        .filter(|(_, n)| *n > 0)
+        .map(|(f, n)| format!("{n} {} per player", f.key))
+        .collect();
+    if !figures.is_empty() {
+        let _ = writeln!(out, "  figures     {}", figures.join(", "));
+    }
     let _ = writeln!(
         out,
         "  start tile  {}",
