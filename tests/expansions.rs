@@ -1,5 +1,6 @@
-//! Inns & Cathedrals from end to end: the rule the house may change, the
-//! big follower in `moves`, six players, generated games, pictures.
+//! Expansions from end to end. Inns & Cathedrals: the rule the house may
+//! change, the big follower in `moves`, six players, generated games,
+//! pictures. The Abbey: `moves` during the final abbey round.
 
 use crate::common::{Scratch, carca, stdout_json};
 
@@ -129,4 +130,46 @@ fn pictures_show_inns_and_cathedrals() {
         "never",
     ]);
     assert!(inns.contains('▲'), "{inns}");
+}
+
+/// `moves` follows the final abbey round (engine/abbey.rs) as the referee
+/// does: after the last land tile only abbeys, by the player due.
+#[test]
+fn moves_know_the_final_abbey_round() {
+    let abbey = carca(&[
+        "moves",
+        "fixtures/records/abbey-final-round.yaml",
+        "--tile",
+        "Abbey",
+        "--turn",
+        "13",
+    ]);
+    assert!(
+        abbey.contains(
+            "Abbey fits 4 ways in 1 place before turn 13 (blue to play, in the final abbey round):"
+        ),
+        "{abbey}"
+    );
+    let land = carca(&[
+        "moves",
+        "fixtures/records/abbey-final-round.yaml",
+        "--tile",
+        "B",
+        "--turn",
+        "13",
+    ]);
+    assert!(land.starts_with("exit: 2"), "{land}");
+    assert!(land.contains("only an abbey may be placed"), "{land}");
+    // Without the final round, the game ends with the last land tile.
+    let none = carca(&[
+        "moves",
+        "fixtures/records/abbey-final-round.yaml",
+        "--tile",
+        "Abbey",
+        "--turn",
+        "13",
+        "--rules",
+        "hig-faq-2007",
+    ]);
+    assert!(none.contains("the game is over after turn 12"), "{none}");
 }

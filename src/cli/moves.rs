@@ -40,6 +40,12 @@ pub(crate) fn run(
             pos.turns
         ));
     }
+    if pos.final_round && !record.catalog.tiles[tile_index].tile.per_player {
+        return super::usage_error(&format!(
+            "after turn {} the last land tile is down: only an abbey may be placed, in the final round ({} to play)",
+            pos.turns, record.players[pos.player]
+        ));
+    }
     let moves = pos.moves(tile_index);
     let figures = pos.figures();
     let player = &record.players[pos.player];
@@ -66,10 +72,13 @@ pub(crate) fn run(
                     if moves.len() == 1 { "" } else { "s" },
                     places.len(),
                     if places.len() == 1 { "" } else { "s" },
-                    if figures.contains(&crate::rules::Figure::Big) {
-                        "; a follower or the big follower on any spot"
-                    } else {
-                        ""
+                    match (
+                        pos.final_round,
+                        figures.contains(&crate::rules::Figure::Big)
+                    ) {
+                        (true, _) => ", in the final abbey round",
+                        (false, true) => "; a follower or the big follower on any spot",
+                        (false, false) => "",
                     }
                 );
             }
@@ -94,6 +103,7 @@ pub(crate) fn run(
                 "tile": tile,
                 "turns_played": pos.turns,
                 "player": player,
+                "final_round": pos.final_round,
                 "figures": figures.iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
                 "moves": moves.iter().map(|m| serde_json::json!({
                     "at": [m.at.x, m.at.y],

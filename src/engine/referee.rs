@@ -280,6 +280,9 @@ pub struct Position<'r> {
     /// The game is over at this moment (no tile left, or a finished
     /// record's last turn).
     pub ended: bool,
+    /// The last land tile is down and the final abbey round is on: only
+    /// an abbey may be placed, by [`Position::player`].
+    pub final_round: bool,
 }
 
 impl Position<'_> {
@@ -344,6 +347,7 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
                 player: 0,
                 turns: 0,
                 ended: !record.declared_open,
+                final_round: false,
             };
         }
     };
@@ -366,17 +370,39 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
             (actor + 1) % n
         };
     }
+    // After the last land tile, the final abbey round (`abbey.rs`) says
+    // whether anyone may still place an abbey, and who.
+    let mut final_round = false;
+    let finished = upto == turns.len() && record.declared_final;
+    if referee.land_left == 0 && rules.end_game_abbey == EndGameAbbey::FinalRound && !finished {
+        let last = referee.last_land.map_or(n - 1, |(_, last)| last);
+        let round = referee
+            .round
+            .clone()
+            .unwrap_or_else(|| FinalRound::new(last, n));
+        let personal = &referee.personal;
+        if let Some(p) = round.next(&|p: usize| personal[p].iter().any(|&c| c > 0)) {
+            player = p;
+            final_round = true;
+        }
+    }
     Position {
         referee,
         player,
         turns: upto,
-        ended,
+        ended: ended && !final_round,
+        final_round,
     }
 }
 
 struct Referee<'r> {
     record: &'r Record,
     rules: &'r Ruleset,
+    /// Once the last land tile is down: the turn that placed it and who
+    /// placed it.
+    last_land: Option<(usize, usize)>,
+    /// The final abbey round, once it has begun.
+    round: Option<FinalRound>,
     game: Game<'r>,
     findings: Vec<Finding>,
     /// Tiles left per catalog entry (land tiles).
@@ -422,6 +448,8 @@ impl<'r> Referee<'r> {
             .sum();
         Referee {
             record,
+            last_land: None,
+            round: None,
             rules,
             game: Game::with_capacity(
                 catalog,
@@ -574,6 +602,8 @@ impl<'r> Referee<'r> {
                 ended = Some((turn.number, actor));
             }
         }
+        self.last_land = ended;
+        self.round = round;
         ended.is_some() || self.record.declared_final
     }
 
