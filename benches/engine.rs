@@ -183,7 +183,7 @@ fn tileset_validation(c: &mut Criterion) {
     c.bench_function("validate a tile set of 1,000 tile types", |b| {
         b.iter(|| {
             let src = SourceFile::new("large.yaml", text.as_str());
-            black_box(carca::tileset::build::parse(&src).map_or(0, |s| s.tiles.len()))
+            black_box(carca::tileset::parse(&src).map_or(0, |s| s.tiles.len()))
         });
     });
 }

@@ -10,17 +10,8 @@ use miette::SourceSpan;
 use serde_json::Value;
 use serde_saphyr::granit_parser::{Event, Parser};
 
-/// The schemas the walks use, made once.
-macro_rules! cached {
-    ($name:ident, $make:path) => {
-        pub(crate) fn $name() -> &'static Value {
-            static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
-            SCHEMA.get_or_init($make)
-        }
-    };
-}
-cached!(record_schema, crate::record::schema);
-cached!(tileset_schema, crate::tileset::schema);
+use crate::diagnostic::{Class, Finding};
+use crate::source::SourceFile;
 
 /// A key the file's kind does not know there.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -285,6 +276,26 @@ pub fn toml(text: &str, schema: &Value) -> Vec<UnknownKey> {
         })
         .collect();
     out.sort_by_key(|k| k.span.offset());
+    out
+}
+
+/// The findings of a file its reader refused: every unknown key, and the
+/// reader's own error unless it was about one of those keys.
+pub(crate) fn with_unknown_keys<E>(
+    src: &SourceFile,
+    message: &str,
+    reader: Finding,
+    unknown: impl Iterator<Item = E>,
+) -> Vec<Finding>
+where
+    E: miette::Diagnostic + Send + Sync + 'static,
+{
+    let mut out: Vec<Finding> = unknown
+        .map(|e| Finding::new(Class::Input, src, e))
+        .collect();
+    if out.is_empty() || !message.contains("unknown field") {
+        out.insert(0, reader);
+    }
     out
 }
 

@@ -20,5 +20,6 @@ pub mod rules;
 pub mod schema;
 pub mod source;
 pub mod suggest;
+pub mod text;
 pub mod tileset;
 pub mod write;

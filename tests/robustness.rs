@@ -2,7 +2,7 @@
 //! parses or yields diagnostics with codes.
 
 use carca::source::SourceFile;
-use carca::tileset::build::parse;
+use carca::tileset::parse;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);

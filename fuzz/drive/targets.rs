@@ -5,7 +5,7 @@
 /// Any text as a tile-set file: a set or diagnostics, never a panic.
 pub(crate) fn tileset_yaml(text: &str) {
     use carca::source::SourceFile;
-    if let Err(findings) = carca::tileset::build::parse(&SourceFile::new("fuzz.yaml", text)) {
+    if let Err(findings) = carca::tileset::parse(&SourceFile::new("fuzz.yaml", text)) {
         assert!(!findings.is_empty());
     }
 }

@@ -14,9 +14,10 @@ use crate::diagnostic::{Finding, exit_code, read_source};
 use crate::engine::{Adjudication, adjudicate};
 use crate::record::{self, Probe, Record};
 use crate::report::diagnostics::{Style, render};
-use crate::report::{score, text};
+use crate::report::score;
 use crate::rules::Ruleset;
 use crate::source::{SourceFile, max_file_bytes};
+use crate::text;
 
 /// One record to score.
 enum Input {
@@ -221,7 +222,7 @@ fn rules_for(
     let own_identity = record.own_ruleset_identity();
     // The record's own ruleset must load even when another is asked for.
     if over.is_some() && record.inline_rules.is_some() {
-        super::score::own_ruleset(record)?;
+        super::load::own_ruleset(record)?;
     }
     let own = identity == own_identity;
     if record.inline_rules.is_none()
@@ -229,7 +230,7 @@ fn rules_for(
     {
         return Ok((r.clone(), identity, own));
     }
-    let r = super::score::ruleset_for(record, &spec, &base)?;
+    let r = super::load::ruleset_for(record, &spec, &base)?;
     if record.inline_rules.is_none() {
         cache.insert(key, Ok(r.clone()));
     }
@@ -241,7 +242,7 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
     let (src, dir) = match input {
         Input::File(p) => {
             if record::is_jcz(p) {
-                let result = record::load(p).and_then(|rec| {
+                let result = super::load::record_file(p).and_then(|rec| {
                     let (rules, spec, own) = rules_for(&rec, over, cache)?;
                     Ok(adjudicate(&rec, &rules, &spec, own))
                 });

@@ -11,9 +11,9 @@ use crate::rules;
 
 /// Scores `path` under each ruleset of `specs` (default: every built-in one).
 pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) -> Outcome {
-    let record = match super::score::read_record(path, false) {
+    let record = match super::load::read_record(path, false) {
         Ok(r) => r,
-        Err(findings) => return super::score::failed(path, &findings, format, style),
+        Err(findings) => return super::load::failed(path, &findings, format, style),
     };
     let specs: Vec<String> = if specs.is_empty() {
         rules::BUILTIN.iter().map(ToString::to_string).collect()
@@ -23,7 +23,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
     let mut runs: Vec<Adjudication> = Vec::new();
     let mut unreadable: Vec<Finding> = Vec::new();
     // The record's own ruleset is part of the record, compared or not.
-    if let Err(f) = super::score::own_ruleset(&record) {
+    if let Err(f) = super::load::own_ruleset(&record) {
         unreadable.extend(f);
     }
     let own_identity = record.own_ruleset_identity();
@@ -33,7 +33,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
         if identities.contains(&identity) {
             continue;
         }
-        match super::score::ruleset_for(&record, spec, &super::cwd()) {
+        match super::load::ruleset_for(&record, spec, &super::cwd()) {
             Ok(r) => {
                 let own = identity == own_identity;
                 runs.push(adjudicate(&record, &r, &identity, own));
@@ -56,7 +56,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
         }
     }
     if !unreadable.is_empty() {
-        return super::score::failed(path, &unreadable, format, style);
+        return super::load::failed(path, &unreadable, format, style);
     }
     // A violation found under several rulesets is shown once.
     let mut seen = HashSet::new();
@@ -85,16 +85,13 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
                 stderr.push_str(&render(std::slice::from_ref(f), style));
             }
             Outcome {
-                stdout: compare::text(super::score::shown_name(path), &runs),
+                stdout: compare::text(super::load::shown_name(path), &runs),
                 stderr,
                 code,
             }
         }
         Format::Json | Format::Jsonl => Outcome {
-            stdout: super::json_text(
-                &compare::json(super::score::shown_name(path), &runs),
-                format,
-            ),
+            stdout: super::json_text(&compare::json(super::load::shown_name(path), &runs), format),
             stderr: String::new(),
             code,
         },

@@ -66,7 +66,7 @@ pub(crate) fn usage(message: impl Into<String>) -> Outcome {
 /// A file that could not be written: its diagnostic, exit code 2.
 pub(crate) fn write(path: &std::path::Path, reason: impl std::fmt::Display) -> Outcome {
     CliError::Write {
-        path: crate::report::text::escaped(&path.display().to_string(), false).into_owned(),
+        path: crate::text::escaped(&path.display().to_string(), false).into_owned(),
         reason: reason.to_string(),
     }
     .outcome()

@@ -194,7 +194,7 @@ pub(crate) fn stream(
             let _ = writeln!(
                 io.stderr,
                 "wrote {}",
-                crate::report::text::escaped(&path.display().to_string(), false)
+                crate::text::escaped(&path.display().to_string(), false)
             );
             0
         }

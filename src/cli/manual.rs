@@ -258,7 +258,7 @@ pub(crate) fn run(path: &[String], dir: Option<&Path>) -> Outcome {
         let _ = writeln!(
             out.stderr,
             "wrote {}",
-            crate::report::text::escaped(&target.display().to_string(), false)
+            crate::text::escaped(&target.display().to_string(), false)
         );
     }
     out

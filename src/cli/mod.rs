@@ -9,6 +9,7 @@ mod compare;
 pub mod error;
 mod generate;
 mod import;
+mod load;
 mod manual;
 mod moves;
 mod render;
@@ -497,7 +498,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             [one] if !batch::is_batch(&records, format) => {
                 let mut out = score::run(one, rules.as_deref(), format, style);
                 if let Some(file) = render {
-                    match score::draw(one, rules.as_deref(), &file) {
+                    match render::draw(one, rules.as_deref(), &file) {
                         Ok(msg) => out.stderr.push_str(&msg),
                         Err(e) => {
                             out.stderr
@@ -605,9 +606,8 @@ fn walk(
     out: &mut Vec<PathBuf>,
     notes: &mut Vec<String>,
 ) {
-    let shown = |p: &std::path::Path| {
-        crate::report::text::escaped(&p.display().to_string(), false).into_owned()
-    };
+    let shown =
+        |p: &std::path::Path| crate::text::escaped(&p.display().to_string(), false).into_owned();
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {

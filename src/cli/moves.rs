@@ -15,9 +15,9 @@ pub(crate) fn run(
     format: Format,
     style: Style,
 ) -> Outcome {
-    let p = match super::score::prepare(path, rules) {
+    let p = match super::load::prepare(path, rules) {
         Ok(p) => p,
-        Err(findings) => return super::score::failed(path, &findings, format, style),
+        Err(findings) => return super::load::failed(path, &findings, format, style),
     };
     let record = &p.record;
     let Some(tile_index) = record.catalog.find(tile) else {
@@ -55,8 +55,8 @@ pub(crate) fn run(
     };
     match format {
         Format::Text => {
-            let player = crate::report::text::name(player);
-            let tile = crate::report::text::name(tile);
+            let player = crate::text::name(player);
+            let tile = crate::text::name(tile);
             let mut out = String::new();
             let places: std::collections::BTreeSet<_> = moves.iter().map(|m| m.at).collect();
             if moves.is_empty() {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::Outcome;
-use crate::engine::{Game, position};
+use crate::engine::{Game, adjudicate, position};
 use crate::geometry::Pos;
 use crate::record::Location;
 use crate::report::diagnostics::Style;
@@ -83,9 +83,9 @@ pub(crate) fn run(
     feature: Option<&str>,
     style: Style,
 ) -> Outcome {
-    let p = match super::score::prepare(path, None) {
+    let p = match super::load::prepare(path, None) {
         Ok(p) => p,
-        Err(findings) => return super::score::failed(path, &findings, super::Format::Text, style),
+        Err(findings) => return super::load::failed(path, &findings, super::Format::Text, style),
     };
     if let Err(e) = super::check_turn(&p.record, turn, false) {
         return super::usage_error(&e);
@@ -124,4 +124,35 @@ pub(crate) fn finish(result: Result<String, String>, to_file: bool) -> Outcome {
         },
         Err(e) => super::usage_error(&e),
     }
+}
+
+/// Draws the final board of a record, marking placements that broke a rule
+/// and followers the rules refused.
+pub(crate) fn draw(
+    path: &str,
+    rules_override: Option<&str>,
+    file: &Path,
+) -> Result<String, String> {
+    let p = super::load::prepare(path, rules_override)
+        .map_err(|_| format!("cannot draw {path}: it cannot be read"))?;
+    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let pos = crate::engine::position(&p.record, &p.rules, None);
+    let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
+    scene.marks = a.marks;
+    let marks = crate::report::picture::marks(&p.record.players);
+    scene.refused = a
+        .refused
+        .iter()
+        .map(|r| crate::report::picture::Figure {
+            tile: r.placed,
+            feature: r.feature,
+            colour: crate::report::picture::player_colour(
+                p.record.players.get(r.player).map_or("", String::as_str),
+                r.player,
+            ),
+            mark: marks.get(r.player).copied().unwrap_or('●'),
+            big: false,
+        })
+        .collect();
+    write(&scene, Some(file), false)
 }

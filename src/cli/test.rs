@@ -97,7 +97,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
     let mut records_json = Vec::new();
     for file in files {
         let raw = file.to_string_lossy().replace('\\', "/");
-        let name = crate::report::text::escaped(&raw, false).into_owned();
+        let name = crate::text::escaped(&raw, false).into_owned();
         // What a file is, its contents say; a file named on the command
         // line is read as a record whatever it holds.
         let asked = named.contains(&file);
@@ -120,7 +120,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
             | record::Probe::Other
             | record::Probe::Unreadable => {}
         }
-        let record = match record::load(&file) {
+        let record = match super::load::record_file(&file) {
             Ok(r) => r,
             Err(findings) => {
                 let _ = writeln!(out.stdout, "error {name}: the record cannot be read");
@@ -142,7 +142,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
         let mut notes: Vec<String> = Vec::new();
         let mut j = RecordJson::default();
         for e in &record.expect {
-            let ruleset = match super::score::ruleset_for(&record, &e.ruleset, &record.dir) {
+            let ruleset = match super::load::ruleset_for(&record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
                 Err(mut findings) => {
                     // First, where the record names it.
@@ -160,7 +160,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
                     let _ = writeln!(
                         out.stdout,
                         "error {name}: ruleset `{}` cannot be loaded",
-                        crate::report::text::name(&e.ruleset)
+                        crate::text::name(&e.ruleset)
                     );
                     out.stderr.push_str(&render(&findings, style));
                     j.findings(&findings);
@@ -175,7 +175,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
                 }
             };
             let identity = record.ruleset_identity(&e.ruleset, &record.dir);
-            let shown = crate::report::text::name(&e.ruleset);
+            let shown = crate::text::name(&e.ruleset);
             let own = identity == record.own_ruleset_identity();
             let a = adjudicate(&record, &ruleset, &identity, own);
             let mismatches: Vec<&Finding> = a

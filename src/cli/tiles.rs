@@ -16,7 +16,7 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
     let mut out = Outcome::default();
     let mut results: Vec<Value> = Vec::new();
     for file in files {
-        let shown = crate::report::text::escaped(file, false);
+        let shown = crate::text::escaped(file, false);
         match tileset::check(file, &super::cwd()) {
             Ok((loaded, warnings)) => {
                 let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
@@ -33,9 +33,9 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
                     out.stdout,
                     "ok {}: tile set `{}`, {}, {}{}",
                     shown,
-                    crate::report::text::name(&loaded.set.name),
-                    crate::report::text::count(loaded.set.tiles.len(), "tile type", "tile types"),
-                    crate::report::text::count(
+                    crate::text::name(&loaded.set.name),
+                    crate::text::count(loaded.set.tiles.len(), "tile type", "tile types"),
+                    crate::text::count(
                         usize::try_from(total).unwrap_or(usize::MAX),
                         "tile",
                         "tiles"
@@ -45,7 +45,7 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
                     } else {
                         format!(
                             " ({})",
-                            crate::report::text::count(warnings.len(), "warning", "warnings")
+                            crate::text::count(warnings.len(), "warning", "warnings")
                         )
                     }
                 );
@@ -103,7 +103,7 @@ pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
                 let ids: Vec<&str> = loaded.set.tiles.iter().map(|t| t.id.as_str()).collect();
                 return super::usage_error(&format!(
                     "tile set `{}` has no tile `{id}`; {}its tiles are {}",
-                    crate::report::text::name(&loaded.set.name),
+                    crate::text::name(&loaded.set.name),
                     crate::suggest::did_you_mean(id, ids.iter().copied()),
                     ids.join(" ")
                 ));

@@ -237,16 +237,10 @@ pub fn schema() -> serde_json::Value {
     raw::schema()
 }
 
-/// Reads a record file; a JCloisterZone save (`.jcz`) is imported first.
-pub fn load(path: &Path) -> Result<Record, Vec<Finding>> {
-    let src = read_source(path).map_err(|f| vec![*f])?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if is_jcz(path) {
-        let text = crate::jcz::import(&src)?;
-        let imported = SourceFile::new(format!("{} (imported)", src.name()), text);
-        return parse(&imported, &dir);
-    }
-    parse(&src, &dir)
+/// The JSON Schema of records, made once, for finding unknown keys.
+fn cached_schema() -> &'static serde_json::Value {
+    static SCHEMA: OnceLock<serde_json::Value> = OnceLock::new();
+    SCHEMA.get_or_init(schema)
 }
 
 /// What a file found in a folder is, judged by reading it.
@@ -330,56 +324,35 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
             },
         )]);
     }
-    let raw: RawRecord = serde_saphyr::from_str_with_options(
-        src.text(),
-        yaml_options(src.text().len()),
-    )
-    .map_err(|e| {
-        let (message, span) = yaml_error_parts(src, &e);
-        let unknown = crate::keys::yaml(src.text(), crate::keys::record_schema(), KEY_ALIASES);
-        with_unknown_keys(
-            src,
-            &message,
-            Finding::new(
-                Class::Input,
-                src,
-                RecordError::Yaml {
-                    message: message.clone(),
-                    span,
-                },
-            ),
-            unknown.into_iter().map(|k| RecordError::UnknownKey {
-                help: k.help(),
-                key: k.key,
-                span: k.span,
-            }),
-        )
-    })?;
+    let raw: RawRecord =
+        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
+            |e| {
+                let (message, span) = yaml_error_parts(src, &e);
+                let unknown = crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES);
+                crate::keys::with_unknown_keys(
+                    src,
+                    &message,
+                    Finding::new(
+                        Class::Input,
+                        src,
+                        RecordError::Yaml {
+                            message: message.clone(),
+                            span,
+                        },
+                    ),
+                    unknown.into_iter().map(|k| RecordError::UnknownKey {
+                        help: k.help(),
+                        key: k.key,
+                        span: k.span,
+                    }),
+                )
+            },
+        )?;
     build(src, dir, raw)
 }
 
 /// Keys the record reader takes besides the schema's names for them.
 const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
-
-/// The findings of a file its reader refused: every unknown key, and the
-/// reader's own error unless it was about one of those keys.
-pub(crate) fn with_unknown_keys<E>(
-    src: &SourceFile,
-    message: &str,
-    reader: Finding,
-    unknown: impl Iterator<Item = E>,
-) -> Vec<Finding>
-where
-    E: miette::Diagnostic + Send + Sync + 'static,
-{
-    let mut out: Vec<Finding> = unknown
-        .map(|e| Finding::new(Class::Input, src, e))
-        .collect();
-    if out.is_empty() || !message.contains("unknown field") {
-        out.insert(0, reader);
-    }
-    out
-}
 
 /// Parses a record written as JSON quickly, without source spans, or returns
 /// `None` when the text is not a JSON record that reads cleanly. A record

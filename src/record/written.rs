@@ -118,7 +118,7 @@ impl Written {
         let mut out = String::new();
         for c in comments {
             out.push_str("# ");
-            out.push_str(&crate::report::text::escaped(c, false));
+            out.push_str(&crate::text::escaped(c, false));
             out.push('\n');
         }
         let head = Written {

@@ -10,10 +10,10 @@ use std::fmt::Write;
 use serde_json::{Map, Value, json};
 
 use super::score::finding_json;
-use super::text;
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
 use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
+use crate::text;
 
 /// A feature whose points differ between rulesets.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::text;
 use crate::diagnostic::Finding;
 use crate::source::SourceFile;
+use crate::text;
 
 /// How diagnostics are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

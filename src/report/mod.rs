@@ -5,5 +5,4 @@ pub mod compare;
 pub mod diagnostics;
 pub mod picture;
 pub mod score;
-pub mod text;
 pub mod tiles;

@@ -932,7 +932,7 @@ pub fn svg(scene: &Scene) -> String {
     let mut x = MARGIN;
     let y = height - LEGEND + 2.0;
     for (name, colour, _) in &scene.legend {
-        let shown = crate::report::text::name(name);
+        let shown = crate::text::name(name);
         doc = doc.add(meeple(x + 8.0, y, colour, false, false)).add(
             Text::new(shown.clone())
                 .set("x", x + 22.0)
@@ -1321,7 +1321,7 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             .legend
             .iter()
             .map(|(name, c, mark)| {
-                let shown = super::text::name(name);
+                let shown = crate::text::name(name);
                 if colour {
                     format!("\x1b[{}m●\x1b[0m {shown}", ansi_for(c))
                 } else {

@@ -5,12 +5,12 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value, json};
 
-use super::text;
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
 use crate::rules::table::{FIGURES, GROUPS, TOGGLES};
 use crate::rules::{Ruleset, builtin_description};
+use crate::text;
 
 fn names(players: &[String], who: &[usize]) -> String {
     who.iter()

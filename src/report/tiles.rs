@@ -20,9 +20,9 @@ const CY: usize = 3;
 #[must_use]
 pub fn show_set(set: &TileSet, only: Option<&str>) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "tile set {}", super::text::name(&set.name));
+    let _ = writeln!(out, "tile set {}", crate::text::name(&set.name));
     if let Some(d) = &set.description {
-        let _ = writeln!(out, "{}", super::text::message(d));
+        let _ = writeln!(out, "{}", crate::text::message(d));
     }
     for t in set
         .tiles
@@ -331,7 +331,7 @@ pub fn stats(set: &TileSet) -> String {
     let edge_count =
         |k: EdgeKind| per(&|t: &Tile| t.edges.iter().filter(|e| **e == k).count() as u64);
     let mut out = String::new();
-    let _ = writeln!(out, "statistics for {}", super::text::name(&set.name));
+    let _ = writeln!(out, "statistics for {}", crate::text::name(&set.name));
     let per_player = if set.tiles.iter().any(|t| t.per_player) {
         " (per-player tiles counted once)"
     } else {

@@ -47,20 +47,39 @@ fn looks_like_tileset(text: &str) -> bool {
     })
 }
 
+/// The JSON Schema of tile sets, made once, for finding unknown keys.
+fn cached_schema() -> &'static serde_json::Value {
+    static SCHEMA: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    SCHEMA.get_or_init(super::schema)
+}
+
 /// Most features (cities, roads, rivers and fields listed) on one tile.
 /// Real tiles have at most a dozen; features are numbered in 16 bits on
 /// the board, and some checks compare every pair of a tile's features.
 pub const MAX_FEATURES_PER_TILE: usize = 64;
 
+/// The sets a tile set may name in `requires` (the built-in ones), given
+/// by the caller so that this module needs none of them.
+#[derive(Clone, Copy)]
+pub struct Companions {
+    /// Their names.
+    pub names: &'static [&'static str],
+    /// A set by name, if it is one of them and sound.
+    pub get: fn(&str) -> Option<&'static TileSet>,
+}
+
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
-pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
-    check(src).map(|(set, _)| set)
+pub fn parse(src: &SourceFile, companions: Companions) -> Result<TileSet, Vec<Finding>> {
+    check(src, companions).map(|(set, _)| set)
 }
 
 /// Builds a tile set from its source, with the warnings about it (ids
 /// that the sets it requires have too).
-pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
+pub fn check(
+    src: &SourceFile,
+    companions: Companions,
+) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     if !looks_like_tileset(src.text()) {
         return Err(vec![crate::diagnostic::wrong_kind(
             src,
@@ -72,8 +91,8 @@ pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> 
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
-                let unknown = crate::keys::yaml(src.text(), crate::keys::tileset_schema(), &[]);
-                crate::record::with_unknown_keys(
+                let unknown = crate::keys::yaml(src.text(), cached_schema(), &[]);
+                crate::keys::with_unknown_keys(
                     src,
                     &message,
                     Finding::new(
@@ -97,6 +116,7 @@ pub fn check(src: &SourceFile) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> 
         errors: Vec::new(),
         warnings: Vec::new(),
         modifiers: Modifier::builtin(),
+        companions,
     };
     let set = b.set(&raw);
     if b.errors.is_empty() {
@@ -135,6 +155,8 @@ struct Builder<'a> {
     warnings: Vec<E>,
     /// The modifiers tiles may carry: the built-in ones, then the set's own.
     modifiers: Vec<Modifier>,
+    /// The sets `requires` may name.
+    companions: Companions,
 }
 
 /// A feature under construction, with where it was written.
@@ -160,13 +182,13 @@ impl Builder<'_> {
             .iter()
             .flatten()
             .filter_map(|r| {
-                if super::builtin::source(&r.value).is_some() {
+                if self.companions.names.contains(&r.value.as_str()) {
                     Some(r.value.clone())
                 } else {
                     self.errors.push(E::UnknownRequirement {
                         name: name.clone(),
                         required: r.value.clone(),
-                        known: super::builtin::NAMES.join(", "),
+                        known: self.companions.names.join(", "),
                         span: self.span(r),
                     });
                     None
@@ -233,7 +255,7 @@ impl Builder<'_> {
                 }
             }
             for set in &requires {
-                if super::builtin::get(set).is_ok_and(|s| s.tile(id).is_some()) {
+                if (self.companions.get)(set).is_some_and(|s| s.tile(id).is_some()) {
                     self.warnings.push(E::ShadowedId {
                         id: id.to_string(),
                         set: set.clone(),
@@ -528,7 +550,7 @@ impl Builder<'_> {
     ) {
         let companions: Vec<&TileSet> = requires
             .iter()
-            .filter_map(|r| super::builtin::get(r).ok())
+            .filter_map(|r| (self.companions.get)(r))
             .collect();
         for (i, t) in tiles.iter().enumerate().filter(|(_, t)| !t.start) {
             let others = tiles

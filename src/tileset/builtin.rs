@@ -21,6 +21,15 @@ pub fn source(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The built-in sets, as the sets a tile set may require.
+#[must_use]
+pub fn companions() -> super::build::Companions {
+    super::build::Companions {
+        names: &NAMES,
+        get: |name| get(name).ok(),
+    }
+}
+
 /// The source file of a built-in set, named `builtin:NAME`.
 #[must_use]
 pub fn source_file(name: &str) -> Option<SourceFile> {
@@ -38,7 +47,7 @@ pub fn get(name: &str) -> Result<&'static TileSet, Vec<Finding>> {
         return Err(Vec::new());
     };
     let mut errors = Vec::new();
-    let parsed = CACHE[i].get_or_init(|| match super::build::parse(&src) {
+    let parsed = CACHE[i].get_or_init(|| match super::build::parse(&src, companions()) {
         Ok(set) => Some(set),
         Err(e) => {
             errors = e;

@@ -27,6 +27,12 @@ pub fn schema() -> serde_json::Value {
 }
 use crate::source::SourceFile;
 
+/// Parses and validates a tile-set file, with the built-in sets as the
+/// sets it may require (see [`build::parse`]).
+pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+    build::parse(src, builtin::companions())
+}
+
 /// A tile set loaded from a name or a file, with the source it came from.
 #[derive(Debug, Clone)]
 pub struct Loaded {
@@ -46,7 +52,7 @@ pub fn load(spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
     }
     let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::parse(&source).map(|set| Loaded { set, source })
+    build::parse(&source, builtin::companions()).map(|set| Loaded { set, source })
 }
 
 /// Loads a set as [`load`] does, with the warnings about it (none for a
@@ -57,5 +63,6 @@ pub fn check(spec: &str, base: &Path) -> Result<(Loaded, Vec<Finding>), Vec<Find
     }
     let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::check(&source).map(|(set, warnings)| (Loaded { set, source }, warnings))
+    build::check(&source, builtin::companions())
+        .map(|(set, warnings)| (Loaded { set, source }, warnings))
 }

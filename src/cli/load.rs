@@ -1,0 +1,175 @@
+//! Loading what a command reads: a record named on the command line (a
+//! file, standard input or a JCloisterZone save) and the ruleset it is
+//! scored under, and the outcome when it cannot be read. Every command that
+//! reads records loads them here.
+
+use std::path::Path;
+
+use super::{Format, Outcome};
+use crate::diagnostic::{Finding, exit_code};
+use crate::record::{self, Record};
+use crate::report::diagnostics::{Style, render};
+use crate::report::score;
+use crate::rules::{self, Ruleset};
+
+/// A record with the ruleset it is scored under.
+pub(crate) struct Prepared {
+    pub(crate) record: Record,
+    pub(crate) rules: Ruleset,
+    /// What the ruleset is ([`Record::ruleset_identity`]).
+    pub(crate) spec: String,
+    pub(crate) own: bool,
+}
+
+/// Loads a record and the ruleset named by `--rules` (relative to the
+/// working folder) or by the record (relative to the record).
+pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepared, Vec<Finding>> {
+    prepare_with(path, rules_override, false)
+}
+
+/// As [`prepare`]; with `quick`, a JSON record is read without spans (see
+/// [`record::parse_fast`]), falling back to the spanned parser.
+pub(crate) fn prepare_with(
+    path: &str,
+    rules_override: Option<&str>,
+    quick: bool,
+) -> Result<Prepared, Vec<Finding>> {
+    let record = read_record(path, quick)?;
+    // The record's own ruleset is part of the record: it must load even when
+    // the record is scored under another.
+    let own_rules = own_ruleset(&record)?;
+    let own_identity = record.own_ruleset_identity();
+    let (rules, spec) = match rules_override {
+        None => (own_rules, own_identity.clone()),
+        Some(r) => {
+            let base = super::cwd();
+            (
+                ruleset_for(&record, r, &base)?,
+                record.ruleset_identity(r, &base),
+            )
+        }
+    };
+    let own = spec == own_identity;
+    Ok(Prepared {
+        record,
+        rules,
+        spec,
+        own,
+    })
+}
+
+/// Reads a record file; a JCloisterZone save (`.jcz`) is imported first.
+pub(crate) fn record_file(path: &Path) -> Result<Record, Vec<Finding>> {
+    let src = crate::diagnostic::read_source(path).map_err(|f| vec![*f])?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if record::is_jcz(path) {
+        let text = crate::jcz::import(&src)?;
+        let imported = crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
+        return record::parse(&imported, &dir);
+    }
+    record::parse(&src, &dir)
+}
+
+/// Reads the record named on the command line: a file (a JCloisterZone
+/// save is imported), or `-` for standard input. With `quick`, a JSON
+/// record is read without spans first (see [`record::parse_fast`]).
+pub(crate) fn read_record(path: &str, quick: bool) -> Result<Record, Vec<Finding>> {
+    let file = Path::new(path);
+    Ok(if record::is_jcz(file) {
+        record_file(file)?
+    } else {
+        // Read once (a record may come from standard input), parsed the
+        // quick way first when asked.
+        let src = if path == "-" {
+            crate::diagnostic::read_stdin()
+        } else {
+            crate::diagnostic::read_source(file)
+        }
+        .map_err(|f| vec![*f])?;
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        match quick.then(|| record::parse_fast(&src, &dir)).flatten() {
+            Some(r) => r,
+            None => record::parse(&src, &dir)?,
+        }
+    })
+}
+
+/// How a record named on the command line is called in reports.
+pub(crate) fn shown_name(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
+}
+
+/// The record's own ruleset; when it cannot be loaded, the findings start
+/// with one on the record's `rules:` value.
+pub(crate) fn own_ruleset(record: &Record) -> Result<Ruleset, Vec<Finding>> {
+    ruleset_for(record, record.rules_name(), &record.dir).map_err(|mut inner| {
+        if let Some((name, span)) = &record.rules {
+            inner.insert(
+                0,
+                Finding::new(
+                    crate::diagnostic::Class::Input,
+                    &record.source,
+                    record::RecordError::Rules {
+                        name: name.clone(),
+                        span: *span,
+                    },
+                ),
+            );
+        }
+        inner
+    })
+}
+
+/// The ruleset `spec` names for `record`: the record's inline ruleset when
+/// the spec is its name, else a built-in ruleset or a file relative to `base`.
+pub(crate) fn ruleset_for(
+    record: &Record,
+    spec: &str,
+    base: &Path,
+) -> Result<Ruleset, Vec<Finding>> {
+    // The rates of the modifiers the record's tile sets declare are
+    // `[points]` keys too.
+    let extra: Vec<String> = record
+        .catalog
+        .modifiers
+        .iter()
+        .filter(|m| m.declared)
+        .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
+        .collect();
+    match &record.inline_rules {
+        Some(draft) if spec == record.rules_name() => rules::resolve(
+            draft,
+            &record.source,
+            Some(&record.dir),
+            0,
+            record::INLINE_RULESET,
+            &extra,
+        ),
+        _ => rules::load_with(spec, base, &extra),
+    }
+}
+
+/// The outcome for a record that could not be read.
+pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: Style) -> Outcome {
+    let code = exit_code(findings).max(2);
+    match format {
+        Format::Text => Outcome {
+            stdout: String::new(),
+            stderr: render(findings, style),
+            code,
+        },
+        Format::Json | Format::Jsonl => {
+            let v = serde_json::json!({
+                "record": path,
+                "totals": {},
+                "events": [],
+                "diagnostics": findings.iter().map(score::finding_json).collect::<Vec<_>>(),
+            });
+            Outcome {
+                stdout: format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()),
+                stderr: String::new(),
+                code,
+            }
+        }
+    }
+}
