@@ -1,5 +1,6 @@
 //! JSON Schemas of carca's files, generated from the same types that read
-//! them, for editors (docs/editors.md).
+//! them, for editors (docs/editors.md), and of `carca score`'s JSON output,
+//! generated from the types that write it.
 
 /// The kinds of file with a schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -10,6 +11,8 @@ pub enum Kind {
     Record,
     /// Ruleset TOML files.
     Ruleset,
+    /// What `carca score --format json` prints for one record.
+    Score,
 }
 
 /// The JSON Schema of a kind of file.
@@ -19,12 +22,14 @@ pub fn of(kind: Kind) -> serde_json::Value {
         Kind::Tileset => crate::tileset::schema(),
         Kind::Record => crate::record::schema(),
         Kind::Ruleset => crate::rules::schema(),
+        Kind::Score => crate::report::output::schema(),
     };
     if let Some(obj) = schema.as_object_mut() {
         let name = match kind {
             Kind::Tileset => "tileset",
             Kind::Record => "record",
             Kind::Ruleset => "ruleset",
+            Kind::Score => "score",
         };
         obj.insert(
             "$id".into(),

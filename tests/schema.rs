@@ -201,3 +201,70 @@ fn every_unknown_key_is_reported_with_a_suggestion() {
     assert!(out.contains("did you mean `rot`?"), "{out}");
     assert!(out.contains("did you mean `meeple`?"), "{out}");
 }
+
+/// `carca score --format json` is built from the types `carca schema score`
+/// describes: every fixture's output, legal, illegal or unreadable (a short
+/// object of its own), under its own ruleset and the others, validates
+/// against the schema.
+#[test]
+fn score_output_validates_against_its_schema() {
+    let validator = jsonschema::validator_for(&schema("score")).expect("score schema");
+    let mut checked = 0;
+    for dir in [
+        "fixtures/records",
+        "fixtures/illegal",
+        "fixtures/malformed",
+        "fixtures/jcz",
+        "fixtures/hostile",
+    ] {
+        for ext in ["yaml", "jcz", "json"] {
+            for f in files(dir, ext) {
+                for rules in [None, Some("first-edition"), Some("tournament")] {
+                    let mut args = vec!["score", f.as_str(), "--format", "json"];
+                    if let Some(r) = rules {
+                        args.extend(["--rules", r]);
+                    }
+                    let out = carca(&args);
+                    let Some((_, rest)) = out.split_once("--- stdout\n") else {
+                        continue;
+                    };
+                    let json = rest.split("--- stderr").next().unwrap_or_default();
+                    let Ok(v) = serde_json::from_str::<serde_json::Value>(json) else {
+                        continue;
+                    };
+                    let errors: Vec<String> =
+                        validator.iter_errors(&v).map(|e| e.to_string()).collect();
+                    assert!(errors.is_empty(), "{f} ({rules:?}): {errors:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} outputs checked");
+}
+
+/// The score schema is strict enough to catch a wrong output: a missing
+/// field, a field of the wrong type, a field it does not know.
+#[test]
+fn the_score_schema_rejects_wrong_outputs() {
+    let validator = jsonschema::validator_for(&schema("score")).expect("score schema");
+    let out = carca(&["score", "fixtures/records/ic-inns.yaml", "--format", "json"]);
+    let json = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, r)| r.split("--- stderr").next())
+        .expect("stdout");
+    let good: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    assert!(validator.is_valid(&good));
+    let mut wrong_type = good.clone();
+    wrong_type["totals"]["red"] = serde_json::json!("fourteen");
+    assert!(!validator.is_valid(&wrong_type));
+    let mut missing = good.clone();
+    missing["events"][0]
+        .as_object_mut()
+        .expect("event")
+        .remove("award");
+    assert!(!validator.is_valid(&missing));
+    let mut unknown = good;
+    unknown["events"][0]["feature"]["colour"] = serde_json::json!("red");
+    assert!(!validator.is_valid(&unknown));
+}

@@ -9,7 +9,6 @@ use super::{Format, Outcome};
 use crate::diagnostic::{Finding, exit_code};
 use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
-use crate::report::score;
 use crate::rules::{self, Ruleset};
 
 /// A record with the ruleset it is scored under.
@@ -159,12 +158,7 @@ pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: St
             code,
         },
         Format::Json | Format::Jsonl => {
-            let v = serde_json::json!({
-                "record": path,
-                "totals": {},
-                "events": [],
-                "diagnostics": findings.iter().map(score::finding_json).collect::<Vec<_>>(),
-            });
+            let v = crate::report::output::UnreadableJson::of(path, findings);
             Outcome {
                 stdout: format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default()),
                 stderr: String::new(),

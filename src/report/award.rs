@@ -2,8 +2,6 @@
 //! says which rule applied and with which numbers ([`Basis`]); this module
 //! alone turns that into a sentence.
 
-use serde_json::{Value, json};
-
 use crate::engine::scoring::{Basis, Nothing, Part, Unit};
 use crate::rules::FarmScoring;
 
@@ -138,59 +136,6 @@ pub fn words(basis: &Basis) -> String {
 #[must_use]
 pub fn rule(basis: &[Basis]) -> String {
     basis.iter().map(words).collect::<Vec<_>>().join("; ")
-}
-
-/// The parts of an event's awards as data, for JSON: one entry per
-/// distinct award, with the counts and rates it is made of.
-#[must_use]
-pub fn parts_json(basis: &[Basis]) -> Value {
-    let one = |b: &Basis| -> Value {
-        match b {
-            Basis::Rated {
-                complete,
-                small_city,
-                present,
-                parts,
-                ..
-            } => json!({
-                "rule": if *small_city { "small_city" } else if *complete { "complete" } else { "unfinished" },
-                "present": present,
-                "parts": parts.iter().map(|p| json!({
-                    "count": p.count,
-                    "of": match &p.unit { Unit::Tile => "tile", Unit::Modifier(m) => m.as_str() },
-                    "rate": p.rate,
-                })).collect::<Vec<_>>(),
-            }),
-            Basis::Nothing { why, .. } => json!({
-                "rule": "nothing",
-                "because": match why {
-                    Nothing::IncompleteNone => "incomplete_features".to_string(),
-                    Nothing::Modifier(m) => m.clone(),
-                },
-            }),
-            Basis::Cloister { around, rate } => json!({
-                "rule": if *around >= 8 { "complete" } else { "unfinished" },
-                "parts": [{ "count": 1 + around, "of": "tile", "rate": rate }],
-            }),
-            Basis::Farm {
-                edition,
-                cities,
-                rate,
-                already,
-            } => json!({
-                "rule": match edition { FarmScoring::Second => "second_edition", _ => "third_edition" },
-                "parts": [{ "count": cities, "of": "completed_city", "rate": rate }],
-                "already_paid": already,
-            }),
-            Basis::FarmsAround { rate, suppliers } => json!({
-                "rule": "first_edition",
-                "parts": [{ "count": 1, "of": "completed_city", "rate": rate }],
-                "supplied_by": suppliers,
-            }),
-            Basis::FarmSuppliesNone => json!({ "rule": "first_edition", "parts": [] }),
-        }
-    };
-    Value::Array(basis.iter().map(one).collect())
 }
 
 /// Whether an event is a first-edition "farms around a city" scoring.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
@@ -198,7 +198,7 @@ fn write_totals(out: &mut String, players: &[String], totals: &[i64], label: &st
 }
 
 /// Why a record's claims were not checked.
-fn claims_note(own: &str, used: &str) -> String {
+pub(crate) fn claims_note(own: &str, used: &str) -> String {
     format!(
         "the claims were not checked: they are totals under the record's own ruleset ({}), and this is {}",
         text::name(own),
@@ -292,104 +292,14 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     out
 }
 
-fn per_player(players: &[String], values: impl Iterator<Item = (usize, i64)>) -> Value {
-    let mut m = Map::new();
-    for (i, v) in values {
-        m.insert(players[i].clone(), json!(v));
-    }
-    Value::Object(m)
-}
-
-fn event_json(players: &[String], e: &Event) -> Value {
-    let (phase, turn, player) = match e.phase {
-        Phase::Turn { number, player } => ("turn", json!(number), json!(players[player])),
-        Phase::Final => ("final", Value::Null, Value::Null),
-    };
-    let f = &e.feature;
-    let mut v = json!({
-        "phase": phase,
-        "turn": turn,
-        "player": player,
-        "feature": {
-            "kind": f.kind.word(),
-            "name": f.name,
-            "tiles": f.tiles.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>(),
-            "pennants": f.pennants(),
-            "complete": f.complete,
-            "cities": f.cities,
-            "open_cities": f.open_cities,
-        },
-        "followers": per_player(players, e.followers.iter().enumerate().filter(|(_, n)| **n > 0).map(|(i, n)| (i, i64::from(*n)))),
-        "winners": e.winners.iter().map(|&w| players[w].clone()).collect::<Vec<_>>(),
-        "points": per_player(players, e.winners.iter().map(|&w| (w, e.points[w]))),
-        "rule": super::award::rule(&e.basis),
-        "award": super::award::parts_json(&e.basis),
-    });
-    let others: serde_json::Map<String, Value> = f
-        .extras
-        .iter()
-        .filter(|(name, _)| name != crate::tileset::model::PENNANT)
-        .map(|(name, n)| (name.clone(), json!(n)))
-        .collect();
-    if !others.is_empty() {
-        v["feature"]["extras"] = Value::Object(others);
-    }
-    // What the followers weigh, when a figure counts more than one.
-    if e.strength != e.followers {
-        v["strength"] = per_player(
-            players,
-            e.strength
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(i, n)| (i, i64::from(*n))),
-        );
-    }
-    v
-}
-
 /// One finding as JSON.
 #[must_use]
 pub fn finding_json(f: &Finding) -> Value {
-    let (line, column) = f
-        .line_col()
-        .map_or((Value::Null, Value::Null), |(l, c)| (json!(l), json!(c)));
-    json!({
-        "code": f.code_string(),
-        "class": match f.class() { Class::Warning => "warning", Class::Defect => "violation", Class::Input => "input" },
-        "message": f.to_string(),
-        "file": f.source().map(crate::source::SourceFile::name),
-        "line": line,
-        "column": column,
-        "help": f.help_string(),
-    })
+    serde_json::to_value(super::output::DiagnosticJson::of(f)).unwrap_or_default()
 }
 
-/// The JSON object of one adjudication.
+/// The JSON object of one adjudication ([`super::output::ScoreJson`]).
 #[must_use]
 pub fn json(record_name: &str, a: &Adjudication) -> Value {
-    let p = &a.players;
-    let rules = &a.rules;
-    let mut v = json!({
-        "record": record_name,
-        "ruleset": ruleset_json(rules),
-        "players": p,
-        "ended": a.ended,
-        "tiles": a.tiles_placed,
-        "totals": per_player(p, a.totals.iter().copied().enumerate()),
-        "winners": if a.ended { a.rules.winners(&a.totals).into_iter().map(|w| p[w].clone()).collect::<Vec<_>>() } else { Vec::new() },
-        "events": a.events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),
-        "preview": a.preview.as_ref().map(|(events, totals)| json!({
-            "events": events.iter().map(|e| event_json(p, e)).collect::<Vec<_>>(),
-            "totals": per_player(p, totals.iter().copied().enumerate()),
-        })),
-        "diagnostics": a.findings.iter().map(finding_json).collect::<Vec<_>>(),
-    });
-    // A record with claims says whether they were compared, and if not why.
-    if a.claims_checked {
-        v["claims"] = json!({ "checked": true });
-    } else if let Some(own) = &a.claims_unchecked {
-        v["claims"] = json!({ "checked": false, "note": claims_note(own, &a.rules.name) });
-    }
-    v
+    serde_json::to_value(super::output::ScoreJson::of(record_name, a)).unwrap_or_default()
 }

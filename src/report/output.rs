@@ -1,0 +1,536 @@
+//! The JSON that `carca score --format json` prints, as typed structs.
+//!
+//! The output is these structs serialized, and `carca schema score` is
+//! their JSON Schema, so the two cannot drift apart; the test suite checks
+//! every fixture's output against the schema. Field order is the order
+//! written here.
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use crate::diagnostic::{Class, Finding};
+use crate::engine::scoring::{Basis, Nothing, Unit};
+use crate::engine::{Adjudication, Event, Phase};
+use crate::rules::FarmScoring;
+
+/// Numbers by player name, in the players' order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PerPlayer(pub Vec<(String, i64)>);
+
+impl Serialize for PerPlayer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+impl JsonSchema for PerPlayer {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PerPlayer".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A number per player, keyed by the player's name, in turn order.",
+            "type": "object",
+            "additionalProperties": { "type": "integer" }
+        })
+    }
+}
+
+impl PerPlayer {
+    fn of(players: &[String], values: impl Iterator<Item = (usize, i64)>) -> PerPlayer {
+        PerPlayer(values.map(|(i, v)| (players[i].clone(), v)).collect())
+    }
+}
+
+/// The ruleset a record was scored under: every key of the ruleset tables
+/// (docs/rulesets.md), with `[points]` and `[figures]` as objects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesetJson(pub serde_json::Value);
+
+impl Serialize for RulesetJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl JsonSchema for RulesetJson {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ruleset".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        // The same tables that define ruleset files, with every key given.
+        let mut file = crate::rules::schema();
+        let obj = file.as_object_mut();
+        let mut properties = obj
+            .and_then(|o| o.get("properties").cloned())
+            .unwrap_or_default();
+        if let Some(p) = properties.as_object_mut() {
+            p.remove("extends");
+            p.insert("name".into(), serde_json::json!({ "type": "string" }));
+            // The rates of declared modifiers appear in `points` too.
+            if let Some(points) = p.get_mut("points").and_then(|v| v.as_object_mut()) {
+                points.insert(
+                    "additionalProperties".into(),
+                    serde_json::json!({ "type": "integer", "minimum": 0 }),
+                );
+            }
+        }
+        let required: Vec<String> = properties
+            .as_object()
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default();
+        json_schema!({
+            "description": "The ruleset used, every key given.",
+            "type": "object",
+            "properties": properties,
+            "required": required,
+        })
+    }
+}
+
+/// When an event happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseJson {
+    /// During a turn.
+    Turn,
+    /// At final scoring.
+    Final,
+}
+
+/// A scored feature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct FeatureJson {
+    /// `road`, `city`, `cloister` or `farm`.
+    pub kind: &'static str,
+    /// Its stable name: kind, first tile and location there.
+    pub name: String,
+    /// Its tiles, `[x, y]`, sorted.
+    pub tiles: Vec<[i32; 2]>,
+    /// Pennants (cities).
+    pub pennants: u32,
+    /// Complete when scored.
+    pub complete: bool,
+    /// Completed cities a farm touches.
+    pub cities: Vec<String>,
+    /// Unfinished cities a farm touches (they score nothing for it).
+    pub open_cities: Vec<String>,
+    /// Modifiers other than pennants it carries, with their counts
+    /// (`{"inn": 1}`); left out when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extras: Option<std::collections::BTreeMap<String, u32>>,
+}
+
+/// So many of something at a rate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PartJson {
+    /// How many.
+    pub count: u32,
+    /// Of what: `tile`, `completed_city` or a modifier's name.
+    pub of: String,
+    /// Points each.
+    pub rate: u32,
+}
+
+/// One award of an event: which rule, and the parts the points are made of
+/// (points = Σ count × rate).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(deny_unknown_fields)]
+pub enum AwardJson {
+    /// A road or city scored by its rates.
+    Rated {
+        /// `complete`, `unfinished` or `small_city`.
+        rule: &'static str,
+        /// The modifier that set the rates (an inn, a cathedral), or null.
+        present: Option<String>,
+        /// Tiles, then counted modifiers.
+        parts: Vec<PartJson>,
+    },
+    /// An unfinished feature that scores nothing.
+    Nothing {
+        /// `nothing`.
+        rule: &'static str,
+        /// `incomplete_features`, or the modifier whose unfinished rate is 0.
+        because: String,
+    },
+    /// A farm under the second or third edition.
+    Farm {
+        /// `second_edition` or `third_edition`.
+        rule: &'static str,
+        /// The completed cities paid for.
+        parts: Vec<PartJson>,
+        /// Cities already paid to this player through another farm.
+        already_paid: u32,
+    },
+    /// First edition: a completed city pays the farmers around it.
+    FarmsAround {
+        /// `first_edition`.
+        rule: &'static str,
+        /// The city's pay.
+        parts: Vec<PartJson>,
+        /// The farms around the city.
+        supplied_by: Vec<String>,
+    },
+    /// A cloister, or a first-edition farm that supplies no city.
+    Plain {
+        /// `complete`, `unfinished` or `first_edition`.
+        rule: &'static str,
+        /// The tiles of the cloister's 3×3, or none.
+        parts: Vec<PartJson>,
+    },
+}
+
+impl AwardJson {
+    fn of(b: &Basis) -> AwardJson {
+        let part = |count, of: &str, rate| PartJson {
+            count,
+            of: of.to_string(),
+            rate,
+        };
+        match b {
+            Basis::Rated {
+                complete,
+                small_city,
+                present,
+                parts,
+                ..
+            } => AwardJson::Rated {
+                rule: if *small_city {
+                    "small_city"
+                } else if *complete {
+                    "complete"
+                } else {
+                    "unfinished"
+                },
+                present: present.clone(),
+                parts: parts
+                    .iter()
+                    .map(|p| {
+                        let of = match &p.unit {
+                            Unit::Tile => "tile",
+                            Unit::Modifier(m) => m.as_str(),
+                        };
+                        part(p.count, of, p.rate)
+                    })
+                    .collect(),
+            },
+            Basis::Nothing { why, .. } => AwardJson::Nothing {
+                rule: "nothing",
+                because: match why {
+                    Nothing::IncompleteNone => "incomplete_features".to_string(),
+                    Nothing::Modifier(m) => m.clone(),
+                },
+            },
+            Basis::Cloister { around, rate } => AwardJson::Plain {
+                rule: if *around >= 8 {
+                    "complete"
+                } else {
+                    "unfinished"
+                },
+                parts: vec![part(1 + around, "tile", *rate)],
+            },
+            Basis::Farm {
+                edition,
+                cities,
+                rate,
+                already,
+            } => AwardJson::Farm {
+                rule: match edition {
+                    FarmScoring::Second => "second_edition",
+                    _ => "third_edition",
+                },
+                parts: vec![part(*cities, "completed_city", *rate)],
+                already_paid: *already,
+            },
+            Basis::FarmsAround { rate, suppliers } => AwardJson::FarmsAround {
+                rule: "first_edition",
+                parts: vec![part(1, "completed_city", *rate)],
+                supplied_by: suppliers.clone(),
+            },
+            Basis::FarmSuppliesNone => AwardJson::Plain {
+                rule: "first_edition",
+                parts: Vec::new(),
+            },
+        }
+    }
+}
+
+/// One scoring.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct EventJson {
+    /// During a turn or at final scoring.
+    pub phase: PhaseJson,
+    /// The turn (1-based entry of `turns`), or null at final scoring.
+    pub turn: Option<usize>,
+    /// Whose turn it was, or null at final scoring.
+    pub player: Option<String>,
+    /// What was scored.
+    pub feature: FeatureJson,
+    /// Followers on it, per player that has any.
+    pub followers: PerPlayer,
+    /// Players with the majority.
+    pub winners: Vec<String>,
+    /// Points, per winner.
+    pub points: PerPlayer,
+    /// The rule, in words.
+    pub rule: String,
+    /// The rule as data, one entry per distinct award.
+    pub award: Vec<AwardJson>,
+    /// What the followers weigh in the majority, when a big follower makes
+    /// it differ from `followers`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strength: Option<PerPlayer>,
+}
+
+impl EventJson {
+    /// The JSON of an event.
+    #[must_use]
+    pub fn of(players: &[String], e: &Event) -> EventJson {
+        let (phase, turn, player) = match e.phase {
+            Phase::Turn { number, player } => {
+                (PhaseJson::Turn, Some(number), Some(players[player].clone()))
+            }
+            Phase::Final => (PhaseJson::Final, None, None),
+        };
+        let f = &e.feature;
+        let others: std::collections::BTreeMap<String, u32> = f
+            .extras
+            .iter()
+            .filter(|(name, _)| name != crate::tileset::model::PENNANT)
+            .cloned()
+            .collect();
+        let counts = |v: &[u32]| {
+            PerPlayer::of(
+                players,
+                v.iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(i, n)| (i, i64::from(*n))),
+            )
+        };
+        EventJson {
+            phase,
+            turn,
+            player,
+            feature: FeatureJson {
+                kind: f.kind.word(),
+                name: f.name.clone(),
+                tiles: f.tiles.iter().map(|p| [p.x, p.y]).collect(),
+                pennants: f.pennants(),
+                complete: f.complete,
+                cities: f.cities.clone(),
+                open_cities: f.open_cities.clone(),
+                extras: (!others.is_empty()).then_some(others),
+            },
+            followers: counts(&e.followers),
+            winners: e.winners.iter().map(|&w| players[w].clone()).collect(),
+            points: PerPlayer::of(players, e.winners.iter().map(|&w| (w, e.points[w]))),
+            rule: super::award::rule(&e.basis),
+            award: e.basis.iter().map(AwardJson::of).collect(),
+            strength: (e.strength != e.followers).then(|| counts(&e.strength)),
+        }
+    }
+}
+
+/// How a diagnostic is to be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClassJson {
+    /// A file that cannot be read as it is (exit 2).
+    Input,
+    /// A rule the record breaks, or a claim that does not hold (exit 1).
+    Violation,
+    /// Worth knowing; the verdict stands (exit 0).
+    Warning,
+}
+
+/// One diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct DiagnosticJson {
+    /// Its code, like `carca::rules::edge_mismatch`.
+    pub code: String,
+    /// Input error, rule violation or warning.
+    pub class: ClassJson,
+    /// What is wrong.
+    pub message: String,
+    /// The file it points into, if any.
+    pub file: Option<String>,
+    /// The line (1-based), if it points at one.
+    pub line: Option<usize>,
+    /// The column (1-based), if it points at one.
+    pub column: Option<usize>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl DiagnosticJson {
+    /// The JSON of a finding.
+    #[must_use]
+    pub fn of(f: &Finding) -> DiagnosticJson {
+        let (line, column) = f.line_col().unzip();
+        DiagnosticJson {
+            code: f.code_string(),
+            class: match f.class() {
+                Class::Warning => ClassJson::Warning,
+                Class::Defect => ClassJson::Violation,
+                Class::Input => ClassJson::Input,
+            },
+            message: f.to_string(),
+            file: f.source().map(|s| s.name().to_string()),
+            line,
+            column,
+            help: f.help_string(),
+        }
+    }
+}
+
+/// What final scoring would add to a game in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PreviewJson {
+    /// The events of final scoring.
+    pub events: Vec<EventJson>,
+    /// The totals then.
+    pub totals: PerPlayer,
+}
+
+/// Whether a record's `claims` were compared with the totals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ClaimsJson {
+    /// Compared (only under the record's own ruleset).
+    pub checked: bool,
+    /// Why they were not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The result of `carca score --format json` for one record (docs/records.md).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ScoreJson {
+    /// The record, as named on the command line.
+    pub record: String,
+    /// The ruleset it was scored under.
+    pub ruleset: RulesetJson,
+    /// The players, in turn order.
+    pub players: Vec<String>,
+    /// The game is over (final scoring ran).
+    pub ended: bool,
+    /// Tiles on the board.
+    pub tiles: usize,
+    /// Points per player.
+    pub totals: PerPlayer,
+    /// The winners under the ruleset's tie rule (none while in progress).
+    pub winners: Vec<String>,
+    /// Every scoring, in order.
+    pub events: Vec<EventJson>,
+    /// For a game in progress: what final scoring would add now.
+    pub preview: Option<PreviewJson>,
+    /// Every diagnostic.
+    pub diagnostics: Vec<DiagnosticJson>,
+    /// For a record with `claims`: whether they were compared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims: Option<ClaimsJson>,
+}
+
+impl ScoreJson {
+    /// The JSON of one adjudication.
+    #[must_use]
+    pub fn of(record_name: &str, a: &Adjudication) -> ScoreJson {
+        let p = &a.players;
+        let events = |events: &[Event]| events.iter().map(|e| EventJson::of(p, e)).collect();
+        ScoreJson {
+            record: record_name.to_string(),
+            ruleset: RulesetJson(super::score::ruleset_json(&a.rules)),
+            players: p.clone(),
+            ended: a.ended,
+            tiles: a.tiles_placed,
+            totals: PerPlayer::of(p, a.totals.iter().copied().enumerate()),
+            winners: if a.ended {
+                a.rules
+                    .winners(&a.totals)
+                    .into_iter()
+                    .map(|w| p[w].clone())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            events: events(&a.events),
+            preview: a.preview.as_ref().map(|(ev, totals)| PreviewJson {
+                events: events(ev),
+                totals: PerPlayer::of(p, totals.iter().copied().enumerate()),
+            }),
+            diagnostics: a.findings.iter().map(DiagnosticJson::of).collect(),
+            claims: if a.claims_checked {
+                Some(ClaimsJson {
+                    checked: true,
+                    note: None,
+                })
+            } else {
+                a.claims_unchecked.as_ref().map(|own| ClaimsJson {
+                    checked: false,
+                    note: Some(super::score::claims_note(own, &a.rules.name)),
+                })
+            },
+        }
+    }
+}
+
+/// The result for a record that could not be read at all: no totals, no
+/// events, and the diagnostics that say why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct UnreadableJson {
+    /// The record, as named on the command line.
+    pub record: String,
+    /// Empty.
+    pub totals: PerPlayer,
+    /// Empty.
+    pub events: Vec<EventJson>,
+    /// Why the record could not be read.
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+impl UnreadableJson {
+    /// The JSON for a record that could not be read.
+    #[must_use]
+    pub fn of(record_name: &str, findings: &[Finding]) -> UnreadableJson {
+        UnreadableJson {
+            record: record_name.to_string(),
+            totals: PerPlayer::default(),
+            events: Vec::new(),
+            diagnostics: findings.iter().map(DiagnosticJson::of).collect(),
+        }
+    }
+}
+
+/// What `carca score --format json` prints for one record: its result, or
+/// why it could not be read.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[schemars(title = "carca score result")]
+pub enum ScoreOutput {
+    /// The record was adjudicated.
+    Scored(Box<ScoreJson>),
+    /// The record could not be read.
+    Unreadable(UnreadableJson),
+}
+
+/// The JSON Schema of `carca score --format json` output.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(ScoreOutput)).unwrap_or_default()
+}
