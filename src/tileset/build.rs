@@ -448,15 +448,23 @@ impl Builder<'_> {
         ))
     }
 
-    /// Applies a `with` list to a feature.
-    fn with(&mut self, list: &Spanned<Vec<Spanned<String>>>, feature: &mut Feature) {
-        if list.value.len() > MAX_MODIFIERS {
+    /// Whether a `with` list is too long to take in (then reported).
+    fn too_many(&mut self, list: &Spanned<Vec<Spanned<String>>>) -> bool {
+        let long = list.value.len() > MAX_MODIFIERS;
+        if long {
             self.errors.push(E::TooLarge {
                 what: "modifiers in one `with`",
                 value: list.value.len() as u64,
                 limit: MAX_MODIFIERS as u64,
                 span: self.span(list),
             });
+        }
+        long
+    }
+
+    /// Applies a `with` list to a feature.
+    fn with(&mut self, list: &Spanned<Vec<Spanned<String>>>, feature: &mut Feature) {
+        if self.too_many(list) {
             return;
         }
         for n in &list.value {
@@ -499,13 +507,7 @@ impl Builder<'_> {
     /// Applies a tile-level `with` list: each modifier goes on the tile's
     /// only feature of its kind.
     fn tile_with(&mut self, list: &Spanned<Vec<Spanned<String>>>, drafts: &mut [Draft]) {
-        if list.value.len() > MAX_MODIFIERS {
-            self.errors.push(E::TooLarge {
-                what: "modifiers in one `with`",
-                value: list.value.len() as u64,
-                limit: MAX_MODIFIERS as u64,
-                span: self.span(list),
-            });
+        if self.too_many(list) {
             return;
         }
         for n in &list.value {
