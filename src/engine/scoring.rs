@@ -109,8 +109,6 @@ pub enum Basis {
 pub struct Rated {
     /// Its name.
     pub name: String,
-    /// The kind of feature it lies on.
-    pub on: FeatureKind,
     /// How it scores.
     pub shape: Shape,
     /// Rate on a completed feature.
@@ -134,7 +132,6 @@ pub fn rates(rules: &Ruleset, modifiers: &[Modifier]) -> Vec<Rated> {
         .iter()
         .map(|m| Rated {
             name: m.name.clone(),
-            on: m.on,
             shape: m.shape,
             complete: value(&m.key, m.complete),
             incomplete: value(&m.incomplete_key, m.incomplete),
