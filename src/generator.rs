@@ -407,7 +407,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             if !legal.is_empty() {
                 let f = legal[rng.below(legal.len())];
                 game.deploy(idx, f, player, kind);
-                meeple = Some(location_of(t, rot, f));
+                meeple = Some(location_of(t, rot, f).to_string());
                 figure = big.then_some(kind);
             }
         }

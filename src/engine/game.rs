@@ -13,7 +13,7 @@ use super::features::{Features, Node};
 use super::open::OpenPositions;
 use super::scoring::{self, Award, Basis, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
-use crate::record::location::location_of;
+use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
@@ -64,7 +64,7 @@ pub enum Phase {
 }
 
 /// What kind of feature an event scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScoredKind {
     /// A road.
     Road,
@@ -89,13 +89,36 @@ impl ScoredKind {
     }
 }
 
+/// A feature by where it lies: its kind, and the position and location of
+/// its earliest segment (the first placed tile it covers). Stable across
+/// rulesets, so the same feature can be matched in `compare`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FeatureId {
+    /// Kind.
+    pub kind: ScoredKind,
+    /// Where its earliest segment lies.
+    pub pos: Pos,
+    /// That segment's location on its tile (board orientation).
+    pub location: Location,
+}
+
+/// What an event scored: one feature, or under first-edition farm scoring
+/// the farms around a completed city, together.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FeatureName {
+    /// One feature.
+    Feature(FeatureId),
+    /// The farms around the city named.
+    FarmsAround(FeatureId),
+}
+
 /// A scored feature, described for people and programs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FeatureReport {
     /// Kind.
     pub kind: ScoredKind,
-    /// A stable name: kind, position of its first tile and location there.
-    pub name: String,
+    /// A stable name (rendered by `report/`).
+    pub name: FeatureName,
     /// Positions of its tiles, sorted.
     pub tiles: Vec<Pos>,
     /// What it carried: modifier names with counts (pennants, inns), in
@@ -103,10 +126,10 @@ pub struct FeatureReport {
     pub extras: Vec<(String, u32)>,
     /// Complete when scored.
     pub complete: bool,
-    /// Completed cities a farm touches (names): the ones it scores for.
-    pub cities: Vec<String>,
-    /// Unfinished cities a farm touches (names): they score nothing for it.
-    pub open_cities: Vec<String>,
+    /// Completed cities a farm touches: the ones it scores for.
+    pub cities: Vec<FeatureId>,
+    /// Unfinished cities a farm touches: they score nothing for it.
+    pub open_cities: Vec<FeatureId>,
 }
 
 /// One scoring.
@@ -194,7 +217,7 @@ pub enum DeployProblem {
         /// Kind of the feature.
         kind: FeatureKind,
         /// Each occupant: player, tile position, location.
-        by: Vec<(usize, Pos, String)>,
+        by: Vec<(usize, Pos, Location)>,
     },
 }
 
@@ -634,17 +657,16 @@ impl<'a> Game<'a> {
         out
     }
 
-    /// A set's name: its kind, and its earliest segment's position and location.
-    fn name_of(&self, kind: ScoredKind, members: &[Node]) -> String {
+    /// A set's id: its kind, and its earliest segment's position and location.
+    fn id_of(&self, kind: ScoredKind, members: &[Node]) -> FeatureId {
         let first = members.iter().copied().min().unwrap_or(0) as usize;
         let p = &self.placed[self.features.tile[first] as usize];
         let feat = self.features.feature[first] as usize;
-        format!(
-            "{} at {} {}",
-            kind.word(),
-            p.pos,
-            location_of(self.tile(p.tile), p.rot, feat)
-        )
+        FeatureId {
+            kind,
+            pos: p.pos,
+            location: location_of(self.tile(p.tile), p.rot, feat),
+        }
     }
 
     /// Followers per player on a set, and what they weigh in the majority.
@@ -715,7 +737,7 @@ impl<'a> Game<'a> {
         let complete = complete && (kind != FeatureKind::Cloister || self.ring[placed] == 8);
         let report = FeatureReport {
             kind: scored,
-            name: self.name_of(scored, &members),
+            name: FeatureName::Feature(self.id_of(scored, &members)),
             tiles: self.positions(&tiles),
             extras,
             complete,
@@ -805,10 +827,10 @@ impl<'a> Game<'a> {
         (done, open)
     }
 
-    fn city_names(&self, cities: &BTreeSet<Node>) -> Vec<String> {
+    fn city_ids(&self, cities: &BTreeSet<Node>) -> Vec<FeatureId> {
         cities
             .iter()
-            .map(|&c| self.name_of(ScoredKind::City, &self.features.members(c)))
+            .map(|&c| self.id_of(ScoredKind::City, &self.features.members(c)))
             .collect()
     }
 
@@ -817,12 +839,12 @@ impl<'a> Game<'a> {
         let tiles = self.distinct_tiles(&members);
         FeatureReport {
             kind: ScoredKind::Farm,
-            name: self.name_of(ScoredKind::Farm, &members),
+            name: FeatureName::Feature(self.id_of(ScoredKind::Farm, &members)),
             tiles: self.positions(&tiles),
             extras: Vec::new(),
             complete: false,
-            cities: self.city_names(&cities.0),
-            open_cities: self.city_names(&cities.1),
+            cities: self.city_ids(&cities.0),
+            open_cities: self.city_ids(&cities.1),
         }
     }
 
@@ -836,7 +858,7 @@ impl<'a> Game<'a> {
             .iter()
             .enumerate()
             .map(|(i, &farm)| scoring::FarmInput {
-                name: self.name_of(ScoredKind::Farm, &self.features.members(farm)),
+                name: self.id_of(ScoredKind::Farm, &self.features.members(farm)),
                 strength: counts[i].strength.clone(),
                 cities: touched[i].0.iter().copied().collect(),
             })
@@ -871,14 +893,14 @@ impl<'a> Game<'a> {
                     }
                     let members = self.features.members(city);
                     let tiles = self.distinct_tiles(&members);
-                    let city_name = self.name_of(ScoredKind::City, &members);
+                    let city = self.id_of(ScoredKind::City, &members);
                     let report = FeatureReport {
                         kind: ScoredKind::Farm,
-                        name: format!("farms around {city_name}"),
+                        name: FeatureName::FarmsAround(city.clone()),
                         tiles: self.positions(&tiles),
                         extras: Vec::new(),
                         complete: false,
-                        cities: vec![city_name],
+                        cities: vec![city],
                         open_cities: Vec::new(),
                     };
                     (report, sum, winners, points, vec![basis])

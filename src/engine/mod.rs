@@ -13,6 +13,6 @@ pub mod river;
 pub mod scoring;
 pub mod violation;
 
-pub use game::{Event, FeatureReport, Game, Phase, ScoredKind};
+pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};
 pub use referee::{Adjudication, Move, Position, Refused, adjudicate, position};
 pub use violation::Violation;

@@ -313,7 +313,7 @@ impl Position<'_> {
                         .filter(|&f| r.game.spot_free(tile, at, rot, f))
                         .map(|f| {
                             (
-                                crate::record::location::location_of(t, rot, f),
+                                crate::record::location::location_of(t, rot, f).to_string(),
                                 t.features[f].kind,
                             )
                         })

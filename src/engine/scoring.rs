@@ -7,6 +7,7 @@
 //! rate). The words ("city: 3 tiles × 2 + 1 pennant × 2") are made in
 //! `report::award`.
 
+use super::game::FeatureId;
 use crate::rules::{FarmScoring, InnCathedral, Point, Ruleset};
 use crate::tileset::FeatureKind;
 use crate::tileset::model::{Modifier, Shape};
@@ -98,7 +99,7 @@ pub enum Basis {
         /// Points.
         rate: u32,
         /// The farms that supply the city, by name.
-        suppliers: Vec<String>,
+        suppliers: Vec<FeatureId>,
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,
@@ -287,7 +288,7 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
 /// First edition: what a completed city pays the farmers around it,
 /// supplied by the farms named.
 #[must_use]
-pub fn farms_around(rules: &Ruleset, suppliers: Vec<String>) -> Award {
+pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>) -> Award {
     let rate = rules.points[Point::FarmCityFirst];
     Award {
         points: i64::from(rate),
@@ -310,8 +311,8 @@ pub fn majority(strength: &[u32]) -> Vec<usize> {
 /// A farm as farm scoring sees it.
 #[derive(Debug, Clone)]
 pub struct FarmInput {
-    /// Its name, for first-edition breakdowns.
-    pub name: String,
+    /// Which farm, for first-edition breakdowns.
+    pub name: FeatureId,
     /// What each player's farmers on it weigh.
     pub strength: Vec<u32>,
     /// The completed cities it touches, by an id of the caller's, sorted
@@ -506,21 +507,26 @@ mod tests {
 
     #[test]
     fn farm_editions_aggregate_as_the_rules_say() {
+        let id = |x| FeatureId {
+            kind: super::super::game::ScoredKind::Farm,
+            pos: crate::geometry::Pos::new(x, 0),
+            location: crate::record::Location::Cloister,
+        };
         // Two farms, both red's, touching the same completed city 7; the
         // second also touches city 8. Blue holds a third farm on city 8.
         let input = [
             FarmInput {
-                name: "a".into(),
+                name: id(0),
                 strength: vec![1, 0],
                 cities: vec![7],
             },
             FarmInput {
-                name: "b".into(),
+                name: id(1),
                 strength: vec![1, 0],
                 cities: vec![7, 8],
             },
             FarmInput {
-                name: "c".into(),
+                name: id(2),
                 strength: vec![0, 2],
                 cities: vec![8],
             },

@@ -7,7 +7,7 @@ use crate::geometry::{Edge, Half, Rotation};
 use crate::tileset::{FeatureKind, Tile};
 
 /// A location in board orientation (docs/records.md).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Location {
     /// The road or city at the middle of an edge.
     Edge(Edge),
@@ -98,6 +98,7 @@ impl fmt::Display for Location {
                 _ => "NW",
             }),
             Location::Cloister => f.write_str("C"),
+            Location::Named(n) if n.is_empty() => f.write_str("?"),
             Location::Named(n) => write!(f, "#{n}"),
         }
     }
@@ -120,22 +121,19 @@ pub enum LocationProblem {
 /// The location naming feature `feature` of `tile` lying rotated by `rot`:
 /// an edge for roads and cities, a half-edge for fields, `C` for cloisters.
 #[must_use]
-pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> String {
+pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> Location {
     for e in Edge::ALL {
         if tile.feature_on_edge(e, rot) == Some(feature) {
-            return e.to_string();
+            return Location::Edge(e);
         }
     }
     for h in Half::ALL {
         if tile.feature_on_half(h, rot) == Some(feature) {
-            return h.to_string();
+            return Location::Half(h);
         }
     }
     if tile.cloister == Some(feature) {
-        return "C".into();
+        return Location::Cloister;
     }
-    tile.features[feature]
-        .name
-        .as_ref()
-        .map_or_else(|| "?".into(), |n| format!("#{n}"))
+    Location::Named(tile.features[feature].name.clone().unwrap_or_default())
 }

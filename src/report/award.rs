@@ -124,7 +124,7 @@ pub fn words(basis: &Basis) -> String {
         },
         Basis::FarmsAround { rate, suppliers } => format!(
             "farms, first edition: the completed city pays {rate} to the player(s) with most farmers on the farms around it (supplied by {})",
-            suppliers.join(", ")
+            super::names::join(suppliers)
         ),
         Basis::FarmSuppliesNone => {
             "farms, first edition: this farm touches no completed city, so it supplies none".into()

@@ -148,8 +148,9 @@ pub fn differences(runs: &[Adjudication]) -> Vec<Difference> {
     let mut table: BTreeMap<String, (Vec<Vec<i64>>, Event)> = BTreeMap::new();
     for (i, a) in runs.iter().enumerate() {
         for e in &a.events {
-            let entry = table.entry(e.feature.name.clone()).or_insert_with(|| {
-                order.push(e.feature.name.clone());
+            let name = e.feature.name.to_string();
+            let entry = table.entry(name.clone()).or_insert_with(|| {
+                order.push(name);
                 (vec![vec![0; players]; runs.len()], e.clone())
             });
             for (p, pts) in e.points.iter().enumerate() {

@@ -3,6 +3,7 @@
 pub mod award;
 pub mod compare;
 pub mod diagnostics;
+pub mod names;
 pub mod output;
 pub mod picture;
 pub mod score;

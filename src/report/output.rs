@@ -255,7 +255,7 @@ impl AwardJson {
             Basis::FarmsAround { rate, suppliers } => AwardJson::FarmsAround {
                 rule: "first_edition",
                 parts: vec![part(1, "completed_city", *rate)],
-                supplied_by: suppliers.clone(),
+                supplied_by: super::names::each(suppliers),
             },
             Basis::FarmSuppliesNone => AwardJson::Plain {
                 rule: "first_edition",
@@ -325,12 +325,12 @@ impl EventJson {
             player,
             feature: FeatureJson {
                 kind: f.kind.word(),
-                name: f.name.clone(),
+                name: f.name.to_string(),
                 tiles: f.tiles.iter().map(|p| [p.x, p.y]).collect(),
                 pennants: f.pennants(),
                 complete: f.complete,
-                cities: f.cities.clone(),
-                open_cities: f.open_cities.clone(),
+                cities: super::names::each(&f.cities),
+                open_cities: super::names::each(&f.open_cities),
                 extras: (!others.is_empty()).then_some(others),
             },
             followers: counts(&e.followers),

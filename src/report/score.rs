@@ -130,13 +130,17 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
             let _ = writeln!(out, "    touches no city");
         }
         if !f.cities.is_empty() {
-            let _ = writeln!(out, "    touches completed: {}", f.cities.join(", "));
+            let _ = writeln!(
+                out,
+                "    touches completed: {}",
+                super::names::join(&f.cities)
+            );
         }
         if !f.open_cities.is_empty() {
             let _ = writeln!(
                 out,
                 "    touches unfinished (not counted): {}",
-                f.open_cities.join(", ")
+                super::names::join(&f.open_cities)
             );
         }
     }
