@@ -10,6 +10,7 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
+use crate::engine::Violation;
 use crate::source::SourceFile;
 
 /// What a finding means for the exit code.
@@ -27,7 +28,23 @@ pub enum Class {
 pub struct Finding {
     class: Class,
     src: Option<SourceFile>,
-    inner: Box<dyn Diagnostic + Send + Sync + 'static>,
+    inner: Inner,
+}
+
+/// What a finding holds: a rule violation, kept typed, or another layer's
+/// diagnostic.
+enum Inner {
+    Violation(Box<Violation>),
+    Other(Box<dyn Diagnostic + Send + Sync + 'static>),
+}
+
+impl Inner {
+    fn diagnostic(&self) -> &dyn Diagnostic {
+        match self {
+            Inner::Violation(v) => v.as_ref(),
+            Inner::Other(d) => d.as_ref(),
+        }
+    }
 }
 
 impl Finding {
@@ -40,7 +57,26 @@ impl Finding {
         Finding {
             class,
             src: Some(src.clone()),
-            inner: Box::new(inner),
+            inner: Inner::Other(Box::new(inner)),
+        }
+    }
+
+    /// A rule violation in `src`.
+    #[must_use]
+    pub fn violation(src: &SourceFile, violation: Violation) -> Finding {
+        Finding {
+            class: violation.kind.class(),
+            src: Some(src.clone()),
+            inner: Inner::Violation(Box::new(violation)),
+        }
+    }
+
+    /// The rule violation this finding reports, if it is one.
+    #[must_use]
+    pub fn as_violation(&self) -> Option<&Violation> {
+        match &self.inner {
+            Inner::Violation(v) => Some(v),
+            Inner::Other(_) => None,
         }
     }
 
@@ -49,7 +85,7 @@ impl Finding {
         Finding {
             class,
             src: None,
-            inner: Box::new(inner),
+            inner: Inner::Other(Box::new(inner)),
         }
     }
 
@@ -68,19 +104,24 @@ impl Finding {
     /// The stable diagnostic code, such as `carca::tileset::edge_code_length`.
     #[must_use]
     pub fn code_string(&self) -> String {
-        self.inner.code().map(|c| c.to_string()).unwrap_or_default()
+        self.inner
+            .diagnostic()
+            .code()
+            .map(|c| c.to_string())
+            .unwrap_or_default()
     }
 
     /// The help line, if any.
     #[must_use]
     pub fn help_string(&self) -> Option<String> {
-        self.inner.help().map(|h| h.to_string())
+        self.inner.diagnostic().help().map(|h| h.to_string())
     }
 
     /// The first labelled span, if any.
     #[must_use]
     pub fn primary_span(&self) -> Option<SourceSpan> {
         self.inner
+            .diagnostic()
             .labels()
             .and_then(|mut l| l.next())
             .map(|l| *l.inner())
@@ -100,7 +141,7 @@ impl fmt::Debug for Finding {
         f.debug_struct("Finding")
             .field("class", &self.class)
             .field("code", &self.code_string())
-            .field("message", &self.inner.to_string())
+            .field("message", &self.inner.diagnostic().to_string())
             .field("source", &self.src.as_ref().map(SourceFile::name))
             .finish_non_exhaustive()
     }
@@ -108,7 +149,7 @@ impl fmt::Debug for Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.inner, f)
+        fmt::Display::fmt(self.inner.diagnostic(), f)
     }
 }
 
@@ -116,31 +157,31 @@ impl std::error::Error for Finding {}
 
 impl Diagnostic for Finding {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.code()
+        self.inner.diagnostic().code()
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.inner.severity()
+        self.inner.diagnostic().severity()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.help()
+        self.inner.diagnostic().help()
     }
     fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.url()
+        self.inner.diagnostic().url()
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         match &self.src {
             Some(s) => Some(s),
-            None => self.inner.source_code(),
+            None => self.inner.diagnostic().source_code(),
         }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.inner.labels()
+        self.inner.diagnostic().labels()
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        self.inner.related()
+        self.inner.diagnostic().related()
     }
     fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
-        self.inner.diagnostic_source()
+        self.inner.diagnostic().diagnostic_source()
     }
 }
 

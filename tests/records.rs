@@ -215,3 +215,85 @@ fn a_big_follower_weighs_two_in_json_records_too() {
     assert_eq!(yaml["totals"], v["totals"]);
     assert_eq!(yaml["events"][0]["strength"], road["strength"]);
 }
+
+/// Adjudicates a fixture under the modern ruleset, in process.
+fn adjudicated(path: &str) -> carca::engine::Adjudication {
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let src = carca::source::SourceFile::new(path, text.as_str());
+    let record = carca::record::parse(&src, std::path::Path::new("fixtures")).expect("readable");
+    carca::engine::adjudicate(&record, &carca::rules::Ruleset::modern(), "modern", true)
+}
+
+#[test]
+fn violations_are_data_that_the_report_puts_in_words() {
+    use carca::engine::ViolationKind;
+    use carca::geometry::{Edge, Pos, Rotation};
+    use carca::tileset::EdgeKind;
+
+    let a = adjudicated("fixtures/illegal/edge-mismatch-rotation.yaml");
+    let found: Vec<_> = a.findings.iter().filter_map(|f| f.as_violation()).collect();
+    assert_eq!(found.len(), 1, "{:?}", a.findings);
+    assert_eq!(
+        found[0].kind,
+        ViolationKind::EdgeMismatch {
+            id: "E".into(),
+            pos: Pos::new(0, 1),
+            edge: Edge::S,
+            ours: EdgeKind::Field,
+            neighbour: "D".into(),
+            at: Pos::new(0, 0),
+            theirs: EdgeKind::City,
+            fits: vec![Rotation::ALL[2]],
+        }
+    );
+    // The words are the report's: the message names the edges, the help
+    // the rotation that fits.
+    let f = &a.findings[0];
+    assert_eq!(f.code_string(), "carca::rules::edge_mismatch");
+    assert!(
+        f.to_string().contains("the S edge of E (field) meets D"),
+        "{f}"
+    );
+    assert!(
+        f.help_string()
+            .unwrap_or_default()
+            .ends_with("at (0,1) it fits with rot: 180")
+    );
+
+    // A location that names nothing is an unreadable value (exit 2), with
+    // the spots the tile offers as data.
+    let a = adjudicated("fixtures/malformed/location-wrong-kind.yaml");
+    let f = a
+        .findings
+        .iter()
+        .find(|f| f.as_violation().is_some())
+        .expect("a finding");
+    assert_eq!(f.class(), carca::diagnostic::Class::Input);
+    let Some(ViolationKind::NoSuchSpot { spots, tile, .. }) = f.as_violation().map(|v| &v.kind)
+    else {
+        panic!("not a NoSuchSpot: {f:?}");
+    };
+    assert_eq!(tile.as_ref().map(|t| t.0.as_str()), Some("E"));
+    assert!(
+        spots
+            .iter()
+            .any(|(_, k)| *k == carca::tileset::FeatureKind::City)
+    );
+}
+
+#[test]
+fn a_mismatch_lists_the_scorings_it_is_made_of() {
+    use carca::engine::ViolationKind;
+    let a = adjudicated("fixtures/illegal/claim-mismatch.yaml");
+    let v = a
+        .findings
+        .iter()
+        .find_map(|f| f.as_violation())
+        .expect("a mismatch");
+    let ViolationKind::ClaimMismatch { computed, from, .. } = &v.kind else {
+        panic!("{v:?}");
+    };
+    assert!(v.kind.is_mismatch());
+    assert_eq!(*computed, from.total);
+    assert_eq!(from.scorings.iter().map(|s| s.2).sum::<i64>(), from.total);
+}

@@ -108,7 +108,7 @@ pub(crate) fn run(
                 "moves": moves.iter().map(|m| serde_json::json!({
                     "at": [m.at.x, m.at.y],
                     "rot": m.rot.degrees(),
-                    "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l, "kind": k.word()})).collect::<Vec<_>>(),
+                    "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             });
             Outcome {

@@ -181,14 +181,12 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
             let mismatches: Vec<&Finding> = a
                 .findings
                 .iter()
-                .filter(|f| f.code_string().starts_with("carca::score::expect"))
+                .filter(|f| f.as_violation().is_some_and(|v| v.kind.is_expectation()))
                 .collect();
             let violations = a
                 .findings
                 .iter()
-                .filter(|f| {
-                    f.class() == Class::Defect && !f.code_string().starts_with("carca::score::")
-                })
+                .filter(|f| f.as_violation().is_some_and(|v| !v.kind.is_mismatch()))
                 .count();
             let note = if violations > 0 {
                 format!(

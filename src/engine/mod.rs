@@ -15,4 +15,4 @@ pub mod violation;
 
 pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};
 pub use referee::{Adjudication, Move, Position, Refused, adjudicate, position};
-pub use violation::Violation;
+pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};

@@ -9,14 +9,12 @@ use miette::SourceSpan;
 use super::abbey::{FinalRound, RoundProblem};
 use super::game::{DeployProblem, Event, Game, Phase, PlaceProblem};
 use super::river::{River, RiverProblem};
-use super::violation::Violation;
-use crate::diagnostic::{Class, Finding};
+use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
+use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
-use crate::record::location::LocationProblem;
-use crate::record::{
-    Action, Body, Deploy, Location, Meeple, Placement, Record, RecordError, Totals, Turn,
-};
-use crate::rules::{EndGameAbbey, Figure, Ruleset, Word};
+use crate::record::location::{LocationProblem, location_of};
+use crate::record::{Action, Body, Deploy, Location, Meeple, Placement, Record, Totals, Turn};
+use crate::rules::{EndGameAbbey, Figure, Ruleset};
 use crate::tileset::FeatureKind;
 
 /// The result of adjudicating a record under a ruleset.
@@ -105,16 +103,13 @@ pub fn adjudicate(
     let claims_checked = own_rules && record.claims.is_some();
     if let (true, Some(claims)) = (own_rules, &record.claims) {
         for m in mismatches(record, claims, &events, &totals) {
-            let v = Violation::ClaimMismatch {
-                player: m.player,
+            let v = ViolationKind::ClaimMismatch {
                 claimed: m.written,
                 computed: m.computed,
                 ruleset: rules.name.clone(),
-                explanation: m.explanation,
-                span: m.span,
-                difference: m.difference,
+                from: m.from,
             };
-            findings.push(Finding::new(Class::Defect, &record.source, v));
+            findings.push(Finding::violation(&record.source, v.at(m.span)));
         }
     }
     for e in record
@@ -151,12 +146,10 @@ pub fn adjudicate(
 
 /// A written total that differs from the computed one.
 struct Mismatch {
-    player: String,
     written: i64,
     computed: i64,
-    explanation: String,
+    from: PointsFrom,
     span: SourceSpan,
-    difference: String,
 }
 
 /// Every written total (claims or expectations) that differs.
@@ -170,16 +163,11 @@ fn mismatches(
         .points
         .iter()
         .filter(|(player, want, _)| *want != totals[*player])
-        .map(|&(player, want, span)| {
-            let name = &record.players[player];
-            Mismatch {
-                player: name.clone(),
-                written: want,
-                computed: totals[player],
-                explanation: explain(events, player, name, totals[player]),
-                span,
-                difference: signed(totals[player] - want),
-            }
+        .map(|&(player, want, span)| Mismatch {
+            written: want,
+            computed: totals[player],
+            from: points_from(events, player, &record.players[player], totals[player]),
+            span,
         })
         .collect()
 }
@@ -195,67 +183,37 @@ pub fn check_expectation(
     findings: &mut Vec<Finding>,
 ) {
     for m in mismatches(record, expected, events, totals) {
-        let v = Violation::ExpectMismatch {
-            player: m.player,
+        let v = ViolationKind::ExpectMismatch {
             expected: m.written,
             computed: m.computed,
             ruleset: ruleset.to_string(),
-            explanation: m.explanation,
-            span: m.span,
-            difference: m.difference,
+            from: m.from,
         };
-        findings.push(Finding::new(Class::Defect, &record.source, v));
+        findings.push(Finding::violation(&record.source, v.at(m.span)));
     }
     for (i, name) in record.players.iter().enumerate() {
         if !expected.points.iter().any(|(p, _, _)| *p == i) {
-            findings.push(Finding::new(
-                Class::Defect,
-                &record.source,
-                Violation::ExpectMissing {
-                    player: name.clone(),
-                    ruleset: ruleset.to_string(),
-                    computed: totals[i],
-                    span: key_span,
-                },
-            ));
+            let v = ViolationKind::ExpectMissing {
+                player: name.clone(),
+                ruleset: ruleset.to_string(),
+                computed: totals[i],
+            };
+            findings.push(Finding::violation(&record.source, v.at(key_span)));
         }
     }
 }
 
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
+/// Each scoring that paid `player`, for the help line of a mismatch.
+fn points_from(events: &[Event], player: usize, name: &str, total: i64) -> PointsFrom {
+    PointsFrom {
+        player: name.to_string(),
+        total,
+        scorings: events
+            .iter()
+            .filter(|e| e.points[player] != 0)
+            .map(|e| (e.feature.name.clone(), e.phase, e.points[player]))
+            .collect(),
     }
-}
-
-/// Where a player's points come from, for mismatch help lines.
-fn explain(events: &[Event], player: usize, name: &str, total: i64) -> String {
-    let parts: Vec<String> = events
-        .iter()
-        .filter(|e| e.points[player] != 0)
-        .map(|e| {
-            let when = match e.phase {
-                Phase::Turn { number, .. } => format!("turn {number}"),
-                Phase::Final => "final".into(),
-            };
-            format!("{} +{} ({when})", e.feature.name, e.points[player])
-        })
-        .collect();
-    if parts.is_empty() {
-        return format!("{name} scores nothing in this game");
-    }
-    let shown = parts.len().min(12);
-    let more = if parts.len() > shown {
-        format!(", and {} more", parts.len() - shown)
-    } else {
-        String::new()
-    };
-    format!(
-        "{name}'s {total} points: {}{more}",
-        parts[..shown].join(", ")
-    )
 }
 
 /// A legal placement and the follower spots legal on it.
@@ -267,7 +225,7 @@ pub struct Move {
     pub rot: Rotation,
     /// Locations (board orientation) and kinds of the features a follower
     /// could stand on.
-    pub spots: Vec<(String, FeatureKind)>,
+    pub spots: Vec<(Location, FeatureKind)>,
 }
 
 /// The position after some turns of a record, for asking where a tile fits.
@@ -311,12 +269,7 @@ impl Position<'_> {
                 let spots = if can_deploy {
                     (0..t.features.len())
                         .filter(|&f| r.game.spot_free(tile, at, rot, f))
-                        .map(|f| {
-                            (
-                                crate::record::location::location_of(t, rot, f).to_string(),
-                                t.features[f].kind,
-                            )
-                        })
+                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
                         .collect()
                 } else {
                     Vec::new()
@@ -471,14 +424,9 @@ impl<'r> Referee<'r> {
         }
     }
 
-    fn violation(&mut self, v: Violation) {
+    fn violation(&mut self, v: ViolationKind, span: SourceSpan) {
         self.findings
-            .push(Finding::new(Class::Defect, &self.record.source, v));
-    }
-
-    fn input(&mut self, e: RecordError) {
-        self.findings
-            .push(Finding::new(Class::Input, &self.record.source, e));
+            .push(Finding::violation(&self.record.source, v.at(span)));
     }
 
     fn id(&self, tile: usize) -> String {
@@ -494,16 +442,14 @@ impl<'r> Referee<'r> {
         let entry = &self.record.catalog.tiles[tile];
         if self.supply[tile] == 0 {
             let start = self.record.start.tile == tile;
-            self.violation(Violation::Supply {
-                id: self.id(tile),
-                count: entry.tile.count,
-                start: if start {
-                    ", the start tile included"
-                } else {
-                    ""
+            self.violation(
+                ViolationKind::Supply {
+                    id: self.id(tile),
+                    count: entry.tile.count,
+                    start,
                 },
                 span,
-            });
+            );
             return;
         }
         self.supply[tile] -= 1;
@@ -546,37 +492,39 @@ impl<'r> Referee<'r> {
                     match problem {
                         None => {}
                         Some(RoundProblem::OutOfOrder { expected }) => {
-                            let expected = expected.map_or("nobody".into(), |p| self.player(p));
-                            self.violation(Violation::FinalRoundOrder {
-                                got: self.player(actor),
-                                expected,
-                                span: turn.player.map_or(turn.span, |(_, span)| span),
-                            });
+                            let expected = expected.map(|p| self.player(p));
+                            self.violation(
+                                ViolationKind::FinalRoundOrder {
+                                    got: self.player(actor),
+                                    expected,
+                                },
+                                turn.player.map_or(turn.span, |(_, span)| span),
+                            );
                         }
-                        Some(RoundProblem::Over) => self.violation(Violation::GameOver {
-                            ended: end_turn,
-                            turn: turn.number,
-                            help: "every player has placed an abbey or had the chance to in the final round".into(),
-                            span: turn.span,
-                        }),
+                        Some(RoundProblem::Over) => self.violation(
+                            ViolationKind::GameOver {
+                                ended: end_turn,
+                                turn: turn.number,
+                                why: AfterTheEnd::RoundOver,
+                            },
+                            turn.span,
+                        ),
                     }
                     self.play(turn, actor);
                     continue;
                 }
-                let help = match rules_abbey {
-                    EndGameAbbey::FinalRound => {
-                        "after the last land tile only abbeys may be placed, in one final round"
-                    }
-                    EndGameAbbey::None => {
-                        "under this ruleset the game ends with the last land tile (end_game_abbey = \"none\")"
-                    }
+                let why = match rules_abbey {
+                    EndGameAbbey::FinalRound => AfterTheEnd::OnlyAbbeys,
+                    EndGameAbbey::None => AfterTheEnd::NoAbbeyRound,
                 };
-                self.violation(Violation::GameOver {
-                    ended: end_turn,
-                    turn: turn.number,
-                    help: help.into(),
-                    span: turn.span,
-                });
+                self.violation(
+                    ViolationKind::GameOver {
+                        ended: end_turn,
+                        turn: turn.number,
+                        why,
+                    },
+                    turn.span,
+                );
                 let actor = turn.player.map_or(current, |(p, _)| p);
                 self.play(turn, actor);
                 current = (actor + 1) % n;
@@ -584,12 +532,14 @@ impl<'r> Referee<'r> {
             }
             let actor = match turn.player {
                 Some((p, span)) if p != current => {
-                    self.violation(Violation::TurnOrder {
-                        turn: turn.number,
-                        expected: self.player(current),
-                        got: self.player(p),
+                    self.violation(
+                        ViolationKind::TurnOrder {
+                            turn: turn.number,
+                            expected: self.player(current),
+                            got: self.player(p),
+                        },
                         span,
-                    });
+                    );
                     p
                 }
                 _ => current,
@@ -637,39 +587,25 @@ impl<'r> Referee<'r> {
             .filter(|&(pos, rot)| self.river_problem(tile, pos, rot).is_none())
             .collect();
         if !fits.is_empty() {
-            let shown: Vec<String> = fits
-                .iter()
-                .take(4)
-                .map(|(p, r)| format!("at {p} rot {r}"))
-                .collect();
-            let more = if fits.len() > 4 { ", …" } else { "" };
-            self.violation(Violation::DiscardFits {
-                id: self.id(tile),
-                count: fits.len(),
-                s: if fits.len() == 1 { "" } else { "s" },
-                places: format!("{}{more}", shown.join(", ")),
+            self.violation(
+                ViolationKind::DiscardFits {
+                    id: self.id(tile),
+                    fits,
+                },
                 span,
-            });
+            );
         }
         self.draw(tile, span);
     }
 
     /// The river rule a placement breaks, if any (without reporting it).
-    fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<Violation> {
-        let span = SourceSpan::from((0, 0));
+    fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<ViolationKind> {
         Some(
             match self.river.check(&self.record.catalog, tile, pos, rot)? {
-                RiverProblem::UTurn(right) => Violation::RiverUTurn {
-                    direction: if right { "right" } else { "left" },
-                    span,
-                },
-                RiverProblem::NotAtTheEnd(end) => Violation::RiverContinue {
+                RiverProblem::UTurn(right) => ViolationKind::RiverUTurn { right },
+                RiverProblem::NotAtTheEnd(expected) => ViolationKind::RiverContinue {
                     id: self.id(tile),
-                    expected: end.map_or_else(
-                        || "no position: the river has ended".into(),
-                        |p| p.to_string(),
-                    ),
-                    span,
+                    expected,
                 },
             },
         )
@@ -680,12 +616,14 @@ impl<'r> Referee<'r> {
         let entry = &self.record.catalog.tiles[p.tile];
         if entry.tile.per_player {
             if self.personal[actor][p.tile] == 0 {
-                self.violation(Violation::NoAbbey {
-                    player: self.player(actor),
-                    id: self.id(p.tile),
-                    count: entry.tile.count,
-                    span: p.tile_span,
-                });
+                self.violation(
+                    ViolationKind::NoAbbey {
+                        player: self.player(actor),
+                        id: self.id(p.tile),
+                        count: entry.tile.count,
+                    },
+                    p.tile_span,
+                );
             } else {
                 self.personal[actor][p.tile] -= 1;
             }
@@ -701,19 +639,21 @@ impl<'r> Referee<'r> {
                     .map(|(_, c)| *c)
                     .sum::<u32>();
             if self.opening_left > 0 && !entry.opening {
-                self.violation(Violation::RiverFirst {
-                    id: self.id(p.tile),
-                    remaining: self.opening_left,
-                    s: if self.opening_left == 1 { "" } else { "s" },
-                    span: p.tile_span,
-                });
+                self.violation(
+                    ViolationKind::RiverFirst {
+                        id: self.id(p.tile),
+                        remaining: self.opening_left,
+                    },
+                    p.tile_span,
+                );
             } else if entry.opening && entry.tile.last && lake_others > 0 {
-                self.violation(Violation::RiverLast {
-                    id: self.id(p.tile),
-                    remaining: lake_others,
-                    s: if lake_others == 1 { "" } else { "s" },
-                    span: p.tile_span,
-                });
+                self.violation(
+                    ViolationKind::RiverLast {
+                        id: self.id(p.tile),
+                        remaining: lake_others,
+                    },
+                    p.tile_span,
+                );
             }
             self.draw(p.tile, p.tile_span);
         }
@@ -727,19 +667,18 @@ impl<'r> Referee<'r> {
                 occupied = true;
             }
             let v = self.placement_violation(problem, p);
-            self.violation(v);
+            self.violation(v, p.at_span);
         }
         if occupied {
             return None;
         }
-        if let Some(mut v) = self.river_problem(p.tile, p.at, p.rot) {
+        if let Some(v) = self.river_problem(p.tile, p.at, p.rot) {
             self.marks.push(p.at);
-            match &mut v {
-                Violation::RiverContinue { span, .. } => *span = p.at_span,
-                Violation::RiverUTurn { span, .. } => *span = p.span,
-                _ => {}
-            }
-            self.violation(v);
+            let span = match v {
+                ViolationKind::RiverUTurn { .. } => p.span,
+                _ => p.at_span,
+            };
+            self.violation(v, span);
         }
         self.river = self
             .river
@@ -748,9 +687,9 @@ impl<'r> Referee<'r> {
     }
 
     /// Which rotations of a misfitting tile would match every neighbour's
-    /// edge where it was put, in words for a help line.
-    fn fitting_rotations(&self, p: &Placement) -> String {
-        let fits: Vec<String> = Rotation::ALL
+    /// edge where it was put.
+    fn fitting_rotations(&self, p: &Placement) -> Vec<Rotation> {
+        Rotation::ALL
             .into_iter()
             .filter(|&r| {
                 !self
@@ -759,31 +698,21 @@ impl<'r> Referee<'r> {
                     .iter()
                     .any(|q| matches!(q, PlaceProblem::Mismatch { .. }))
             })
-            .map(|r| format!("rot: {r}"))
-            .collect();
-        match &fits[..] {
-            [] => format!("no rotation of {} fits at {}", self.id(p.tile), p.at),
-            [one] => format!("at {} it fits with {one}", p.at),
-            [rest @ .., last] => format!("at {} it fits with {} or {last}", p.at, rest.join(", ")),
-        }
+            .collect()
     }
 
-    /// The violation a placement problem amounts to.
-    fn placement_violation(&self, problem: PlaceProblem, p: &Placement) -> Violation {
+    /// The violation a placement problem amounts to (at the position).
+    fn placement_violation(&self, problem: PlaceProblem, p: &Placement) -> ViolationKind {
         match problem {
-            PlaceProblem::Occupied { id, turn } => Violation::OccupiedPosition {
-                pos: p.at.to_string(),
+            PlaceProblem::Occupied { id, turn } => ViolationKind::OccupiedPosition {
+                pos: p.at,
                 id,
-                placed: turn.map_or(" (the start tile)".into(), |t| {
-                    format!(" (placed on turn {t})")
-                }),
-                span: p.at_span,
+                placed: Some(turn.map_or(PlacedWhen::Start, PlacedWhen::Turn)),
             },
-            PlaceProblem::NoContact { corner } => Violation::NoContact {
+            PlaceProblem::NoContact { corner } => ViolationKind::NoContact {
                 id: self.id(p.tile),
-                pos: p.at.to_string(),
-                corner: if corner { ", only at a corner" } else { "" },
-                span: p.at_span,
+                pos: p.at,
+                corner,
             },
             PlaceProblem::Mismatch {
                 edge,
@@ -791,25 +720,20 @@ impl<'r> Referee<'r> {
                 neighbour,
                 at,
                 theirs,
-            } => Violation::EdgeMismatch {
-                fits: self.fitting_rotations(p),
+            } => ViolationKind::EdgeMismatch {
                 id: self.id(p.tile),
-                edge: edge.letter(),
-                ours: ours.word(),
+                pos: p.at,
+                edge,
+                ours,
                 neighbour,
-                at: at.to_string(),
-                theirs: theirs.word(),
-                span: p.at_span,
+                at,
+                theirs,
+                fits: self.fitting_rotations(p),
             },
-            PlaceProblem::NotAHole { empty } => Violation::NotAHole {
+            PlaceProblem::NotAHole { empty } => ViolationKind::NotAHole {
                 id: self.id(p.tile),
-                pos: p.at.to_string(),
-                empty: empty
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                span: p.at_span,
+                pos: p.at,
+                empty,
             },
         }
     }
@@ -822,31 +746,18 @@ impl<'r> Referee<'r> {
         match loc.resolve(tile, placed.rot) {
             Ok(f) => Some(f),
             Err(problem) => {
-                let described: Vec<String> = tile
-                    .features
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, f)| f.kind.holds_followers())
-                    .map(|(i, f)| {
-                        format!(
-                            "{} ({})",
-                            crate::record::location::location_of(tile, placed.rot, i),
-                            f.kind
-                        )
-                    })
+                let spots = (0..tile.features.len())
+                    .filter(|&i| tile.features[i].kind.holds_followers())
+                    .map(|i| (location_of(tile, placed.rot, i), tile.features[i].kind))
                     .collect();
-                let problem = match problem {
-                    LocationProblem::Nothing => "nothing".to_string(),
-                    LocationProblem::WrongKind { found } => format!("a {found}, not a field,"),
-                    LocationProblem::TwoFields => "two different fields".to_string(),
-                };
-                self.input(RecordError::LocationNothing {
-                    text: loc.to_string(),
+                let v = ViolationKind::NoSuchSpot {
+                    location: loc.clone(),
+                    at: placed.pos,
+                    tile: Some((tile.id.clone(), placed.rot)),
                     problem,
-                    tile: format!("{} (rot {})", tile.id, placed.rot),
-                    help: format!("as it lies, the tile has: {}", described.join(", ")),
-                    span,
-                });
+                    spots,
+                };
+                self.violation(v, span);
                 None
             }
         }
@@ -868,35 +779,42 @@ impl<'r> Referee<'r> {
         match problem {
             None => self.game.deploy(idx, feature, actor, d.figure),
             Some(DeployProblem::NoFollowers(Figure::Follower)) => {
-                self.violation(Violation::NoFollower {
-                    player: self.player(actor),
+                self.violation(
+                    ViolationKind::NoFollower {
+                        player: self.player(actor),
+                    },
                     span,
-                });
+                );
             }
-            Some(DeployProblem::NoFollowers(figure)) => self.violation(Violation::NoFigure {
-                player: self.player(actor),
-                figure: figure.word(),
-                count: self.rules.supply_with(figure, &self.record.catalog.figures),
-                span,
-            }),
-            Some(DeployProblem::NotOccupiable(_)) => {
-                self.violation(Violation::FollowerOnRiver {
+            Some(DeployProblem::NoFollowers(figure)) => self.violation(
+                ViolationKind::NoFigure {
                     player: self.player(actor),
+                    figure,
+                    count: self.rules.supply_with(figure, &self.record.catalog.figures),
+                },
+                span,
+            ),
+            Some(DeployProblem::NotOccupiable(_)) => {
+                self.violation(
+                    ViolationKind::FollowerOnRiver {
+                        player: self.player(actor),
+                    },
                     span,
-                });
+                );
             }
             Some(DeployProblem::Occupied { kind, by }) => {
                 let by = by
-                    .iter()
-                    .map(|(pl, pos, l)| format!("{}'s follower at {pos} {l}", self.player(*pl)))
-                    .collect::<Vec<_>>()
-                    .join(" and ");
-                self.violation(Violation::FeatureOccupied {
-                    player: self.player(actor),
-                    kind: kind.word(),
-                    by,
+                    .into_iter()
+                    .map(|(pl, pos, l)| (self.player(pl), pos, l))
+                    .collect();
+                self.violation(
+                    ViolationKind::FeatureOccupied {
+                        player: self.player(actor),
+                        kind,
+                        by,
+                    },
                     span,
-                });
+                );
             }
         }
     }
@@ -912,24 +830,28 @@ impl<'r> Referee<'r> {
             let entry = &self.record.catalog.tiles[p.tile];
             if self.game.at(p.at).is_some() {
                 let id = self.game.placed()[self.game.at(p.at).unwrap_or(0)].tile;
-                self.violation(Violation::OccupiedPosition {
-                    pos: p.at.to_string(),
-                    id: self.id(id),
-                    placed: String::new(),
-                    span: p.at_span,
-                });
+                self.violation(
+                    ViolationKind::OccupiedPosition {
+                        pos: p.at,
+                        id: self.id(id),
+                        placed: None,
+                    },
+                    p.at_span,
+                );
                 continue;
             }
             if entry.tile.per_player {
                 let holder = (0..self.personal.len()).find(|&pl| self.personal[pl][p.tile] > 0);
                 match holder {
                     Some(pl) => self.personal[pl][p.tile] -= 1,
-                    None => self.violation(Violation::Supply {
-                        id: self.id(p.tile),
-                        count: entry.tile.count * self.record.players.len() as u32,
-                        start: "",
-                        span: p.tile_span,
-                    }),
+                    None => self.violation(
+                        ViolationKind::Supply {
+                            id: self.id(p.tile),
+                            count: entry.tile.count * self.record.players.len() as u32,
+                            start: false,
+                        },
+                        p.tile_span,
+                    ),
                 }
             } else {
                 self.draw(p.tile, p.tile_span);
@@ -938,7 +860,7 @@ impl<'r> Referee<'r> {
                 // Contact and holes are checked on the whole board below.
                 if matches!(problem, PlaceProblem::Mismatch { .. }) {
                     let v = self.placement_violation(problem, p);
-                    self.violation(v);
+                    self.violation(v, p.at_span);
                 }
             }
             spans.insert(p.at, p.at_span);
@@ -949,13 +871,14 @@ impl<'r> Referee<'r> {
         let mut spots: HashSet<(Pos, usize)> = HashSet::new();
         for m in meeples {
             let Some(idx) = self.game.at(m.at) else {
-                self.input(RecordError::LocationNothing {
-                    text: m.spot.to_string(),
-                    problem: "a spot".into(),
-                    tile: format!("{} (there is no tile there)", m.at),
-                    help: "a follower stands on a tile listed in `board`".into(),
-                    span: m.at_span,
-                });
+                let v = ViolationKind::NoSuchSpot {
+                    location: m.spot.clone(),
+                    at: m.at,
+                    tile: None,
+                    problem: LocationProblem::Nothing,
+                    spots: Vec::new(),
+                };
+                self.violation(v, m.at_span);
                 continue;
             };
             let Some(feature) = self.resolve(idx, &m.spot, m.spot_span) else {
@@ -968,19 +891,17 @@ impl<'r> Referee<'r> {
                 player: m.player,
             };
             if kind == FeatureKind::River {
-                self.violation(Violation::FollowerOnRiver {
-                    player: self.player(m.player),
-                    span: m.spot_span,
-                });
+                self.violation(
+                    ViolationKind::FollowerOnRiver {
+                        player: self.player(m.player),
+                    },
+                    m.spot_span,
+                );
                 self.refused.push(refused);
                 continue;
             }
             if !spots.insert((m.at, feature)) {
-                self.violation(Violation::SameSpot {
-                    kind: kind.word(),
-                    pos: m.at.to_string(),
-                    span: m.span,
-                });
+                self.violation(ViolationKind::SameSpot { kind, pos: m.at }, m.span);
                 self.refused.push(refused);
                 continue;
             }
@@ -990,21 +911,20 @@ impl<'r> Referee<'r> {
                 .rules
                 .supply_with(m.figure, &self.record.catalog.figures);
             if count > max as usize {
-                self.violation(if m.figure == Figure::Follower {
-                    Violation::TooManyFollowers {
+                let v = if m.figure == Figure::Follower {
+                    ViolationKind::TooManyFollowers {
                         player: self.player(m.player),
                         count,
                         max,
-                        span: m.span,
                     }
                 } else {
-                    Violation::NoFigure {
+                    ViolationKind::NoFigure {
                         player: self.player(m.player),
-                        figure: m.figure.word(),
+                        figure: m.figure,
                         count: max,
-                        span: m.span,
                     }
-                });
+                };
+                self.violation(v, m.span);
                 self.refused.push(refused);
                 continue;
             }
@@ -1023,19 +943,16 @@ impl<'r> Referee<'r> {
                     .filter(|e| self.game.at(p.pos.step(*e)).is_none())
                     .collect();
                 if !empty.is_empty() {
-                    self.violation(Violation::NotAHole {
+                    let span = spans
+                        .get(&p.pos)
+                        .copied()
+                        .unwrap_or(SourceSpan::from((0, 0)));
+                    let v = ViolationKind::NotAHole {
                         id: t.id.clone(),
-                        pos: p.pos.to_string(),
-                        empty: empty
-                            .iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        span: spans
-                            .get(&p.pos)
-                            .copied()
-                            .unwrap_or(SourceSpan::from((0, 0))),
-                    });
+                        pos: p.pos,
+                        empty,
+                    };
+                    self.violation(v, span);
                 }
             }
         }
@@ -1052,14 +969,15 @@ impl<'r> Referee<'r> {
         }
         for p in &placed {
             if !seen.contains(&p.pos) {
-                self.violation(Violation::Disconnected {
+                let span = spans
+                    .get(&p.pos)
+                    .copied()
+                    .unwrap_or(SourceSpan::from((0, 0)));
+                let v = ViolationKind::Disconnected {
                     id: self.game.tile(p.tile).id.clone(),
-                    pos: p.pos.to_string(),
-                    span: spans
-                        .get(&p.pos)
-                        .copied()
-                        .unwrap_or(SourceSpan::from((0, 0))),
-                });
+                    pos: p.pos,
+                };
+                self.violation(v, span);
             }
         }
     }

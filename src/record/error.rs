@@ -283,23 +283,6 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
-    /// A follower location naming nothing on the tile.
-    #[error("`{text}` names {problem} on tile {tile}")]
-    #[diagnostic(code(carca::record::location_nothing), help("{help}"))]
-    LocationNothing {
-        /// The location.
-        text: String,
-        /// What is wrong.
-        problem: String,
-        /// The tile id.
-        tile: String,
-        /// What lies on the tile.
-        help: String,
-        /// The location.
-        #[label("names nothing here")]
-        span: SourceSpan,
-    },
-
     /// A supply scale out of range.
     #[error("`supply_scale` is {value}; it must be between 1 and {max}")]
     #[diagnostic(

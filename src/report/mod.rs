@@ -8,3 +8,4 @@ pub mod output;
 pub mod picture;
 pub mod score;
 pub mod tiles;
+pub mod violation;

@@ -1,0 +1,423 @@
+//! Rule violations in words: the message, the stable code, the help line
+//! and the label at the value in the record. The engine finds them as data
+//! ([`Violation`]); every text, JSON and miette rendering reads them here.
+
+use std::fmt;
+
+use miette::{Diagnostic, LabeledSpan};
+
+use crate::engine::Phase;
+use crate::engine::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};
+use crate::geometry::Rotation;
+use crate::record::location::LocationProblem;
+use crate::rules::Word;
+
+/// A violation's words.
+struct Words {
+    message: String,
+    code: &'static str,
+    help: String,
+    label: String,
+}
+
+/// "s" when `n` is not one.
+fn s(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// Which rotations would fit, for the edge-mismatch help line.
+fn fitting(id: &str, pos: crate::geometry::Pos, fits: &[Rotation]) -> String {
+    let fits: Vec<String> = fits.iter().map(|r| format!("rot: {r}")).collect();
+    match &fits[..] {
+        [] => format!("no rotation of {id} fits at {pos}"),
+        [one] => format!("at {pos} it fits with {one}"),
+        [rest @ .., last] => format!("at {pos} it fits with {} or {last}", rest.join(", ")),
+    }
+}
+
+/// Where a player's points come from, for mismatch help lines.
+fn explain(from: &PointsFrom) -> String {
+    let name = &from.player;
+    if from.scorings.is_empty() {
+        return format!("{name} scores nothing in this game");
+    }
+    let shown = from.scorings.len().min(12);
+    let parts: Vec<String> = from.scorings[..shown]
+        .iter()
+        .map(|(feature, phase, points)| {
+            let when = match phase {
+                Phase::Turn { number, .. } => format!("turn {number}"),
+                Phase::Final => "final".into(),
+            };
+            format!("{feature} +{points} ({when})")
+        })
+        .collect();
+    let more = if from.scorings.len() > shown {
+        format!(", and {} more", from.scorings.len() - shown)
+    } else {
+        String::new()
+    };
+    format!("{name}'s {} points: {}{more}", from.total, parts.join(", "))
+}
+
+impl Violation {
+    fn words(&self) -> Words {
+        let w = |message: String, code, help: &str, label: &str| Words {
+            message,
+            code,
+            help: help.to_string(),
+            label: label.to_string(),
+        };
+        match &self.kind {
+            ViolationKind::TurnOrder {
+                turn,
+                expected,
+                got,
+            } => w(
+                format!(
+                    "turn {turn} is {expected}'s, but the record says {got}: scored as {got}'s turn; the turn order continues from {got}"
+                ),
+                "carca::rules::turn_order",
+                "players take turns in the order of `players`; after a discard the same player draws again",
+                &format!("expected {expected}"),
+            ),
+            ViolationKind::OccupiedPosition { pos, id, placed } => {
+                let placed = match placed {
+                    None => String::new(),
+                    Some(PlacedWhen::Start) => " (the start tile)".into(),
+                    Some(PlacedWhen::Turn(t)) => format!(" (placed on turn {t})"),
+                };
+                w(
+                    format!("{pos} already holds tile {id}{placed}"),
+                    "carca::rules::occupied_position",
+                    "each position holds one tile; this placement is ignored",
+                    "occupied",
+                )
+            }
+            ViolationKind::NoContact { id, pos, corner } => w(
+                format!(
+                    "tile {id} at {pos} touches no tile along an edge{}",
+                    if *corner { ", only at a corner" } else { "" }
+                ),
+                "carca::rules::no_contact",
+                "a tile must share at least one edge with a placed tile; corners connect nothing",
+                "no neighbour along an edge",
+            ),
+            ViolationKind::EdgeMismatch {
+                id,
+                pos,
+                edge,
+                ours,
+                neighbour,
+                at,
+                theirs,
+                fits,
+            } => w(
+                format!(
+                    "the {} edge of {id} ({}) meets {neighbour} at {at} ({})",
+                    edge.letter(),
+                    ours.word(),
+                    theirs.word()
+                ),
+                "carca::rules::edge_mismatch",
+                &format!(
+                    "touching edges must match: city to city, road to road, field to field, river to river; {}",
+                    fitting(id, *pos, fits)
+                ),
+                &format!("{} edge does not match", edge.letter()),
+            ),
+            ViolationKind::NotAHole { id, pos, empty } => w(
+                format!(
+                    "{id} may only be placed into a hole, but {pos} has no neighbour to the {}",
+                    empty
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "carca::rules::not_a_hole",
+                "the abbey goes only where all four neighbours are tiles",
+                "not a hole",
+            ),
+            ViolationKind::Supply { id, count, start } => w(
+                format!(
+                    "no {id} is left: the tile sets hold {count}{}",
+                    if *start {
+                        ", the start tile included"
+                    } else {
+                        ""
+                    }
+                ),
+                "carca::rules::supply",
+                "check the tile id; every tile is drawn at most as often as the set holds it",
+                "none left",
+            ),
+            ViolationKind::NoAbbey { player, id, count } => w(
+                format!("{player} has no {id} left to place"),
+                "carca::rules::no_abbey",
+                &format!("each player has {count} of these for the whole game"),
+                "already placed",
+            ),
+            ViolationKind::DiscardFits { id, fits } => {
+                let shown: Vec<String> = fits
+                    .iter()
+                    .take(4)
+                    .map(|(p, r)| format!("at {p} rot {r}"))
+                    .collect();
+                let more = if fits.len() > 4 { ", …" } else { "" };
+                w(
+                    format!(
+                        "{id} was discarded, but it fits {} place{}: {}{more}",
+                        fits.len(),
+                        s(fits.len()),
+                        shown.join(", ")
+                    ),
+                    "carca::rules::discard_fits",
+                    "only a tile that fits nowhere may be discarded",
+                    "this tile fits",
+                )
+            }
+            ViolationKind::NoFollower { player } => w(
+                format!("{player} has no follower left to deploy: the turn is scored without one"),
+                "carca::rules::no_follower",
+                "followers come back when their feature is scored; farmers never do",
+                "no follower in supply",
+            ),
+            ViolationKind::NoFigure {
+                player,
+                figure,
+                count,
+            } => w(
+                format!(
+                    "{player} has no {} follower left to deploy: the deployment is void and {player}'s supply is unchanged",
+                    figure.word()
+                ),
+                "carca::rules::no_figure",
+                &format!(
+                    "the ruleset gives each player {count} of this figure (`[figures]` in the ruleset, or the tile sets in play); figures come back when their feature is scored"
+                ),
+                "none in supply",
+            ),
+            ViolationKind::FollowerOnRiver { player } => w(
+                format!(
+                    "followers may not stand on the river: the follower stays in {player}'s supply"
+                ),
+                "carca::rules::follower_on_river",
+                "deploy on the tile's road, city, field or cloister instead",
+                "this is the river",
+            ),
+            ViolationKind::FeatureOccupied { player, kind, by } => {
+                let by = by
+                    .iter()
+                    .map(|(who, pos, l)| format!("{who}'s follower at {pos} {l}"))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                w(
+                    format!(
+                        "the {} here already holds {by}: the follower stays in {player}'s supply",
+                        kind.word()
+                    ),
+                    "carca::rules::feature_occupied",
+                    "a follower may not join a feature that holds any follower, however far away, the player's own included",
+                    "already occupied",
+                )
+            }
+            ViolationKind::RiverFirst { id, remaining } => w(
+                format!(
+                    "{id} is placed while {remaining} river tile{} remain; the river is played first",
+                    s(*remaining as usize)
+                ),
+                "carca::rules::river_first",
+                "all river tiles are placed before any other tile",
+                "river not finished",
+            ),
+            ViolationKind::RiverLast { id, remaining } => w(
+                format!(
+                    "{id} ends the river, but {remaining} other river tile{} remain",
+                    s(*remaining as usize)
+                ),
+                "carca::rules::river_last",
+                "the lake is placed after every other river tile",
+                "placed too early",
+            ),
+            ViolationKind::RiverContinue { id, expected } => w(
+                format!(
+                    "{id} does not continue the river, which goes on at {}",
+                    expected.map_or_else(
+                        || "no position: the river has ended".into(),
+                        |p| p.to_string()
+                    )
+                ),
+                "carca::rules::river_continue",
+                "each river tile is placed where the river flows on, its river joining the river's open end",
+                "not at the river's end",
+            ),
+            ViolationKind::RiverUTurn { right } => {
+                let direction = if *right { "right" } else { "left" };
+                w(
+                    format!("the river turns {direction} twice in a row: a U-turn"),
+                    "carca::rules::river_u_turn",
+                    &format!(
+                        "right after a {direction} turn the river must run straight or turn the other way; rotate this tile"
+                    ),
+                    &format!("second {direction} turn"),
+                )
+            }
+            ViolationKind::GameOver { ended, turn, why } => w(
+                format!("the game ended on turn {ended}; turn {turn} comes after it"),
+                "carca::rules::game_over",
+                match why {
+                    AfterTheEnd::RoundOver => {
+                        "every player has placed an abbey or had the chance to in the final round"
+                    }
+                    AfterTheEnd::OnlyAbbeys => {
+                        "after the last land tile only abbeys may be placed, in one final round"
+                    }
+                    AfterTheEnd::NoAbbeyRound => {
+                        "under this ruleset the game ends with the last land tile (end_game_abbey = \"none\")"
+                    }
+                },
+                "after the end",
+            ),
+            ViolationKind::FinalRoundOrder { got, expected } => w(
+                format!(
+                    "{got} places an abbey out of turn in the final round; next could be {}",
+                    expected.as_deref().unwrap_or("nobody")
+                ),
+                "carca::rules::final_round_order",
+                "the final abbey round goes clockwise from the player after the one who placed the last tile, ending with that player",
+                "out of order",
+            ),
+            ViolationKind::Disconnected { id, pos } => w(
+                format!("tile {id} at {pos} is not connected to the start tile"),
+                "carca::rules::disconnected",
+                "every tile on the table shares an edge with the rest of the board",
+                "cut off",
+            ),
+            ViolationKind::TooManyFollowers { player, count, max } => w(
+                format!("{player} has {count} followers on the table but only {max} in all"),
+                "carca::rules::too_many_followers",
+                &format!("the ruleset gives each player {max} followers"),
+                "one too many",
+            ),
+            ViolationKind::SameSpot { kind, pos } => w(
+                format!(
+                    "two followers stand on the same {} of tile {pos}",
+                    kind.word()
+                ),
+                "carca::rules::same_spot",
+                "one follower per feature of a tile; followers on one feature came from different tiles",
+                "second follower here",
+            ),
+            ViolationKind::ClaimMismatch {
+                claimed,
+                computed,
+                ruleset,
+                from,
+            } => w(
+                format!(
+                    "{} claims {claimed} points, but the game scores {computed} under {ruleset}",
+                    from.player
+                ),
+                "carca::score::claim_mismatch",
+                &explain(from),
+                &format!("differs by {}", signed(computed - claimed)),
+            ),
+            ViolationKind::ExpectMismatch {
+                expected,
+                computed,
+                ruleset,
+                from,
+            } => w(
+                format!(
+                    "expected {expected} points for {} under {ruleset}, but the game scores {computed}",
+                    from.player
+                ),
+                "carca::score::expect_mismatch",
+                &explain(from),
+                &format!("differs by {}", signed(computed - expected)),
+            ),
+            ViolationKind::NoSuchSpot {
+                location,
+                at,
+                tile,
+                problem,
+                spots,
+            } => {
+                let message = match tile {
+                    Some((id, rot)) => {
+                        let problem = match problem {
+                            LocationProblem::Nothing => "nothing".to_string(),
+                            LocationProblem::WrongKind { found } => {
+                                format!("a {found}, not a field,")
+                            }
+                            LocationProblem::TwoFields => "two different fields".to_string(),
+                        };
+                        format!("`{location}` names {problem} on tile {id} (rot {rot})")
+                    }
+                    None => {
+                        format!("`{location}` names a spot on tile {at} (there is no tile there)")
+                    }
+                };
+                let help = if tile.is_some() {
+                    let spots: Vec<String> =
+                        spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
+                    format!("as it lies, the tile has: {}", spots.join(", "))
+                } else {
+                    "a follower stands on a tile listed in `board`".into()
+                };
+                w(
+                    message,
+                    "carca::record::location_nothing",
+                    &help,
+                    "names nothing here",
+                )
+            }
+            ViolationKind::ExpectMissing {
+                player,
+                ruleset,
+                computed,
+            } => w(
+                format!(
+                    "`expect` for {ruleset} gives no total for {player}, who scores {computed}"
+                ),
+                "carca::score::expect_missing",
+                "list every player in each `expect` block",
+                &format!("no total for {player}"),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words().message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+impl Diagnostic for Violation {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.words().code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.words().help))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.words().label),
+            self.span,
+        ))))
+    }
+}
