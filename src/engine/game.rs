@@ -312,6 +312,12 @@ impl<'a> Game<'a> {
         &self.placed
     }
 
+    /// Every scoring and the totals, taking them out of the game.
+    #[must_use]
+    pub fn into_results(self) -> (Vec<Event>, Vec<i64>) {
+        (self.events, self.scores)
+    }
+
     /// The placed tile at a position.
     #[must_use]
     pub fn at(&self, pos: Pos) -> Option<usize> {
@@ -610,24 +616,25 @@ impl<'a> Game<'a> {
     pub fn score_completed(&mut self, placed: usize, phase: Phase) {
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile);
-        let mut candidates: Vec<Node> = t
-            .features
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| matches!(f.kind, FeatureKind::City | FeatureKind::Road))
-            .map(|(i, _)| p.base + i as Node)
-            .collect();
-        candidates.extend(self.touched.iter().copied());
-        let mut done = BTreeSet::new();
-        for n in candidates {
-            let root = self.features.find(n);
-            if done.insert(root) && self.features.open(root) == 0 && !self.features.scored(root) {
-                self.score_set(root, true, phase, true);
+        // A set is marked when it is scored, so a set met twice (a city
+        // closed by two of the tile's edges) is scored once.
+        let close = |game: &mut Self, n: Node| {
+            let root = game.features.find(n);
+            if game.features.open(root) == 0 && !game.features.scored(root) {
+                game.score_set(root, true, phase, true);
+            }
+        };
+        for (i, f) in t.features.iter().enumerate() {
+            if matches!(f.kind, FeatureKind::City | FeatureKind::Road) {
+                close(self, p.base + i as Node);
             }
         }
-        let mut cloisters = vec![placed];
-        cloisters.extend(p.pos.ring().iter().filter_map(|q| self.at.get(q).copied()));
-        for c in cloisters {
+        for k in 0..self.touched.len() {
+            let n = self.touched[k];
+            close(self, n);
+        }
+        for q in std::iter::once(p.pos).chain(p.pos.ring()) {
+            let Some(&c) = self.at.get(&q) else { continue };
             let ct = self.tile(self.placed[c].tile);
             if let Some(cf) = ct.cloister
                 && self.ring[c] == 8

@@ -87,17 +87,21 @@ pub fn adjudicate(
         ..
     } = referee;
     let mut game = game;
+    let tiles_placed = game.placed().len();
     let (preview, events, totals) = if ended {
         game.final_scoring();
-        (None, game.events().to_vec(), game.scores().to_vec())
+        let (events, totals) = game.into_results();
+        (None, events, totals)
     } else {
         let mut ahead = game.clone();
         let before = ahead.events().len();
         ahead.final_scoring();
+        let (mut preview, ahead_totals) = ahead.into_results();
+        let (events, totals) = game.into_results();
         (
-            Some((ahead.events()[before..].to_vec(), ahead.scores().to_vec())),
-            game.events().to_vec(),
-            game.scores().to_vec(),
+            Some((preview.split_off(before), ahead_totals)),
+            events,
+            totals,
         )
     };
     let claims_checked = own_rules && record.claims.is_some();
@@ -135,7 +139,7 @@ pub fn adjudicate(
         ended,
         preview,
         findings,
-        tiles_placed: game.placed().len(),
+        tiles_placed,
         claims_checked,
         claims_unchecked: (record.claims.is_some() && !own_rules)
             .then(|| record.rules_name().to_string()),
@@ -628,16 +632,19 @@ impl<'r> Referee<'r> {
                 self.personal[actor][p.tile] -= 1;
             }
         } else {
-            let lake_others = self.opening_left
-                - self
-                    .record
-                    .catalog
-                    .tiles
-                    .iter()
-                    .zip(&self.supply)
-                    .filter(|(e, _)| e.opening && e.tile.last)
-                    .map(|(_, c)| *c)
-                    .sum::<u32>();
+            // River tiles left other than lakes (counted only for a lake).
+            let lake_others = || {
+                self.opening_left
+                    - self
+                        .record
+                        .catalog
+                        .tiles
+                        .iter()
+                        .zip(&self.supply)
+                        .filter(|(e, _)| e.opening && e.tile.last)
+                        .map(|(_, c)| *c)
+                        .sum::<u32>()
+            };
             if self.opening_left > 0 && !entry.opening {
                 self.violation(
                     ViolationKind::RiverFirst {
@@ -646,11 +653,11 @@ impl<'r> Referee<'r> {
                     },
                     p.tile_span,
                 );
-            } else if entry.opening && entry.tile.last && lake_others > 0 {
+            } else if entry.opening && entry.tile.last && lake_others() > 0 {
                 self.violation(
                     ViolationKind::RiverLast {
                         id: self.id(p.tile),
-                        remaining: lake_others,
+                        remaining: lake_others(),
                     },
                     p.tile_span,
                 );
