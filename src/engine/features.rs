@@ -14,28 +14,35 @@ use rustc_hash::FxHashMap as HashMap;
 /// Node ids are indices into the arrays below.
 pub(crate) type Node = u32;
 
-/// The feature store.
+/// One node: where it lies, and (valid at roots) what its set holds.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    parent: Node,
+    size: u32,
+    /// Next member in the set's circular list.
+    next: Node,
+    /// Placed-tile index.
+    tile: u32,
+    /// Open edges (at roots).
+    open: u32,
+    /// Followers on the set (at roots), so that unions of empty sets need
+    /// not look in `occupants`.
+    followers: u32,
+    /// Feature index within its tile.
+    feature: u16,
+    /// Already scored (at roots).
+    scored: bool,
+}
+
+/// The feature store: one slot per node, kept together so that a union
+/// touches one cache line per node.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Features {
-    parent: Vec<Node>,
-    size: Vec<u32>,
-    /// Next member in the set's circular list.
-    next: Vec<Node>,
-    /// Placed-tile index of each node.
-    pub(crate) tile: Vec<u32>,
-    /// Feature index (within its tile) of each node.
-    pub(crate) feature: Vec<u16>,
-    /// Open edges (valid at roots).
-    open: Vec<u32>,
+    slots: Vec<Slot>,
     /// What each set carries, by root: modifier indices (into the
     /// catalog's modifiers) with counts, sorted. Most sets carry nothing
     /// and have no entry.
     extras: HashMap<Node, Vec<(u16, u32)>>,
-    /// Already scored (valid at roots).
-    scored: Vec<bool>,
-    /// Followers on the set (valid at roots), so that unions of empty sets
-    /// need not look in `occupants`.
-    followers: Vec<u32>,
     /// Followers on each set, by root.
     occupants: HashMap<Node, Vec<u32>>,
 }
@@ -44,15 +51,8 @@ impl Features {
     /// A store with room for `nodes` nodes.
     pub(crate) fn with_capacity(nodes: usize) -> Features {
         Features {
-            parent: Vec::with_capacity(nodes),
-            size: Vec::with_capacity(nodes),
-            next: Vec::with_capacity(nodes),
-            tile: Vec::with_capacity(nodes),
-            feature: Vec::with_capacity(nodes),
-            open: Vec::with_capacity(nodes),
+            slots: Vec::with_capacity(nodes),
             extras: HashMap::default(),
-            scored: Vec::with_capacity(nodes),
-            followers: Vec::with_capacity(nodes),
             occupants: HashMap::default(),
         }
     }
@@ -65,25 +65,37 @@ impl Features {
         open: u32,
         extras: &[(u16, u32)],
     ) -> Node {
-        let id = self.parent.len() as Node;
-        self.parent.push(id);
-        self.size.push(1);
-        self.next.push(id);
-        self.tile.push(tile);
-        self.feature.push(feature);
-        self.open.push(open);
+        let id = self.slots.len() as Node;
+        self.slots.push(Slot {
+            parent: id,
+            size: 1,
+            next: id,
+            tile,
+            open,
+            followers: 0,
+            feature,
+            scored: false,
+        });
         if !extras.is_empty() {
             self.extras.insert(id, extras.to_vec());
         }
-        self.scored.push(false);
-        self.followers.push(0);
         id
+    }
+
+    /// The placed tile (index in placement order) a node lies on.
+    pub(crate) fn tile(&self, n: Node) -> usize {
+        self.slots[n as usize].tile as usize
+    }
+
+    /// The feature of its tile a node is.
+    pub(crate) fn feature(&self, n: Node) -> usize {
+        usize::from(self.slots[n as usize].feature)
     }
 
     /// The root of a node's set.
     pub(crate) fn find(&self, mut n: Node) -> Node {
-        while self.parent[n as usize] != n {
-            n = self.parent[n as usize];
+        while self.slots[n as usize].parent != n {
+            n = self.slots[n as usize].parent;
         }
         n
     }
@@ -92,9 +104,9 @@ impl Features {
     fn find_mut(&mut self, n: Node) -> Node {
         let root = self.find(n);
         let mut m = n;
-        while self.parent[m as usize] != root {
-            let up = self.parent[m as usize];
-            self.parent[m as usize] = root;
+        while self.slots[m as usize].parent != root {
+            let up = self.slots[m as usize].parent;
+            self.slots[m as usize].parent = root;
             m = up;
         }
         root
@@ -105,18 +117,27 @@ impl Features {
     pub(crate) fn join_across(&mut self, a: Node, b: Node) -> Node {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));
         if ra == rb {
-            self.open[ra as usize] = self.open[ra as usize].saturating_sub(2);
+            let root = &mut self.slots[ra as usize];
+            root.open = root.open.saturating_sub(2);
             return ra;
         }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] {
+        let (big, small) = if self.slots[ra as usize].size >= self.slots[rb as usize].size {
             (ra, rb)
         } else {
             (rb, ra)
         };
         let (bi, si) = (big as usize, small as usize);
-        self.parent[si] = big;
-        self.size[bi] += self.size[si];
-        self.open[bi] = (self.open[bi] + self.open[si]).saturating_sub(2);
+        let s = self.slots[si];
+        let b = &mut self.slots[bi];
+        b.size += s.size;
+        b.open = (b.open + s.open).saturating_sub(2);
+        b.scored |= s.scored;
+        b.followers += s.followers;
+        // Swapping the two `next` links splices the circular lists.
+        let b_next = b.next;
+        b.next = s.next;
+        self.slots[si].next = b_next;
+        self.slots[si].parent = big;
         if let Some(moved) = self.extras.remove(&small) {
             let into = self.extras.entry(big).or_default();
             for (m, n) in moved {
@@ -126,10 +147,7 @@ impl Features {
                 }
             }
         }
-        self.scored[bi] |= self.scored[si];
-        self.next.swap(bi, si);
-        if self.followers[si] > 0 {
-            self.followers[bi] += self.followers[si];
+        if s.followers > 0 {
             if let Some(mut moved) = self.occupants.remove(&small) {
                 self.occupants.entry(big).or_default().append(&mut moved);
             }
@@ -140,12 +158,12 @@ impl Features {
     /// Closes one open edge of a set (an edge against an abbey).
     pub(crate) fn close_one(&mut self, n: Node) {
         let r = self.find_mut(n) as usize;
-        self.open[r] = self.open[r].saturating_sub(1);
+        self.slots[r].open = self.slots[r].open.saturating_sub(1);
     }
 
     /// Open edges of the set.
     pub(crate) fn open(&self, n: Node) -> u32 {
-        self.open[self.find(n) as usize]
+        self.slots[self.find(n) as usize].open
     }
 
     /// What the set carries: modifier indices with counts, sorted.
@@ -155,13 +173,13 @@ impl Features {
 
     /// Whether the set has been scored.
     pub(crate) fn scored(&self, n: Node) -> bool {
-        self.scored[self.find(n) as usize]
+        self.slots[self.find(n) as usize].scored
     }
 
     /// Marks the set scored.
     pub(crate) fn mark_scored(&mut self, n: Node) {
         let r = self.find(n) as usize;
-        self.scored[r] = true;
+        self.slots[r].scored = true;
     }
 
     /// The followers on the set.
@@ -172,14 +190,14 @@ impl Features {
     /// Puts a follower on the set.
     pub(crate) fn occupy(&mut self, n: Node, follower: u32) {
         let r = self.find(n);
-        self.followers[r as usize] += 1;
+        self.slots[r as usize].followers += 1;
         self.occupants.entry(r).or_default().push(follower);
     }
 
     /// Takes every follower off the set.
     pub(crate) fn vacate(&mut self, n: Node) -> Vec<u32> {
         let r = self.find(n);
-        self.followers[r as usize] = 0;
+        self.slots[r as usize].followers = 0;
         self.occupants.remove(&r).unwrap_or_default()
     }
 
@@ -193,16 +211,16 @@ impl Features {
     /// Every member of a node's set, starting with the node.
     pub(crate) fn members(&self, n: Node) -> Vec<Node> {
         let mut out = vec![n];
-        let mut m = self.next[n as usize];
+        let mut m = self.slots[n as usize].next;
         while m != n {
             out.push(m);
-            m = self.next[m as usize];
+            m = self.slots[m as usize].next;
         }
         out
     }
 
     /// Number of nodes.
     pub(crate) fn len(&self) -> usize {
-        self.parent.len()
+        self.slots.len()
     }
 }

@@ -259,6 +259,9 @@ pub struct Game<'a> {
     events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
+    /// Placed tiles whose cloister the last placement surrounded (the
+    /// placed tile first, then its neighbours in `Pos::ring` order).
+    cloisters_closed: Vec<usize>,
     /// The open positions, and how many placed tiles they take in: brought
     /// up to date only when legal placements are asked for, so that scoring
     /// a game pays nothing for it.
@@ -296,6 +299,7 @@ impl<'a> Game<'a> {
             scores: vec![0; players],
             events: Vec::new(),
             touched: Vec::new(),
+            cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
     }
@@ -464,12 +468,7 @@ impl<'a> Game<'a> {
         self.features
             .members(self.node(placed, feature))
             .into_iter()
-            .map(|m| {
-                (
-                    self.features.tile[m as usize] as usize,
-                    self.features.feature[m as usize] as usize,
-                )
-            })
+            .map(|m| (self.features.tile(m), self.features.feature(m)))
             .collect()
     }
 
@@ -495,10 +494,14 @@ impl<'a> Game<'a> {
             base,
             turn,
         });
+        // The eight positions around, looked up once: the neighbours along
+        // the edges are among them (`Pos::ring`'s odd entries).
+        let around: [Option<usize>; 8] = pos.ring().map(|q| self.at.get(&q).copied());
         self.at.insert(pos, idx);
         self.touched.clear();
+        self.cloisters_closed.clear();
         for e in Edge::ALL {
-            let Some(&n) = self.at.get(&pos.step(e)) else {
+            let Some(n) = around[2 * e.index() + 1] else {
                 continue;
             };
             let nb = self.placed[n].clone();
@@ -541,14 +544,18 @@ impl<'a> Game<'a> {
                 _ => {}
             }
         }
-        let mut around = 0;
-        for q in pos.ring() {
-            if let Some(&n) = self.at.get(&q) {
-                around += 1;
-                self.ring[n] += 1;
+        let mut count = 0;
+        for n in around.into_iter().flatten() {
+            count += 1;
+            self.ring[n] += 1;
+            if self.ring[n] == 8 && self.tile(self.placed[n].tile).cloister.is_some() {
+                self.cloisters_closed.push(n);
             }
         }
-        self.ring.push(around);
+        self.ring.push(count);
+        if count == 8 && t.cloister.is_some() {
+            self.cloisters_closed.insert(0, idx);
+        }
         idx
     }
 
@@ -581,7 +588,7 @@ impl<'a> Game<'a> {
                 .map(|&f| {
                     let fo = &self.followers[f as usize];
                     let p = &self.placed[fo.placed];
-                    let feat = self.features.feature[fo.node as usize] as usize;
+                    let feat = self.features.feature(fo.node);
                     (
                         fo.player,
                         p.pos,
@@ -612,8 +619,9 @@ impl<'a> Game<'a> {
     }
 
     /// Scores every road, city and cloister that the placement of `placed`
-    /// completed, returning their followers.
+    /// (the last placement) completed, returning their followers.
     pub fn score_completed(&mut self, placed: usize, phase: Phase) {
+        debug_assert_eq!(placed + 1, self.placed.len(), "the last placement");
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile);
         // A set is marked when it is scored, so a set met twice (a city
@@ -633,12 +641,9 @@ impl<'a> Game<'a> {
             let n = self.touched[k];
             close(self, n);
         }
-        for q in std::iter::once(p.pos).chain(p.pos.ring()) {
-            let Some(&c) = self.at.get(&q) else { continue };
-            let ct = self.tile(self.placed[c].tile);
-            if let Some(cf) = ct.cloister
-                && self.ring[c] == 8
-            {
+        for k in 0..self.cloisters_closed.len() {
+            let c = self.cloisters_closed[k];
+            if let Some(cf) = self.tile(self.placed[c].tile).cloister {
                 let node = self.node(c, cf);
                 if !self.features.scored(node) {
                     self.score_set(node, true, phase, true);
@@ -649,10 +654,7 @@ impl<'a> Game<'a> {
 
     /// Distinct placed tiles among a set's members.
     fn distinct_tiles(&self, members: &[Node]) -> Vec<usize> {
-        let mut tiles: Vec<usize> = members
-            .iter()
-            .map(|&m| self.features.tile[m as usize] as usize)
-            .collect();
+        let mut tiles: Vec<usize> = members.iter().map(|&m| self.features.tile(m)).collect();
         tiles.sort_unstable();
         tiles.dedup();
         tiles
@@ -666,9 +668,9 @@ impl<'a> Game<'a> {
 
     /// A set's id: its kind, and its earliest segment's position and location.
     fn id_of(&self, kind: ScoredKind, members: &[Node]) -> FeatureId {
-        let first = members.iter().copied().min().unwrap_or(0) as usize;
-        let p = &self.placed[self.features.tile[first] as usize];
-        let feat = self.features.feature[first] as usize;
+        let first = members.iter().copied().min().unwrap_or(0);
+        let p = &self.placed[self.features.tile(first)];
+        let feat = self.features.feature(first);
         FeatureId {
             kind,
             pos: p.pos,
@@ -698,10 +700,8 @@ impl<'a> Game<'a> {
         if winners.is_empty() {
             return;
         }
-        let placed = self.features.tile[root as usize] as usize;
-        let kind = self.tile(self.placed[placed].tile).features
-            [self.features.feature[root as usize] as usize]
-            .kind;
+        let placed = self.features.tile(root);
+        let kind = self.tile(self.placed[placed].tile).features[self.features.feature(root)].kind;
         let members = self.features.members(root);
         let (scored, award, tiles) = match kind {
             FeatureKind::Cloister => {
@@ -792,10 +792,9 @@ impl<'a> Game<'a> {
         let roots = self.features.occupied_roots();
         let mut farms = Vec::new();
         for root in roots {
-            let placed = self.features.tile[root as usize] as usize;
-            let kind = self.tile(self.placed[placed].tile).features
-                [self.features.feature[root as usize] as usize]
-                .kind;
+            let placed = self.features.tile(root);
+            let kind =
+                self.tile(self.placed[placed].tile).features[self.features.feature(root)].kind;
             match kind {
                 FeatureKind::Field => farms.push(root),
                 FeatureKind::Cloister => {
@@ -819,9 +818,9 @@ impl<'a> Game<'a> {
         let mut done = BTreeSet::new();
         let mut open = BTreeSet::new();
         for m in self.features.members(farm) {
-            let placed = self.features.tile[m as usize] as usize;
+            let placed = self.features.tile(m);
             let p = &self.placed[placed];
-            let f = &self.tile(p.tile).features[self.features.feature[m as usize] as usize];
+            let f = &self.tile(p.tile).features[self.features.feature(m)];
             for &c in &f.touches {
                 let root = self.features.find(p.base + c as Node);
                 if self.features.open(root) == 0 {
