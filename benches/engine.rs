@@ -13,6 +13,11 @@ use carca::source::SourceFile;
 use carca::tileset::{self, Catalog};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
+// The allocator the `carca` binary uses, so that the figures are the
+// command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A generated base game of `tiles` tiles, 4 players.
 fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
     let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
