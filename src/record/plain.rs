@@ -2,11 +2,9 @@
 //! [`Turn`]s as they are read. Anything that does not read cleanly makes the
 //! caller fall back to the spanned parser, whose diagnostics point at lines.
 
-use std::cell::RefCell;
-
 use miette::SourceSpan;
-use serde::Deserialize;
-use serde::de::{SeqAccess, Visitor};
+use serde::Deserializer as _;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::raw::PlainTurn;
 use super::{Action, Deploy, Location, Placement, Turn};
@@ -14,46 +12,64 @@ use crate::geometry::{Pos, Rotation};
 use crate::rules::Figure;
 use crate::tileset::Catalog;
 
-thread_local! {
-    /// What turns are converted against: the tiles and players in play.
-    static CONTEXT: RefCell<Option<(Catalog, Vec<String>)>> = const { RefCell::new(None) };
+/// The `turns` of a record, converted against the tiles and players in
+/// play while they are read.
+#[derive(Clone, Copy)]
+struct Turns<'a> {
+    catalog: &'a Catalog,
+    players: &'a [String],
 }
 
-/// The `turns` of a record, converted while they are read.
-struct Turns(Vec<Turn>);
+impl<'de> DeserializeSeed<'de> for Turns<'_> {
+    type Value = Vec<Turn>;
 
-impl<'de> Deserialize<'de> for Turns {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Turns;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of turns")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Turns, A::Error> {
-                CONTEXT.with_borrow(|ctx| {
-                    let Some((catalog, players)) = ctx else {
-                        return Err(serde::de::Error::custom("no context"));
-                    };
-                    let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                    while let Some(t) = seq.next_element::<PlainTurn>()? {
-                        let turn =
-                            convert(out.len() + 1, t, catalog, players).ok_or_else(|| {
-                                serde::de::Error::custom("turn does not read cleanly")
-                            })?;
-                        out.push(turn);
-                    }
-                    Ok(Turns(out))
-                })
-            }
-        }
-        d.deserialize_seq(V)
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Vec<Turn>, D::Error> {
+        d.deserialize_seq(self)
     }
 }
 
-#[derive(Deserialize)]
-struct OnlyTurns {
-    turns: Turns,
+impl<'de> Visitor<'de> for Turns<'_> {
+    type Value = Vec<Turn>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list of turns")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Turn>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(t) = seq.next_element::<PlainTurn>()? {
+            let turn = convert(out.len() + 1, t, self.catalog, self.players)
+                .ok_or_else(|| serde::de::Error::custom("turn does not read cleanly"))?;
+            out.push(turn);
+        }
+        Ok(out)
+    }
+}
+
+/// A record's top level, of which only `turns` is read.
+struct OnlyTurns<'a>(Turns<'a>);
+
+impl<'de> Visitor<'de> for OnlyTurns<'_> {
+    type Value = Vec<Turn>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<Turn>, A::Error> {
+        let mut turns = None;
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == "turns" {
+                if turns.is_some() {
+                    return Err(serde::de::Error::duplicate_field("turns"));
+                }
+                turns = Some(map.next_value_seed(self.0)?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        turns.ok_or_else(|| serde::de::Error::missing_field("turns"))
+    }
 }
 
 fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -> Option<Turn> {
@@ -115,10 +131,10 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
 
 /// Reads the turns of a JSON record, or `None` if they do not read cleanly.
 pub(super) fn read_turns(text: &str, catalog: &Catalog, players: &[String]) -> Option<Vec<Turn>> {
-    CONTEXT.with_borrow_mut(|ctx| *ctx = Some((catalog.clone(), players.to_vec())));
-    let result = serde_json::from_str::<OnlyTurns>(text)
-        .ok()
-        .map(|t| t.turns.0);
-    CONTEXT.with_borrow_mut(|ctx| *ctx = None);
-    result
+    let mut d = serde_json::Deserializer::from_str(text);
+    let turns = d
+        .deserialize_map(OnlyTurns(Turns { catalog, players }))
+        .ok()?;
+    d.end().ok()?;
+    Some(turns)
 }
