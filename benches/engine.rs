@@ -18,9 +18,17 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// One loader for every benchmark, as one run of carca has.
+fn loader() -> &'static carca::loader::Loader {
+    static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
+    LOADER.get_or_init(carca::loader::Loader::default)
+}
+
 /// A generated base game of `tiles` tiles, 4 players.
 fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
-    let mut catalog = Catalog::new(vec![tileset::load("base", Path::new("")).expect("base")]);
+    let mut catalog = Catalog::new(vec![
+        tileset::load(loader(), "base", Path::new("")).expect("base"),
+    ]);
     let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
     for e in &mut catalog.tiles {
         e.tile.count *= scale;
@@ -46,12 +54,12 @@ fn full_game(c: &mut Criterion) {
     c.bench_function("72 tiles: parse, check and score", |b| {
         b.iter(|| {
             let src = SourceFile::new("full-game-72.yaml", text.as_str());
-            let rec = record::parse(&src, Path::new("")).expect("legal record");
+            let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
             black_box(adjudicate(&rec, &rules, "modern", true).totals)
         });
     });
     let src = SourceFile::new("full-game-72.yaml", text.as_str());
-    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function("72 tiles: check and score (engine only)", |b| {
         b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
     });
@@ -63,7 +71,7 @@ fn inns_cathedrals(c: &mut Criterion) {
     let rules = Ruleset::modern();
     let text = std::fs::read_to_string("fixtures/records/ic-full-game-90.yaml").expect("fixture");
     let src = SourceFile::new("ic-full-game-90.yaml", text.as_str());
-    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function(
         "90 tiles with Inns & Cathedrals: check and score (engine only)",
         |b| {
@@ -72,7 +80,7 @@ fn inns_cathedrals(c: &mut Criterion) {
     );
     let base = generated(90);
     let src = SourceFile::new("base-90.yaml", base.as_str());
-    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function("90 base tiles: check and score (engine only)", |b| {
         b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
     });
@@ -85,7 +93,7 @@ fn scaling(c: &mut Criterion) {
     for tiles in [72u64, 1_000, 10_000] {
         let text = generated(tiles);
         let src = SourceFile::new("generated.yaml", text);
-        let rec = record::parse(&src, Path::new("")).expect("legal record");
+        let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
         group.throughput(Throughput::Elements(tiles));
         group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
             b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
@@ -110,7 +118,7 @@ fn large(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(tiles), &text, |b, text| {
             b.iter(|| {
                 let src = SourceFile::new("generated.json", text.as_str());
-                let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+                let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
                 black_box(adjudicate(&rec, &rules, "modern", true).totals)
             });
         });
@@ -122,7 +130,7 @@ fn moves(c: &mut Criterion) {
     let rules = Ruleset::modern();
     let text = generated(10_000);
     let src = SourceFile::new("generated.yaml", text);
-    let rec = record::parse(&src, Path::new("")).expect("legal record");
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     let pos = carca::engine::position(&rec, &rules, None);
     let tile = rec.catalog.find("V").expect("tile V");
     c.bench_function("moves of V on a 10,000-tile board", |b| {
@@ -132,7 +140,7 @@ fn moves(c: &mut Criterion) {
     // positions are indexed, so this does not grow with the board.
     let text = game(300_000, 0.3).json();
     let src = SourceFile::new("huge.json", text);
-    let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+    let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
     let pos = carca::engine::position(&rec, &rules, None);
     c.bench_function("moves of V on a 300,000-tile board", |b| {
         b.iter(|| black_box(pos.moves(tile).len()));
@@ -149,7 +157,7 @@ fn batch_record(c: &mut Criterion) {
     c.bench_function("72 tiles as JSON: parse, check and score", |b| {
         b.iter(|| {
             let src = SourceFile::new("full-game-72.json", json.as_str());
-            let rec = record::parse_fast(&src, Path::new("")).expect("legal record");
+            let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
             black_box(adjudicate(&rec, &rules, "modern", true).totals)
         });
     });
@@ -188,7 +196,7 @@ fn tileset_validation(c: &mut Criterion) {
     c.bench_function("validate a tile set of 1,000 tile types", |b| {
         b.iter(|| {
             let src = SourceFile::new("large.yaml", text.as_str());
-            black_box(carca::tileset::parse(&src).map_or(0, |s| s.tiles.len()))
+            black_box(carca::tileset::parse(loader(), &src).map_or(0, |s| s.tiles.len()))
         });
     });
 }

@@ -289,6 +289,7 @@ pub fn read_named(
     base: &std::path::Path,
     what: &'static str,
     known: &[&str],
+    limit: u64,
 ) -> Result<SourceFile, Box<Finding>> {
     let path = base.join(spec);
     let extension = std::path::Path::new(spec)
@@ -307,15 +308,14 @@ pub fn read_named(
             },
         )));
     }
-    read_source(&path)
+    read_source(&path, limit)
 }
 
 /// Reads a record from standard input (`-` on the command line), with
 /// carca's size limit.
-pub fn read_stdin() -> Result<SourceFile, Box<Finding>> {
+pub fn read_stdin(limit: u64) -> Result<SourceFile, Box<Finding>> {
     use std::io::Read;
     let shown = "<stdin>".to_string();
-    let limit = crate::source::max_file_bytes();
     let mut bytes = Vec::new();
     std::io::stdin()
         .lock()
@@ -358,7 +358,7 @@ fn from_bytes(shown: String, bytes: Vec<u8>, limit: u64) -> Result<SourceFile, B
 }
 
 /// Reads a text file with carca's size limit, as a [`SourceFile`].
-pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
+pub fn read_source(path: &std::path::Path, limit: u64) -> Result<SourceFile, Box<Finding>> {
     use std::io::Read;
     let shown = path.display().to_string();
     let io = |e: std::io::Error| {
@@ -379,7 +379,6 @@ pub fn read_source(path: &std::path::Path) -> Result<SourceFile, Box<Finding>> {
     // What the path is, before it is opened: a FIFO would block, a device
     // never end, and a file over the limit is not read at all.
     let meta = std::fs::metadata(path).map_err(io)?;
-    let limit = crate::source::max_file_bytes();
     if !meta.is_file() {
         return Err(Box::new(Finding::detached(
             Class::Input,

@@ -14,6 +14,7 @@ pub mod generator;
 pub mod geometry;
 pub mod jcz;
 pub mod keys;
+pub mod loader;
 pub mod record;
 pub mod report;
 pub mod rules;

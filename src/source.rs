@@ -11,23 +11,8 @@ use std::sync::{Arc, OnceLock};
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde_saphyr::{Location, Spanned};
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 /// The largest file carca reads unless told otherwise (16 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-static MAX_FILE_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_MAX_FILE_BYTES);
-
-/// The largest file carca reads now; larger files are rejected unread.
-#[must_use]
-pub fn max_file_bytes() -> u64 {
-    MAX_FILE_BYTES.load(Ordering::Relaxed)
-}
-
-/// Sets the largest file carca reads (`--max-file-mib`).
-pub fn set_max_file_bytes(bytes: u64) {
-    MAX_FILE_BYTES.store(bytes, Ordering::Relaxed);
-}
 
 /// A named text shared by all diagnostics about it.
 #[derive(Clone)]

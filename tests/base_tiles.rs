@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use carca::tileset::{End, FeatureKind, Tile, builtin};
+use carca::tileset::{End, FeatureKind, Tile};
 
 /// id, count, edges, cities (edges:pennants), roads (edges>end), cloister,
 /// fields (halves -> touched cities, by their edges).
@@ -187,7 +187,9 @@ fn matches_table(
     table: &[(&str, u32, &str, &str, &str, bool, &str)],
     start: &str,
 ) -> (u32, u32) {
-    let set = builtin::get(name).expect("the set is sound");
+    let set = crate::common::loader()
+        .builtin_set(name)
+        .expect("the set is sound");
     assert_eq!(set.tiles.len(), table.len());
     let mut total = 0;
     let mut pennants = 0;
@@ -407,7 +409,9 @@ const IC_TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
 fn inns_and_cathedrals_match_the_contract_table() {
     let (total, pennants) = matches_table("inns-cathedrals", IC_TABLE, "");
     assert_eq!((total, pennants), (18, 3));
-    let set = builtin::get("inns-cathedrals").expect("sound");
+    let set = crate::common::loader()
+        .builtin_set("inns-cathedrals")
+        .expect("sound");
     let count = |name: &str| -> u32 {
         set.tiles
             .iter()
@@ -420,7 +424,9 @@ fn inns_and_cathedrals_match_the_contract_table() {
 
 #[test]
 fn every_half_edge_and_edge_points_at_the_right_feature() {
-    let set = builtin::get("base").expect("base is sound");
+    let set = crate::common::loader()
+        .builtin_set("base")
+        .expect("base is sound");
     for t in &set.tiles {
         for (e, kind) in t.edges.iter().enumerate() {
             let f = t.on_edge[e];
@@ -456,7 +462,9 @@ fn every_half_edge_and_edge_points_at_the_right_feature() {
 
 #[test]
 fn abbey_and_river_sets() {
-    let abbey = builtin::get("abbey").expect("abbey is sound");
+    let abbey = crate::common::loader()
+        .builtin_set("abbey")
+        .expect("abbey is sound");
     let a = abbey.tile("Abbey").expect("Abbey tile");
     assert!(a.per_player && a.hole_only && a.cloister.is_some());
     assert_eq!(a.edge_code(), "AAAA");
@@ -465,7 +473,9 @@ fn abbey_and_river_sets() {
         "the abbey has no field"
     );
 
-    let river = builtin::get("river").expect("river is sound");
+    let river = crate::common::loader()
+        .builtin_set("river")
+        .expect("river is sound");
     assert_eq!(river.tiles.iter().map(|t| t.count).sum::<u32>(), 12);
     assert_eq!(river.start().map(|t| t.id.as_str()), Some("spring"));
     assert!(river.tile("lake").is_some_and(|t| t.last));

@@ -81,3 +81,9 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// One loader for the whole test binary, as one run of carca has.
+pub(crate) fn loader() -> &'static carca::loader::Loader {
+    static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
+    LOADER.get_or_init(carca::loader::Loader::default)
+}

@@ -244,12 +244,23 @@ fn check_shipped_file(block: &Block, file: &str) {
             // in play: the keys of every fixture set's modifiers are known.
             let declared: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("fixtures/sets"))
                 .expect("fixtures/sets")
-                .filter_map(|e| carca::tileset::load(&e.ok()?.path().to_string_lossy(), dir).ok())
+                .filter_map(|e| {
+                    carca::tileset::load(
+                        crate::common::loader(),
+                        &e.ok()?.path().to_string_lossy(),
+                        dir,
+                    )
+                    .ok()
+                })
                 .flat_map(|l| l.set.modifiers)
                 .flat_map(|m| [m.key, m.incomplete_key])
                 .collect();
-            if let Err(findings) = carca::rules::load_with(&path.to_string_lossy(), dir, &declared)
-            {
+            if let Err(findings) = carca::rules::load_with(
+                crate::common::loader(),
+                &path.to_string_lossy(),
+                dir,
+                &declared,
+            ) {
                 panic!("{}: `{file}` does not load: {findings:?}", block.at());
             }
         }

@@ -12,7 +12,10 @@ use clap::Parser;
 fn game(seed: u64, players: usize, tiles: u64, sets: &[&str], followers: f64) -> String {
     let loaded = sets
         .iter()
-        .map(|s| tileset::load(s, std::path::Path::new("")).expect("built-in set"))
+        .map(|s| {
+            tileset::load(crate::common::loader(), s, std::path::Path::new(""))
+                .expect("built-in set")
+        })
         .collect();
     let mut catalog = Catalog::new(loaded);
     let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
@@ -31,8 +34,8 @@ fn game(seed: u64, players: usize, tiles: u64, sets: &[&str], followers: f64) ->
 
 fn assert_legal(text: &str, label: &str) {
     let src = SourceFile::new(label, text);
-    let rec =
-        record::parse(&src, std::path::Path::new("")).unwrap_or_else(|f| panic!("{label}: {f:?}"));
+    let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+        .unwrap_or_else(|f| panic!("{label}: {f:?}"));
     let rules = Ruleset::modern();
     let a = adjudicate(&rec, &rules, "modern", true);
     assert!(a.findings.is_empty(), "{label}: {:?}\n{text}", a.findings);
@@ -83,7 +86,7 @@ fn the_smallest_games_are_records_carca_reads() {
     for tiles in [1, 2, 3] {
         let text = game(1, 2, tiles, &["base"], 0.5);
         let src = SourceFile::new("small", text.as_str());
-        let rec = record::parse(&src, std::path::Path::new(""))
+        let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
             .unwrap_or_else(|f| panic!("{tiles} tiles: {f:?}\n{text}"));
         let a = adjudicate(&rec, &Ruleset::modern(), "modern", true);
         assert!(a.findings.is_empty(), "{tiles} tiles: {:?}", a.findings);

@@ -24,7 +24,7 @@ const CASES: u32 = 48;
 fn game(seed: u64, players: usize, followers: f64, sets: &[&str]) -> Generated {
     let loaded = sets
         .iter()
-        .map(|s| tileset::load(s, Path::new("")).expect("built-in set"))
+        .map(|s| tileset::load(crate::common::loader(), s, Path::new("")).expect("built-in set"))
         .collect();
     let catalog = Catalog::new(loaded);
     let scale = scale_for(&catalog, 72).expect("a supply scale a record may carry");
@@ -40,7 +40,8 @@ fn game(seed: u64, players: usize, followers: f64, sets: &[&str]) -> Generated {
 
 fn score(text: &str, rules: &Ruleset) -> (Vec<i64>, usize) {
     let src = SourceFile::new("game.yaml", text);
-    let rec = record::parse(&src, Path::new("")).expect("a generated record reads");
+    let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+        .expect("a generated record reads");
     let a = adjudicate(&rec, rules, &rules.name, true);
     (a.totals, a.findings.len())
 }
@@ -83,7 +84,7 @@ proptest! {
         let rules = Ruleset::modern();
         let text = game(seed, players, followers, sets(false)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
-        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
         let history = adjudicate(&rec, &rules, "modern", true);
         let final_points: Vec<i64> = (0..players)
             .map(|p| history.events.iter().filter(|e| e.phase == Phase::Final).map(|e| e.points[p]).sum())
@@ -121,7 +122,7 @@ proptest! {
         let rules = Ruleset::modern();
         let text = game(seed, players, 0.8, sets(false)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
-        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
         let turns = match &rec.body { record::Body::History(t) => t.len(), record::Body::Snapshot { .. } => 0 };
         for n in 1..=turns + 1 {
             let pos = position(&rec, &rules, Some(n));
@@ -141,7 +142,7 @@ proptest! {
         let rules = Ruleset::modern();
         let text = game(seed, 2, 0.5, sets(river)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
-        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
         // Asked twice at two moments, so that the index is also brought up
         // to date after it was first built.
         for n in [moment / 2 + 1, moment] {
@@ -171,7 +172,7 @@ proptest! {
         let rules = Ruleset::modern();
         let text = game(seed, players, 0.5, sets(true)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
-        let rec = record::parse(&src, Path::new("")).expect("reads");
+        let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
         let a = adjudicate(&rec, &rules, "modern", true);
         let b = adjudicate(&rec, &rules, "modern", true);
         prop_assert_eq!(a.totals, b.totals);

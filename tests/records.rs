@@ -220,7 +220,12 @@ fn a_big_follower_weighs_two_in_json_records_too() {
 fn adjudicated(path: &str) -> carca::engine::Adjudication {
     let text = std::fs::read_to_string(path).expect("fixture");
     let src = carca::source::SourceFile::new(path, text.as_str());
-    let record = carca::record::parse(&src, std::path::Path::new("fixtures")).expect("readable");
+    let record = carca::record::parse(
+        crate::common::loader(),
+        &src,
+        std::path::Path::new("fixtures"),
+    )
+    .expect("readable");
     carca::engine::adjudicate(&record, &carca::rules::Ruleset::modern(), "modern", true)
 }
 

@@ -78,7 +78,10 @@ fn mutated_tile_sets_never_panic() {
             text.splice(at..at + len, piece);
         }
         let text: String = text.into_iter().collect();
-        match parse(&SourceFile::new("mutant.yaml", text)) {
+        match parse(
+            crate::common::loader(),
+            &SourceFile::new("mutant.yaml", text),
+        ) {
             Ok(_) => ok += 1,
             Err(findings) => {
                 assert!(!findings.is_empty(), "an error comes with findings");
@@ -122,7 +125,7 @@ fn mutated_records_never_panic() {
             text.splice(at..at + len, piece);
         }
         let src = SourceFile::new("mutant.yaml", text.into_iter().collect::<String>());
-        match carca::record::parse(&src, std::path::Path::new(dir)) {
+        match carca::record::parse(crate::common::loader(), &src, std::path::Path::new(dir)) {
             Ok(rec) => {
                 let a = adjudicate(&rec, &rules, "modern", true);
                 assert_eq!(a.totals.len(), rec.players.len());
@@ -255,4 +258,24 @@ fn fuzz_seeds_replay_without_panics() {
         replayed += 1;
     }
     assert!(replayed > 500, "the seeds are there: {replayed} inputs");
+}
+
+/// A loader's file-size limit is its own: two loaders in one process keep
+/// theirs, and the smaller refuses a file the larger reads.
+#[test]
+fn each_loader_keeps_its_own_limit() {
+    use carca::loader::Loader;
+    let path = std::path::Path::new("fixtures/records/full-game-72.yaml");
+    let size = std::fs::metadata(path).expect("fixture").len();
+    let small = Loader::new(size - 1);
+    let large = Loader::default();
+    let refused = small.read(path).expect_err("over the small loader's limit");
+    assert_eq!(refused.code_string(), "carca::io::too_large");
+    assert!(large.read(path).is_ok());
+    // The small loader's refusal changed nothing for the large one.
+    assert_eq!(
+        large.max_file_bytes(),
+        carca::source::DEFAULT_MAX_FILE_BYTES
+    );
+    assert!(small.read(path).is_err());
 }

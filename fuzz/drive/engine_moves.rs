@@ -27,10 +27,11 @@ pub(crate) fn drive(moves: &[Move]) {
     // The catalog is the same for every input: build it once.
     static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
     let catalog = CATALOG.get_or_init(|| {
+        let loader = carca::loader::Loader::default();
         let sets = ["base", "abbey", "river", "inns-cathedrals"]
             .iter()
             .map(|n| carca::tileset::Loaded {
-                set: builtin::get(n).expect("built-in").clone(),
+                set: loader.builtin_set(n).expect("built-in").clone(),
                 source: builtin::source_file(n).expect("built-in"),
             })
             .collect();

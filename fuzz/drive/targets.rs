@@ -2,10 +2,17 @@
 // targets and by the seed replay in the test suite (both `include!` this
 // file), so that an input means the same thing in both.
 
+/// One loader for every input, as one run of carca has: its caches (the
+/// built-in sets, parsed once) are then warm.
+fn loader() -> &'static carca::loader::Loader {
+    static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
+    LOADER.get_or_init(carca::loader::Loader::default)
+}
+
 /// Any text as a tile-set file: a set or diagnostics, never a panic.
 pub(crate) fn tileset_yaml(text: &str) {
     use carca::source::SourceFile;
-    if let Err(findings) = carca::tileset::parse(&SourceFile::new("fuzz.yaml", text)) {
+    if let Err(findings) = carca::tileset::parse(loader(), &SourceFile::new("fuzz.yaml", text)) {
         assert!(!findings.is_empty());
     }
 }
@@ -19,10 +26,10 @@ pub(crate) fn record_yaml(text: &str) {
     let src = SourceFile::new("fuzz.yaml", text);
     let dir = std::path::Path::new("");
     let rules = Ruleset::modern();
-    let slow = carca::record::parse(&src, dir)
+    let slow = carca::record::parse(loader(), &src, dir)
         .ok()
         .map(|r| adjudicate(&r, &rules, "modern", true));
-    if let Some(rec) = carca::record::parse_fast(&src, dir) {
+    if let Some(rec) = carca::record::parse_fast(loader(), &src, dir) {
         let quick = adjudicate(&rec, &rules, "modern", true);
         if quick.findings.is_empty() {
             let slow = slow.expect("a record read the quick way reads the slow way too");
@@ -34,7 +41,7 @@ pub(crate) fn record_yaml(text: &str) {
 /// Any text as a ruleset file: a ruleset or diagnostics.
 pub(crate) fn ruleset_toml(text: &str) {
     use carca::source::SourceFile;
-    let _ = carca::rules::parse(&SourceFile::new("fuzz.toml", text), None);
+    let _ = carca::rules::parse(loader(), &SourceFile::new("fuzz.toml", text), None);
 }
 
 /// Any text as a JCloisterZone save: a record that reads (and scores), or
@@ -43,7 +50,7 @@ pub(crate) fn jcz_json(text: &str) {
     use carca::source::SourceFile;
     if let Ok(yaml) = carca::jcz::import(&SourceFile::new("fuzz.jcz", text)) {
         let src = SourceFile::new("imported", yaml);
-        if let Ok(rec) = carca::record::parse(&src, std::path::Path::new("")) {
+        if let Ok(rec) = carca::record::parse(loader(), &src, std::path::Path::new("")) {
             let rules = carca::rules::Ruleset::modern();
             let _ = carca::engine::adjudicate(&rec, &rules, "modern", true);
         }
@@ -57,7 +64,7 @@ pub(crate) fn update_yaml(text: &str) {
     use carca::engine::adjudicate;
     use carca::source::SourceFile;
     let dir = std::path::Path::new("");
-    let Ok(rec) = carca::record::parse(&SourceFile::new("fuzz.yaml", text), dir) else {
+    let Ok(rec) = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", text), dir) else {
         return;
     };
     let mut computed = Vec::new();
@@ -66,14 +73,14 @@ pub(crate) fn update_yaml(text: &str) {
         let Some(rules) = carca::rules::BUILTIN
             .iter()
             .find(|b| **b == identity)
-            .and_then(|b| carca::rules::load(b, dir).ok())
+            .and_then(|b| carca::rules::load(loader(), b, dir).ok())
         else {
             return;
         };
         computed.push(adjudicate(&rec, &rules, &identity, false).totals);
     }
-    if let Ok(new) = carca::record::update::rewrite_expectations(&rec, &computed) {
-        let again = carca::record::parse(&SourceFile::new("fuzz.yaml", new.as_str()), dir)
+    if let Ok(new) = carca::record::update::rewrite_expectations(loader(), &rec, &computed) {
+        let again = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", new.as_str()), dir)
             .expect("an updated record reads back");
         assert_eq!(again.players, rec.players);
         assert_eq!(again.expect.len(), rec.expect.len());
@@ -92,7 +99,7 @@ pub(crate) fn update_yaml(text: &str) {
 pub(crate) fn render(text: &str) {
     use carca::report::picture::{MAX_TERMINAL_SIDE, Scene, Target, svg, terminal};
     use carca::source::SourceFile;
-    let Ok(rec) = carca::record::parse(&SourceFile::new("fuzz.yaml", text), std::path::Path::new(""))
+    let Ok(rec) = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", text), std::path::Path::new(""))
     else {
         return;
     };
@@ -115,10 +122,10 @@ pub(crate) fn report_text(text: &str) {
     use carca::report::diagnostics::{Style, render};
     use carca::source::SourceFile;
     let src = SourceFile::new("fuzz.yaml", text);
-    let runs: Vec<carca::engine::Adjudication> = match carca::record::parse(&src, std::path::Path::new("")) {
+    let runs: Vec<carca::engine::Adjudication> = match carca::record::parse(loader(), &src, std::path::Path::new("")) {
         Ok(rec) => ["modern", "first-edition"]
             .iter()
-            .filter_map(|r| carca::rules::load(r, std::path::Path::new("")).ok())
+            .filter_map(|r| carca::rules::load(loader(), r, std::path::Path::new("")).ok())
             .map(|rules| carca::engine::adjudicate(&rec, &rules, &rules.name.clone(), true))
             .collect(),
         Err(findings) => {

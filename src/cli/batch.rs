@@ -3,6 +3,7 @@
 //! cores and reported in input order as soon as each is ready, so that a
 //! million games stream through without piling up in memory.
 
+use crate::loader::Loader;
 use std::collections::{BTreeMap, HashMap};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -10,13 +11,13 @@ use std::sync::{Mutex, mpsc};
 use std::time::Instant;
 
 use super::{Format, Io};
-use crate::diagnostic::{Finding, exit_code, read_source};
+use crate::diagnostic::{Finding, exit_code};
 use crate::engine::{Adjudication, adjudicate};
 use crate::record::{self, Probe, Record};
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
 use crate::rules::Ruleset;
-use crate::source::{SourceFile, max_file_bytes};
+use crate::source::SourceFile;
 use crate::text;
 
 /// One record to score.
@@ -71,11 +72,11 @@ fn has_ext(p: &Path, exts: &[&str]) -> bool {
 
 /// Expands the arguments into record files (folders searched recursively)
 /// and notes on what a folder held that is not scored.
-fn collect(paths: &[String]) -> (Vec<PathBuf>, Vec<String>) {
+fn collect(loader: &Loader, paths: &[String]) -> (Vec<PathBuf>, Vec<String>) {
     // Tile sets live beside records: what a file is, its contents say.
     let keep = |p: &Path| {
         has_ext(p, &["jcz", "jsonl"])
-            || (has_ext(p, &["yaml", "yml", "json"]) && record::probe(p) != Probe::Other)
+            || (has_ext(p, &["yaml", "yml", "json"]) && record::probe(loader, p) != Probe::Other)
     };
     let mut files = Vec::new();
     let mut notes = Vec::new();
@@ -135,6 +136,7 @@ fn finish(line: Vec<u8>, length: usize, limit: usize) -> Result<String, usize> {
 /// Sends every record of `files` to the workers, in order; `.jsonl` files
 /// line by line, so they may be of any size.
 fn produce(
+    loader: &Loader,
     files: &[PathBuf],
     tx: &mpsc::SyncSender<(usize, Input)>,
     problems: &mpsc::Sender<Finding>,
@@ -156,7 +158,7 @@ fn produce(
         };
         let Some(file) = opened else {
             // Reading it again yields the diagnostic for why it cannot be opened.
-            if let Err(e) = read_source(f) {
+            if let Err(e) = loader.read(f) {
                 let _ = problems.send(*e);
             }
             continue;
@@ -167,7 +169,7 @@ fn produce(
             number += 1;
             let input = match read_line(
                 &mut reader,
-                usize::try_from(max_file_bytes()).unwrap_or(usize::MAX),
+                usize::try_from(loader.max_file_bytes()).unwrap_or(usize::MAX),
             ) {
                 Ok(Some(Ok(text))) if text.trim().is_empty() => continue,
                 Ok(Some(Ok(text))) => Input::Line {
@@ -209,6 +211,7 @@ struct Rendered {
 type RulesCache = HashMap<(String, PathBuf), Result<Ruleset, ()>>;
 
 fn rules_for(
+    loader: &Loader,
     record: &Record,
     over: Option<&str>,
     cache: &mut RulesCache,
@@ -222,7 +225,7 @@ fn rules_for(
     let own_identity = record.own_ruleset_identity();
     // The record's own ruleset must load even when another is asked for.
     if over.is_some() && record.inline_rules.is_some() {
-        super::load::own_ruleset(record)?;
+        super::load::own_ruleset(loader, record)?;
     }
     let own = identity == own_identity;
     if record.inline_rules.is_none()
@@ -230,25 +233,25 @@ fn rules_for(
     {
         return Ok((r.clone(), identity, own));
     }
-    let r = super::load::ruleset_for(record, &spec, &base)?;
+    let r = super::load::ruleset_for(loader, record, &spec, &base)?;
     if record.inline_rules.is_none() {
         cache.insert(key, Ok(r.clone()));
     }
     Ok((r, identity, own))
 }
 
-fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Scored {
+fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Scored {
     let name = input.name();
     let (src, dir) = match input {
         Input::File(p) => {
             if record::is_jcz(p) {
-                let result = super::load::record_file(p).and_then(|rec| {
-                    let (rules, spec, own) = rules_for(&rec, over, cache)?;
+                let result = super::load::record_file(loader, p).and_then(|rec| {
+                    let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
                     Ok(adjudicate(&rec, &rules, &spec, own))
                 });
                 return Scored { name, result };
             }
-            match read_source(p) {
+            match loader.read(p) {
                 Ok(s) => (s, p.parent().map(Path::to_path_buf).unwrap_or_default()),
                 Err(e) => {
                     return Scored {
@@ -264,7 +267,7 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
                 crate::diagnostic::ReadError::TooLarge {
                     path: name.clone(),
                     size: *length as u64,
-                    limit: max_file_bytes(),
+                    limit: loader.max_file_bytes(),
                 },
             );
             return Scored {
@@ -280,8 +283,8 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
     };
     // The quick way first; a record with anything to report is read again
     // with spans, so that its diagnostics point at the lines.
-    if let Some(rec) = record::parse_fast(&src, &dir)
-        && let Ok((rules, spec, own)) = rules_for(&rec, over, cache)
+    if let Some(rec) = record::parse_fast(loader, &src, &dir)
+        && let Ok((rules, spec, own)) = rules_for(loader, &rec, over, cache)
     {
         let a = adjudicate(&rec, &rules, &spec, own);
         if a.findings.is_empty() {
@@ -291,8 +294,8 @@ fn score_one(input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Score
             };
         }
     }
-    let result = record::parse(&src, &dir).and_then(|rec| {
-        let (rules, spec, own) = rules_for(&rec, over, cache)?;
+    let result = record::parse(loader, &src, &dir).and_then(|rec| {
+        let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
         Ok(adjudicate(&rec, &rules, &spec, own))
     });
     Scored { name, result }
@@ -414,6 +417,7 @@ fn internal_error(name: &str, format: Format) -> Rendered {
 
 /// Scores every record and streams the results; returns the exit code.
 pub(crate) fn run(
+    loader: &Loader,
     paths: &[String],
     over: Option<&str>,
     format: Format,
@@ -421,7 +425,7 @@ pub(crate) fn run(
     io: &mut Io,
 ) -> u8 {
     let started = Instant::now();
-    let (files, notes) = collect(paths);
+    let (files, notes) = collect(loader, paths);
     for n in &notes {
         let _ = writeln!(io.stderr, "note: {n}");
     }
@@ -457,7 +461,7 @@ pub(crate) fn run(
     let (problem_tx, problem_rx) = mpsc::channel::<Finding>();
     std::thread::scope(|scope| {
         let files = &files;
-        scope.spawn(move || produce(files, &input_tx, &problem_tx));
+        scope.spawn(move || produce(loader, files, &input_tx, &problem_tx));
         for _ in 0..workers {
             let result_tx = result_tx.clone();
             let input_rx = &input_rx;
@@ -469,7 +473,7 @@ pub(crate) fn run(
                     // A record that carca fails on still gets its line: a
                     // batch never loses a result.
                     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        render_one(&score_one(&input, over, &mut cache), format, style)
+                        render_one(&score_one(loader, &input, over, &mut cache), format, style)
                     }))
                     .unwrap_or_else(|_| internal_error(&input.name(), format));
                     if result_tx.send((i, rendered)).is_err() {

@@ -1,5 +1,6 @@
 //! `carca compare`: one record under several rulesets.
 
+use crate::loader::Loader;
 use std::collections::HashSet;
 
 use super::{Format, Outcome};
@@ -10,8 +11,14 @@ use crate::report::diagnostics::{Style, render};
 use crate::rules;
 
 /// Scores `path` under each ruleset of `specs` (default: every built-in one).
-pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) -> Outcome {
-    let record = match super::load::read_record(path, false) {
+pub(crate) fn run(
+    loader: &Loader,
+    path: &str,
+    specs: &[String],
+    format: Format,
+    style: Style,
+) -> Outcome {
+    let record = match super::load::read_record(loader, path, false) {
         Ok(r) => r,
         Err(findings) => return super::load::failed(path, &findings, format, style),
     };
@@ -23,7 +30,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
     let mut runs: Vec<Adjudication> = Vec::new();
     let mut unreadable: Vec<Finding> = Vec::new();
     // The record's own ruleset is part of the record, compared or not.
-    if let Err(f) = super::load::own_ruleset(&record) {
+    if let Err(f) = super::load::own_ruleset(loader, &record) {
         unreadable.extend(f);
     }
     let own_identity = record.own_ruleset_identity();
@@ -33,7 +40,7 @@ pub(crate) fn run(path: &str, specs: &[String], format: Format, style: Style) ->
         if identities.contains(&identity) {
             continue;
         }
-        match super::load::ruleset_for(&record, spec, &super::cwd()) {
+        match super::load::ruleset_for(loader, &record, spec, &super::cwd()) {
             Ok(r) => {
                 let own = identity == own_identity;
                 runs.push(adjudicate(&record, &r, &identity, own));

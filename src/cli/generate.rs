@@ -1,5 +1,6 @@
 //! `carca gen`: a random legal game.
 
+use crate::loader::Loader;
 use std::path::Path;
 
 use super::Outcome;
@@ -19,12 +20,13 @@ pub(crate) struct Plan<'a> {
 }
 
 /// Checks the options and loads the tile sets.
-pub(crate) fn plan(
-    options: &Options,
+pub(crate) fn plan<'a>(
+    loader: &Loader,
+    options: &'a Options,
     format: RecordFormat,
     games: u64,
     style: Style,
-) -> Result<Plan<'_>, Outcome> {
+) -> Result<Plan<'a>, Outcome> {
     if games > 1 && format != RecordFormat::Json {
         return Err(super::usage_error(
             "--games writes one JSON record per line; add --format json",
@@ -44,7 +46,7 @@ pub(crate) fn plan(
     }
     let mut sets = Vec::new();
     for spec in &options.tilesets {
-        match tileset::load(spec, &super::cwd()) {
+        match tileset::load(loader, spec, &super::cwd()) {
             Ok(l) => sets.push(l),
             Err(findings) => {
                 return Err(Outcome {
@@ -149,6 +151,7 @@ impl Plan<'_> {
 /// Generates the records and prints or writes them; the streaming form
 /// (no more than one game in memory) with a progress bar on a terminal.
 pub(crate) fn stream(
+    loader: &Loader,
     options: &Options,
     output: Option<&Path>,
     format: RecordFormat,
@@ -156,7 +159,7 @@ pub(crate) fn stream(
     style: Style,
     io: &mut super::Io,
 ) -> u8 {
-    let plan = match plan(options, format, games, style) {
+    let plan = match plan(loader, options, format, games, style) {
         Ok(p) => p,
         Err(out) => {
             let _ = io.stderr.write_all(out.stderr.as_bytes());
@@ -204,6 +207,7 @@ pub(crate) fn stream(
 
 /// Generates the records and returns them (or writes them to a file).
 pub(crate) fn run(
+    loader: &Loader,
     options: &Options,
     output: Option<&Path>,
     format: RecordFormat,
@@ -213,6 +217,7 @@ pub(crate) fn run(
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
     let code = stream(
+        loader,
         options,
         output,
         format,

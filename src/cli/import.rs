@@ -1,14 +1,15 @@
 //! `carca import jcz`: a JCloisterZone save as a carca record.
 
+use crate::loader::Loader;
 use std::path::Path;
 
 use super::Outcome;
-use crate::diagnostic::{exit_code, read_source};
+use crate::diagnostic::exit_code;
 use crate::jcz;
 use crate::report::diagnostics::{Style, render};
 
 /// Converts `save`, printing the record or writing it to `output`.
-pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
+pub(crate) fn jcz(loader: &Loader, save: &Path, output: Option<&Path>, style: Style) -> Outcome {
     let failed = |findings: &[crate::diagnostic::Finding]| Outcome {
         stderr: render(findings, style),
         code: exit_code(findings).max(2),
@@ -22,7 +23,7 @@ pub(crate) fn jcz(save: &Path, output: Option<&Path>, style: Style) -> Outcome {
             out.display()
         ));
     }
-    let src = match read_source(save) {
+    let src = match loader.read(save) {
         Ok(s) => s,
         Err(f) => return failed(&[*f]),
     };

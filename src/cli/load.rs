@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::{Format, Outcome};
 use crate::diagnostic::{Finding, exit_code};
+use crate::loader::Loader;
 use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
 use crate::rules::{self, Ruleset};
@@ -22,28 +23,33 @@ pub(crate) struct Prepared {
 
 /// Loads a record and the ruleset named by `--rules` (relative to the
 /// working folder) or by the record (relative to the record).
-pub(crate) fn prepare(path: &str, rules_override: Option<&str>) -> Result<Prepared, Vec<Finding>> {
-    prepare_with(path, rules_override, false)
+pub(crate) fn prepare(
+    loader: &Loader,
+    path: &str,
+    rules_override: Option<&str>,
+) -> Result<Prepared, Vec<Finding>> {
+    prepare_with(loader, path, rules_override, false)
 }
 
 /// As [`prepare`]; with `quick`, a JSON record is read without spans (see
 /// [`record::parse_fast`]), falling back to the spanned parser.
 pub(crate) fn prepare_with(
+    loader: &Loader,
     path: &str,
     rules_override: Option<&str>,
     quick: bool,
 ) -> Result<Prepared, Vec<Finding>> {
-    let record = read_record(path, quick)?;
+    let record = read_record(loader, path, quick)?;
     // The record's own ruleset is part of the record: it must load even when
     // the record is scored under another.
-    let own_rules = own_ruleset(&record)?;
+    let own_rules = own_ruleset(loader, &record)?;
     let own_identity = record.own_ruleset_identity();
     let (rules, spec) = match rules_override {
         None => (own_rules, own_identity.clone()),
         Some(r) => {
             let base = super::cwd();
             (
-                ruleset_for(&record, r, &base)?,
+                ruleset_for(loader, &record, r, &base)?,
                 record.ruleset_identity(r, &base),
             )
         }
@@ -58,37 +64,44 @@ pub(crate) fn prepare_with(
 }
 
 /// Reads a record file; a JCloisterZone save (`.jcz`) is imported first.
-pub(crate) fn record_file(path: &Path) -> Result<Record, Vec<Finding>> {
-    let src = crate::diagnostic::read_source(path).map_err(|f| vec![*f])?;
+pub(crate) fn record_file(loader: &Loader, path: &Path) -> Result<Record, Vec<Finding>> {
+    let src = loader.read(path).map_err(|f| vec![*f])?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if record::is_jcz(path) {
         let text = crate::jcz::import(&src)?;
         let imported = crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
-        return record::parse(&imported, &dir);
+        return record::parse(loader, &imported, &dir);
     }
-    record::parse(&src, &dir)
+    record::parse(loader, &src, &dir)
 }
 
 /// Reads the record named on the command line: a file (a JCloisterZone
 /// save is imported), or `-` for standard input. With `quick`, a JSON
 /// record is read without spans first (see [`record::parse_fast`]).
-pub(crate) fn read_record(path: &str, quick: bool) -> Result<Record, Vec<Finding>> {
+pub(crate) fn read_record(
+    loader: &Loader,
+    path: &str,
+    quick: bool,
+) -> Result<Record, Vec<Finding>> {
     let file = Path::new(path);
     Ok(if record::is_jcz(file) {
-        record_file(file)?
+        record_file(loader, file)?
     } else {
         // Read once (a record may come from standard input), parsed the
         // quick way first when asked.
         let src = if path == "-" {
-            crate::diagnostic::read_stdin()
+            loader.read_stdin()
         } else {
-            crate::diagnostic::read_source(file)
+            loader.read(file)
         }
         .map_err(|f| vec![*f])?;
         let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-        match quick.then(|| record::parse_fast(&src, &dir)).flatten() {
+        match quick
+            .then(|| record::parse_fast(loader, &src, &dir))
+            .flatten()
+        {
             Some(r) => r,
-            None => record::parse(&src, &dir)?,
+            None => record::parse(loader, &src, &dir)?,
         }
     })
 }
@@ -100,8 +113,8 @@ pub(crate) fn shown_name(path: &str) -> &str {
 
 /// The record's own ruleset; when it cannot be loaded, the findings start
 /// with one on the record's `rules:` value.
-pub(crate) fn own_ruleset(record: &Record) -> Result<Ruleset, Vec<Finding>> {
-    ruleset_for(record, record.rules_name(), &record.dir).map_err(|mut inner| {
+pub(crate) fn own_ruleset(loader: &Loader, record: &Record) -> Result<Ruleset, Vec<Finding>> {
+    ruleset_for(loader, record, record.rules_name(), &record.dir).map_err(|mut inner| {
         if let Some((name, span)) = &record.rules {
             inner.insert(
                 0,
@@ -122,6 +135,7 @@ pub(crate) fn own_ruleset(record: &Record) -> Result<Ruleset, Vec<Finding>> {
 /// The ruleset `spec` names for `record`: the record's inline ruleset when
 /// the spec is its name, else a built-in ruleset or a file relative to `base`.
 pub(crate) fn ruleset_for(
+    loader: &Loader,
     record: &Record,
     spec: &str,
     base: &Path,
@@ -137,6 +151,7 @@ pub(crate) fn ruleset_for(
         .collect();
     match &record.inline_rules {
         Some(draft) if spec == record.rules_name() => rules::resolve(
+            loader,
             draft,
             &record.source,
             Some(&record.dir),
@@ -144,7 +159,7 @@ pub(crate) fn ruleset_for(
             record::INLINE_RULESET,
             &extra,
         ),
-        _ => rules::load_with(spec, base, &extra),
+        _ => rules::load_with(loader, spec, base, &extra),
     }
 }
 

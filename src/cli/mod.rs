@@ -17,6 +17,7 @@ mod score;
 mod test;
 mod tiles;
 
+use crate::loader::Loader;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
@@ -371,12 +372,19 @@ pub struct Io<'a> {
     pub quiet: bool,
 }
 
+/// The loader of one run: the file-size limit `--max-file-mib` sets, and
+/// fresh caches.
+fn loader_for(args: &Args) -> Loader {
+    match args.command.limits().max_file_mib {
+        Some(mib) => Loader::new(mib.saturating_mul(1024 * 1024)),
+        None => Loader::default(),
+    }
+}
+
 /// Runs a command, writing as it goes; returns the exit code. Batches of
 /// records stream their results; other commands write when done.
 pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
-    if let Some(mib) = args.command.limits().max_file_mib {
-        crate::source::set_max_file_bytes(mib * 1024 * 1024);
-    }
+    let loader = &loader_for(&args);
     if let Command::Score {
         records,
         rules,
@@ -387,10 +395,11 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         && batch::is_batch(records, *format)
     {
         io.quiet = *quiet;
-        return batch::run(records, rules.as_deref(), *format, style, io);
+        return batch::run(loader, records, rules.as_deref(), *format, style, io);
     }
     if let Command::Gen(g) = &args.command {
         return generate::stream(
+            loader,
             &g.options(),
             g.output.as_deref(),
             g.format,
@@ -483,9 +492,7 @@ pub(crate) fn usage_error(message: &str) -> Outcome {
 /// Runs a command. `style` says how to draw diagnostics.
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
-    if let Some(mib) = args.command.limits().max_file_mib {
-        crate::source::set_max_file_bytes(mib * 1024 * 1024);
-    }
+    let loader = &loader_for(&args);
     match args.command {
         Command::Score {
             records,
@@ -496,9 +503,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             ..
         } => match &records[..] {
             [one] if !batch::is_batch(&records, format) => {
-                let mut out = score::run(one, rules.as_deref(), format, style);
+                let mut out = score::run(loader, one, rules.as_deref(), format, style);
                 if let Some(file) = render {
-                    match render::draw(one, rules.as_deref(), &file) {
+                    match render::draw(loader, one, rules.as_deref(), &file) {
                         Ok(msg) => out.stderr.push_str(&msg),
                         Err(e) => {
                             out.stderr
@@ -512,6 +519,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             _ => {
                 let (mut out, mut err) = (Vec::new(), Vec::new());
                 let code = batch::run(
+                    loader,
                     &records,
                     rules.as_deref(),
                     format,
@@ -531,10 +539,10 @@ pub fn run(args: Args, style: Style) -> Outcome {
             }
         },
         Command::Tiles(TilesCommand::Check { files, format, .. }) => {
-            tiles::check(&files, format, style)
+            tiles::check(loader, &files, format, style)
         }
         Command::Tiles(TilesCommand::Render { set, output, .. }) => {
-            tiles::draw(&set, output.as_deref(), style)
+            tiles::draw(loader, &set, output.as_deref(), style)
         }
         Command::Render {
             record,
@@ -542,7 +550,14 @@ pub fn run(args: Args, style: Style) -> Outcome {
             output,
             feature,
             ..
-        } => render::run(&record, turn, output.as_deref(), feature.as_deref(), style),
+        } => render::run(
+            loader,
+            &record,
+            turn,
+            output.as_deref(),
+            feature.as_deref(),
+            style,
+        ),
         Command::Moves {
             record,
             tile,
@@ -550,7 +565,15 @@ pub fn run(args: Args, style: Style) -> Outcome {
             rules,
             format,
             ..
-        } => moves::run(&record, turn, &tile, rules.as_deref(), format, style),
+        } => moves::run(
+            loader,
+            &record,
+            turn,
+            &tile,
+            rules.as_deref(),
+            format,
+            style,
+        ),
         Command::Completions { shell } => {
             let mut buf = Vec::new();
             clap_complete::generate(
@@ -573,25 +596,30 @@ pub fn run(args: Args, style: Style) -> Outcome {
             ..Outcome::default()
         },
         Command::Import(ImportCommand::Jcz { save, output, .. }) => {
-            import::jcz(&save, output.as_deref(), style)
+            import::jcz(loader, &save, output.as_deref(), style)
         }
         Command::Test {
             paths,
             update,
             format,
             ..
-        } => test::run(&paths, update, format, style),
+        } => test::run(loader, &paths, update, format, style),
         Command::Compare {
             record,
             rules,
             format,
             ..
-        } => compare::run(&record, &rules, format, style),
-        Command::Gen(g) => {
-            generate::run(&g.options(), g.output.as_deref(), g.format, g.games, style)
-        }
+        } => compare::run(loader, &record, &rules, format, style),
+        Command::Gen(g) => generate::run(
+            loader,
+            &g.options(),
+            g.output.as_deref(),
+            g.format,
+            g.games,
+            style,
+        ),
         Command::Tiles(TilesCommand::Show { set, id, .. }) => {
-            tiles::show(&set, id.as_deref(), style)
+            tiles::show(loader, &set, id.as_deref(), style)
         }
     }
 }

@@ -1,5 +1,6 @@
 //! `carca moves`: where could this tile go now?
 
+use crate::loader::Loader;
 use std::fmt::Write;
 
 use super::{Format, Outcome};
@@ -8,6 +9,7 @@ use crate::report::diagnostics::Style;
 
 /// Lists every legal placement of `tile` before turn `turn` (default: now).
 pub(crate) fn run(
+    loader: &Loader,
     path: &str,
     turn: Option<usize>,
     tile: &str,
@@ -15,7 +17,7 @@ pub(crate) fn run(
     format: Format,
     style: Style,
 ) -> Outcome {
-    let p = match super::load::prepare(path, rules) {
+    let p = match super::load::prepare(loader, path, rules) {
         Ok(p) => p,
         Err(findings) => return super::load::failed(path, &findings, format, style),
     };

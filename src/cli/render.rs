@@ -1,5 +1,6 @@
 //! `carca render`, `carca tiles render` and `carca score --render`.
 
+use crate::loader::Loader;
 use std::path::Path;
 
 use super::Outcome;
@@ -77,13 +78,14 @@ fn highlight(game: &Game, spec: &str) -> Result<Vec<(usize, usize)>, String> {
 
 /// Draws a record's board after turn `turn` (default: the end).
 pub(crate) fn run(
+    loader: &Loader,
     path: &str,
     turn: Option<usize>,
     output: Option<&Path>,
     feature: Option<&str>,
     style: Style,
 ) -> Outcome {
-    let p = match super::load::prepare(path, None) {
+    let p = match super::load::prepare(loader, path, None) {
         Ok(p) => p,
         Err(findings) => return super::load::failed(path, &findings, super::Format::Text, style),
     };
@@ -129,11 +131,12 @@ pub(crate) fn finish(result: Result<String, String>, to_file: bool) -> Outcome {
 /// Draws the final board of a record, marking placements that broke a rule
 /// and followers the rules refused.
 pub(crate) fn draw(
+    loader: &Loader,
     path: &str,
     rules_override: Option<&str>,
     file: &Path,
 ) -> Result<String, String> {
-    let p = super::load::prepare(path, rules_override)
+    let p = super::load::prepare(loader, path, rules_override)
         .map_err(|_| format!("cannot draw {path}: it cannot be read"))?;
     let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
     let pos = crate::engine::position(&p.record, &p.rules, None);

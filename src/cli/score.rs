@@ -4,11 +4,13 @@ use super::load::{failed, prepare, prepare_with, shown_name};
 use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::engine::{Adjudication, adjudicate};
+use crate::loader::Loader;
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
 
 /// Scores one record.
 pub(crate) fn run(
+    loader: &Loader,
     path: &str,
     rules_override: Option<&str>,
     format: Format,
@@ -16,13 +18,13 @@ pub(crate) fn run(
 ) -> Outcome {
     // A JSON record is read the quick way; if anything is to be reported, it
     // is read again with spans so that diagnostics point at its lines.
-    let p = match prepare_with(path, rules_override, true) {
+    let p = match prepare_with(loader, path, rules_override, true) {
         Ok(p) => p,
         Err(findings) => return failed(path, &findings, format, style),
     };
     let mut a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
     if !a.findings.is_empty() && p.record.source.text().trim_start().starts_with('{') {
-        match prepare(path, rules_override) {
+        match prepare(loader, path, rules_override) {
             Ok(p) => a = adjudicate(&p.record, &p.rules, &p.spec, p.own),
             Err(findings) => return failed(path, &findings, format, style),
         }

@@ -1,5 +1,6 @@
 //! `carca test`: check every record's `expect:` block, and `--update` it.
 
+use crate::loader::Loader;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -75,7 +76,13 @@ fn collect(
 }
 
 /// Runs every record's expectations; with `update`, rewrites them.
-pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) -> Outcome {
+pub(crate) fn run(
+    loader: &Loader,
+    paths: &[String],
+    update: bool,
+    format: Format,
+    style: Style,
+) -> Outcome {
     let mut files = Vec::new();
     let mut missing = Vec::new();
     let mut notes = Vec::new();
@@ -101,7 +108,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
         // What a file is, its contents say; a file named on the command
         // line is read as a record whatever it holds.
         let asked = named.contains(&file);
-        match record::probe(&file) {
+        match record::probe(loader, &file) {
             record::Probe::Record => {
                 notes.push(format!("{name} has no `expect:` block: skipped"));
                 records_json.push(RecordJson::default().done(&raw, "skipped"));
@@ -120,7 +127,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
             | record::Probe::Other
             | record::Probe::Unreadable => {}
         }
-        let record = match super::load::record_file(&file) {
+        let record = match super::load::record_file(loader, &file) {
             Ok(r) => r,
             Err(findings) => {
                 let _ = writeln!(out.stdout, "error {name}: the record cannot be read");
@@ -142,7 +149,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
         let mut notes: Vec<String> = Vec::new();
         let mut j = RecordJson::default();
         for e in &record.expect {
-            let ruleset = match super::load::ruleset_for(&record, &e.ruleset, &record.dir) {
+            let ruleset = match super::load::ruleset_for(loader, &record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
                 Err(mut findings) => {
                     // First, where the record names it.
@@ -231,7 +238,7 @@ pub(crate) fn run(paths: &[String], update: bool, format: Format, style: Style) 
             computed.push(a.totals.clone());
         }
         if update && computed.iter().all(|c| !c.is_empty()) {
-            match rewrite_expectations(&record, &computed) {
+            match rewrite_expectations(loader, &record, &computed) {
                 Ok(text) if text == record.source.text() => {}
                 Ok(text) => {
                     if let Err(e) = crate::write::replace(

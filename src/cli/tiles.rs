@@ -1,5 +1,6 @@
 //! `carca tiles check` and `carca tiles show`.
 
+use crate::loader::Loader;
 use std::fmt::Write;
 
 use serde_json::{Value, json};
@@ -12,19 +13,19 @@ use crate::report::tiles::show_set;
 use crate::tileset;
 
 /// Validates each file and reports every problem.
-pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
+pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: Style) -> Outcome {
     let mut out = Outcome::default();
     let mut results: Vec<Value> = Vec::new();
     for file in files {
         let shown = crate::text::escaped(file, false);
-        match tileset::check(file, &super::cwd()) {
-            Ok((loaded, warnings)) => {
-                let total: u64 = loaded.set.tiles.iter().map(|t| u64::from(t.count)).sum();
+        match tileset::check(loader, file, &super::cwd()) {
+            Ok((found, warnings)) => {
+                let total: u64 = found.set.tiles.iter().map(|t| u64::from(t.count)).sum();
                 results.push(json!({
                     "file": file,
                     "result": "sound",
-                    "name": loaded.set.name,
-                    "tile_types": loaded.set.tiles.len(),
+                    "name": found.set.name,
+                    "tile_types": found.set.tiles.len(),
                     "tiles": total,
                     "diagnostics": warnings.iter().map(finding_json).collect::<Vec<_>>(),
                 }));
@@ -33,8 +34,8 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
                     out.stdout,
                     "ok {}: tile set `{}`, {}, {}{}",
                     shown,
-                    crate::text::name(&loaded.set.name),
-                    crate::text::count(loaded.set.tiles.len(), "tile type", "tile types"),
+                    crate::text::name(&found.set.name),
+                    crate::text::count(found.set.tiles.len(), "tile type", "tile types"),
                     crate::text::count(
                         usize::try_from(total).unwrap_or(usize::MAX),
                         "tile",
@@ -94,22 +95,22 @@ pub(crate) fn check(files: &[String], format: Format, style: Style) -> Outcome {
 }
 
 /// Draws a set's tiles.
-pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
-    match tileset::load(spec, &super::cwd()) {
-        Ok(loaded) => {
+pub(crate) fn show(loader: &Loader, spec: &str, id: Option<&str>, style: Style) -> Outcome {
+    match tileset::load(loader, spec, &super::cwd()) {
+        Ok(found) => {
             if let Some(id) = id
-                && loaded.set.tile(id).is_none()
+                && found.set.tile(id).is_none()
             {
-                let ids: Vec<&str> = loaded.set.tiles.iter().map(|t| t.id.as_str()).collect();
+                let ids: Vec<&str> = found.set.tiles.iter().map(|t| t.id.as_str()).collect();
                 return super::usage_error(&format!(
                     "tile set `{}` has no tile `{id}`; {}its tiles are {}",
-                    crate::text::name(&loaded.set.name),
+                    crate::text::name(&found.set.name),
                     crate::suggest::did_you_mean(id, ids.iter().copied()),
                     ids.join(" ")
                 ));
             }
             Outcome {
-                stdout: show_set(&loaded.set, id),
+                stdout: show_set(&found.set, id),
                 ..Outcome::default()
             }
         }
@@ -122,10 +123,15 @@ pub(crate) fn show(spec: &str, id: Option<&str>, style: Style) -> Outcome {
 }
 
 /// Draws every tile of a set.
-pub(crate) fn draw(spec: &str, output: Option<&std::path::Path>, style: Style) -> Outcome {
-    match tileset::load(spec, &super::cwd()) {
-        Ok(loaded) => {
-            let scene = crate::report::picture::Scene::sheet(&loaded.set.tiles);
+pub(crate) fn draw(
+    loader: &Loader,
+    spec: &str,
+    output: Option<&std::path::Path>,
+    style: Style,
+) -> Outcome {
+    match tileset::load(loader, spec, &super::cwd()) {
+        Ok(found) => {
+            let scene = crate::report::picture::Scene::sheet(&found.set.tiles);
             super::render::finish(
                 super::render::write(&scene, output, style == Style::Colour),
                 output.is_some(),

@@ -12,15 +12,15 @@ pub mod written;
 pub use error::RecordError;
 pub use location::Location;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use miette::SourceSpan;
 use serde_saphyr::Spanned;
 
-use crate::diagnostic::{Class, Finding, read_source};
+use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
+use crate::loader::Loader;
 use crate::rules::{Figure, Word};
 use crate::source::{
     MAX_KEY_CHARS, Obstacle, SourceFile, yaml_error_parts, yaml_obstacle, yaml_options,
@@ -259,13 +259,13 @@ pub enum Probe {
 /// Reads `path` just far enough to say what it is (with carca's size
 /// limit), without checking it as a record.
 #[must_use]
-pub fn probe(path: &Path) -> Probe {
+pub fn probe(loader: &Loader, path: &Path) -> Probe {
     #[derive(serde::Deserialize)]
     struct Keys {
         players: Option<serde::de::IgnoredAny>,
         expect: Option<serde::de::IgnoredAny>,
     }
-    let Ok(src) = read_source(path) else {
+    let Ok(src) = loader.read(path) else {
         return Probe::Unreadable;
     };
     let text = src.text().trim_start_matches('\u{feff}');
@@ -297,7 +297,7 @@ pub fn is_jcz(path: &Path) -> bool {
 }
 
 /// Parses a record whose relative paths start at `dir`.
-pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
+pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
     if let Some(obstacle) = yaml_obstacle(src.text()) {
         let (problem, help, span) = match obstacle {
             Obstacle::Character { offset, found } => (
@@ -348,7 +348,7 @@ pub fn parse(src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
                 )
             },
         )?;
-    build(src, dir, raw)
+    build(loader, src, dir, raw)
 }
 
 /// Keys the record reader takes besides the schema's names for them.
@@ -362,12 +362,13 @@ const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
 /// The turns are read in a second pass and turned into [`Turn`]s one by
 /// one, so that a game of a million tiles never holds a million raw turns.
 #[must_use]
-pub fn parse_fast(src: &SourceFile, dir: &Path) -> Option<Record> {
+pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     if !src.text().trim_start().starts_with('{') || yaml_obstacle(src.text()).is_some() {
         return None;
     }
     let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(src.text()).ok()?;
     let mut b = Builder {
+        loader,
         src,
         findings: Vec::new(),
     };
@@ -383,8 +384,14 @@ pub fn parse_fast(src: &SourceFile, dir: &Path) -> Option<Record> {
     }
 }
 
-fn build(src: &SourceFile, dir: &Path, mut raw: RawRecord) -> Result<Record, Vec<Finding>> {
+fn build(
+    loader: &Loader,
+    src: &SourceFile,
+    dir: &Path,
+    mut raw: RawRecord,
+) -> Result<Record, Vec<Finding>> {
     let mut b = Builder {
+        loader,
         src,
         findings: Vec::new(),
     };
@@ -410,6 +417,7 @@ fn build(src: &SourceFile, dir: &Path, mut raw: RawRecord) -> Result<Record, Vec
 type ReadTurns<'f, 'a> = dyn FnMut(&mut Builder<'a>, &Catalog, &[String]) -> Vec<Turn> + 'f;
 
 struct Builder<'a> {
+    loader: &'a Loader,
     src: &'a SourceFile,
     findings: Vec<Finding>,
 }
@@ -653,19 +661,17 @@ impl<'a> Builder<'a> {
     }
 
     /// The catalog of the named sets. Catalogs of built-in sets alone are
-    /// built once and shared.
+    /// built once per loader and shared.
     fn catalog(&mut self, specs: &[(String, SourceSpan)], dir: &Path) -> Arc<Catalog> {
-        static SHARED: OnceLock<Mutex<HashMap<Vec<String>, Arc<Catalog>>>> = OnceLock::new();
         let names: Vec<String> = specs.iter().map(|(s, _)| s.clone()).collect();
         let builtin = names.iter().all(|n| tileset::builtin::source(n).is_some());
-        let shared = SHARED.get_or_init(Mutex::default);
-        if builtin && let Some(c) = shared.lock().ok().and_then(|m| m.get(&names).cloned()) {
+        if builtin && let Some(c) = self.loader.cached_catalog(&names) {
             return c;
         }
         let mut sets = Vec::new();
         let before = self.findings.len();
         for (spec, span) in specs {
-            match tileset::load(spec, dir) {
+            match tileset::load(self.loader, spec, dir) {
                 Ok(l) => sets.push(l),
                 Err(inner) => {
                     self.error(RecordError::Tileset {
@@ -689,11 +695,8 @@ impl<'a> Builder<'a> {
                 });
             }
         }
-        if builtin
-            && self.findings.len() == before
-            && let Ok(mut m) = shared.lock()
-        {
-            m.insert(names, Arc::clone(&catalog));
+        if builtin && self.findings.len() == before {
+            self.loader.keep_catalog(names, &catalog);
         }
         catalog
     }

@@ -196,7 +196,11 @@ fn edits_for(
 /// The record's text with each `expect` block set to the computed totals
 /// (`computed[i]` for `record.expect[i]`), read back and checked; or why it
 /// cannot be rewritten safely.
-pub fn rewrite_expectations(record: &Record, computed: &[Vec<i64>]) -> Result<String, Finding> {
+pub fn rewrite_expectations(
+    loader: &crate::loader::Loader,
+    record: &Record,
+    computed: &[Vec<i64>],
+) -> Result<String, Finding> {
     let src = &record.source;
     let text = src.text();
     let unsafe_edit = |e: UnsafeEdit| Finding::new(Class::Defect, src, e);
@@ -229,13 +233,18 @@ pub fn rewrite_expectations(record: &Record, computed: &[Vec<i64>]) -> Result<St
         }
         out.replace_range(e.start..e.end, &e.text);
     }
-    verify(record, computed, &out)?;
+    verify(loader, record, computed, &out)?;
     Ok(out)
 }
 
 /// Reads the new text back: it must be a record whose expectations are
 /// exactly the computed totals, for the same rulesets in the same order.
-fn verify(record: &Record, computed: &[Vec<i64>], new: &str) -> Result<(), Finding> {
+fn verify(
+    loader: &crate::loader::Loader,
+    record: &Record,
+    computed: &[Vec<i64>],
+    new: &str,
+) -> Result<(), Finding> {
     let whole = SourceSpan::from((0, record.source.text().len()));
     let fail = |why: &str| {
         Finding::new(
@@ -247,8 +256,12 @@ fn verify(record: &Record, computed: &[Vec<i64>], new: &str) -> Result<(), Findi
             ),
         )
     };
-    let reread = super::parse(&SourceFile::new(record.source.name(), new), &record.dir)
-        .map_err(|_| fail("it is no longer a valid record"))?;
+    let reread = super::parse(
+        loader,
+        &SourceFile::new(record.source.name(), new),
+        &record.dir,
+    )
+    .map_err(|_| fail("it is no longer a valid record"))?;
     if reread.players != record.players || reread.expect.len() != record.expect.len() {
         return Err(fail("its players or expectations changed"));
     }

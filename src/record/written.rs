@@ -176,8 +176,12 @@ mod tests {
         };
         let text = w.yaml(&["made by\na test".into()]);
         let src = crate::source::SourceFile::new("w.yaml", text.as_str());
-        let rec = crate::record::parse(&src, std::path::Path::new(""))
-            .unwrap_or_else(|f| panic!("{f:?}\n{text}"));
+        let rec = crate::record::parse(
+            &crate::loader::Loader::default(),
+            &src,
+            std::path::Path::new(""),
+        )
+        .unwrap_or_else(|f| panic!("{f:?}\n{text}"));
         assert_eq!(rec.players, ["red\nfinal: true", "bl\u{7f}ue", "- x"]);
         assert!(!rec.declared_final, "{text}");
         assert!(text.starts_with("# made by\\u{a}a test\n"), "{text}");

@@ -1361,7 +1361,8 @@ mod tests {
     use super::*;
 
     fn tile(set: &str, id: &str) -> Tile {
-        crate::tileset::builtin::get(set)
+        crate::loader::Loader::default()
+            .builtin_set(set)
             .expect("built-in set")
             .tile(id)
             .expect("tile")

@@ -10,7 +10,8 @@ use serde_json::json;
 
 use super::table::{GROUPS, Group, Setting, TOGGLES, Toggle, Values};
 use super::{BUILTIN, RulesError, Ruleset, builtin_source};
-use crate::diagnostic::{Class, Finding, read_source};
+use crate::diagnostic::{Class, Finding};
+use crate::loader::Loader;
 use crate::source::SourceFile;
 
 /// A value as written, before it is checked.
@@ -162,30 +163,41 @@ pub fn identity(spec: &str, base: &Path) -> String {
 }
 
 /// Loads a ruleset by built-in name or by path (relative to `base`).
-pub fn load(spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
-    load_with(spec, base, &[])
+pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
+    load_with(loader, spec, base, &[])
 }
 
 /// As [`load`], where `[points]` may also set the keys in `extra` (the
 /// rates of the modifiers the tile sets in play declare).
-pub fn load_with(spec: &str, base: &Path, extra: &[String]) -> Result<Ruleset, Vec<Finding>> {
+pub fn load_with(
+    loader: &Loader,
+    spec: &str,
+    base: &Path,
+    extra: &[String],
+) -> Result<Ruleset, Vec<Finding>> {
     if let Some(text) = builtin_source(spec) {
         return load_source(
+            loader,
             &SourceFile::new(format!("builtin:{spec}"), text),
             None,
             0,
             extra,
         );
     }
-    let src =
-        crate::diagnostic::read_named(spec, base, "ruleset", &BUILTIN).map_err(|f| vec![*f])?;
+    let src = loader
+        .read_named(spec, base, "ruleset", &BUILTIN)
+        .map_err(|f| vec![*f])?;
     let path = base.join(spec);
-    load_source(&src, path.parent(), 0, extra)
+    load_source(loader, &src, path.parent(), 0, extra)
 }
 
 /// Parses a ruleset file's text (`extends` resolved relative to `dir`).
-pub fn parse(src: &SourceFile, dir: Option<&Path>) -> Result<Ruleset, Vec<Finding>> {
-    load_source(src, dir, 0, &[])
+pub fn parse(
+    loader: &Loader,
+    src: &SourceFile,
+    dir: Option<&Path>,
+) -> Result<Ruleset, Vec<Finding>> {
+    load_source(loader, src, dir, 0, &[])
 }
 
 /// Whether a text is a ruleset at all: empty but for comments, or with a
@@ -274,6 +286,7 @@ fn toml_draft(src: &SourceFile) -> Result<Draft, Vec<Finding>> {
 }
 
 pub(super) fn load_source(
+    loader: &Loader,
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
@@ -295,11 +308,12 @@ pub(super) fn load_source(
         .trim_end_matches(".toml")
         .trim_start_matches("builtin:")
         .to_string();
-    resolve(&draft, src, dir, depth, &default_name, extra)
+    resolve(loader, &draft, src, dir, depth, &default_name, extra)
 }
 
 /// The ruleset `extends` names, loaded.
 fn parent(
+    loader: &Loader,
     draft: &Draft,
     src: &SourceFile,
     dir: Option<&Path>,
@@ -320,8 +334,9 @@ fn parent(
         });
         return Ok(Ruleset::modern());
     }
-    let loaded = if let Some(text) = builtin_source(name) {
+    let parent_rules = if let Some(text) = builtin_source(name) {
         load_source(
+            loader,
             &SourceFile::new(format!("builtin:{name}"), text),
             None,
             depth + 1,
@@ -330,8 +345,8 @@ fn parent(
     } else {
         let base = dir.map(Path::to_path_buf).unwrap_or_default();
         let path = base.join(name);
-        match read_source(&path) {
-            Ok(s) => load_source(&s, path.parent(), depth + 1, extra),
+        match loader.read(&path) {
+            Ok(s) => load_source(loader, &s, path.parent(), depth + 1, extra),
             Err(_) => {
                 errors.push(RulesError::UnknownExtends {
                     name: name.clone(),
@@ -342,7 +357,7 @@ fn parent(
             }
         }
     };
-    loaded.map_err(|mut inner| {
+    parent_rules.map_err(|mut inner| {
         // The parent's own findings come first, then this file's.
         inner.extend(
             std::mem::take(errors)
@@ -457,6 +472,7 @@ fn group(
 /// Validates a draft written in `src` (whose `extends` paths are relative to
 /// `dir`), filling missing values from the ruleset it extends.
 pub fn resolve(
+    loader: &Loader,
     draft: &Draft,
     src: &SourceFile,
     dir: Option<&Path>,
@@ -465,7 +481,7 @@ pub fn resolve(
     extra: &[String],
 ) -> Result<Ruleset, Vec<Finding>> {
     let mut errors = Vec::new();
-    let mut rules = parent(draft, src, dir, depth, extra, &mut errors)?;
+    let mut rules = parent(loader, draft, src, dir, depth, extra, &mut errors)?;
     rules.name = default_name.to_string();
     let known = top_keys();
     let mut seen: BTreeMap<&str, SourceSpan> = BTreeMap::new();
@@ -510,7 +526,11 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Result<Ruleset, Vec<Finding>> {
-        parse(&SourceFile::new("test.toml", text), None)
+        parse(
+            &Loader::default(),
+            &SourceFile::new("test.toml", text),
+            None,
+        )
     }
 
     #[test]

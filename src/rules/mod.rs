@@ -105,7 +105,9 @@ impl Ruleset {
     #[must_use]
     pub fn builtin(name: &str) -> Option<Ruleset> {
         let text = builtin_source(name)?;
+        // Built-in rulesets extend only built-in ones: nothing is read.
         load::load_source(
+            &crate::loader::Loader::default(),
             &SourceFile::new(format!("builtin:{name}"), text),
             None,
             0,

@@ -61,16 +61,23 @@ pub const MAX_FEATURES_PER_TILE: usize = 64;
 /// The sets a tile set may name in `requires` (the built-in ones), given
 /// by the caller so that this module needs none of them.
 #[derive(Clone, Copy)]
-pub struct Companions {
+pub struct Companions<'a> {
     /// Their names.
     pub names: &'static [&'static str],
+    /// Where they come from.
+    pub loader: &'a crate::loader::Loader,
+}
+
+impl<'a> Companions<'a> {
     /// A set by name, if it is one of them and sound.
-    pub get: fn(&str) -> Option<&'static TileSet>,
+    fn set(&self, name: &str) -> Option<&'a TileSet> {
+        self.loader.builtin_set(name).ok()
+    }
 }
 
 /// Parses and validates a tile-set file. On failure, every problem found is
 /// returned: input errors (YAML, keys, types) or defects.
-pub fn parse(src: &SourceFile, companions: Companions) -> Result<TileSet, Vec<Finding>> {
+pub fn parse(src: &SourceFile, companions: Companions<'_>) -> Result<TileSet, Vec<Finding>> {
     check(src, companions).map(|(set, _)| set)
 }
 
@@ -78,7 +85,7 @@ pub fn parse(src: &SourceFile, companions: Companions) -> Result<TileSet, Vec<Fi
 /// that the sets it requires have too).
 pub fn check(
     src: &SourceFile,
-    companions: Companions,
+    companions: Companions<'_>,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     if !looks_like_tileset(src.text()) {
         return Err(vec![crate::diagnostic::wrong_kind(
@@ -156,7 +163,7 @@ struct Builder<'a> {
     /// The modifiers tiles may carry: the built-in ones, then the set's own.
     modifiers: Vec<Modifier>,
     /// The sets `requires` may name.
-    companions: Companions,
+    companions: Companions<'a>,
 }
 
 /// A feature under construction, with where it was written.
@@ -255,7 +262,11 @@ impl Builder<'_> {
                 }
             }
             for set in &requires {
-                if (self.companions.get)(set).is_some_and(|s| s.tile(id).is_some()) {
+                if self
+                    .companions
+                    .set(set)
+                    .is_some_and(|s| s.tile(id).is_some())
+                {
                     self.warnings.push(E::ShadowedId {
                         id: id.to_string(),
                         set: set.clone(),
@@ -552,7 +563,7 @@ impl Builder<'_> {
     ) {
         let companions: Vec<&TileSet> = requires
             .iter()
-            .filter_map(|r| (self.companions.get)(r))
+            .filter_map(|r| self.companions.set(r))
             .collect();
         for (i, t) in tiles.iter().enumerate().filter(|(_, t)| !t.start) {
             let others = tiles

@@ -19,6 +19,7 @@ pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 use std::path::Path;
 
 use crate::diagnostic::Finding;
+use crate::loader::Loader;
 
 /// The JSON Schema of tile-set files.
 #[must_use]
@@ -29,8 +30,8 @@ use crate::source::SourceFile;
 
 /// Parses and validates a tile-set file, with the built-in sets as the
 /// sets it may require (see [`build::parse`]).
-pub fn parse(src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
-    build::parse(src, builtin::companions())
+pub fn parse(loader: &Loader, src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+    build::parse(src, loader.companions())
 }
 
 /// A tile set loaded from a name or a file, with the source it came from.
@@ -43,26 +44,32 @@ pub struct Loaded {
 }
 
 /// Loads a built-in set by name, or a tile-set file by path.
-pub fn load(spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
+pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
     if let Some(source) = builtin::source_file(spec) {
-        return builtin::get(spec).map(|set| Loaded {
+        return loader.builtin_set(spec).map(|set| Loaded {
             set: set.clone(),
             source,
         });
     }
-    let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
+    let source = loader
+        .read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::parse(&source, builtin::companions()).map(|set| Loaded { set, source })
+    build::parse(&source, loader.companions()).map(|set| Loaded { set, source })
 }
 
 /// Loads a set as [`load`] does, with the warnings about it (none for a
 /// built-in set).
-pub fn check(spec: &str, base: &Path) -> Result<(Loaded, Vec<Finding>), Vec<Finding>> {
+pub fn check(
+    loader: &Loader,
+    spec: &str,
+    base: &Path,
+) -> Result<(Loaded, Vec<Finding>), Vec<Finding>> {
     if builtin::source_file(spec).is_some() {
-        return load(spec, base).map(|l| (l, Vec::new()));
+        return load(loader, spec, base).map(|l| (l, Vec::new()));
     }
-    let source = crate::diagnostic::read_named(spec, base, "tile set", &builtin::NAMES)
+    let source = loader
+        .read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::check(&source, builtin::companions())
+    build::check(&source, loader.companions())
         .map(|(set, warnings)| (Loaded { set, source }, warnings))
 }
