@@ -1,7 +1,6 @@
 //! `carca gen`: a random legal game.
 
 use crate::loader::Loader;
-use std::path::Path;
 
 use super::Outcome;
 use super::RecordFormat;
@@ -152,14 +151,13 @@ impl Plan<'_> {
 /// (no more than one game in memory) with a progress bar on a terminal.
 pub(crate) fn stream(
     loader: &Loader,
-    options: &Options,
-    output: Option<&Path>,
-    format: RecordFormat,
-    games: u64,
+    args: &super::GenArgs,
     style: Style,
     io: &mut super::Io,
 ) -> u8 {
-    let plan = match plan(loader, options, format, games, style) {
+    let options = args.options();
+    let output = args.output.as_deref();
+    let plan = match plan(loader, &options, args.format, args.games, style) {
         Ok(p) => p,
         Err(out) => {
             let _ = io.stderr.write_all(out.stderr.as_bytes());
@@ -206,22 +204,12 @@ pub(crate) fn stream(
 }
 
 /// Generates the records and returns them (or writes them to a file).
-pub(crate) fn run(
-    loader: &Loader,
-    options: &Options,
-    output: Option<&Path>,
-    format: RecordFormat,
-    games: u64,
-    style: Style,
-) -> Outcome {
+pub(crate) fn run(loader: &Loader, args: &super::GenArgs, style: Style) -> Outcome {
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
     let code = stream(
         loader,
-        options,
-        output,
-        format,
-        games,
+        args,
         style,
         &mut super::Io {
             stdout: &mut stdout,

@@ -398,15 +398,7 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         return batch::run(loader, records, rules.as_deref(), *format, style, io);
     }
     if let Command::Gen(g) = &args.command {
-        return generate::stream(
-            loader,
-            &g.options(),
-            g.output.as_deref(),
-            g.format,
-            g.games,
-            style,
-            io,
-        );
+        return generate::stream(loader, g, style, io);
     }
     let out = run(args, style);
     // The report first, then the diagnostics it points to ("see the
@@ -610,14 +602,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             format,
             ..
         } => compare::run(loader, &record, &rules, format, style),
-        Command::Gen(g) => generate::run(
-            loader,
-            &g.options(),
-            g.output.as_deref(),
-            g.format,
-            g.games,
-            style,
-        ),
+        Command::Gen(g) => generate::run(loader, &g, style),
         Command::Tiles(TilesCommand::Show { set, id, .. }) => {
             tiles::show(loader, &set, id.as_deref(), style)
         }
