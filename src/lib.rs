@@ -24,3 +24,4 @@ pub mod suggest;
 pub mod text;
 pub mod tileset;
 pub mod write;
+pub mod yaml;

@@ -9,7 +9,9 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
-use serde_saphyr::{Location, Spanned};
+use serde_saphyr::Location;
+
+use crate::yaml::Spanned;
 
 /// The largest file carca reads unless told otherwise (16 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -153,7 +155,7 @@ impl SourceFile {
     /// The span of a spanned value.
     #[must_use]
     pub fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
-        self.span_of(&v.referenced)
+        self.span_of(&v.at)
     }
 
     /// Byte offset of a 1-based line and column (columns count characters).

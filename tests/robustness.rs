@@ -279,3 +279,62 @@ fn each_loader_keeps_its_own_limit() {
     );
     assert!(small.read(path).is_err());
 }
+
+/// The quick reader takes the records people write: all but a few of the
+/// legal fixtures (the others use YAML it leaves to the spanned reader),
+/// and every generated game. What it reads means the same as the spanned
+/// reader's reading (`fuzz_seeds_replay_without_panics` compares them).
+#[test]
+fn legal_records_are_read_the_quick_way() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut legal = 0;
+    let mut slow = Vec::new();
+    for path in seeds("record_yaml") {
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // a hostile fixture that is not UTF-8
+        };
+        let src = carca::source::SourceFile::new("r.yaml", text);
+        let dir = path.parent().unwrap_or(root);
+        if carca::record::parse(crate::common::loader(), &src, dir).is_err() {
+            continue;
+        }
+        legal += 1;
+        if carca::record::parse_fast(crate::common::loader(), &src, dir).is_none() {
+            slow.push(
+                path.strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
+        }
+    }
+    eprintln!("{} of {legal} read the spanned way: {slow:?}", slow.len());
+    assert!(legal > 50, "the fixtures are there: {legal}");
+    assert!(
+        slow.len() * 10 < legal,
+        "{} of {legal}: {slow:?}",
+        slow.len()
+    );
+    for quick in ["full-game-72.yaml", "ic-full-game-90.yaml"] {
+        assert!(!slow.iter().any(|s| s.ends_with(quick)), "{quick}");
+    }
+}
+
+/// Every shipped tile set is plain YAML that the quick reader takes.
+#[test]
+fn shipped_tile_sets_are_read_the_quick_way() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut read = 0;
+    for entry in std::fs::read_dir(root.join("tilesets")).expect("the shipped sets") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a set reads");
+        let src = carca::source::SourceFile::new("set.yaml", text);
+        let quick = carca::tileset::build::quick(&src, crate::common::loader().companions());
+        assert!(quick.is_some(), "{}", path.display());
+        read += 1;
+    }
+    assert!(read >= 4, "the shipped sets are there: {read}");
+}

@@ -31,8 +31,8 @@ pub(crate) fn prepare(
     prepare_with(loader, path, rules_override, false)
 }
 
-/// As [`prepare`]; with `quick`, a JSON record is read without spans (see
-/// [`record::parse_fast`]), falling back to the spanned parser.
+/// As [`prepare`]; with `quick`, the record is read without spans when it
+/// can be (see [`record::parse_fast`]), falling back to the spanned parser.
 pub(crate) fn prepare_with(
     loader: &Loader,
     path: &str,
@@ -40,6 +40,23 @@ pub(crate) fn prepare_with(
     quick: bool,
 ) -> Result<Prepared, Vec<Finding>> {
     let record = read_record(loader, path, quick)?;
+    if !record.read_quickly {
+        return prepare_record(loader, record, rules_override);
+    }
+    // A ruleset that does not load is reported at the record's line.
+    let (source, dir) = (record.source.clone(), record.dir.clone());
+    prepare_record(loader, record, rules_override).or_else(|_| {
+        let record = record::parse(loader, &source, &dir)?;
+        prepare_record(loader, record, rules_override)
+    })
+}
+
+/// As [`prepare`], for a record already read.
+pub(crate) fn prepare_record(
+    loader: &Loader,
+    record: Record,
+    rules_override: Option<&str>,
+) -> Result<Prepared, Vec<Finding>> {
     // The record's own ruleset is part of the record: it must load even when
     // the record is scored under another.
     let own_rules = own_ruleset(loader, &record)?;
@@ -76,8 +93,8 @@ pub(crate) fn record_file(loader: &Loader, path: &Path) -> Result<Record, Vec<Fi
 }
 
 /// Reads the record named on the command line: a file (a JCloisterZone
-/// save is imported), or `-` for standard input. With `quick`, a JSON
-/// record is read without spans first (see [`record::parse_fast`]).
+/// save is imported), or `-` for standard input. With `quick`, the record
+/// is read without spans first (see [`record::parse_fast`]).
 pub(crate) fn read_record(
     loader: &Loader,
     path: &str,

@@ -1,10 +1,11 @@
 //! `carca score`: check a record and explain its score.
 
-use super::load::{failed, prepare, prepare_with, shown_name};
+use super::load::{failed, prepare_record, prepare_with, shown_name};
 use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::engine::{Adjudication, adjudicate};
 use crate::loader::Loader;
+use crate::record;
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
 
@@ -16,15 +17,17 @@ pub(crate) fn run(
     format: Format,
     style: Style,
 ) -> Outcome {
-    // A JSON record is read the quick way; if anything is to be reported, it
+    // The record is read the quick way; if anything is to be reported, it
     // is read again with spans so that diagnostics point at its lines.
     let p = match prepare_with(loader, path, rules_override, true) {
         Ok(p) => p,
         Err(findings) => return failed(path, &findings, format, style),
     };
     let mut a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
-    if !a.findings.is_empty() && p.record.source.text().trim_start().starts_with('{') {
-        match prepare(loader, path, rules_override) {
+    if !a.findings.is_empty() && p.record.read_quickly {
+        let spanned = record::parse(loader, &p.record.source, &p.record.dir)
+            .and_then(|r| prepare_record(loader, r, rules_override));
+        match spanned {
             Ok(p) => a = adjudicate(&p.record, &p.rules, &p.spec, p.own),
             Err(findings) => return failed(path, &findings, format, style),
         }

@@ -15,8 +15,8 @@ pub use location::Location;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::yaml::Spanned;
 use miette::SourceSpan;
-use serde_saphyr::Spanned;
 
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
@@ -190,6 +190,9 @@ pub struct Record {
     pub claims: Option<Totals>,
     /// Expected totals per ruleset.
     pub expect: Vec<Expectation>,
+    /// Read the quick way ([`parse_fast`]), without spans: a finding about
+    /// it must be made again from a record read with [`parse`].
+    pub read_quickly: bool,
 }
 
 impl Record {
@@ -354,34 +357,49 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
 /// Keys the record reader takes besides the schema's names for them.
 const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
 
-/// Parses a record written as JSON quickly, without source spans, or returns
-/// `None` when the text is not a JSON record that reads cleanly. A record
-/// with any finding must be read again with [`parse`], whose diagnostics
-/// point at the lines.
+/// Parses a record quickly, without source spans, or returns `None` when
+/// the text does not read cleanly that way: JSON, or the plain YAML that
+/// [`crate::yaml::read`] takes. A record with any finding must be read
+/// again with [`parse`], whose diagnostics point at the lines.
 ///
-/// The turns are read in a second pass and turned into [`Turn`]s one by
-/// one, so that a game of a million tiles never holds a million raw turns.
+/// The turns of a JSON record are read in a second pass and turned into
+/// [`Turn`]s one by one, so that a game of a million tiles never holds a
+/// million raw turns.
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
-    if !src.text().trim_start().starts_with('{') || yaml_obstacle(src.text()).is_some() {
+    let text = src.text();
+    if yaml_obstacle(text).is_some() {
         return None;
     }
-    let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(src.text()).ok()?;
     let mut b = Builder {
         loader,
         src,
         findings: Vec::new(),
     };
     let mut failed = false;
-    let record = b.record(header, dir, &mut |_, catalog, players| {
-        let turns = plain::read_turns(src.text(), catalog, players);
-        failed = turns.is_none();
-        turns.unwrap_or_default()
-    });
-    match record {
-        Some(r) if b.findings.is_empty() && !failed => Some(r),
-        _ => None,
-    }
+    let record = if text.trim_start().starts_with('{') {
+        let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(text).ok()?;
+        b.record(header, dir, &mut |_, catalog, players| {
+            let turns = plain::read_turns(text, catalog, players);
+            failed = turns.is_none();
+            turns.unwrap_or_default()
+        })
+    } else {
+        let node = crate::yaml::read(text)?;
+        let header =
+            <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node).ok()?;
+        b.record(header, dir, &mut |_, catalog, players| {
+            let turns = plain::turns_of(&node, catalog, players);
+            failed = turns.is_none();
+            turns.unwrap_or_default()
+        })
+    };
+    let mut record = match record {
+        Some(r) if b.findings.is_empty() && !failed => r,
+        _ => return None,
+    };
+    record.read_quickly = true;
+    Some(record)
 }
 
 fn build(
@@ -628,6 +646,7 @@ impl<'a> Builder<'a> {
             declared_open: raw.final_.as_ref().is_some_and(|f| !f.value),
             claims,
             expect,
+            read_quickly: false,
         })
     }
 

@@ -1,9 +1,8 @@
-//! The quick way through a JSON record's turns: plain values, converted to
+//! The quick way through a record's turns: plain values, converted to
 //! [`Turn`]s as they are read. Anything that does not read cleanly makes the
 //! caller fall back to the spanned parser, whose diagnostics point at lines.
 
 use miette::SourceSpan;
-use serde::Deserializer as _;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::raw::PlainTurn;
@@ -132,9 +131,18 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
 /// Reads the turns of a JSON record, or `None` if they do not read cleanly.
 pub(super) fn read_turns(text: &str, catalog: &Catalog, players: &[String]) -> Option<Vec<Turn>> {
     let mut d = serde_json::Deserializer::from_str(text);
-    let turns = d
-        .deserialize_map(OnlyTurns(Turns { catalog, players }))
-        .ok()?;
+    let turns = turns_of(&mut d, catalog, players)?;
     d.end().ok()?;
     Some(turns)
+}
+
+/// Reads the turns of a record from any deserializer of the whole record,
+/// or `None` if they do not read cleanly.
+pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    catalog: &Catalog,
+    players: &[String],
+) -> Option<Vec<Turn>> {
+    d.deserialize_map(OnlyTurns(Turns { catalog, players }))
+        .ok()
 }

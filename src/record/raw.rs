@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::yaml::Spanned;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 /// A carca game record: the turns that were played (`turns`), or the board
 /// as it lies on the table (`board` and `meeples`). See docs/records.md.

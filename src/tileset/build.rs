@@ -11,8 +11,8 @@
 
 use std::collections::HashMap;
 
+use crate::yaml::Spanned;
 use miette::SourceSpan;
-use serde_saphyr::Spanned;
 
 use super::error::TilesetError as E;
 use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Tile, TileSet};
@@ -94,6 +94,17 @@ pub fn check(
             "it has no `tiles` key",
         )]);
     }
+    match quick(src, companions) {
+        Some(set) => Ok((set, Vec::new())),
+        None => check_spanned(src, companions),
+    }
+}
+
+/// As [`check`], always reading the text with spans.
+pub fn check_spanned(
+    src: &SourceFile,
+    companions: Companions<'_>,
+) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     let raw: RawTileSet =
         serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
             |e| {
@@ -154,6 +165,27 @@ pub fn check(
             })
             .collect())
     }
+}
+
+/// The set read the quick way ([`crate::yaml::read`]), when the text is
+/// plain YAML and the set has nothing to report; otherwise it is read again
+/// with spans, so that what is reported points at its line.
+#[must_use]
+pub fn quick(src: &SourceFile, companions: Companions<'_>) -> Option<TileSet> {
+    if !looks_like_tileset(src.text()) || crate::source::yaml_obstacle(src.text()).is_some() {
+        return None;
+    }
+    let node = crate::yaml::read(src.text())?;
+    let raw = <RawTileSet as serde::Deserialize>::deserialize(&node).ok()?;
+    let mut b = Builder {
+        src,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        modifiers: Modifier::builtin(),
+        companions,
+    };
+    let set = b.set(&raw);
+    (b.errors.is_empty() && b.warnings.is_empty()).then_some(set)
 }
 
 struct Builder<'a> {

@@ -5,9 +5,9 @@
 //! comments are also the descriptions of the JSON Schema (`carca schema
 //! tileset`).
 
+use crate::yaml::Spanned;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_saphyr::Spanned;
 
 /// A carca tile set: the tiles of a game or an expansion, and what lies on
 /// them (docs/tilesets.md).
