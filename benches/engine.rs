@@ -1,5 +1,6 @@
-//! Engine benchmarks: a whole base game parsed, checked and scored, and how
-//! the cost grows with the number of tiles (see docs/performance.md).
+//! Benchmarks: a whole base game read (from YAML and from JSON), checked
+//! and scored; batches of games; how the cost grows with the number of
+//! tiles (see docs/performance.md).
 
 use std::fmt::Write;
 use std::hint::black_box;
@@ -48,21 +49,45 @@ fn generated(tiles: u64) -> String {
     game(tiles, 0.5).yaml()
 }
 
+/// The 72-tile fixture as YAML and as JSON: the same game.
+fn full_game_texts() -> (String, String) {
+    let yaml = std::fs::read_to_string("fixtures/records/full-game-72.yaml").expect("fixture");
+    let options = serde_saphyr::options! { strict_booleans: true };
+    let value: serde_json::Value =
+        serde_saphyr::from_str_with_options(&yaml, options).expect("YAML");
+    let json = serde_json::to_string(&value).expect("JSON");
+    (yaml, json)
+}
+
+/// The 72-tile game read, checked and scored as `carca score` does it,
+/// from YAML and from JSON (in one run, so that the two compare), read
+/// with spans as a record with findings is, and the engine alone.
 fn full_game(c: &mut Criterion) {
-    let text = std::fs::read_to_string("fixtures/records/full-game-72.yaml").expect("fixture");
+    let (yaml, json) = full_game_texts();
     let rules = Ruleset::modern();
-    c.bench_function("72 tiles: parse, check and score", |b| {
+    let mut group = c.benchmark_group("72 tiles");
+    for (name, text) in [("YAML", &yaml), ("JSON", &json)] {
+        group.bench_function(format!("{name}: read, check and score"), |b| {
+            b.iter(|| {
+                let src = SourceFile::new("full-game-72", text.as_str());
+                let rec = record::parse_fast(loader(), &src, Path::new("")).expect("read quickly");
+                black_box(adjudicate(&rec, &rules, "modern", true).totals)
+            });
+        });
+    }
+    group.bench_function("YAML read with spans: read, check and score", |b| {
         b.iter(|| {
-            let src = SourceFile::new("full-game-72.yaml", text.as_str());
+            let src = SourceFile::new("full-game-72.yaml", yaml.as_str());
             let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
             black_box(adjudicate(&rec, &rules, "modern", true).totals)
         });
     });
-    let src = SourceFile::new("full-game-72.yaml", text.as_str());
+    let src = SourceFile::new("full-game-72.yaml", yaml.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
-    c.bench_function("72 tiles: check and score (engine only)", |b| {
+    group.bench_function("engine only: check and score", |b| {
         b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
     });
+    group.finish();
 }
 
 /// The 90 tiles of the base game and Inns & Cathedrals (inns, cathedrals,
@@ -147,20 +172,61 @@ fn moves(c: &mut Criterion) {
     });
 }
 
-fn batch_record(c: &mut Criterion) {
-    let text = std::fs::read_to_string("fixtures/records/full-game-72.yaml").expect("fixture");
-    let options = serde_saphyr::options! { strict_booleans: true };
-    let value: serde_json::Value =
-        serde_saphyr::from_str_with_options(&text, options).expect("YAML");
-    let json = serde_json::to_string(&value).expect("JSON");
-    let rules = Ruleset::modern();
-    c.bench_function("72 tiles as JSON: parse, check and score", |b| {
-        b.iter(|| {
-            let src = SourceFile::new("full-game-72.json", json.as_str());
-            let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
-            black_box(adjudicate(&rec, &rules, "modern", true).totals)
+/// `carca score --quiet` over 300 generated 72-tile games, kept as YAML
+/// files, as JSON files and as one `.jsonl` file.
+fn batch(c: &mut Criterion) {
+    use carca::cli::{Args, Io, run_streaming};
+    use clap::Parser;
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let (yaml, json) = (dir.path().join("yaml"), dir.path().join("json"));
+    std::fs::create_dir_all(&yaml).expect("a folder");
+    std::fs::create_dir_all(&json).expect("a folder");
+    let mut lines = String::new();
+    for seed in 0..300u64 {
+        let options = Options {
+            tiles: 72,
+            players: 3,
+            seed,
+            tilesets: vec!["base".into()],
+            followers: 0.5,
+        };
+        let catalog = Catalog::new(vec![
+            tileset::load(loader(), "base", Path::new("")).expect("base"),
+        ]);
+        let g = carca::generator::play(&catalog, &options, 1);
+        std::fs::write(yaml.join(format!("{seed}.yaml")), g.yaml()).expect("written");
+        let one = g.json();
+        std::fs::write(json.join(format!("{seed}.json")), &one).expect("written");
+        lines.push_str(one.trim_end());
+        lines.push('\n');
+    }
+    let jsonl = dir.path().join("games.jsonl");
+    std::fs::write(&jsonl, lines).expect("written");
+    let mut group = c.benchmark_group("300 games");
+    group.sample_size(10);
+    for (name, path) in [
+        ("YAML files", &yaml),
+        ("JSON files", &json),
+        (".jsonl", &jsonl),
+    ] {
+        let path = path.to_string_lossy().into_owned();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let args = Args::parse_from(["carca", "score", path.as_str(), "--quiet"]);
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let mut io = Io {
+                    stdout: &mut out,
+                    stderr: &mut err,
+                    progress: false,
+                    quiet: true,
+                };
+                let code = run_streaming(args, carca::report::diagnostics::Style::Plain, &mut io);
+                assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+                black_box(err.len())
+            });
         });
-    });
+    }
+    group.finish();
 }
 
 fn tileset_validation(c: &mut Criterion) {
@@ -206,7 +272,7 @@ criterion_group!(
     full_game,
     inns_cathedrals,
     scaling,
-    batch_record,
+    batch,
     moves,
     tileset_validation,
     large
