@@ -316,6 +316,14 @@ pub fn yaml_obstacle(text: &str) -> Option<Obstacle> {
     // Long keys are looked for in JSON texts only: the YAML reader reports
     // them itself in YAML, where a quote may stand inside a plain scalar.
     let json = text.trim_start().starts_with('{');
+    // Most texts are printable ASCII: a YAML text of it holds no obstacle,
+    // and a JSON text none but a long key, which needs that many bytes.
+    let plain_ascii = text
+        .bytes()
+        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\r' | b'\t'));
+    if plain_ascii && (!json || text.len() <= MAX_KEY_CHARS) {
+        return None;
+    }
     let mut quote: Option<(usize, usize)> = None; // (offset, characters so far)
     let mut escaped = false;
     let mut closed: Option<(usize, usize)> = None; // a long string just closed

@@ -7,8 +7,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
-use rustc_hash::FxHashMap as HashMap;
-
+use super::board::Board;
 use super::features::{Features, Node};
 use super::open::OpenPositions;
 use super::scoring::{self, Award, Basis, Rated};
@@ -246,7 +245,7 @@ pub struct Game<'a> {
     rules: &'a Ruleset,
     players: usize,
     placed: Vec<PlacedTile>,
-    at: HashMap<Pos, usize>,
+    at: Board,
     features: Features,
     /// The modifiers in play (the catalog's) with their rates.
     rates: Vec<Rated>,
@@ -283,18 +282,16 @@ impl<'a> Game<'a> {
         players: usize,
         tiles: usize,
     ) -> Game<'a> {
-        let mut at = HashMap::default();
-        at.reserve(tiles);
         Game {
             catalog,
             rules,
             players,
             placed: Vec::with_capacity(tiles),
-            at,
+            at: Board::default(),
             features: Features::with_capacity(tiles * 4),
             rates: scoring::rates(rules, &catalog.modifiers),
             ring: Vec::with_capacity(tiles),
-            followers: Vec::new(),
+            followers: Vec::with_capacity(players * 8),
             supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
             events: Vec::new(),
@@ -325,7 +322,7 @@ impl<'a> Game<'a> {
     /// The placed tile at a position.
     #[must_use]
     pub fn at(&self, pos: Pos) -> Option<usize> {
-        self.at.get(&pos).copied()
+        self.at.get(pos)
     }
 
     /// Points so far, per player.
@@ -360,7 +357,7 @@ impl<'a> Game<'a> {
     /// Everything that keeps `tile` from lying at `pos` rotated by `rot`.
     #[must_use]
     pub fn placement_problems(&self, tile: usize, pos: Pos, rot: Rotation) -> Vec<PlaceProblem> {
-        if let Some(&i) = self.at.get(&pos) {
+        if let Some(i) = self.at.get(pos) {
             let p = &self.placed[i];
             return vec![PlaceProblem::Occupied {
                 id: self.tile(p.tile).id.clone(),
@@ -370,10 +367,10 @@ impl<'a> Game<'a> {
         let t = self.tile(tile);
         let mut out = Vec::new();
         let mut touching = false;
-        let mut empty = Vec::new();
+        let mut empty = [false; 4];
         for e in Edge::ALL {
-            let Some(&n) = self.at.get(&pos.step(e)) else {
-                empty.push(e);
+            let Some(n) = self.at.get(pos.step(e)) else {
+                empty[e.index()] = true;
                 continue;
             };
             touching = true;
@@ -391,10 +388,11 @@ impl<'a> Game<'a> {
             }
         }
         if !touching && !self.placed.is_empty() {
-            let corner = pos.ring().iter().any(|q| self.at.contains_key(q));
+            let corner = pos.ring().iter().any(|&q| self.at.contains(q));
             out.insert(0, PlaceProblem::NoContact { corner });
         }
-        if t.hole_only && !empty.is_empty() {
+        if t.hole_only && empty.contains(&true) {
+            let empty = Edge::ALL.into_iter().filter(|e| empty[e.index()]).collect();
             out.push(PlaceProblem::NotAHole { empty });
         }
         out
@@ -432,7 +430,7 @@ impl<'a> Game<'a> {
             return false;
         }
         for e in Edge::ALL {
-            let Some(&n) = self.at.get(&pos.step(e)) else {
+            let Some(n) = self.at.get(pos.step(e)) else {
                 continue;
             };
             let nb = &self.placed[n];
@@ -496,7 +494,7 @@ impl<'a> Game<'a> {
         });
         // The eight positions around, looked up once: the neighbours along
         // the edges are among them (`Pos::ring`'s odd entries).
-        let around: [Option<usize>; 8] = pos.ring().map(|q| self.at.get(&q).copied());
+        let around: [Option<usize>; 8] = self.at.around(pos);
         self.at.insert(pos, idx);
         self.touched.clear();
         self.cloisters_closed.clear();
@@ -713,7 +711,7 @@ impl<'a> Game<'a> {
                         .pos
                         .ring()
                         .iter()
-                        .filter_map(|q| self.at.get(q).copied()),
+                        .filter_map(|&q| self.at.get(q)),
                 );
                 (ScoredKind::Cloister, award, tiles)
             }

@@ -5,6 +5,7 @@
 //! through it and turns every problem into a finding.
 
 pub mod abbey;
+mod board;
 mod features;
 pub mod game;
 pub mod open;

@@ -29,14 +29,37 @@ pub enum RiverProblem {
     UTurn(bool),
 }
 
-/// The edges of `tile` (turned by `rot`) that the river crosses.
+/// The edges of `tile` (turned by `rot`) that the river crosses, in the
+/// order of [`Edge::ALL`].
 #[must_use]
-pub fn edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Vec<Edge> {
+pub fn edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Edges {
     let t = &catalog.tiles[tile].tile;
-    Edge::ALL
-        .into_iter()
-        .filter(|e| t.edge_kind(*e, rot) == EdgeKind::River)
-        .collect()
+    let mut out = Edges {
+        list: [Edge::N; 4],
+        len: 0,
+    };
+    for e in Edge::ALL {
+        if t.edge_kind(e, rot) == EdgeKind::River {
+            out.list[out.len] = e;
+            out.len += 1;
+        }
+    }
+    out
+}
+
+/// A few edges of one tile, held in place (a river tile has two or so,
+/// and every placement asks).
+#[derive(Debug, Clone, Copy)]
+pub struct Edges {
+    list: [Edge; 4],
+    len: usize,
+}
+
+impl std::ops::Deref for Edges {
+    type Target = [Edge];
+    fn deref(&self) -> &[Edge] {
+        &self.list[..self.len]
+    }
 }
 
 /// The turn a river tile makes, entering through `facing` and leaving
@@ -108,9 +131,9 @@ impl River {
             Some((p, f)) if p == pos && !rivers.is_empty() => f,
             _ => return self,
         };
-        let outs: Vec<Edge> = rivers.into_iter().filter(|e| *e != facing).collect();
-        match outs[..] {
-            [out] => River {
+        let mut outs = rivers.iter().filter(|e| **e != facing);
+        match (outs.next(), outs.next()) {
+            (Some(&out), None) => River {
                 end: Some((pos.step(out), out.opposite())),
                 last_turn: turn_of(facing, out),
             },

@@ -1,0 +1,216 @@
+//! Where each placed tile lies: position → placement index.
+//!
+//! Every placement asks about its eight neighbours, so this lookup is the
+//! engine's most frequent. A real board is compact, so positions are kept
+//! in a dense grid over the board's bounding box (grown by doubling), where
+//! a lookup is an index computation. A board too sparse for a grid (a long
+//! diagonal, say) moves to a hash map once and stays there.
+
+use rustc_hash::FxHashMap;
+
+use crate::geometry::Pos;
+
+/// An empty cell of the grid.
+const EMPTY: u32 = u32::MAX;
+/// Cells a grid may hold whatever the board: a 128 × 128 square.
+const MIN_CELLS: usize = 128 * 128;
+/// Cells a grid may hold per tile on the board, beyond [`MIN_CELLS`].
+const CELLS_PER_TILE: usize = 8;
+
+/// Placed tiles by position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Board {
+    /// Cells by row from `y0`, then column from `x0`; `EMPTY` or a
+    /// placement index.
+    cells: Vec<u32>,
+    x0: i32,
+    y0: i32,
+    width: usize,
+    height: usize,
+    /// Tiles on the board.
+    len: usize,
+    /// Where a board too sparse for the grid keeps its tiles instead.
+    sparse: Option<FxHashMap<Pos, u32>>,
+}
+
+impl Board {
+    /// The column and row of `p` in the grid, if it covers them. (A
+    /// position left of or below the grid wraps to a large number.)
+    #[inline]
+    fn column_row(&self, p: Pos) -> Option<(usize, usize)> {
+        let dx = p.x.wrapping_sub(self.x0) as u32 as usize;
+        let dy = p.y.wrapping_sub(self.y0) as u32 as usize;
+        (dx < self.width && dy < self.height).then_some((dx, dy))
+    }
+
+    /// The cell of `p`, if the grid covers it.
+    #[inline]
+    fn cell(&self, p: Pos) -> Option<usize> {
+        self.column_row(p).map(|(dx, dy)| dy * self.width + dx)
+    }
+
+    #[inline]
+    fn at_cell(&self, c: usize) -> Option<usize> {
+        let v = self.cells[c];
+        (v != EMPTY).then_some(v as usize)
+    }
+
+    /// The placement at `p`.
+    #[inline]
+    pub(crate) fn get(&self, p: Pos) -> Option<usize> {
+        match &self.sparse {
+            Some(map) => map.get(&p).map(|&i| i as usize),
+            None => self.cell(p).and_then(|c| self.at_cell(c)),
+        }
+    }
+
+    /// The placements on the eight positions around `p`, in the order of
+    /// [`Pos::ring`].
+    #[inline]
+    pub(crate) fn around(&self, p: Pos) -> [Option<usize>; 8] {
+        let inside = self.sparse.is_none()
+            && self.column_row(p).is_some_and(|(x, y)| {
+                x >= 1 && y >= 1 && x + 1 < self.width && y + 1 < self.height
+            });
+        if !inside {
+            return p.ring().map(|q| self.get(q));
+        }
+        // Rows grow north: the ring's first three lie one row up.
+        let c = self.cell(p).unwrap_or_default();
+        let (up, down) = (c + self.width, c - self.width);
+        [
+            self.at_cell(up - 1),
+            self.at_cell(up),
+            self.at_cell(up + 1),
+            self.at_cell(c + 1),
+            self.at_cell(down + 1),
+            self.at_cell(down),
+            self.at_cell(down - 1),
+            self.at_cell(c - 1),
+        ]
+    }
+
+    /// Whether a tile lies at `p`.
+    pub(crate) fn contains(&self, p: Pos) -> bool {
+        self.get(p).is_some()
+    }
+
+    /// Puts placement `index` at `p` (an empty position).
+    pub(crate) fn insert(&mut self, p: Pos, index: usize) {
+        self.len += 1;
+        if self.sparse.is_none() && self.cell(p).is_none() {
+            self.grow_to(p);
+        }
+        let cell = self.cell(p);
+        match (&mut self.sparse, cell) {
+            (Some(map), _) => {
+                map.insert(p, index as u32);
+            }
+            (None, Some(c)) => self.cells[c] = index as u32,
+            (None, None) => unreachable!("the grid was grown to cover the position"),
+        }
+    }
+
+    /// Grows the grid to cover `p` (at least doubling the side that must
+    /// grow), or moves the board to a hash map when the grid would be
+    /// mostly empty.
+    fn grow_to(&mut self, p: Pos) {
+        let (x0, y0) = (i64::from(self.x0), i64::from(self.y0));
+        let (w, h) = (self.width as i64, self.height as i64);
+        let (px, py) = (i64::from(p.x), i64::from(p.y));
+        let (mut nx0, mut ny0, mut nw, mut nh) = if self.width == 0 {
+            (px - 8, py - 8, 17, 17)
+        } else {
+            (x0, y0, w, h)
+        };
+        if px < nx0 {
+            let grow = (nx0 - px).max(nw);
+            nx0 -= grow;
+            nw += grow;
+        } else if px >= nx0 + nw {
+            nw += (px - (nx0 + nw) + 1).max(nw);
+        }
+        if py < ny0 {
+            let grow = (ny0 - py).max(nh);
+            ny0 -= grow;
+            nh += grow;
+        } else if py >= ny0 + nh {
+            nh += (py - (ny0 + nh) + 1).max(nh);
+        }
+        let cells = usize::try_from(nw.saturating_mul(nh)).unwrap_or(usize::MAX);
+        let limit = MIN_CELLS.saturating_add(self.len.saturating_mul(CELLS_PER_TILE));
+        let fits = |v: i64| i32::try_from(v).is_ok();
+        if cells > limit || !fits(nx0) || !fits(ny0) {
+            self.go_sparse();
+            return;
+        }
+        let (nw, nh) = (nw as usize, nh as usize);
+        let mut grown = vec![EMPTY; nw * nh];
+        for row in 0..self.height {
+            let from = row * self.width;
+            let to = (row + (y0 - ny0) as usize) * nw + (x0 - nx0) as usize;
+            grown[to..to + self.width].copy_from_slice(&self.cells[from..from + self.width]);
+        }
+        self.cells = grown;
+        self.x0 = nx0 as i32;
+        self.y0 = ny0 as i32;
+        self.width = nw;
+        self.height = nh;
+    }
+
+    fn go_sparse(&mut self) {
+        let mut map = FxHashMap::default();
+        map.reserve(self.len);
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v != EMPTY {
+                let x = self.x0 + (i % self.width) as i32;
+                let y = self.y0 + (i / self.width) as i32;
+                map.insert(Pos::new(x, y), v);
+            }
+        }
+        self.cells = Vec::new();
+        self.width = 0;
+        self.height = 0;
+        self.sparse = Some(map);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_was_put_wherever_the_board_grows() {
+        let mut b = Board::default();
+        let spots: Vec<Pos> = (0..300)
+            .map(|i| Pos::new((i * 7) % 41 - 20, (i * 13) % 37 - 18))
+            .chain([Pos::new(-500, 3), Pos::new(400, -900)])
+            .collect();
+        let mut placed = Vec::new();
+        for p in spots {
+            if !b.contains(p) {
+                b.insert(p, placed.len());
+                placed.push(p);
+            }
+        }
+        for (i, &p) in placed.iter().enumerate() {
+            assert_eq!(b.get(p), Some(i), "{p:?}");
+            assert_eq!(b.around(p), p.ring().map(|q| b.get(q)), "{p:?}");
+        }
+        assert_eq!(b.get(Pos::new(1_000, 1_000)), None);
+    }
+
+    #[test]
+    fn a_sparse_board_moves_to_a_map() {
+        let mut b = Board::default();
+        let far = 1_000_000;
+        b.insert(Pos::new(0, 0), 0);
+        b.insert(Pos::new(far, far), 1);
+        b.insert(Pos::new(-far, far), 2);
+        assert!(b.sparse.is_some());
+        assert_eq!(b.get(Pos::new(far, far)), Some(1));
+        assert_eq!(b.get(Pos::new(-far, far)), Some(2));
+        assert_eq!(b.get(Pos::new(0, 0)), Some(0));
+        assert_eq!(b.get(Pos::new(1, 0)), None);
+    }
+}
