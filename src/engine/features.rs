@@ -5,9 +5,11 @@
 //! (a whole road, city, river or farm) keeps, at its root, the number of
 //! edges still open, its extras (pennants, inns, a designer's modifiers),
 //! its followers and whether it has been scored. Extras merge here, in
-//! [`Features::join_across`], whatever they are. Members form a circular list, so a feature's segments can be
-//! listed when it is scored without searching the board. The work per
-//! placement is a few near-constant-time unions, however large the board.
+//! [`Features::join_across`], whatever they are. Members form a circular
+//! list, so a feature's segments can be listed when it is scored without
+//! searching the board; a set's followers form a list too, so a union moves
+//! them by relinking two ends. The work per placement is a few
+//! near-constant-time unions, however large the board.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -25,9 +27,13 @@ struct Slot {
     tile: u32,
     /// Open edges (at roots).
     open: u32,
-    /// Followers on the set (at roots), so that unions of empty sets need
-    /// not look in `occupants`.
+    /// Followers on the set (at roots).
     followers: u32,
+    /// The set's first and last follower (at roots; `NONE` when it has
+    /// none): the followers form a list through `next_follower`, in the
+    /// order they came to the set.
+    first: u32,
+    last: u32,
     /// Feature index within its tile.
     feature: u16,
     /// Already scored (at roots).
@@ -43,9 +49,12 @@ pub(crate) struct Features {
     /// catalog's modifiers) with counts, sorted. Most sets carry nothing
     /// and have no entry.
     extras: HashMap<Node, Vec<(u16, u32)>>,
-    /// Followers on each set, by root.
-    occupants: HashMap<Node, Vec<u32>>,
+    /// The follower after each follower on its set's list, by follower.
+    next_follower: Vec<u32>,
 }
+
+/// No follower.
+const NONE: u32 = u32::MAX;
 
 impl Features {
     /// A store with room for `nodes` nodes.
@@ -53,7 +62,7 @@ impl Features {
         Features {
             slots: Vec::with_capacity(nodes),
             extras: HashMap::default(),
-            occupants: HashMap::default(),
+            next_follower: Vec::new(),
         }
     }
 
@@ -73,6 +82,8 @@ impl Features {
             tile,
             open,
             followers: 0,
+            first: NONE,
+            last: NONE,
             feature,
             scored: false,
         });
@@ -148,9 +159,13 @@ impl Features {
             }
         }
         if s.followers > 0 {
-            if let Some(mut moved) = self.occupants.remove(&small) {
-                self.occupants.entry(big).or_default().append(&mut moved);
+            let b = self.slots[bi];
+            if b.first == NONE {
+                self.slots[bi].first = s.first;
+            } else {
+                self.next_follower[b.last as usize] = s.first;
             }
+            self.slots[bi].last = s.last;
         }
         big
     }
@@ -182,30 +197,57 @@ impl Features {
         self.slots[r].scored = true;
     }
 
-    /// The followers on the set.
-    pub(crate) fn occupants(&self, n: Node) -> &[u32] {
-        self.occupants.get(&self.find(n)).map_or(&[], Vec::as_slice)
+    /// Whether any follower stands on the set.
+    pub(crate) fn occupied(&self, n: Node) -> bool {
+        self.slots[self.find(n) as usize].followers > 0
     }
 
-    /// Puts a follower on the set.
+    /// The followers on the set, in the order they came to it.
+    pub(crate) fn occupants(&self, n: Node) -> impl Iterator<Item = u32> + '_ {
+        let first = self.slots[self.find(n) as usize].first;
+        std::iter::successors((first != NONE).then_some(first), |&f| {
+            let next = self.next_follower[f as usize];
+            (next != NONE).then_some(next)
+        })
+    }
+
+    /// Puts a follower (numbered from 0, in the order deployed) on the set.
     pub(crate) fn occupy(&mut self, n: Node, follower: u32) {
-        let r = self.find(n);
-        self.slots[r as usize].followers += 1;
-        self.occupants.entry(r).or_default().push(follower);
+        let r = self.find(n) as usize;
+        let f = follower as usize;
+        if self.next_follower.len() <= f {
+            self.next_follower.resize(f + 1, NONE);
+        }
+        self.next_follower[f] = NONE;
+        let root = self.slots[r];
+        if root.first == NONE {
+            self.slots[r].first = follower;
+        } else {
+            self.next_follower[root.last as usize] = follower;
+        }
+        self.slots[r].last = follower;
+        self.slots[r].followers += 1;
     }
 
     /// Takes every follower off the set.
     pub(crate) fn vacate(&mut self, n: Node) -> Vec<u32> {
-        let r = self.find(n);
-        self.slots[r as usize].followers = 0;
-        self.occupants.remove(&r).unwrap_or_default()
+        let r = self.find(n) as usize;
+        let out = self.occupants(n).collect();
+        let root = &mut self.slots[r];
+        root.followers = 0;
+        root.first = NONE;
+        root.last = NONE;
+        out
     }
 
     /// Roots of all sets that hold followers, in node order.
     pub(crate) fn occupied_roots(&self) -> Vec<Node> {
-        let mut roots: Vec<Node> = self.occupants.keys().copied().collect();
-        roots.sort_unstable();
-        roots
+        (0..self.slots.len() as Node)
+            .filter(|&n| {
+                let s = &self.slots[n as usize];
+                s.parent == n && s.followers > 0
+            })
+            .collect()
     }
 
     /// Every member of a node's set, starting with the node.

@@ -449,10 +449,10 @@ impl<'a> Game<'a> {
                     }
                 }
             }
-            if joined.into_iter().any(|f| {
-                nt.features[f].kind == kind
-                    && !self.features.occupants(nb.base + f as Node).is_empty()
-            }) {
+            if joined
+                .into_iter()
+                .any(|f| nt.features[f].kind == kind && self.features.occupied(nb.base + f as Node))
+            {
                 return false;
             }
         }
@@ -579,11 +579,12 @@ impl<'a> Game<'a> {
         if self.supply(player, figure) == 0 {
             return Some(DeployProblem::NoFollowers(figure));
         }
-        let occupants = self.features.occupants(self.node(placed, feature));
-        if !occupants.is_empty() {
-            let by = occupants
-                .iter()
-                .map(|&f| {
+        let node = self.node(placed, feature);
+        if self.features.occupied(node) {
+            let by = self
+                .features
+                .occupants(node)
+                .map(|f| {
                     let fo = &self.followers[f as usize];
                     let p = &self.placed[fo.placed];
                     let feat = self.features.feature(fo.node);
@@ -682,7 +683,7 @@ impl<'a> Game<'a> {
             followers: vec![0; self.players],
             strength: vec![0; self.players],
         };
-        for &f in self.features.occupants(root) {
+        for f in self.features.occupants(root) {
             let fo = &self.followers[f as usize];
             counts.followers[fo.player] += 1;
             counts.strength[fo.player] += fo.figure.weight();
