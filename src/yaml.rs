@@ -92,6 +92,9 @@ const MAX_KEY_CHARS: usize = 1024;
 /// kind described in the module's documentation.
 #[must_use]
 pub fn read(text: &str) -> Option<Node<'_>> {
+    if crate::source::yaml_obstacle(text).is_some() {
+        return None;
+    }
     let mut r = Reader {
         lines: lines(text)?,
         pos: 0,
@@ -396,10 +399,7 @@ fn scalar(text: &str, in_flow: bool) -> Option<(Node<'_>, &str)> {
             if !starts_well {
                 return None;
             }
-            let end = text
-                .char_indices()
-                .find(|&(_, c)| !plain_char(c, in_flow))
-                .map_or(text.len(), |(i, _)| i);
+            let end = plain_end(text, in_flow);
             let content = text[..end].trim_end_matches(' ');
             let after = &text[end..];
             // `#` starts a comment only after a space.
@@ -414,6 +414,28 @@ fn scalar(text: &str, in_flow: bool) -> Option<(Node<'_>, &str)> {
     }
 }
 
+/// Where a plain scalar's characters end (byte by byte while they are
+/// ASCII, the common case).
+fn plain_end(text: &str, in_flow: bool) -> usize {
+    let bytes = text.as_bytes();
+    let mut end = 0;
+    while let Some(&b) = bytes.get(end) {
+        if b.is_ascii() {
+            if !plain_char(char::from(b), in_flow) {
+                break;
+            }
+            end += 1;
+        } else {
+            match text[end..].chars().next() {
+                Some(c) if plain_char(c, in_flow) => end += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    end
+}
+
+#[inline]
 fn plain_char(c: char, in_flow: bool) -> bool {
     !(c.is_control()
         || matches!(

@@ -277,8 +277,13 @@ pub fn probe(loader: &Loader, path: &Path) -> Probe {
     } else {
         None
     };
-    let keys =
-        keys.or_else(|| serde_saphyr::from_str_with_options(text, yaml_options(text.len())).ok());
+    // Plain YAML the quick way; anything else with the spanned reader.
+    let keys = keys
+        .or_else(|| {
+            let node = crate::yaml::read(text)?;
+            <Keys as serde::Deserialize>::deserialize(&node).ok()
+        })
+        .or_else(|| serde_saphyr::from_str_with_options(text, yaml_options(text.len())).ok());
     match keys {
         Some(Keys {
             players: Some(_),
