@@ -129,13 +129,7 @@ pub fn check_spanned(
                 )
             },
         )?;
-    let mut b = Builder {
-        src,
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        modifiers: Modifier::builtin(),
-        companions,
-    };
+    let mut b = Builder::new(src, companions);
     let set = b.set(&raw);
     if b.errors.is_empty() {
         let warnings = b
@@ -177,13 +171,7 @@ pub fn quick(src: &SourceFile, companions: Companions<'_>) -> Option<TileSet> {
     }
     let node = crate::yaml::read(src.text())?;
     let raw = <RawTileSet as serde::Deserialize>::deserialize(&node).ok()?;
-    let mut b = Builder {
-        src,
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        modifiers: Modifier::builtin(),
-        companions,
-    };
+    let mut b = Builder::new(src, companions);
     let set = b.set(&raw);
     (b.errors.is_empty() && b.warnings.is_empty()).then_some(set)
 }
@@ -207,6 +195,18 @@ struct Draft {
     edges_span: SourceSpan,
     /// An `ends` value still to resolve.
     pending_end: Option<(String, SourceSpan)>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(src: &'a SourceFile, companions: Companions<'a>) -> Self {
+        Builder {
+            src,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            modifiers: Modifier::builtin(),
+            companions,
+        }
+    }
 }
 
 impl Builder<'_> {
