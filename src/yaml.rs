@@ -288,16 +288,9 @@ impl<'a> Reader<'a> {
         let mut rest = text[1..].trim_start_matches(' ');
         let mut items = Vec::new();
         let mut entries: Vec<(Node<'a>, Node<'a>)> = Vec::new();
-        if let Some(after) = rest.strip_prefix(close) {
-            self.depth -= 1;
-            let node = if map {
-                Node::Map(entries)
-            } else {
-                Node::Seq(items)
-            };
-            return Some((node, after));
-        }
-        loop {
+        // A closing bracket here ends an empty collection or follows an
+        // entry: a comma never comes right before one.
+        while !rest.starts_with(close) {
             if map {
                 let (k, after) = scalar(rest, true)?;
                 if key_too_long(&k) {
@@ -321,18 +314,17 @@ impl<'a> Reader<'a> {
                 if rest.starts_with([']', '}', ',']) {
                     return None;
                 }
-            } else if let Some(after) = rest.strip_prefix(close) {
-                self.depth -= 1;
-                let node = if map {
-                    Node::Map(entries)
-                } else {
-                    Node::Seq(items)
-                };
-                return Some((node, after));
-            } else {
+            } else if !rest.starts_with(close) {
                 return None;
             }
         }
+        self.depth -= 1;
+        let node = if map {
+            Node::Map(entries)
+        } else {
+            Node::Seq(items)
+        };
+        Some((node, &rest[1..]))
     }
 
     fn flow_value(&mut self, text: &'a str) -> Option<(Node<'a>, &'a str)> {
@@ -604,6 +596,17 @@ impl<'de, 'x> Node<'de> {
     }
 }
 
+/// Integer targets all read a plain integer; the visitor checks the range.
+macro_rules! forward_integers {
+    ($($method:ident),*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
+                self.int(v)
+            }
+        )*
+    };
+}
+
 impl<'de> Deserializer<'de> for &Node<'de> {
     type Error = Declined;
 
@@ -629,30 +632,17 @@ impl<'de> Deserializer<'de> for &Node<'de> {
         }
     }
 
-    fn deserialize_i8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_i16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_i32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_u8<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_u16<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_u32<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
-        self.int(v)
-    }
+    forward_integers!(
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64
+    );
+
     fn deserialize_f32<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Declined> {
         declined("a float")
     }

@@ -68,15 +68,18 @@ impl Board {
     /// [`Pos::ring`].
     #[inline]
     pub(crate) fn around(&self, p: Pos) -> [Option<usize>; 8] {
-        let inside = self.sparse.is_none()
-            && self.column_row(p).is_some_and(|(x, y)| {
-                x >= 1 && y >= 1 && x + 1 < self.width && y + 1 < self.height
-            });
-        if !inside {
+        let inner = match (&self.sparse, self.column_row(p)) {
+            (None, Some((x, y)))
+                if x >= 1 && y >= 1 && x + 1 < self.width && y + 1 < self.height =>
+            {
+                Some(y * self.width + x)
+            }
+            _ => None,
+        };
+        let Some(c) = inner else {
             return p.ring().map(|q| self.get(q));
-        }
+        };
         // Rows grow north: the ring's first three lie one row up.
-        let c = self.cell(p).unwrap_or_default();
         let (up, down) = (c + self.width, c - self.width);
         [
             self.at_cell(up - 1),
@@ -123,20 +126,8 @@ impl Board {
         } else {
             (x0, y0, w, h)
         };
-        if px < nx0 {
-            let grow = (nx0 - px).max(nw);
-            nx0 -= grow;
-            nw += grow;
-        } else if px >= nx0 + nw {
-            nw += (px - (nx0 + nw) + 1).max(nw);
-        }
-        if py < ny0 {
-            let grow = (ny0 - py).max(nh);
-            ny0 -= grow;
-            nh += grow;
-        } else if py >= ny0 + nh {
-            nh += (py - (ny0 + nh) + 1).max(nh);
-        }
+        (nx0, nw) = cover(nx0, nw, px);
+        (ny0, nh) = cover(ny0, nh, py);
         let cells = usize::try_from(nw.saturating_mul(nh)).unwrap_or(usize::MAX);
         let limit = MIN_CELLS.saturating_add(self.len.saturating_mul(CELLS_PER_TILE));
         let fits = |v: i64| i32::try_from(v).is_ok();
@@ -172,6 +163,19 @@ impl Board {
         self.width = 0;
         self.height = 0;
         self.sparse = Some(map);
+    }
+}
+
+/// One side of the grid, `start` and `len`, grown to cover `p`: by at
+/// least its length, towards `p`.
+fn cover(start: i64, len: i64, p: i64) -> (i64, i64) {
+    if p < start {
+        let grow = (start - p).max(len);
+        (start - grow, len + grow)
+    } else if p >= start + len {
+        (start, len + (p - (start + len) + 1).max(len))
+    } else {
+        (start, len)
     }
 }
 

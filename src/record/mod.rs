@@ -373,16 +373,17 @@ const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     let text = src.text();
-    if yaml_obstacle(text).is_some() {
-        return None;
-    }
     let mut b = Builder {
         loader,
         src,
         findings: Vec::new(),
     };
     let mut failed = false;
+    // The quick YAML reader looks for YAML's obstacles itself.
     let record = if text.trim_start().starts_with('{') {
+        if yaml_obstacle(text).is_some() {
+            return None;
+        }
         let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(text).ok()?;
         b.record(header, dir, &mut |_, catalog, players| {
             let turns = plain::read_turns(text, catalog, players);

@@ -166,7 +166,7 @@ pub fn check_spanned(
 /// with spans, so that what is reported points at its line.
 #[must_use]
 pub fn quick(src: &SourceFile, companions: Companions<'_>) -> Option<TileSet> {
-    if !looks_like_tileset(src.text()) || crate::source::yaml_obstacle(src.text()).is_some() {
+    if !looks_like_tileset(src.text()) {
         return None;
     }
     let node = crate::yaml::read(src.text())?;
