@@ -7,7 +7,9 @@
 use std::fmt;
 
 /// One of the four edges of a tile (or a direction on the board).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Edge {
     /// North.
     N,
@@ -100,7 +102,9 @@ impl fmt::Display for Edge {
 }
 
 /// One of the eight half-edges where fields meet the border of a tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Half {
     /// East half of the north edge.
     Nne,

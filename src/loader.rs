@@ -17,7 +17,7 @@ use crate::tileset::{Catalog, TileSet, builtin};
 #[derive(Debug)]
 pub struct Loader {
     max_file_bytes: u64,
-    builtin: [OnceLock<Option<TileSet>>; builtin::NAMES.len()],
+    builtin: [OnceLock<Option<Arc<TileSet>>>; builtin::NAMES.len()],
     catalogs: Mutex<HashMap<Vec<String>, Arc<Catalog>>>,
 }
 
@@ -66,18 +66,20 @@ impl Loader {
         crate::diagnostic::read_named(spec, base, what, known, self.max_file_bytes)
     }
 
-    /// A built-in tile set, parsed the first time it is asked for.
-    pub fn builtin_set(&self, name: &str) -> Result<&TileSet, Vec<Finding>> {
+    /// A built-in tile set, decoded from its prepared form (or, failing
+    /// that, built from its YAML) the first time it is asked for.
+    pub fn builtin_set(&self, name: &str) -> Result<&Arc<TileSet>, Vec<Finding>> {
         let Some(i) = builtin::NAMES.iter().position(|n| *n == name) else {
-            return Err(Vec::new());
-        };
-        let Some(src) = builtin::source_file(name) else {
             return Err(Vec::new());
         };
         let mut errors = Vec::new();
         let parsed = self.builtin[i].get_or_init(|| {
+            if let Some(set) = builtin::prepared(name) {
+                return Some(Arc::new(set));
+            }
+            let src = builtin::source_file(name)?;
             match crate::tileset::build::parse(&src, self.companions()) {
-                Ok(set) => Some(set),
+                Ok(set) => Some(Arc::new(set)),
                 Err(e) => {
                     errors = e;
                     None

@@ -252,7 +252,7 @@ fn check_shipped_file(block: &Block, file: &str) {
                     )
                     .ok()
                 })
-                .flat_map(|l| l.set.modifiers)
+                .flat_map(|l| l.set.modifiers.clone())
                 .flat_map(|m| [m.key, m.incomplete_key])
                 .collect();
             if let Err(findings) = carca::rules::load_with(

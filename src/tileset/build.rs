@@ -71,7 +71,7 @@ pub struct Companions<'a> {
 impl<'a> Companions<'a> {
     /// A set by name, if it is one of them and sound.
     fn set(&self, name: &str) -> Option<&'a TileSet> {
-        self.loader.builtin_set(name).ok()
+        self.loader.builtin_set(name).ok().map(AsRef::as_ref)
     }
 }
 

@@ -1,6 +1,14 @@
 //! The tile sets shipped with carca, embedded in the binary.
+//!
+//! Each set is embedded twice: as its YAML source, which `tiles check`,
+//! `tiles show` and diagnostics read, and as the validated [`TileSet`]
+//! prepared from that source ahead of time (`src/tileset/prepared/`), which a
+//! run decodes instead of reading and validating the YAML again. A test
+//! keeps the two in step.
 
 use crate::source::SourceFile;
+
+use super::TileSet;
 
 /// Names of the built-in tile sets.
 pub const NAMES: [&str; 4] = ["base", "abbey", "river", "inns-cathedrals"];
@@ -21,4 +29,65 @@ pub fn source(name: &str) -> Option<&'static str> {
 #[must_use]
 pub fn source_file(name: &str) -> Option<SourceFile> {
     source(name).map(|text| SourceFile::new(format!("builtin:{name}"), text))
+}
+
+/// The prepared form of a built-in set (postcard-encoded).
+fn prepared_bytes(name: &str) -> Option<&'static [u8]> {
+    match name {
+        "base" => Some(include_bytes!("prepared/base.postcard")),
+        "abbey" => Some(include_bytes!("prepared/abbey.postcard")),
+        "river" => Some(include_bytes!("prepared/river.postcard")),
+        "inns-cathedrals" => Some(include_bytes!("prepared/inns-cathedrals.postcard")),
+        _ => None,
+    }
+}
+
+/// A built-in set as prepared ahead of time, or `None` for an unknown name
+/// (or prepared bytes this build cannot decode, which the test below rules
+/// out).
+#[must_use]
+pub fn prepared(name: &str) -> Option<TileSet> {
+    prepared_bytes(name).and_then(|bytes| postcard::from_bytes(bytes).ok())
+}
+
+/// Encodes a set the way [`prepared`] decodes it.
+///
+/// # Errors
+/// Never for a validated set; the error is postcard's.
+pub fn prepare(set: &TileSet) -> Result<Vec<u8>, postcard::Error> {
+    postcard::to_allocvec(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::Loader;
+
+    /// The prepared sets are exactly what their YAML builds to. After a
+    /// change to a built-in set or to the tile model, run this test with
+    /// `CARCA_PREPARE=1` to write them again.
+    #[test]
+    fn prepared_sets_are_those_their_sources_build() {
+        let loader = Loader::default();
+        let write = std::env::var_os("CARCA_PREPARE").is_some();
+        let mut stale = Vec::new();
+        for name in NAMES {
+            let src = source_file(name).expect("a built-in name");
+            let (built, warnings) =
+                super::super::build::check_spanned(&src, loader.companions()).expect("valid");
+            assert!(warnings.is_empty(), "{name}: {warnings:?}");
+            let bytes = prepare(&built).expect("encodable");
+            if write {
+                let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join(format!("src/tileset/prepared/{name}.postcard"));
+                std::fs::write(path, &bytes).expect("writable");
+            } else if prepared(name).as_ref() != Some(&built) {
+                stale.push(name);
+            }
+        }
+        assert!(
+            stale.is_empty(),
+            "prepared sets out of date: {stale:?}; run `CARCA_PREPARE=1 cargo test prepared_sets`"
+        );
+    }
 }

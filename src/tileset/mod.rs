@@ -17,6 +17,7 @@ pub use error::TilesetError;
 pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::diagnostic::Finding;
 use crate::loader::Loader;
@@ -37,8 +38,8 @@ pub fn parse(loader: &Loader, src: &SourceFile) -> Result<TileSet, Vec<Finding>>
 /// A tile set loaded from a name or a file, with the source it came from.
 #[derive(Debug, Clone)]
 pub struct Loaded {
-    /// The set.
-    pub set: TileSet,
+    /// The set (shared: a built-in set is decoded once per loader).
+    pub set: Arc<TileSet>,
     /// Its source text.
     pub source: SourceFile,
 }
@@ -47,14 +48,17 @@ pub struct Loaded {
 pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
     if let Some(source) = builtin::source_file(spec) {
         return loader.builtin_set(spec).map(|set| Loaded {
-            set: set.clone(),
+            set: Arc::clone(set),
             source,
         });
     }
     let source = loader
         .read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::parse(&source, loader.companions()).map(|set| Loaded { set, source })
+    build::parse(&source, loader.companions()).map(|set| Loaded {
+        set: Arc::new(set),
+        source,
+    })
 }
 
 /// Loads a set as [`load`] does, with the warnings about it (none for a
@@ -70,6 +74,13 @@ pub fn check(
     let source = loader
         .read_named(spec, base, "tile set", &builtin::NAMES)
         .map_err(|f| vec![*f])?;
-    build::check(&source, loader.companions())
-        .map(|(set, warnings)| (Loaded { set, source }, warnings))
+    build::check(&source, loader.companions()).map(|(set, warnings)| {
+        (
+            Loaded {
+                set: Arc::new(set),
+                source,
+            },
+            warnings,
+        )
+    })
 }

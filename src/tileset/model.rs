@@ -6,10 +6,12 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::geometry::{Edge, Half, Rotation};
 
 /// What an edge of a tile shows, as written in the edge code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EdgeKind {
     /// `C`: a city wall opening.
     City,
@@ -75,7 +77,7 @@ impl EdgeKind {
 }
 
 /// The kind of a feature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum FeatureKind {
     /// A city (knights).
     City,
@@ -116,7 +118,7 @@ impl fmt::Display for FeatureKind {
 }
 
 /// Where a road or river that leaves the tile by one edge ends inside it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum End {
     /// At a village or crossing in the middle of the tile.
     Village,
@@ -136,7 +138,7 @@ pub enum End {
 pub const PENNANT: &str = "pennant";
 
 /// So many of one modifier on a feature.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Extra {
     /// The modifier's name.
     pub modifier: String,
@@ -145,7 +147,7 @@ pub struct Extra {
 }
 
 /// How a modifier changes what its feature scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Shape {
     /// Adds points per occurrence (a pennant).
     Counted,
@@ -167,7 +169,7 @@ impl Shape {
 
 /// Something a road or city may carry that changes its score: built in
 /// (pennant, inn, cathedral) or declared by a tile set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     /// Its name, as tiles write it (`with: [well]`).
     pub name: String,
@@ -252,7 +254,7 @@ impl Modifier {
 }
 
 /// One feature of a tile, in the tile's canonical orientation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Feature {
     /// Its kind.
     pub kind: FeatureKind,
@@ -343,7 +345,7 @@ fn join(parts: impl Iterator<Item = String>, sep: &str) -> String {
     clippy::struct_excessive_bools,
     reason = "independent flags of the tile-set language"
 )]
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tile {
     /// Its id, unique in its set.
     pub id: String,
@@ -412,7 +414,7 @@ impl Tile {
 }
 
 /// A validated tile set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TileSet {
     /// Its name.
     pub name: String,
