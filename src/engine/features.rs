@@ -4,14 +4,13 @@
 //! nodes to its neighbours' across matching edges and half-edges. Each set
 //! (a whole road, city, river or farm) keeps, at its root, the number of
 //! edges still open, its extras (pennants, inns, a designer's modifiers),
-//! its followers and whether it has been scored. Extras merge here, in
-//! [`Features::join_across`], whatever they are. Members form a circular
-//! list, so a feature's segments can be listed when it is scored without
-//! searching the board; a set's followers form a list too, so a union moves
-//! them by relinking two ends. The work per placement is a few
-//! near-constant-time unions, however large the board.
-
-use rustc_hash::FxHashMap as HashMap;
+//! its followers, its earliest node (which names it in reports) and whether
+//! it has been scored. Extras merge here, in [`Features::join_across`],
+//! whatever they are. Members form a circular list, so a feature's segments
+//! can be listed when it is scored without searching the board; a set's
+//! followers form a list too, so a union moves them by relinking two ends.
+//! The work per placement is a few near-constant-time unions, however large
+//! the board, and no allocation unless two sets with extras meet.
 
 /// Node ids are indices into the arrays below.
 pub(crate) type Node = u32;
@@ -34,6 +33,11 @@ struct Slot {
     /// order they came to the set.
     first: u32,
     last: u32,
+    /// The set's lowest node: its earliest segment (at roots).
+    least: Node,
+    /// Where the set's extras are kept in `extras` (at roots; `NONE` when
+    /// it carries none).
+    extras: u32,
     /// Feature index within its tile.
     feature: u16,
     /// Already scored (at roots).
@@ -45,10 +49,11 @@ struct Slot {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Features {
     slots: Vec<Slot>,
-    /// What each set carries, by root: modifier indices (into the
-    /// catalog's modifiers) with counts, sorted. Most sets carry nothing
-    /// and have no entry.
-    extras: HashMap<Node, Vec<(u16, u32)>>,
+    /// What sets carry: modifier indices (into the catalog's modifiers)
+    /// with counts, sorted. Most sets carry nothing and have no list; a
+    /// set's list is found from its root's slot, and a list emptied by a
+    /// union stays behind unused.
+    extras: Vec<Vec<(u16, u32)>>,
     /// The follower after each follower on its set's list, by follower.
     next_follower: Vec<u32>,
 }
@@ -61,7 +66,7 @@ impl Features {
     pub(crate) fn with_capacity(nodes: usize) -> Features {
         Features {
             slots: Vec::with_capacity(nodes),
-            extras: HashMap::default(),
+            extras: Vec::new(),
             next_follower: Vec::new(),
         }
     }
@@ -75,6 +80,12 @@ impl Features {
         extras: &[(u16, u32)],
     ) -> Node {
         let id = self.slots.len() as Node;
+        let kept = if extras.is_empty() {
+            NONE
+        } else {
+            self.extras.push(extras.to_vec());
+            (self.extras.len() - 1) as u32
+        };
         self.slots.push(Slot {
             parent: id,
             size: 1,
@@ -84,12 +95,11 @@ impl Features {
             followers: 0,
             first: NONE,
             last: NONE,
+            least: id,
+            extras: kept,
             feature,
             scored: false,
         });
-        if !extras.is_empty() {
-            self.extras.insert(id, extras.to_vec());
-        }
         id
     }
 
@@ -144,17 +154,24 @@ impl Features {
         b.open = (b.open + s.open).saturating_sub(2);
         b.scored |= s.scored;
         b.followers += s.followers;
+        b.least = b.least.min(s.least);
         // Swapping the two `next` links splices the circular lists.
         let b_next = b.next;
         b.next = s.next;
         self.slots[si].next = b_next;
         self.slots[si].parent = big;
-        if let Some(moved) = self.extras.remove(&small) {
-            let into = self.extras.entry(big).or_default();
-            for (m, n) in moved {
-                match into.binary_search_by_key(&m, |e| e.0) {
-                    Ok(i) => into[i].1 = into[i].1.saturating_add(n),
-                    Err(i) => into.insert(i, (m, n)),
+        if s.extras != NONE {
+            let into = self.slots[bi].extras;
+            if into == NONE {
+                self.slots[bi].extras = s.extras;
+            } else {
+                let moved = std::mem::take(&mut self.extras[s.extras as usize]);
+                let into = &mut self.extras[into as usize];
+                for (m, n) in moved {
+                    match into.binary_search_by_key(&m, |e| e.0) {
+                        Ok(i) => into[i].1 = into[i].1.saturating_add(n),
+                        Err(i) => into.insert(i, (m, n)),
+                    }
                 }
             }
         }
@@ -183,7 +200,20 @@ impl Features {
 
     /// What the set carries: modifier indices with counts, sorted.
     pub(crate) fn extras(&self, n: Node) -> &[(u16, u32)] {
-        self.extras.get(&self.find(n)).map_or(&[], Vec::as_slice)
+        match self.slots[self.find(n) as usize].extras {
+            NONE => &[],
+            i => &self.extras[i as usize],
+        }
+    }
+
+    /// The set's lowest node: the segment on the earliest placed tile.
+    pub(crate) fn least(&self, n: Node) -> Node {
+        self.slots[self.find(n) as usize].least
+    }
+
+    /// How many nodes the set has.
+    pub(crate) fn size(&self, n: Node) -> usize {
+        self.slots[self.find(n) as usize].size as usize
     }
 
     /// Whether the set has been scored.
@@ -251,14 +281,11 @@ impl Features {
     }
 
     /// Every member of a node's set, starting with the node.
-    pub(crate) fn members(&self, n: Node) -> Vec<Node> {
-        let mut out = vec![n];
-        let mut m = self.slots[n as usize].next;
-        while m != n {
-            out.push(m);
-            m = self.slots[m as usize].next;
-        }
-        out
+    pub(crate) fn members(&self, n: Node) -> impl Iterator<Item = Node> + '_ {
+        std::iter::successors(Some(n), move |&m| {
+            let next = self.slots[m as usize].next;
+            (next != n).then_some(next)
+        })
     }
 
     /// Number of nodes.

@@ -5,7 +5,6 @@
 //! and applies moves. [`super::referee`] walks a record through it.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 
 use super::board::Board;
 use super::features::{Features, Node};
@@ -465,7 +464,6 @@ impl<'a> Game<'a> {
     pub fn members(&self, placed: usize, feature: usize) -> Vec<(usize, usize)> {
         self.features
             .members(self.node(placed, feature))
-            .into_iter()
             .map(|m| (self.features.tile(m), self.features.feature(m)))
             .collect()
     }
@@ -651,23 +649,22 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Distinct placed tiles among a set's members.
-    fn distinct_tiles(&self, members: &[Node]) -> Vec<usize> {
-        let mut tiles: Vec<usize> = members.iter().map(|&m| self.features.tile(m)).collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        tiles
-    }
-
-    fn positions(&self, tiles: &[usize]) -> Vec<Pos> {
-        let mut out: Vec<Pos> = tiles.iter().map(|&t| self.placed[t].pos).collect();
-        out.sort_by_key(|p| (p.x, p.y));
+    /// The positions of the tiles a set covers, each once, sorted.
+    fn positions(&self, root: Node) -> Vec<Pos> {
+        let mut out = Vec::with_capacity(self.features.size(root));
+        out.extend(
+            self.features
+                .members(root)
+                .map(|m| self.placed[self.features.tile(m)].pos),
+        );
+        out.sort_unstable_by_key(|p| (p.x, p.y));
+        out.dedup();
         out
     }
 
     /// A set's id: its kind, and its earliest segment's position and location.
-    fn id_of(&self, kind: ScoredKind, members: &[Node]) -> FeatureId {
-        let first = members.iter().copied().min().unwrap_or(0);
+    fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
+        let first = self.features.least(set);
         let p = &self.placed[self.features.tile(first)];
         let feat = self.features.feature(first);
         FeatureId {
@@ -701,23 +698,19 @@ impl<'a> Game<'a> {
         }
         let placed = self.features.tile(root);
         let kind = self.tile(self.placed[placed].tile).features[self.features.feature(root)].kind;
-        let members = self.features.members(root);
         let (scored, award, tiles) = match kind {
             FeatureKind::Cloister => {
                 let around = u32::from(self.ring[placed]);
                 let award = scoring::cloister(self.rules, around);
-                let mut tiles = vec![placed];
-                tiles.extend(
-                    self.placed[placed]
-                        .pos
-                        .ring()
-                        .iter()
-                        .filter_map(|&q| self.at.get(q)),
-                );
+                let at = self.placed[placed].pos;
+                let mut tiles = Vec::with_capacity(9);
+                tiles.push(at);
+                tiles.extend(at.ring().into_iter().filter(|&q| self.at.contains(q)));
+                tiles.sort_unstable_by_key(|p| (p.x, p.y));
                 (ScoredKind::Cloister, award, tiles)
             }
             _ => {
-                let tiles = self.distinct_tiles(&members);
+                let tiles = self.positions(root);
                 let award = scoring::feature(
                     self.rules,
                     &self.rates,
@@ -743,8 +736,8 @@ impl<'a> Game<'a> {
         let complete = complete && (kind != FeatureKind::Cloister || self.ring[placed] == 8);
         let report = FeatureReport {
             kind: scored,
-            name: FeatureName::Feature(self.id_of(scored, &members)),
-            tiles: self.positions(&tiles),
+            name: FeatureName::Feature(self.id_of(scored, root)),
+            tiles,
             extras,
             complete,
             cities: Vec::new(),
@@ -812,40 +805,37 @@ impl<'a> Game<'a> {
         self.score_farms(&farms);
     }
 
-    /// The cities (roots) a farm touches: completed, then unfinished.
-    fn farm_cities(&self, farm: Node) -> (BTreeSet<Node>, BTreeSet<Node>) {
-        let mut done = BTreeSet::new();
-        let mut open = BTreeSet::new();
+    /// The cities (roots) a farm touches, each once in node order:
+    /// completed, then unfinished.
+    fn farm_cities(&self, farm: Node) -> (Vec<Node>, Vec<Node>) {
+        let mut all = Vec::new();
         for m in self.features.members(farm) {
-            let placed = self.features.tile(m);
-            let p = &self.placed[placed];
+            let p = &self.placed[self.features.tile(m)];
             let f = &self.tile(p.tile).features[self.features.feature(m)];
-            for &c in &f.touches {
-                let root = self.features.find(p.base + c as Node);
-                if self.features.open(root) == 0 {
-                    done.insert(root);
-                } else {
-                    open.insert(root);
-                }
-            }
+            all.extend(
+                f.touches
+                    .iter()
+                    .map(|&c| self.features.find(p.base + c as Node)),
+            );
         }
-        (done, open)
+        all.sort_unstable();
+        all.dedup();
+        all.into_iter()
+            .partition(|&root| self.features.open(root) == 0)
     }
 
-    fn city_ids(&self, cities: &BTreeSet<Node>) -> Vec<FeatureId> {
+    fn city_ids(&self, cities: &[Node]) -> Vec<FeatureId> {
         cities
             .iter()
-            .map(|&c| self.id_of(ScoredKind::City, &self.features.members(c)))
+            .map(|&c| self.id_of(ScoredKind::City, c))
             .collect()
     }
 
-    fn farm_report(&self, farm: Node, cities: &(BTreeSet<Node>, BTreeSet<Node>)) -> FeatureReport {
-        let members = self.features.members(farm);
-        let tiles = self.distinct_tiles(&members);
+    fn farm_report(&self, farm: Node, cities: &(Vec<Node>, Vec<Node>)) -> FeatureReport {
         FeatureReport {
             kind: ScoredKind::Farm,
-            name: FeatureName::Feature(self.id_of(ScoredKind::Farm, &members)),
-            tiles: self.positions(&tiles),
+            name: FeatureName::Feature(self.id_of(ScoredKind::Farm, farm)),
+            tiles: self.positions(farm),
             extras: Vec::new(),
             complete: false,
             cities: self.city_ids(&cities.0),
@@ -863,9 +853,9 @@ impl<'a> Game<'a> {
             .iter()
             .enumerate()
             .map(|(i, &farm)| scoring::FarmInput {
-                name: self.id_of(ScoredKind::Farm, &self.features.members(farm)),
+                name: self.id_of(ScoredKind::Farm, farm),
                 strength: counts[i].strength.clone(),
-                cities: touched[i].0.iter().copied().collect(),
+                cities: touched[i].0.clone(),
             })
             .collect();
         for outcome in scoring::farms(self.rules, self.players, &input) {
@@ -896,13 +886,12 @@ impl<'a> Game<'a> {
                     for &i in &around {
                         sum.add(&counts[i]);
                     }
-                    let members = self.features.members(city);
-                    let tiles = self.distinct_tiles(&members);
-                    let city = self.id_of(ScoredKind::City, &members);
+                    let tiles = self.positions(city);
+                    let city = self.id_of(ScoredKind::City, city);
                     let report = FeatureReport {
                         kind: ScoredKind::Farm,
                         name: FeatureName::FarmsAround(city.clone()),
-                        tiles: self.positions(&tiles),
+                        tiles,
                         extras: Vec::new(),
                         complete: false,
                         cities: vec![city],
