@@ -293,7 +293,8 @@ impl<'a> Game<'a> {
             followers: Vec::with_capacity(players * 8),
             supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
-            events: Vec::new(),
+            // About one scoring for every two tiles in a real game.
+            events: Vec::with_capacity(tiles / 2),
             touched: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),

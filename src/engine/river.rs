@@ -38,6 +38,10 @@ pub fn edges(catalog: &Catalog, tile: usize, rot: Rotation) -> Edges {
         list: [Edge::N; 4],
         len: 0,
     };
+    // Most tiles have no river at all, whichever way they are turned.
+    if !t.edges.contains(&EdgeKind::River) {
+        return out;
+    }
     for e in Edge::ALL {
         if t.edge_kind(e, rot) == EdgeKind::River {
             out.list[out.len] = e;
