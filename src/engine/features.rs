@@ -72,6 +72,7 @@ impl Features {
     }
 
     /// Adds a node for a feature of a placed tile.
+    #[inline]
     pub(crate) fn add(
         &mut self,
         tile: u32,

@@ -349,11 +349,6 @@ impl<'a> Game<'a> {
         &self.followers
     }
 
-    /// The kind of board edge `edge` of a placed tile.
-    fn edge_kind_of(&self, p: &PlacedTile, edge: Edge) -> EdgeKind {
-        self.tile(p.tile).edge_kind(edge, p.rot)
-    }
-
     /// Everything that keeps `tile` from lying at `pos` rotated by `rot`.
     #[must_use]
     pub fn placement_problems(&self, tile: usize, pos: Pos, rot: Rotation) -> Vec<PlaceProblem> {
@@ -365,6 +360,7 @@ impl<'a> Game<'a> {
             }];
         }
         let t = self.tile(tile);
+        let mine = &self.catalog.tiles[tile].sides[rot.quarters()];
         let mut out = Vec::new();
         let mut touching = false;
         let mut empty = [false; 4];
@@ -375,8 +371,9 @@ impl<'a> Game<'a> {
             };
             touching = true;
             let nb = &self.placed[n];
-            let ours = t.edge_kind(e, rot);
-            let theirs = self.edge_kind_of(nb, e.opposite());
+            let ours = mine.edges[e.index()];
+            let theirs =
+                self.catalog.tiles[nb.tile].sides[nb.rot.quarters()].edges[e.opposite().index()];
             if !ours.matches(theirs) {
                 out.push(PlaceProblem::Mismatch {
                     edge: e,
@@ -497,44 +494,40 @@ impl<'a> Game<'a> {
         self.at.insert(pos, idx);
         self.touched.clear();
         self.cloisters_closed.clear();
+        let mine = &entry.sides[rot.quarters()];
         for e in Edge::ALL {
             let Some(n) = around[2 * e.index() + 1] else {
                 continue;
             };
-            let nb = self.placed[n].clone();
-            let nt = self.tile(nb.tile);
-            let ours = t.edge_kind(e, rot);
-            let theirs = nt.edge_kind(e.opposite(), nb.rot);
-            let mine = t.feature_on_edge(e, rot).map(|f| base + f as Node);
-            let other = nt
-                .feature_on_edge(e.opposite(), nb.rot)
-                .map(|f| nb.base + f as Node);
-            match (ours, theirs) {
+            let nb = &self.placed[n];
+            let nb_base = nb.base;
+            let theirs = &self.catalog.tiles[nb.tile].sides[nb.rot.quarters()];
+            let (side, facing) = (e.index(), e.opposite().index());
+            let here = mine.on_edge[side].map(|f| base + Node::from(f));
+            let there = theirs.on_edge[facing].map(|f| nb_base + Node::from(f));
+            match (mine.edges[side], theirs.edges[facing]) {
                 (EdgeKind::Any, EdgeKind::Any) => {}
                 (EdgeKind::Any, _) => {
-                    if let Some(o) = other {
-                        self.features.close_one(o);
-                        self.touched.push(o);
+                    if let Some(set) = there {
+                        self.features.close_one(set);
+                        self.touched.push(set);
                     }
                 }
                 (_, EdgeKind::Any) => {
-                    if let Some(m) = mine {
-                        self.features.close_one(m);
+                    if let Some(set) = here {
+                        self.features.close_one(set);
                     }
                 }
                 (a, b) if a == b => {
-                    if let (Some(m), Some(o)) = (mine, other) {
-                        self.features.join_across(m, o);
+                    if let (Some(ours), Some(theirs)) = (here, there) {
+                        self.features.join_across(ours, theirs);
                     }
                     for h in e.halves() {
-                        let mf = t.feature_on_half(h, rot);
-                        let of = nt.feature_on_half(h.facing(), nb.rot);
-                        if let (Some(mf), Some(of)) = (mf, of)
-                            && t.features[mf].kind == FeatureKind::Field
-                            && nt.features[of].kind == FeatureKind::Field
-                        {
+                        let mf = mine.field_on_half[h.index()];
+                        let of = theirs.field_on_half[h.facing().index()];
+                        if let (Some(mf), Some(of)) = (mf, of) {
                             self.features
-                                .join_across(base + mf as Node, nb.base + of as Node);
+                                .join_across(base + Node::from(mf), nb_base + Node::from(of));
                         }
                     }
                 }

@@ -1,7 +1,12 @@
 //! The tiles of all sets in play, as one table the engine indexes.
 
+use super::build::MAX_FEATURES_PER_TILE;
 use super::model::Modifier;
-use super::{Loaded, Tile};
+use super::{EdgeKind, FeatureKind, Loaded, Tile};
+use crate::geometry::{Edge, Half, Rotation};
+
+// `Sides` names features in a byte.
+const _: () = assert!(MAX_FEATURES_PER_TILE <= u8::MAX as usize);
 
 /// One tile type in play.
 #[derive(Debug, Clone)]
@@ -15,6 +20,41 @@ pub struct Entry {
     /// What each of its features carries: indices into
     /// [`Catalog::modifiers`] with counts, by feature index.
     pub extras: Vec<Vec<(u16, u32)>>,
+    /// What it shows along its sides, for each rotation (indexed by
+    /// quarter turns).
+    pub sides: [Sides; 4],
+}
+
+/// What a tile turned one way shows along its sides, by board edge and
+/// half-edge: all a placement asks of the tiles it meets, so that neither
+/// rules check nor union turns anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sides {
+    /// The kind of each board edge, N, E, S, W.
+    pub edges: [EdgeKind; 4],
+    /// The city, road or river at the middle of each board edge.
+    pub on_edge: [Option<u8>; 4],
+    /// The field at each board half-edge (`None` where the half belongs to
+    /// no field).
+    pub field_on_half: [Option<u8>; 8],
+}
+
+impl Sides {
+    /// What `tile` shows turned by `rot`.
+    #[must_use]
+    pub fn of(tile: &Tile, rot: Rotation) -> Sides {
+        let narrow = |f: Option<usize>| f.and_then(|f| u8::try_from(f).ok());
+        Sides {
+            edges: Edge::ALL.map(|e| tile.edge_kind(e, rot)),
+            on_edge: Edge::ALL.map(|e| narrow(tile.feature_on_edge(e, rot))),
+            field_on_half: Half::ALL.map(|h| {
+                narrow(
+                    tile.feature_on_half(h, rot)
+                        .filter(|&f| tile.features[f].kind == FeatureKind::Field),
+                )
+            }),
+        }
+    }
 }
 
 /// The tile sets in play and their tiles.
@@ -91,6 +131,7 @@ impl Catalog {
                             ids
                         })
                         .collect(),
+                    sides: Rotation::ALL.map(|r| Sides::of(t, r)),
                 })
             })
             .collect();
