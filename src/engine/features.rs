@@ -10,7 +10,9 @@
 //! can be listed when it is scored without searching the board; a set's
 //! followers form a list too, so a union moves them by relinking two ends.
 //! The work per placement is a few near-constant-time unions, however large
-//! the board, and no allocation unless two sets with extras meet.
+//! the board.
+
+use rustc_hash::FxHashMap as HashMap;
 
 /// Node ids are indices into the arrays below.
 pub(crate) type Node = u32;
@@ -26,8 +28,6 @@ struct Slot {
     tile: u32,
     /// Open edges (at roots).
     open: u32,
-    /// Followers on the set (at roots).
-    followers: u32,
     /// The set's first and last follower (at roots; `NONE` when it has
     /// none): the followers form a list through `next_follower`, in the
     /// order they came to the set.
@@ -35,13 +35,12 @@ struct Slot {
     last: u32,
     /// The set's lowest node: its earliest segment (at roots).
     least: Node,
-    /// Where the set's extras are kept in `extras` (at roots; `NONE` when
-    /// it carries none).
-    extras: u32,
     /// Feature index within its tile.
     feature: u16,
     /// Already scored (at roots).
     scored: bool,
+    /// The set carries extras, kept in `extras` under its root (at roots).
+    has_extras: bool,
 }
 
 /// The feature store: one slot per node, kept together so that a union
@@ -49,11 +48,11 @@ struct Slot {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Features {
     slots: Vec<Slot>,
-    /// What sets carry: modifier indices (into the catalog's modifiers)
-    /// with counts, sorted. Most sets carry nothing and have no list; a
-    /// set's list is found from its root's slot, and a list emptied by a
-    /// union stays behind unused.
-    extras: Vec<Vec<(u16, u32)>>,
+    /// What sets carry, by root: modifier indices (into the catalog's
+    /// modifiers) with counts, sorted. Most sets carry nothing, have no
+    /// entry and are marked so in their slot, so a union looks here only
+    /// when the set it absorbs carries something.
+    extras: HashMap<Node, Vec<(u16, u32)>>,
     /// The follower after each follower on its set's list, by follower.
     next_follower: Vec<u32>,
 }
@@ -66,7 +65,7 @@ impl Features {
     pub(crate) fn with_capacity(nodes: usize) -> Features {
         Features {
             slots: Vec::with_capacity(nodes),
-            extras: Vec::new(),
+            extras: HashMap::default(),
             next_follower: Vec::new(),
         }
     }
@@ -81,25 +80,21 @@ impl Features {
         extras: &[(u16, u32)],
     ) -> Node {
         let id = self.slots.len() as Node;
-        let kept = if extras.is_empty() {
-            NONE
-        } else {
-            self.extras.push(extras.to_vec());
-            (self.extras.len() - 1) as u32
-        };
+        if !extras.is_empty() {
+            self.extras.insert(id, extras.to_vec());
+        }
         self.slots.push(Slot {
             parent: id,
             size: 1,
             next: id,
             tile,
             open,
-            followers: 0,
             first: NONE,
             last: NONE,
             least: id,
-            extras: kept,
             feature,
             scored: false,
+            has_extras: !extras.is_empty(),
         });
         id
     }
@@ -154,29 +149,25 @@ impl Features {
         b.size += s.size;
         b.open = (b.open + s.open).saturating_sub(2);
         b.scored |= s.scored;
-        b.followers += s.followers;
         b.least = b.least.min(s.least);
         // Swapping the two `next` links splices the circular lists.
         let b_next = b.next;
         b.next = s.next;
         self.slots[si].next = b_next;
         self.slots[si].parent = big;
-        if s.extras != NONE {
-            let into = self.slots[bi].extras;
-            if into == NONE {
-                self.slots[bi].extras = s.extras;
-            } else {
-                let moved = std::mem::take(&mut self.extras[s.extras as usize]);
-                let into = &mut self.extras[into as usize];
-                for (m, n) in moved {
-                    match into.binary_search_by_key(&m, |e| e.0) {
-                        Ok(i) => into[i].1 = into[i].1.saturating_add(n),
-                        Err(i) => into.insert(i, (m, n)),
-                    }
+        if s.has_extras
+            && let Some(moved) = self.extras.remove(&small)
+        {
+            self.slots[bi].has_extras = true;
+            let into = self.extras.entry(big).or_default();
+            for (m, n) in moved {
+                match into.binary_search_by_key(&m, |e| e.0) {
+                    Ok(i) => into[i].1 = into[i].1.saturating_add(n),
+                    Err(i) => into.insert(i, (m, n)),
                 }
             }
         }
-        if s.followers > 0 {
+        if s.first != NONE {
             let b = self.slots[bi];
             if b.first == NONE {
                 self.slots[bi].first = s.first;
@@ -201,9 +192,11 @@ impl Features {
 
     /// What the set carries: modifier indices with counts, sorted.
     pub(crate) fn extras(&self, n: Node) -> &[(u16, u32)] {
-        match self.slots[self.find(n) as usize].extras {
-            NONE => &[],
-            i => &self.extras[i as usize],
+        let root = self.find(n);
+        if self.slots[root as usize].has_extras {
+            self.extras.get(&root).map_or(&[], Vec::as_slice)
+        } else {
+            &[]
         }
     }
 
@@ -230,7 +223,7 @@ impl Features {
 
     /// Whether any follower stands on the set.
     pub(crate) fn occupied(&self, n: Node) -> bool {
-        self.slots[self.find(n) as usize].followers > 0
+        self.slots[self.find(n) as usize].first != NONE
     }
 
     /// The followers on the set, in the order they came to it.
@@ -257,7 +250,6 @@ impl Features {
             self.next_follower[root.last as usize] = follower;
         }
         self.slots[r].last = follower;
-        self.slots[r].followers += 1;
     }
 
     /// Takes every follower off the set.
@@ -265,7 +257,6 @@ impl Features {
         let r = self.find(n) as usize;
         let out = self.occupants(n).collect();
         let root = &mut self.slots[r];
-        root.followers = 0;
         root.first = NONE;
         root.last = NONE;
         out
@@ -276,7 +267,7 @@ impl Features {
         (0..self.slots.len() as Node)
             .filter(|&n| {
                 let s = &self.slots[n as usize];
-                s.parent == n && s.followers > 0
+                s.parent == n && s.first != NONE
             })
             .collect()
     }

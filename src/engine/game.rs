@@ -293,8 +293,9 @@ impl<'a> Game<'a> {
             followers: Vec::with_capacity(players * 8),
             supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
-            // About one scoring for every two tiles in a real game.
-            events: Vec::with_capacity(tiles / 2),
+            // About one scoring for every two tiles in a real game; a huge
+            // generated game grows the list as it needs.
+            events: Vec::with_capacity((tiles / 2).min(64)),
             touched: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
@@ -653,6 +654,11 @@ impl<'a> Game<'a> {
         );
         out.sort_unstable_by_key(|p| (p.x, p.y));
         out.dedup();
+        // A farm has about two segments per tile: the list is kept, in its
+        // event, until the game ends, so it gives back what it holds spare.
+        if out.capacity() > out.len() + out.len() / 4 {
+            out.shrink_to_fit();
+        }
         out
     }
 
