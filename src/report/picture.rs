@@ -15,7 +15,7 @@ use std::fmt::Write;
 
 use svg::Document;
 use svg::node::element::{
-    Circle, Definitions, Group, Line, Path, Pattern, Polygon, Rectangle, Text,
+    Circle, Definitions, Ellipse, Group, Line, Path, Pattern, Polygon, Rectangle, Text,
 };
 
 use crate::engine::Game;
@@ -538,7 +538,8 @@ fn ornaments(tile: &Tile, rot: Rotation) -> Group {
 }
 
 /// A modifier's symbol centred at (x, y): an inn is a small house, a
-/// cathedral a church with a cross, any other a disc with its initial.
+/// cathedral a church with a cross, wine a bunch of grapes, grain a sheaf,
+/// cloth a folded bolt, any other a disc with its initial.
 fn modifier_symbol(name: &str, x: f64, y: f64) -> Group {
     let g = Group::new();
     match name {
@@ -593,6 +594,71 @@ fn modifier_symbol(name: &str, x: f64, y: f64) -> Group {
                     )
                     .set("stroke", "#374151")
                     .set("stroke-width", 1.6),
+            ),
+        "wine" => [
+            (-3.5, -4.0),
+            (3.5, -4.0),
+            (0.0, -4.0),
+            (-2.0, 1.0),
+            (2.0, 1.0),
+            (0.0, 5.5),
+        ]
+        .into_iter()
+        .fold(g, |g, (dx, dy)| {
+            g.add(
+                Circle::new()
+                    .set("cx", x + dx)
+                    .set("cy", y + dy)
+                    .set("r", 3)
+                    .set("fill", "#6b21a8")
+                    .set("stroke", "#2e1065")
+                    .set("stroke-width", 0.8),
+            )
+        }),
+        "grain" => [-4.0, 0.0, 4.0].into_iter().fold(g, |g, dx| {
+            g.add(
+                Path::new()
+                    .set(
+                        "d",
+                        format!(
+                            "M{} L{}",
+                            point(x + dx * 0.5, y + 8.0),
+                            point(x + dx, y - 2.0)
+                        ),
+                    )
+                    .set("stroke", "#854d0e")
+                    .set("stroke-width", 1.2),
+            )
+            .add(
+                Ellipse::new()
+                    .set("cx", x + dx)
+                    .set("cy", y - 5.0)
+                    .set("rx", 2.2)
+                    .set("ry", 4.5)
+                    .set("fill", "#facc15")
+                    .set("stroke", "#854d0e")
+                    .set("stroke-width", 0.8),
+            )
+        }),
+        "cloth" => g
+            .add(
+                Rectangle::new()
+                    .set("x", x - 8.0)
+                    .set("y", y - 6.0)
+                    .set("width", 16)
+                    .set("height", 11)
+                    .set("fill", "#2563eb")
+                    .set("stroke", "#1e3a8a")
+                    .set("stroke-width", 1.2),
+            )
+            .add(
+                Path::new()
+                    .set(
+                        "d",
+                        format!("M{} L{}", point(x - 8.0, y - 1.0), point(x + 8.0, y - 1.0)),
+                    )
+                    .set("stroke", "#bfdbfe")
+                    .set("stroke-width", 1.2),
             ),
         other => g
             .add(

@@ -527,6 +527,31 @@ impl Builder<'_> {
         }
     }
 
+    /// A city's trade good: one token of a built-in goods modifier.
+    fn goods(&mut self, g: &Spanned<String>, feature: &mut Feature) {
+        let name = g.value.trim();
+        let goods: Vec<&str> = self
+            .modifiers
+            .iter()
+            .filter(|m| m.shape == Shape::Goods)
+            .map(|m| m.name.as_str())
+            .collect();
+        if goods.contains(&name) {
+            feature.add_extra(name, 1);
+        } else {
+            let help = format!(
+                "{}the goods are {}",
+                crate::suggest::did_you_mean(name, goods.iter().copied()),
+                goods.join(", ")
+            );
+            self.errors.push(E::UnknownGood {
+                name: name.to_string(),
+                help,
+                span: self.span(g),
+            });
+        }
+    }
+
     /// The modifier a `with` entry names, or an error.
     fn known_modifier(&mut self, n: &Spanned<String>) -> Option<Modifier> {
         let name = n.value.trim();
@@ -697,7 +722,8 @@ impl Builder<'_> {
         }
         let features: Vec<Feature> = drafts.iter().map(|d| d.feature.clone()).collect();
         let layout = Layout::new(&features);
-        self.check_crossings(&layout, &features, code_span);
+        let bridge = raw.bridge.as_ref().is_some_and(|b| b.value);
+        self.check_crossings(&layout, &features, code_span, bridge);
         let fields = match &raw.fields {
             None => self.derive_fields(&layout, &features, edges, &drafts),
             Some(list) => self.explicit_fields(list, &layout, &features, edges, &on_edge),
@@ -844,7 +870,7 @@ impl Builder<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants, with",
+            FeatureKind::City => "name, edges, pennants, goods, with",
             FeatureKind::Road => "name, edges, ends, with",
             FeatureKind::River => "name, edges, ends",
             _ => "name, halves, touches",
@@ -876,6 +902,7 @@ impl Builder<'_> {
                 bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
             }
             FeatureKind::Road | FeatureKind::River => {
+                bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
                 bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
                 bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
                 if kind == FeatureKind::River {
@@ -883,6 +910,7 @@ impl Builder<'_> {
                 }
             }
             _ => {
+                bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
                 bad("edges", raw.edges.as_ref().map(|v| s.span(v)));
                 bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
                 bad("with", raw.with.as_ref().map(|v| s.span(v)));
@@ -929,6 +957,9 @@ impl Builder<'_> {
                     if let Some(p) = self.ranged(r.pennants.as_ref(), "pennants", 0, MAX_PENNANTS) {
                         f.add_extra(super::model::PENNANT, p as u32);
                     }
+                    if let Some(g) = &r.goods {
+                        self.goods(g, &mut f);
+                    }
                     if let Some(w) = &r.with {
                         self.with(w, &mut f);
                     }
@@ -966,6 +997,19 @@ impl Builder<'_> {
                 _ => self.errors.push(E::PennantAmbiguous {
                     cities: cities.len(),
                     span: self.span(p),
+                }),
+            }
+        }
+        if let Some(g) = &raw.goods {
+            let cities: Vec<usize> = (0..drafts.len())
+                .filter(|&i| drafts[i].feature.kind == FeatureKind::City)
+                .collect();
+            match cities[..] {
+                [] => self.errors.push(E::GoodsOutsideCity { span: self.span(g) }),
+                [one] => self.goods(g, &mut drafts[one].feature),
+                _ => self.errors.push(E::GoodsAmbiguous {
+                    cities: cities.len(),
+                    span: self.span(g),
                 }),
             }
         }
@@ -1213,7 +1257,14 @@ impl Builder<'_> {
         }
     }
 
-    fn check_crossings(&mut self, layout: &Layout, features: &[Feature], span: SourceSpan) {
+    /// Features that cross; on a `bridge` tile, roads may cross roads.
+    fn check_crossings(
+        &mut self,
+        layout: &Layout,
+        features: &[Feature],
+        span: SourceSpan,
+        bridge: bool,
+    ) {
         let name_of = |comp: usize| {
             let members: Vec<&Feature> = (0..features.len())
                 .filter(|&i| layout.component[i] == comp)
@@ -1231,8 +1282,9 @@ impl Builder<'_> {
         for (c, d) in layout.crossings() {
             let (a, a_river, a_road) = name_of(c);
             let (b, b_river, b_road) = name_of(d);
-            // A road may cross a river on a bridge.
-            if (a_river && b_road) || (a_road && b_river) {
+            // A road may cross a river on a bridge, and another road on a
+            // tile that says it has one.
+            if (a_river && b_road) || (a_road && b_river) || (bridge && a_road && b_road) {
                 continue;
             }
             self.errors.push(E::Crossing {

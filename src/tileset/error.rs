@@ -322,6 +322,45 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// `goods` names no trade good.
+    #[error("`{name}` is not a trade good")]
+    #[diagnostic(code(carca::tileset::unknown_good), help("{help}"))]
+    UnknownGood {
+        /// The name written.
+        name: String,
+        /// The goods there are, with a suggestion.
+        help: String,
+        /// The name.
+        #[label("not a good")]
+        span: SourceSpan,
+    },
+
+    /// Tile-level `goods` on a tile without a city.
+    #[error("goods belong in cities, but this tile has none")]
+    #[diagnostic(
+        code(carca::tileset::goods_outside_city),
+        help("remove `goods`, or add the city that shows the symbol")
+    )]
+    GoodsOutsideCity {
+        /// The goods entry.
+        #[label("no city for this good")]
+        span: SourceSpan,
+    },
+
+    /// Tile-level `goods` on a tile with several cities.
+    #[error("the tile has {cities} cities, so tile-level `goods` is ambiguous")]
+    #[diagnostic(
+        code(carca::tileset::goods_ambiguous),
+        help("list the cities under `cities:` and give `goods` on the city that shows the symbol")
+    )]
+    GoodsAmbiguous {
+        /// Number of cities.
+        cities: usize,
+        /// The goods entry.
+        #[label("which city?")]
+        span: SourceSpan,
+    },
+
     /// `with` names no modifier the set knows.
     #[error("`{name}` is not a modifier this tile set knows")]
     #[diagnostic(code(carca::tileset::unknown_modifier), help("{help}"))]

@@ -154,6 +154,10 @@ pub enum Shape {
     /// Changes the feature's rates per tile and per counted modifier while
     /// the feature holds at least one (an inn, a cathedral).
     Present,
+    /// A trade good (Traders & Builders): scores nothing in its city; the
+    /// player who completes the city takes a token per symbol, and the
+    /// players with the most tokens of a good score for it at the end.
+    Goods,
 }
 
 impl Shape {
@@ -163,6 +167,7 @@ impl Shape {
         match self {
             Shape::Counted => "counted",
             Shape::Present => "present",
+            Shape::Goods => "goods",
         }
     }
 }
@@ -213,8 +218,10 @@ impl Modifier {
     }
 
     /// The modifiers every tile set knows: the pennant (counted, on
-    /// cities), the inn (present, on roads) and the cathedral (present, on
-    /// cities). Their rates are `[points]` keys of the ruleset table.
+    /// cities), the inn (present, on roads), the cathedral (present, on
+    /// cities) and the three trade goods (on cities). Their rates are
+    /// `[points]` keys of the ruleset table; a good's is what a majority of
+    /// its tokens scores at the end.
     #[must_use]
     pub fn builtin() -> Vec<Modifier> {
         let make = |name: &str, on, shape, key: &str, incomplete_key: &str| Modifier {
@@ -248,6 +255,27 @@ impl Modifier {
                 Shape::Present,
                 "cathedral_city",
                 "cathedral_city_incomplete",
+            ),
+            make(
+                "wine",
+                FeatureKind::City,
+                Shape::Goods,
+                "goods_majority",
+                "goods_majority",
+            ),
+            make(
+                "grain",
+                FeatureKind::City,
+                Shape::Goods,
+                "goods_majority",
+                "goods_majority",
+            ),
+            make(
+                "cloth",
+                FeatureKind::City,
+                Shape::Goods,
+                "goods_majority",
+                "goods_majority",
             ),
         ]
     }

@@ -74,6 +74,9 @@ pub(crate) struct RawTile {
     /// Pennants on the tile's only city.
     #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// The trade good (`wine`, `grain` or `cloth`) on the tile's only city.
+    #[schemars(with = "Option<String>")]
+    pub(crate) goods: Option<Spanned<String>>,
     /// Modifiers on the tile's only road or city of the modifier's kind:
     /// `[inn]`, `[well, well]`.
     #[schemars(with = "Option<Vec<String>>")]
@@ -87,12 +90,16 @@ pub(crate) struct RawTile {
     /// `count` is per player (the abbey).
     #[schemars(with = "Option<bool>")]
     pub(crate) per_player: Option<Spanned<bool>>,
+    /// Its roads pass over one another on a bridge instead of meeting
+    /// (Traders & Builders).
+    #[schemars(with = "Option<bool>")]
+    pub(crate) bridge: Option<Spanned<bool>>,
     /// May only be placed where all four neighbours are occupied.
     #[schemars(with = "Option<bool>")]
     pub(crate) hole_only: Option<Spanned<bool>>,
 }
 
-/// A city, road, river or field. Cities take `edges`, `pennants`, `name`;
+/// A city, road, river or field. Cities take `edges`, `pennants`, `goods`, `name`;
 /// roads and rivers `edges`, `ends`, `name`; fields `halves`, `touches`,
 /// `name`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -110,6 +117,10 @@ pub(crate) struct RawFeature {
     /// Pennants on a city.
     #[schemars(with = "Option<i64>", range(min = 0, max = 99))]
     pub(crate) pennants: Option<Spanned<i64>>,
+    /// The trade good shown in a city: `wine`, `grain` or `cloth`
+    /// (Traders & Builders).
+    #[schemars(with = "Option<String>")]
+    pub(crate) goods: Option<Spanned<String>>,
     /// Modifiers on this road or city, one entry per occurrence: `[inn]`,
     /// `[cathedral]`, `[well, well]`.
     #[schemars(with = "Option<Vec<String>>")]

@@ -187,13 +187,17 @@ impl Layout {
     }
 
     /// Whether nothing lies in the middle of the tile (no road, river or
-    /// cloister there): then a field reaches the middle, between the
-    /// walls of every city of the tile, and may touch any of them (Inns &
-    /// Cathedrals' three separate cities around one field).
+    /// cloister there; a road that ends at a house inside the tile stops
+    /// short of it): then a field reaches the middle, between the walls of
+    /// every city of the tile, and may touch any of them (Inns &
+    /// Cathedrals' three separate cities around one field, the fields of
+    /// Traders & Builders' tiles between a city and two short roads).
     fn centre_free(features: &[Feature]) -> bool {
         features.iter().all(|f| match f.kind {
             FeatureKind::Cloister => false,
-            FeatureKind::Road | FeatureKind::River => f.edges.len() < 2 && f.ends.is_none(),
+            FeatureKind::Road | FeatureKind::River => {
+                f.edges.len() < 2 && matches!(f.ends, None | Some(End::Inside))
+            }
             FeatureKind::City | FeatureKind::Field => true,
         })
     }
