@@ -405,6 +405,255 @@ const IC_TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
     ),
 ];
 
+/// The Traders & Builders table of the contract, transcribed: `+wine`,
+/// `+grain` and `+cloth` are the goods a city shows; `#inner` the field
+/// between separate cities.
+const TB_TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
+    (
+        "TB01",
+        1,
+        "CFFC",
+        "NW:0+grain",
+        "",
+        false,
+        "ENE ESE SSE SSW->NW",
+    ),
+    (
+        "TB02",
+        1,
+        "CFFC",
+        "NW:0+wine",
+        "",
+        false,
+        "ENE ESE SSE SSW->NW",
+    ),
+    (
+        "TB03",
+        1,
+        "FCCC",
+        "EW:0+cloth S:0",
+        "",
+        false,
+        "NNW NNE->EW; #inner->EW,S",
+    ),
+    (
+        "TB04",
+        1,
+        "FCCC",
+        "EW:0+wine S:0",
+        "",
+        false,
+        "NNW NNE->EW; #inner->EW,S",
+    ),
+    ("TB05", 1, "CCFC", "NEW:0+grain", "", false, "SSE SSW->NEW"),
+    (
+        "TB06",
+        1,
+        "CCCC",
+        "NW:0+cloth E:0 S:0",
+        "",
+        false,
+        "#inner->E,NW,S",
+    ),
+    (
+        "TB07",
+        1,
+        "CRRC",
+        "NW:0+cloth",
+        "E>tile S>tile",
+        false,
+        "ENE->NW; ESE->NW; SSE->NW; SSW->NW",
+    ),
+    (
+        "TB08",
+        1,
+        "CRRC",
+        "NW:0+wine",
+        "E>tile S>tile",
+        false,
+        "ENE->NW; ESE SSE->NW; SSW->NW",
+    ),
+    (
+        "TB09",
+        1,
+        "CRCC",
+        "NW:0+cloth S:0",
+        "E>tile",
+        false,
+        "ENE->NW; ESE->NW,S",
+    ),
+    (
+        "TB10",
+        1,
+        "CRCC",
+        "NW:0+grain S:0",
+        "E>tile",
+        false,
+        "ENE->NW; ESE->NW,S",
+    ),
+    (
+        "TB11",
+        1,
+        "CRFC",
+        "NW:0+cloth",
+        "E>tile",
+        false,
+        "ENE->NW; ESE SSE SSW->NW",
+    ),
+    (
+        "TB12",
+        1,
+        "CRFC",
+        "NW:0+wine",
+        "E>tile",
+        false,
+        "ENE->NW; ESE->NW; SSE SSW->NW",
+    ),
+    (
+        "TB13",
+        1,
+        "CCRC",
+        "NEW:0+wine",
+        "S>city",
+        false,
+        "SSE->NEW; SSW->NEW",
+    ),
+    (
+        "TB14",
+        1,
+        "CCCC",
+        "NW:0+wine ES:0",
+        "",
+        false,
+        "#inner->ES,NW",
+    ),
+    (
+        "TB15",
+        1,
+        "FCFC",
+        "EW:0+wine",
+        "",
+        false,
+        "NNW NNE->EW; SSE SSW->EW",
+    ),
+    (
+        "TB16",
+        1,
+        "CRFF",
+        "N:0",
+        "E>tile",
+        false,
+        "ENE->N; ESE SSE SSW WSW WNW->N",
+    ),
+    (
+        "TB17",
+        1,
+        "FCRC",
+        "EW:0+grain",
+        "S>city",
+        false,
+        "NNW NNE->EW; SSE->EW; SSW->EW",
+    ),
+    (
+        "TB18",
+        1,
+        "FCRC",
+        "EW:0+wine",
+        "S>city",
+        false,
+        "NNW NNE->EW; SSE->EW; SSW->EW",
+    ),
+    (
+        "TB19",
+        1,
+        "RCRC",
+        "EW:0+wine",
+        "N>city S>city",
+        false,
+        "NNW->EW; NNE->EW; SSE->EW; SSW->EW",
+    ),
+    (
+        "TB20",
+        1,
+        "FRRR",
+        "",
+        "E>cloister S>cloister W>cloister",
+        true,
+        "WNW NNW NNE ENE; ESE SSE; SSW WSW",
+    ),
+    (
+        "TB21",
+        1,
+        "CFRC",
+        "NW:0+grain",
+        "S>tile",
+        false,
+        "SSW->NW; SSE ENE ESE->NW",
+    ),
+    (
+        "TB22",
+        1,
+        "CFRC",
+        "NW:0+grain",
+        "S>tile",
+        false,
+        "SSW->NW; SSE->NW; ENE ESE->NW",
+    ),
+    (
+        "TB23",
+        1,
+        "CFRR",
+        "N:0",
+        "W>tile S>tile",
+        false,
+        "WNW->N; WSW SSW; ENE ESE SSE->N",
+    ),
+    (
+        "TB24",
+        1,
+        "RRRR",
+        "",
+        "NS EW",
+        false,
+        "WNW NNW; NNE ENE; ESE SSE; SSW WSW",
+    ),
+];
+
+#[test]
+fn traders_and_builders_match_the_contract_table() {
+    let (total, pennants) = matches_table("traders-builders", TB_TABLE, "");
+    assert_eq!((total, pennants), (24, 0));
+    let set = crate::common::loader()
+        .builtin_set("traders-builders")
+        .expect("sound");
+    let count = |name: &str| -> u32 {
+        set.tiles
+            .iter()
+            .map(|t| t.count * t.features.iter().map(|f| f.count_of(name)).sum::<u32>())
+            .sum()
+    };
+    assert_eq!(
+        (count("wine"), count("grain"), count("cloth")),
+        (9, 6, 5),
+        "9 wine, 6 grain, 5 cloth"
+    );
+    let without = set
+        .tiles
+        .iter()
+        .filter(|t| {
+            t.features.iter().all(|f| {
+                ["wine", "grain", "cloth"]
+                    .iter()
+                    .all(|g| f.count_of(g) == 0)
+            })
+        })
+        .count();
+    assert_eq!(without, 4, "4 tiles without goods");
+    assert_eq!(set.figures, [0, 1, 1], "one builder and one pig per player");
+    let bridge = set.tile("TB24").expect("TB24");
+    assert!(!bridge.village, "the bridge is not a crossing");
+}
+
 #[test]
 fn inns_and_cathedrals_match_the_contract_table() {
     let (total, pennants) = matches_table("inns-cathedrals", IC_TABLE, "");

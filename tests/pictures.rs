@@ -208,6 +208,10 @@ fn the_readme_pictures_are_current() {
             "tiles-inns-cathedrals",
             vec!["tiles", "render", "inns-cathedrals"],
         ),
+        (
+            "tiles-traders-builders",
+            vec!["tiles", "render", "traders-builders"],
+        ),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

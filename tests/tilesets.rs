@@ -22,10 +22,12 @@ fn shipped_tile_sets_are_sound() {
         "abbey",
         "river",
         "inns-cathedrals",
+        "traders-builders",
         "tilesets/base.yaml",
         "tilesets/abbey.yaml",
         "tilesets/river.yaml",
         "tilesets/inns-cathedrals.yaml",
+        "tilesets/traders-builders.yaml",
     ] {
         let output = carca(&["tiles", "check", name]);
         assert!(output.starts_with("exit: 0"), "{output}");
@@ -34,7 +36,13 @@ fn shipped_tile_sets_are_sound() {
 
 #[test]
 fn shipped_tile_sets_pictures() {
-    for name in ["base", "abbey", "river", "inns-cathedrals"] {
+    for name in [
+        "base",
+        "abbey",
+        "river",
+        "inns-cathedrals",
+        "traders-builders",
+    ] {
         insta::assert_snapshot!(format!("show_{name}"), carca(&["tiles", "show", name]));
     }
 }

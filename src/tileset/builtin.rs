@@ -11,7 +11,13 @@ use crate::source::SourceFile;
 use super::TileSet;
 
 /// Names of the built-in tile sets.
-pub const NAMES: [&str; 4] = ["base", "abbey", "river", "inns-cathedrals"];
+pub const NAMES: [&str; 5] = [
+    "base",
+    "abbey",
+    "river",
+    "inns-cathedrals",
+    "traders-builders",
+];
 
 /// The YAML text of a built-in set.
 #[must_use]
@@ -21,6 +27,7 @@ pub fn source(name: &str) -> Option<&'static str> {
         "abbey" => Some(include_str!("../../tilesets/abbey.yaml")),
         "river" => Some(include_str!("../../tilesets/river.yaml")),
         "inns-cathedrals" => Some(include_str!("../../tilesets/inns-cathedrals.yaml")),
+        "traders-builders" => Some(include_str!("../../tilesets/traders-builders.yaml")),
         _ => None,
     }
 }
@@ -38,6 +45,7 @@ fn prepared_bytes(name: &str) -> Option<&'static [u8]> {
         "abbey" => Some(include_bytes!("prepared/abbey.postcard")),
         "river" => Some(include_bytes!("prepared/river.postcard")),
         "inns-cathedrals" => Some(include_bytes!("prepared/inns-cathedrals.postcard")),
+        "traders-builders" => Some(include_bytes!("prepared/traders-builders.postcard")),
         _ => None,
     }
 }
