@@ -208,6 +208,12 @@ pub enum PlaceProblem {
 pub enum DeployProblem {
     /// The player has none of this figure left.
     NoFollowers(Figure),
+    /// A builder or pig on a kind of feature it never stands on.
+    WrongFeature(Figure, FeatureKind),
+    /// A builder or pig on a feature where its owner has no follower.
+    Alone(Figure, FeatureKind),
+    /// A builder on a road or city its own tile completed.
+    Completed(Figure, FeatureKind),
     /// Followers never stand on this kind of feature.
     NotOccupiable(FeatureKind),
     /// Someone already stands on the feature.
@@ -573,6 +579,22 @@ impl<'a> Game<'a> {
             return Some(DeployProblem::NoFollowers(figure));
         }
         let node = self.node(placed, feature);
+        if let Some(kinds) = figure.companion_of() {
+            if !kinds.contains(&kind) {
+                return Some(DeployProblem::WrongFeature(figure, kind));
+            }
+            let with_own = self.features.occupants(node).any(|f| {
+                let fo = &self.followers[f as usize];
+                fo.player == player && fo.figure.is_follower()
+            });
+            if !with_own {
+                return Some(DeployProblem::Alone(figure, kind));
+            }
+            if kind != FeatureKind::Field && self.features.open(node) == 0 {
+                return Some(DeployProblem::Completed(figure, kind));
+            }
+            return None;
+        }
         if self.features.occupied(node) {
             let by = self
                 .features
@@ -591,6 +613,41 @@ impl<'a> Game<'a> {
             return Some(DeployProblem::Occupied { kind, by });
         }
         None
+    }
+
+    /// The road or city holding a builder `player` put there on an earlier
+    /// turn that placed tile `placed` became part of, if any: the
+    /// builder's double turn. Asked before the placement scores anything,
+    /// since scoring sends the builder home.
+    #[must_use]
+    pub fn meets_builder(&self, placed: usize, player: usize) -> Option<FeatureId> {
+        let base = self.placed[placed].base;
+        let t = self.tile(self.placed[placed].tile);
+        let roots: Vec<(Node, FeatureKind)> = t
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
+            .map(|(i, f)| (self.features.find(base + i as Node), f.kind))
+            .collect();
+        self.followers
+            .iter()
+            .filter(|fo| {
+                fo.on_board
+                    && fo.figure == Figure::Builder
+                    && fo.player == player
+                    && fo.placed != placed
+            })
+            .find_map(|fo| {
+                let root = self.features.find(fo.node);
+                let &(_, kind) = roots.iter().find(|(r, _)| *r == root)?;
+                let scored = if kind == FeatureKind::Road {
+                    ScoredKind::Road
+                } else {
+                    ScoredKind::City
+                };
+                Some(self.id_of(scored, root))
+            })
     }
 
     /// Puts one of `player`'s figures on a feature.
@@ -682,8 +739,10 @@ impl<'a> Game<'a> {
         };
         for f in self.features.occupants(root) {
             let fo = &self.followers[f as usize];
-            counts.followers[fo.player] += 1;
-            counts.strength[fo.player] += fo.figure.weight();
+            if fo.figure.is_follower() {
+                counts.followers[fo.player] += 1;
+                counts.strength[fo.player] += fo.figure.weight();
+            }
         }
         counts
     }

@@ -15,5 +15,5 @@ pub mod scoring;
 pub mod violation;
 
 pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};
-pub use referee::{Adjudication, Move, Position, Refused, adjudicate, position};
+pub use referee::{Adjudication, DoubleTurn, Move, Position, Refused, adjudicate, position};
 pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use miette::SourceSpan;
 
 use super::abbey::{FinalRound, RoundProblem};
-use super::game::{DeployProblem, Event, Game, Phase, PlaceProblem};
+use super::game::{DeployProblem, Event, FeatureId, Game, Phase, PlaceProblem};
 use super::river::{River, RiverProblem};
 use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
 use crate::diagnostic::Finding;
@@ -46,6 +46,23 @@ pub struct Adjudication {
     /// Followers the record deploys that the rules refused (they stayed in
     /// their owners' supply), for pictures.
     pub refused: Vec<Refused>,
+    /// Second turns that builders earned (Traders & Builders).
+    pub double_turns: Vec<DoubleTurn>,
+}
+
+/// A second turn a builder earned: the player's drawn tile extended the
+/// road or city that holds their builder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DoubleTurn {
+    /// The turn (1-based entry of `turns`) that earned it.
+    pub earned: usize,
+    /// The player.
+    pub player: usize,
+    /// The entry that took it, if the record has one and it is the
+    /// player's.
+    pub taken: Option<usize>,
+    /// The road or city that holds the builder.
+    pub feature: FeatureId,
 }
 
 /// A follower deployment the rules refused.
@@ -84,6 +101,7 @@ pub fn adjudicate(
         mut findings,
         marks,
         refused,
+        double_turns,
         ..
     } = referee;
     let mut game = game;
@@ -145,6 +163,7 @@ pub fn adjudicate(
             .then(|| record.rules_name().to_string()),
         marks,
         refused,
+        double_turns,
     }
 }
 
@@ -248,14 +267,14 @@ pub struct Position<'r> {
 }
 
 impl Position<'_> {
-    /// The figures the player to move has in supply and may deploy on a
+    /// The followers the player to move has in supply and may deploy on a
     /// free spot (a follower, the big follower): every spot of
     /// [`Position::moves`] takes any of them.
     #[must_use]
     pub fn figures(&self) -> Vec<Figure> {
         crate::record::FIGURES
             .into_iter()
-            .filter(|&f| self.referee.game.supply(self.player, f) > 0)
+            .filter(|&f| f.is_follower() && self.referee.game.supply(self.player, f) > 0)
             .collect()
     }
 
@@ -372,6 +391,10 @@ struct Referee<'r> {
     opening_left: u32,
     /// The River: where it goes on, and how it last turned.
     river: River,
+    /// Builders are in play: a placement may earn a second turn.
+    builders: bool,
+    /// Second turns earned so far.
+    double_turns: Vec<DoubleTurn>,
     /// Positions of placements that broke a rule.
     marks: Vec<Pos>,
     /// Follower deployments refused.
@@ -423,6 +446,8 @@ impl<'r> Referee<'r> {
             land_left,
             opening_left,
             river: River::default(),
+            builders: rules.supply_with(Figure::Builder, &record.catalog.figures) > 0,
+            double_turns: Vec::new(),
             marks: Vec::new(),
             refused: Vec::new(),
         }
@@ -484,6 +509,13 @@ impl<'r> Referee<'r> {
         };
         // The final abbey round, once the last land tile is down.
         let mut round: Option<FinalRound> = None;
+        // Builders (Traders & Builders): a second turn owed (the player,
+        // and the turn that earned it); the player taking a second turn
+        // now (it lasts through discards); the last placement's player and
+        // whether it was a second turn.
+        let mut owed: Option<(usize, usize)> = None;
+        let mut in_second: Option<usize> = None;
+        let mut prev: Option<(usize, bool)> = None;
         for turn in turns {
             if let Some((end_turn, last)) = ended {
                 let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
@@ -536,22 +568,64 @@ impl<'r> Referee<'r> {
             }
             let actor = match turn.player {
                 Some((p, span)) if p != current => {
-                    self.violation(
-                        ViolationKind::TurnOrder {
+                    let kind = match (owed, prev) {
+                        (Some((owner, earned)), _) => ViolationKind::DoubleTurnSkipped {
+                            turn: turn.number,
+                            player: self.player(owner),
+                            earned,
+                            got: self.player(p),
+                        },
+                        (None, Some((last, third))) if self.builders && last == p => {
+                            ViolationKind::DoubleTurnUnearned {
+                                turn: turn.number,
+                                player: self.player(p),
+                                expected: self.player(current),
+                                third,
+                            }
+                        }
+                        _ => ViolationKind::TurnOrder {
                             turn: turn.number,
                             expected: self.player(current),
                             got: self.player(p),
                         },
-                        span,
-                    );
+                    };
+                    self.violation(kind, span);
                     p
                 }
                 _ => current,
             };
+            // A player who goes on after a second turn (the record gives
+            // them a third) is still on it: it earns nothing more.
+            let second = owed.is_some_and(|(o, _)| o == actor)
+                || in_second == Some(actor)
+                || prev == Some((actor, true));
+            if owed.is_some_and(|(o, _)| o == actor)
+                && let Some(d) = self.double_turns.last_mut()
+            {
+                d.taken = Some(turn.number);
+            }
+            owed = None;
             let discard = matches!(turn.action, Action::Discard { .. });
-            self.play(turn, actor);
-            // After a discard the same player draws again.
-            current = if discard { actor } else { (actor + 1) % n };
+            let earned = self.play(turn, actor);
+            // After a discard the same player draws again; a builder's
+            // second turn comes at once, and never a third.
+            in_second = None;
+            current = if discard {
+                in_second = second.then_some(actor);
+                actor
+            } else if let Some(feature) = earned.filter(|_| !second) {
+                owed = Some((actor, turn.number));
+                self.double_turns.push(DoubleTurn {
+                    earned: turn.number,
+                    player: actor,
+                    taken: None,
+                    feature,
+                });
+                actor
+            } else {
+                (actor + 1) % n
+            };
+            prev = (!discard).then_some((actor, second));
             if self.land_left == 0 {
                 ended = Some((turn.number, actor));
             }
@@ -562,12 +636,21 @@ impl<'r> Referee<'r> {
     }
 
     /// Applies one turn for `actor`.
-    fn play(&mut self, turn: &Turn, actor: usize) {
+    /// Returns the road or city whose builder earned the player a second
+    /// turn, if any: a drawn tile (not an abbey) joined it.
+    fn play(&mut self, turn: &Turn, actor: usize) -> Option<FeatureId> {
         match &turn.action {
-            Action::Discard { tile, span } => self.discard(*tile, *span),
+            Action::Discard { tile, span } => {
+                self.discard(*tile, *span);
+                None
+            }
             Action::Place { placement, meeple } => {
-                let Some(idx) = self.place(placement, actor, turn.number) else {
-                    return;
+                let idx = self.place(placement, actor, turn.number)?;
+                let drawn = !self.record.catalog.tiles[placement.tile].tile.per_player;
+                let earned = if self.builders && drawn {
+                    self.game.meets_builder(idx, actor)
+                } else {
+                    None
                 };
                 if let Some(d) = meeple {
                     self.deploy(idx, d, actor);
@@ -579,6 +662,7 @@ impl<'r> Referee<'r> {
                         player: actor,
                     },
                 );
+                earned
             }
         }
     }
@@ -798,6 +882,29 @@ impl<'r> Referee<'r> {
                     player: self.player(actor),
                     figure,
                     count: self.rules.supply_with(figure, &self.record.catalog.figures),
+                },
+                span,
+            ),
+            Some(DeployProblem::WrongFeature(figure, kind)) => self.violation(
+                ViolationKind::FigureMisplaced {
+                    player: self.player(actor),
+                    figure,
+                    kind,
+                },
+                span,
+            ),
+            Some(DeployProblem::Alone(figure, kind)) => self.violation(
+                ViolationKind::FigureAlone {
+                    player: self.player(actor),
+                    figure,
+                    kind,
+                },
+                span,
+            ),
+            Some(DeployProblem::Completed(_, kind)) => self.violation(
+                ViolationKind::BuilderOnCompleted {
+                    player: self.player(actor),
+                    kind,
                 },
                 span,
             ),

@@ -151,6 +151,54 @@ pub enum ViolationKind {
         /// How many each player has.
         count: u32,
     },
+    /// A builder or pig on a kind of feature it never stands on.
+    FigureMisplaced {
+        /// The player.
+        player: String,
+        /// The figure.
+        figure: Figure,
+        /// The feature's kind.
+        kind: FeatureKind,
+    },
+    /// A builder or pig on a feature where its owner has no follower.
+    FigureAlone {
+        /// The player.
+        player: String,
+        /// The figure.
+        figure: Figure,
+        /// The feature's kind.
+        kind: FeatureKind,
+    },
+    /// A builder on a road or city that the tile it stands on completed.
+    BuilderOnCompleted {
+        /// The player.
+        player: String,
+        /// The feature's kind.
+        kind: FeatureKind,
+    },
+    /// The record gives another player the turn a builder earned.
+    DoubleTurnSkipped {
+        /// Entry number.
+        turn: usize,
+        /// Whose second turn it was.
+        player: String,
+        /// The turn that earned it.
+        earned: usize,
+        /// Who the record says.
+        got: String,
+    },
+    /// The record gives a player a second turn that no builder earned.
+    DoubleTurnUnearned {
+        /// Entry number.
+        turn: usize,
+        /// The player given two turns.
+        player: String,
+        /// Whose turn it was.
+        expected: String,
+        /// Why there was no second turn: the earlier turn was itself a
+        /// second turn.
+        third: bool,
+    },
     /// A follower on the river.
     FollowerOnRiver {
         /// The player.

@@ -67,7 +67,7 @@ pub struct Deploy {
 }
 
 /// The figures a record may name: the ones carca adjudicates.
-pub const FIGURES: [Figure; 2] = [Figure::Follower, Figure::Big];
+pub const FIGURES: [Figure; 4] = [Figure::Follower, Figure::Big, Figure::Builder, Figure::Pig];
 
 /// The figure a `figure:` value names, if carca adjudicates it.
 pub(crate) fn figure_of(word: &str) -> Option<Figure> {
@@ -1007,21 +1007,11 @@ impl<'a> Builder<'a> {
         if figure.is_none() {
             self.error(RecordError::Figure {
                 name: raw.value.clone(),
-                help: match Figure::from_word(raw.value.trim()) {
-                    Some(f) => format!(
-                        "the {} belongs to Traders & Builders, which carca does not adjudicate yet; the figures it knows are {}",
-                        f.word(),
-                        FIGURES.map(Word::word).join(", ")
-                    ),
-                    None => format!(
-                        "{}the figures are {}",
-                        crate::suggest::did_you_mean(
-                            &raw.value,
-                            FIGURES.iter().map(|f| f.word())
-                        ),
-                        FIGURES.map(Word::word).join(", ")
-                    ),
-                },
+                help: format!(
+                    "{}the figures are {}",
+                    crate::suggest::did_you_mean(&raw.value, FIGURES.iter().map(|f| f.word())),
+                    FIGURES.map(Word::word).join(", ")
+                ),
                 span: self.span(raw),
             });
         }

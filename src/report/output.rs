@@ -406,6 +406,21 @@ pub struct PreviewJson {
     pub totals: PerPlayer,
 }
 
+/// A second turn a builder earned.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct DoubleTurnJson {
+    /// The turn whose tile extended the road or city with the builder.
+    pub earned: usize,
+    /// The player.
+    pub player: String,
+    /// The road or city that holds the builder.
+    pub feature: String,
+    /// The entry of `turns` that took the second turn, or null when the
+    /// record has none there for the player.
+    pub taken: Option<usize>,
+}
+
 /// Whether a record's `claims` were compared with the totals.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -437,6 +452,11 @@ pub struct ScoreJson {
     pub winners: Vec<String>,
     /// Every scoring, in order.
     pub events: Vec<EventJson>,
+    /// Second turns that builders earned (Traders & Builders); left out
+    /// when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub double_turns: Vec<DoubleTurnJson>,
     /// For a game in progress: what final scoring would add now.
     pub preview: Option<PreviewJson>,
     /// Every diagnostic.
@@ -469,6 +489,16 @@ impl ScoreJson {
                 Vec::new()
             },
             events: events(&a.events),
+            double_turns: a
+                .double_turns
+                .iter()
+                .map(|d| DoubleTurnJson {
+                    earned: d.earned,
+                    player: p[d.player].clone(),
+                    feature: d.feature.to_string(),
+                    taken: d.taken,
+                })
+                .collect(),
             preview: a.preview.as_ref().map(|(ev, totals)| PreviewJson {
                 events: events(ev),
                 totals: PerPlayer::of(p, totals.iter().copied().enumerate()),

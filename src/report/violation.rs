@@ -197,8 +197,11 @@ impl Violation {
                 count,
             } => w(
                 format!(
-                    "{player} has no {} follower left to deploy: the deployment is void and {player}'s supply is unchanged",
-                    figure.word()
+                    "{player} has no {} left to deploy: the deployment is void and {player}'s supply is unchanged",
+                    match figure {
+                        crate::rules::Figure::Big => "big follower",
+                        other => other.word(),
+                    }
                 ),
                 "carca::rules::no_figure",
                 &format!(
@@ -206,6 +209,76 @@ impl Violation {
                 ),
                 "none in supply",
             ),
+            ViolationKind::FigureMisplaced {
+                player,
+                figure,
+                kind,
+            } => w(
+                format!(
+                    "a {} may not stand on a {}: it stays in {player}'s supply",
+                    figure.word(),
+                    kind.word()
+                ),
+                "carca::rules::figure_misplaced",
+                "a builder stands on a road or city, a pig on a field",
+                &format!("not a place for a {}", figure.word()),
+            ),
+            ViolationKind::FigureAlone {
+                player,
+                figure,
+                kind,
+            } => w(
+                format!(
+                    "{player} has no follower on this {}, so the {} may not go there: it stays in {player}'s supply",
+                    kind.word(),
+                    figure.word()
+                ),
+                "carca::rules::figure_alone",
+                "a builder or pig joins a road, city or field of the tile just placed that already holds one of its owner's followers",
+                &format!("no follower of {player} here"),
+            ),
+            ViolationKind::BuilderOnCompleted { player, kind } => w(
+                format!(
+                    "this tile completes the {}, so a builder may not go there: it stays in {player}'s supply",
+                    kind.word()
+                ),
+                "carca::rules::builder_on_completed",
+                "a builder goes on an unfinished road or city; it would come home at once",
+                "completed by this tile",
+            ),
+            ViolationKind::DoubleTurnSkipped {
+                turn,
+                player,
+                earned,
+                got,
+            } => w(
+                format!(
+                    "turn {turn} is {player}'s second turn, earned by {player}'s builder on turn {earned}, but the record says {got}: scored as {got}'s turn; the turn order continues from {got}"
+                ),
+                "carca::rules::double_turn_skipped",
+                "when a player's drawn tile extends the road or city that holds their builder, they take one more turn at once",
+                &format!("expected {player} again"),
+            ),
+            ViolationKind::DoubleTurnUnearned {
+                turn,
+                player,
+                expected,
+                third,
+            } => {
+                let why = if *third {
+                    "a second turn never gives a third"
+                } else {
+                    "no builder of theirs earned a second turn"
+                };
+                w(
+                    format!(
+                        "turn {turn} gives {player} another turn, but {why}; it is {expected}'s: scored as {player}'s turn; the turn order continues from {player}"
+                    ),
+                    "carca::rules::double_turn_unearned",
+                    "a player takes a second turn only when their drawn tile extends the road or city that holds their builder, and never a third",
+                    &format!("expected {expected}"),
+                )
+            }
             ViolationKind::FollowerOnRiver { player } => w(
                 format!(
                     "followers may not stand on the river: the follower stays in {player}'s supply"

@@ -8,6 +8,7 @@
 use std::ops::{Index, IndexMut};
 
 use super::Ruleset;
+use crate::tileset::FeatureKind;
 
 /// A toggle whose values are words.
 pub trait Word: Copy + Eq + 'static {
@@ -618,6 +619,25 @@ impl Figure {
             Figure::Follower => 1,
             Figure::Big => 2,
             Figure::Builder | Figure::Pig => 0,
+        }
+    }
+
+    /// A follower (normal or big): it takes part in majorities, and a
+    /// feature that holds one is taken.
+    #[must_use]
+    pub const fn is_follower(self) -> bool {
+        matches!(self, Figure::Follower | Figure::Big)
+    }
+
+    /// The kinds of feature it may stand on, when it is not a follower: a
+    /// builder on a road or city, a pig on a field. It goes only where its
+    /// owner already has a follower, and never makes the feature taken.
+    #[must_use]
+    pub fn companion_of(self) -> Option<&'static [FeatureKind]> {
+        match self {
+            Figure::Follower | Figure::Big => None,
+            Figure::Builder => Some(&[FeatureKind::Road, FeatureKind::City]),
+            Figure::Pig => Some(&[FeatureKind::Field]),
         }
     }
 }
