@@ -869,67 +869,43 @@ impl<'r> Referee<'r> {
         }
         match problem {
             None => self.game.deploy(idx, feature, actor, d.figure),
-            Some(DeployProblem::NoFollowers(Figure::Follower)) => {
-                self.violation(
-                    ViolationKind::NoFollower {
-                        player: self.player(actor),
-                    },
-                    span,
-                );
+            Some(problem) => {
+                let v = self.deploy_violation(problem, actor);
+                self.violation(v, span);
             }
-            Some(DeployProblem::NoFollowers(figure)) => self.violation(
-                ViolationKind::NoFigure {
-                    player: self.player(actor),
-                    figure,
-                    count: self.rules.supply_with(figure, &self.record.catalog.figures),
-                },
-                span,
-            ),
-            Some(DeployProblem::WrongFeature(figure, kind)) => self.violation(
-                ViolationKind::FigureMisplaced {
-                    player: self.player(actor),
-                    figure,
-                    kind,
-                },
-                span,
-            ),
-            Some(DeployProblem::Alone(figure, kind)) => self.violation(
-                ViolationKind::FigureAlone {
-                    player: self.player(actor),
-                    figure,
-                    kind,
-                },
-                span,
-            ),
-            Some(DeployProblem::Completed(_, kind)) => self.violation(
-                ViolationKind::BuilderOnCompleted {
-                    player: self.player(actor),
-                    kind,
-                },
-                span,
-            ),
-            Some(DeployProblem::NotOccupiable(_)) => {
-                self.violation(
-                    ViolationKind::FollowerOnRiver {
-                        player: self.player(actor),
-                    },
-                    span,
-                );
-            }
-            Some(DeployProblem::Occupied { kind, by }) => {
-                let by = by
+        }
+    }
+
+    /// The violation a refused deployment of `actor`'s is.
+    fn deploy_violation(&self, problem: DeployProblem, actor: usize) -> ViolationKind {
+        let player = self.player(actor);
+        match problem {
+            DeployProblem::NoFollowers(Figure::Follower) => ViolationKind::NoFollower { player },
+            DeployProblem::NoFollowers(figure) => ViolationKind::NoFigure {
+                player,
+                figure,
+                count: self.rules.supply_with(figure, &self.record.catalog.figures),
+            },
+            DeployProblem::WrongFeature(figure, kind) => ViolationKind::FigureMisplaced {
+                player,
+                figure,
+                kind,
+            },
+            DeployProblem::Alone(figure, kind) => ViolationKind::FigureAlone {
+                player,
+                figure,
+                kind,
+            },
+            DeployProblem::Completed(_, kind) => ViolationKind::BuilderOnCompleted { player, kind },
+            DeployProblem::NotOccupiable(_) => ViolationKind::FollowerOnRiver { player },
+            DeployProblem::Occupied { kind, by } => ViolationKind::FeatureOccupied {
+                player,
+                kind,
+                by: by
                     .into_iter()
                     .map(|(pl, pos, l)| (self.player(pl), pos, l))
-                    .collect();
-                self.violation(
-                    ViolationKind::FeatureOccupied {
-                        player: self.player(actor),
-                        kind,
-                        by,
-                    },
-                    span,
-                );
-            }
+                    .collect(),
+            },
         }
     }
 
@@ -983,7 +959,13 @@ impl<'r> Referee<'r> {
         self.snapshot_checks(&spans);
         let mut on_table = vec![[0usize; Figure::KINDS.len()]; self.record.players.len()];
         let mut spots: HashSet<(Pos, usize)> = HashSet::new();
-        for m in meeples {
+        // Followers first: a builder or pig is checked against the
+        // followers beside it, wherever the snapshot lists it.
+        let ordered = meeples
+            .iter()
+            .filter(|m| m.figure.is_follower())
+            .chain(meeples.iter().filter(|m| !m.figure.is_follower()));
+        for m in ordered {
             let Some(idx) = self.game.at(m.at) else {
                 let v = ViolationKind::NoSuchSpot {
                     location: m.spot.clone(),
@@ -1039,6 +1021,19 @@ impl<'r> Referee<'r> {
                     }
                 };
                 self.violation(v, m.span);
+                self.refused.push(refused);
+                continue;
+            }
+            // A snapshot may show a completed feature still held (it scores
+            // as complete), its builder too.
+            if !m.figure.is_follower()
+                && let Some(problem) = self
+                    .game
+                    .deploy_problem(idx, feature, m.player, m.figure)
+                    .filter(|p| !matches!(p, DeployProblem::Completed(..)))
+            {
+                let v = self.deploy_violation(problem, m.player);
+                self.violation(v, m.spot_span);
                 self.refused.push(refused);
                 continue;
             }
