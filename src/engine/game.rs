@@ -149,6 +149,9 @@ pub struct Event {
     /// The rules that produced the points: one, or for farms under the
     /// second edition one per distinct award among the winners.
     pub basis: Vec<Basis>,
+    /// Figures on it that are not followers, by player (a builder going
+    /// home, a pig on a farm), each once.
+    pub others: Vec<(usize, Figure)>,
 }
 
 impl FeatureReport {
@@ -225,11 +228,13 @@ pub enum DeployProblem {
     },
 }
 
-/// The followers on a feature per player, and their weight.
+/// The followers on a feature per player, and their weight; and the
+/// other figures there (builders, pigs).
 #[derive(Debug, Clone, Default)]
 struct Counts {
     followers: Vec<u32>,
     strength: Vec<u32>,
+    others: Vec<(usize, Figure)>,
 }
 
 impl Counts {
@@ -239,6 +244,11 @@ impl Counts {
         }
         for (a, b) in self.strength.iter_mut().zip(&other.strength) {
             *a += b;
+        }
+        for &o in &other.others {
+            if !self.others.contains(&o) {
+                self.others.push(o);
+            }
         }
     }
 }
@@ -736,12 +746,15 @@ impl<'a> Game<'a> {
         let mut counts = Counts {
             followers: vec![0; self.players],
             strength: vec![0; self.players],
+            others: Vec::new(),
         };
         for f in self.features.occupants(root) {
             let fo = &self.followers[f as usize];
             if fo.figure.is_follower() {
                 counts.followers[fo.player] += 1;
                 counts.strength[fo.player] += fo.figure.weight();
+            } else if !counts.others.contains(&(fo.player, fo.figure)) {
+                counts.others.push((fo.player, fo.figure));
             }
         }
         counts
@@ -830,6 +843,7 @@ impl<'a> Game<'a> {
             feature,
             followers: counts.followers,
             strength: counts.strength,
+            others: counts.others,
             winners,
             points,
             basis: vec![award.basis],
@@ -862,6 +876,18 @@ impl<'a> Game<'a> {
             }
         }
         self.score_farms(&farms);
+    }
+
+    /// Whether each player has a pig on a farm.
+    fn pigs(&self, farm: Node) -> Vec<bool> {
+        let mut out = vec![false; self.players];
+        for f in self.features.occupants(farm) {
+            let fo = &self.followers[f as usize];
+            if fo.figure == Figure::Pig {
+                out[fo.player] = true;
+            }
+        }
+        out
     }
 
     /// The cities (roots) a farm touches, each once in node order:
@@ -914,6 +940,7 @@ impl<'a> Game<'a> {
             .map(|(i, &farm)| scoring::FarmInput {
                 name: self.id_of(ScoredKind::Farm, farm),
                 strength: counts[i].strength.clone(),
+                pigs: self.pigs(farm),
                 cities: touched[i].0.clone(),
             })
             .collect();
@@ -941,6 +968,7 @@ impl<'a> Game<'a> {
                     let mut sum = Counts {
                         followers: vec![0; self.players],
                         strength: vec![0; self.players],
+                        others: Vec::new(),
                     };
                     for &i in &around {
                         sum.add(&counts[i]);
@@ -956,7 +984,7 @@ impl<'a> Game<'a> {
                         cities: vec![city],
                         open_cities: Vec::new(),
                     };
-                    (report, sum, winners, points, vec![basis])
+                    (report, sum, winners, points, basis)
                 }
             };
             for (s, p) in self.scores.iter_mut().zip(&points) {
@@ -970,6 +998,7 @@ impl<'a> Game<'a> {
                 winners,
                 points,
                 basis,
+                others: counts.others,
             });
         }
     }

@@ -93,6 +93,9 @@ pub enum Basis {
         /// Cities already paid to this player through another farm (second
         /// edition).
         already: u32,
+        /// More per city for the player's pig on the farm (Traders &
+        /// Builders), 0 without one.
+        pig: u32,
     },
     /// First edition: a completed city pays the farmers around it.
     FarmsAround {
@@ -100,6 +103,9 @@ pub enum Basis {
         rate: u32,
         /// The farms that supply the city, by name.
         suppliers: Vec<FeatureId>,
+        /// More for a winner whose pig is on one of those farms (Traders
+        /// & Builders), 0 without one.
+        pig: u32,
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,
@@ -266,33 +272,42 @@ pub fn cloister(rules: &Ruleset, around: u32) -> Award {
 
 /// What a farm scores for a player under the second or third edition:
 /// `cities` completed cities, of which `already` were already paid to the
-/// player through another farm (second edition).
+/// player through another farm (second edition); `pig` when the player's
+/// pig is on the farm (one more per city paid, however many pigs).
 #[must_use]
-pub fn farm(rules: &Ruleset, cities: u32, already: u32) -> Award {
+pub fn farm(rules: &Ruleset, cities: u32, already: u32, pig: bool) -> Award {
     let rate = rules.points[Point::FarmCity];
+    let pig = if pig { rules.points[Point::Pig] } else { 0 };
     let (paid, already) = match rules.farm_scoring {
         FarmScoring::Second => (cities - already.min(cities), already.min(cities)),
         _ => (cities, 0),
     };
     Award {
-        points: i64::from(rate) * i64::from(paid),
+        points: (i64::from(rate) + i64::from(pig)) * i64::from(paid),
         basis: Basis::Farm {
             edition: rules.farm_scoring,
             cities: paid,
             rate,
             already,
+            pig,
         },
     }
 }
 
 /// First edition: what a completed city pays the farmers around it,
-/// supplied by the farms named.
+/// supplied by the farms named; `pig` for a winner whose pig is on one of
+/// them (carca's reading: one more for the city).
 #[must_use]
-pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>) -> Award {
+pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, pig: bool) -> Award {
     let rate = rules.points[Point::FarmCityFirst];
+    let pig = if pig { rules.points[Point::Pig] } else { 0 };
     Award {
-        points: i64::from(rate),
-        basis: Basis::FarmsAround { rate, suppliers },
+        points: i64::from(rate) + i64::from(pig),
+        basis: Basis::FarmsAround {
+            rate,
+            suppliers,
+            pig,
+        },
     }
 }
 
@@ -315,6 +330,8 @@ pub struct FarmInput {
     pub name: FeatureId,
     /// What each player's farmers on it weigh.
     pub strength: Vec<u32>,
+    /// Whether each player has a pig on it.
+    pub pigs: Vec<bool>,
     /// The completed cities it touches, by an id of the caller's, sorted
     /// and each once.
     pub cities: Vec<u32>,
@@ -346,8 +363,8 @@ pub enum FarmOutcome {
         winners: Vec<usize>,
         /// Points per player.
         points: Vec<i64>,
-        /// The award.
-        basis: Basis,
+        /// One per distinct award among the winners.
+        basis: Vec<Basis>,
     },
 }
 
@@ -376,17 +393,26 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
                 }
             }
             let winners = majority(&strength);
-            let award = farms_around(rules, ids.iter().map(|&i| farms[i].name.clone()).collect());
+            let suppliers: Vec<FeatureId> = ids.iter().map(|&i| farms[i].name.clone()).collect();
             let mut points = vec![0; players];
+            let mut basis: Vec<Basis> = Vec::new();
             for &w in &winners {
+                let pig = ids.iter().any(|&i| farms[i].pigs.get(w) == Some(&true));
+                let award = farms_around(rules, suppliers.clone(), pig);
                 points[w] = award.points;
+                if !basis.contains(&award.basis) {
+                    basis.push(award.basis);
+                }
+            }
+            if basis.is_empty() {
+                basis.push(farms_around(rules, suppliers, false).basis);
             }
             out.push(FarmOutcome::City {
                 city,
                 farms: ids,
                 winners,
                 points,
-                basis: award.basis,
+                basis,
             });
         }
         for (i, f) in farms
@@ -410,7 +436,8 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
         let mut basis: Vec<Basis> = Vec::new();
         for &w in &winners {
             let already = f.cities.iter().filter(|c| paid[w].contains(c)).count() as u32;
-            let a = farm(rules, f.cities.len() as u32, already);
+            let pig = f.pigs.get(w) == Some(&true);
+            let a = farm(rules, f.cities.len() as u32, already, pig);
             if rules.farm_scoring == FarmScoring::Second {
                 paid[w].extend(f.cities.iter().copied());
             }
@@ -420,7 +447,7 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
             }
         }
         if basis.is_empty() {
-            basis.push(farm(rules, f.cities.len() as u32, 0).basis);
+            basis.push(farm(rules, f.cities.len() as u32, 0, false).basis);
         }
         out.push(FarmOutcome::Farm {
             farm: i,
@@ -498,7 +525,8 @@ mod tests {
             r.points[Point::City] = 3;
             r.points[Point::Cloister] = 2;
         });
-        assert_eq!(farm(&house, 4, 0).points, 8);
+        assert_eq!(farm(&house, 4, 0, false).points, 8);
+        assert_eq!(farm(&house, 4, 0, true).points, 12);
         assert_eq!(city(&house, 3, 1, true), 11);
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
@@ -518,16 +546,19 @@ mod tests {
             FarmInput {
                 name: id(0),
                 strength: vec![1, 0],
+                pigs: vec![false; 2],
                 cities: vec![7],
             },
             FarmInput {
                 name: id(1),
                 strength: vec![1, 0],
+                pigs: vec![false; 2],
                 cities: vec![7, 8],
             },
             FarmInput {
                 name: id(2),
                 strength: vec![0, 2],
+                pigs: vec![false; 2],
                 cities: vec![8],
             },
         ];
@@ -549,6 +580,26 @@ mod tests {
         // red 1 against blue 2.
         let first = with(|r| r.farm_scoring = FarmScoring::First);
         assert_eq!(totals(&first), [4, 4]);
+
+        // Red's pig on the second farm: one more per city paid through it.
+        let mut input = input;
+        input[1].pigs = vec![true, false];
+        let totals = |rules: &Ruleset| {
+            let mut t = vec![0; 2];
+            for o in farms(rules, 2, &input) {
+                let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
+                for (a, b) in t.iter_mut().zip(points) {
+                    *a += b;
+                }
+            }
+            t
+        };
+        // Third: 3 + 2 × (3 + 1). Second: city 7 was paid through the
+        // first farm (no pig), so only city 8 gets the pig: 3 + 4. First:
+        // red wins city 7, whose farms hold red's pig: 4 + 1.
+        assert_eq!(totals(&third), [11, 3]);
+        assert_eq!(totals(&second), [7, 3]);
+        assert_eq!(totals(&first), [5, 4]);
     }
 
     #[test]

@@ -102,6 +102,7 @@ pub fn words(basis: &Basis) -> String {
             cities,
             rate,
             already,
+            pig,
         } => match edition {
             FarmScoring::Second => {
                 let note = if *already > 0 {
@@ -113,22 +114,38 @@ pub fn words(basis: &Basis) -> String {
                     String::new()
                 };
                 format!(
-                    "farm, second edition: {} × {rate}, each city once per player{note}",
-                    plural(*cities, "completed city")
+                    "farm, second edition: {} × {}, each city once per player{note}",
+                    plural(*cities, "completed city"),
+                    with_pig(*rate, *pig)
                 )
             }
             _ => format!(
-                "farm, third edition: {} × {rate}",
-                plural(*cities, "completed city")
+                "farm, third edition: {} × {}",
+                plural(*cities, "completed city"),
+                with_pig(*rate, *pig)
             ),
         },
-        Basis::FarmsAround { rate, suppliers } => format!(
-            "farms, first edition: the completed city pays {rate} to the player(s) with most farmers on the farms around it (supplied by {})",
+        Basis::FarmsAround {
+            rate,
+            suppliers,
+            pig,
+        } => format!(
+            "farms, first edition: the completed city pays {} to the player(s) with most farmers on the farms around it (supplied by {})",
+            with_pig(*rate, *pig),
             super::names::join(suppliers)
         ),
         Basis::FarmSuppliesNone => {
             "farms, first edition: this farm touches no completed city, so it supplies none".into()
         }
+    }
+}
+
+/// A farm's rate per city, with what the player's pig adds to it.
+fn with_pig(rate: u32, pig: u32) -> String {
+    if pig == 0 {
+        rate.to_string()
+    } else {
+        format!("({rate} + {pig} for the pig)")
     }
 }
 
@@ -141,7 +158,7 @@ pub fn rule(basis: &[Basis]) -> String {
 /// Whether an event is a first-edition "farms around a city" scoring.
 #[must_use]
 pub fn is_farms_around(basis: &[Basis]) -> bool {
-    matches!(basis, [Basis::FarmsAround { .. }])
+    matches!(basis.first(), Some(Basis::FarmsAround { .. }))
 }
 
 #[cfg(test)]

@@ -135,7 +135,8 @@ pub struct FeatureJson {
 pub struct PartJson {
     /// How many.
     pub count: u32,
-    /// Of what: `tile`, `completed_city` or a modifier's name.
+    /// Of what: `tile`, `completed_city`, `pig` (per city, for a farm
+    /// that holds the player's pig) or a modifier's name.
     pub of: String,
     /// Points each.
     pub rate: u32,
@@ -244,17 +245,26 @@ impl AwardJson {
                 cities,
                 rate,
                 already,
+                pig,
             } => AwardJson::Farm {
                 rule: match edition {
                     FarmScoring::Second => "second_edition",
                     _ => "third_edition",
                 },
-                parts: vec![part(*cities, "completed_city", *rate)],
+                parts: std::iter::once(part(*cities, "completed_city", *rate))
+                    .chain((*pig > 0).then(|| part(*cities, "pig", *pig)))
+                    .collect(),
                 already_paid: *already,
             },
-            Basis::FarmsAround { rate, suppliers } => AwardJson::FarmsAround {
+            Basis::FarmsAround {
+                rate,
+                suppliers,
+                pig,
+            } => AwardJson::FarmsAround {
                 rule: "first_edition",
-                parts: vec![part(1, "completed_city", *rate)],
+                parts: std::iter::once(part(1, "completed_city", *rate))
+                    .chain((*pig > 0).then(|| part(1, "pig", *pig)))
+                    .collect(),
                 supplied_by: super::names::each(suppliers),
             },
             Basis::FarmSuppliesNone => AwardJson::Plain {
@@ -291,6 +301,21 @@ pub struct EventJson {
     /// it differ from `followers`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strength: Option<PerPlayer>,
+    /// Figures on it that are not followers (a builder, a pig), which count
+    /// for no majority; left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub others: Vec<OtherFigureJson>,
+}
+
+/// A builder or pig on a scored feature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OtherFigureJson {
+    /// Its owner.
+    pub player: String,
+    /// `builder` or `pig`.
+    pub figure: &'static str,
 }
 
 impl EventJson {
@@ -339,6 +364,14 @@ impl EventJson {
             rule: super::award::rule(&e.basis),
             award: e.basis.iter().map(AwardJson::of).collect(),
             strength: (e.strength != e.followers).then(|| counts(&e.strength)),
+            others: e
+                .others
+                .iter()
+                .map(|&(p, f)| OtherFigureJson {
+                    player: players[p].clone(),
+                    figure: crate::rules::Word::word(f),
+                })
+                .collect(),
         }
     }
 }

@@ -161,7 +161,24 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
     } else {
         "followers"
     };
-    let _ = writeln!(out, "    {farmers}: {} → {majority}", followers.join(", "));
+    let others: Vec<String> = e
+        .others
+        .iter()
+        .map(|&(p, fig)| {
+            use crate::rules::Word;
+            format!("{}'s {}", players[p], fig.word())
+        })
+        .collect();
+    let others = if others.is_empty() {
+        String::new()
+    } else {
+        format!(" (and {})", others.join(", "))
+    };
+    let _ = writeln!(
+        out,
+        "    {farmers}: {}{others} → {majority}",
+        followers.join(", ")
+    );
     let points: Vec<String> = e
         .winners
         .iter()
