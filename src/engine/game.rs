@@ -13,6 +13,7 @@ use super::scoring::{self, Award, Basis, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
+use crate::tileset::model::Shape;
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
 /// A tile on the board.
@@ -72,6 +73,9 @@ pub enum ScoredKind {
     Cloister,
     /// A farm (field with farmers).
     Farm,
+    /// Trade goods: taken from a completed city, or a majority of tokens
+    /// at the end (Traders & Builders).
+    Goods,
 }
 
 impl ScoredKind {
@@ -83,6 +87,7 @@ impl ScoredKind {
             ScoredKind::City => "city",
             ScoredKind::Cloister => "cloister",
             ScoredKind::Farm => "farm",
+            ScoredKind::Goods => "goods",
         }
     }
 }
@@ -108,6 +113,11 @@ pub enum FeatureName {
     Feature(FeatureId),
     /// The farms around the city named.
     FarmsAround(FeatureId),
+    /// The goods of the completed city named, taken by the player who
+    /// completed it.
+    GoodsOf(FeatureId),
+    /// The tokens of one trade good, at the end.
+    Good(String),
 }
 
 /// A scored feature, described for people and programs.
@@ -152,6 +162,9 @@ pub struct Event {
     /// Figures on it that are not followers, by player (a builder going
     /// home, a pig on a farm), each once.
     pub others: Vec<(usize, Figure)>,
+    /// Trade-good tokens per player, for the majority of a good at the end
+    /// (empty for other events).
+    pub tokens: Vec<u32>,
 }
 
 impl FeatureReport {
@@ -270,6 +283,8 @@ pub struct Game<'a> {
     /// Figures in supply per player, indexed by figure.
     supply: Vec<[u32; Figure::KINDS.len()]>,
     scores: Vec<i64>,
+    /// Trade-good tokens per player, by modifier (indices of `rates`).
+    tokens: Vec<Vec<u32>>,
     events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
@@ -309,6 +324,7 @@ impl<'a> Game<'a> {
             followers: Vec::with_capacity(players * 8),
             supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
+            tokens: vec![vec![0; catalog.modifiers.len()]; players],
             // About one scoring for every two tiles in a real game; a huge
             // generated game grows the list as it needs.
             events: Vec::with_capacity((tiles / 2).min(64)),
@@ -689,6 +705,7 @@ impl<'a> Game<'a> {
             let root = game.features.find(n);
             if game.features.open(root) == 0 && !game.features.scored(root) {
                 game.score_set(root, true, phase, true);
+                game.take_goods(root, phase);
             }
         };
         for (i, f) in t.features.iter().enumerate() {
@@ -738,6 +755,109 @@ impl<'a> Game<'a> {
             kind,
             pos: p.pos,
             location: location_of(self.tile(p.tile), p.rot, feat),
+        }
+    }
+
+    /// Trade goods (Traders & Builders): the player whose turn completed a
+    /// city takes a token for each good symbol in it, whoever holds it.
+    fn take_goods(&mut self, root: Node, phase: Phase) {
+        let Phase::Turn { player, .. } = phase else {
+            return;
+        };
+        let taken: Vec<(String, u32)> = self
+            .features
+            .extras(root)
+            .iter()
+            .filter_map(|&(m, n)| {
+                let r = self.rates.get(usize::from(m))?;
+                (r.shape == Shape::Goods && n > 0).then(|| (usize::from(m), r.name.clone(), n))
+            })
+            .map(|(m, name, n)| {
+                self.tokens[player][m] += n;
+                (name, n)
+            })
+            .collect();
+        if taken.is_empty() {
+            return;
+        }
+        let city = self.id_of(ScoredKind::City, root);
+        self.events.push(Event {
+            phase,
+            feature: FeatureReport {
+                kind: ScoredKind::Goods,
+                name: FeatureName::GoodsOf(city),
+                tiles: self.positions(root),
+                extras: taken,
+                complete: true,
+                cities: Vec::new(),
+                open_cities: Vec::new(),
+            },
+            followers: vec![0; self.players],
+            strength: vec![0; self.players],
+            winners: vec![player],
+            points: vec![0; self.players],
+            basis: vec![Basis::GoodsTaken],
+            others: Vec::new(),
+            tokens: Vec::new(),
+        });
+    }
+
+    /// Trade-good tokens a player holds, by modifier index.
+    #[must_use]
+    pub fn tokens(&self, player: usize) -> &[u32] {
+        &self.tokens[player]
+    }
+
+    /// Gives a player tokens of a good (a snapshot states what each player
+    /// holds).
+    pub fn add_tokens(&mut self, player: usize, modifier: usize, n: u32) {
+        if let Some(t) = self
+            .tokens
+            .get_mut(player)
+            .and_then(|t| t.get_mut(modifier))
+        {
+            *t = t.saturating_add(n);
+        }
+    }
+
+    /// Final scoring of trade goods: for each good, the players with the
+    /// most tokens (at least one) score its rate.
+    fn score_goods(&mut self) {
+        for m in 0..self.rates.len() {
+            let r = &self.rates[m];
+            if r.shape != Shape::Goods {
+                continue;
+            }
+            let tokens: Vec<u32> = self.tokens.iter().map(|t| t[m]).collect();
+            let winners = scoring::majority(&tokens);
+            if winners.is_empty() {
+                continue;
+            }
+            let (name, rate) = (r.name.clone(), r.complete);
+            let mut points = vec![0; self.players];
+            for &w in &winners {
+                points[w] = i64::from(rate);
+                self.scores[w] += i64::from(rate);
+            }
+            self.events.push(Event {
+                phase: Phase::Final,
+                feature: FeatureReport {
+                    kind: ScoredKind::Goods,
+                    name: FeatureName::Good(name.clone()),
+                    tiles: Vec::new(),
+                    extras: Vec::new(),
+                    complete: true,
+                    cities: Vec::new(),
+                    open_cities: Vec::new(),
+                },
+                followers: vec![0; self.players],
+                strength: vec![0; self.players],
+                winners,
+                points,
+                basis: vec![Basis::GoodsMajority { good: name, rate }],
+                others: Vec::new(),
+                tokens,
+            });
         }
     }
 
@@ -844,6 +964,7 @@ impl<'a> Game<'a> {
             followers: counts.followers,
             strength: counts.strength,
             others: counts.others,
+            tokens: Vec::new(),
             winners,
             points,
             basis: vec![award.basis],
@@ -876,6 +997,7 @@ impl<'a> Game<'a> {
             }
         }
         self.score_farms(&farms);
+        self.score_goods();
     }
 
     /// Whether each player has a pig on a farm.
@@ -999,6 +1121,7 @@ impl<'a> Game<'a> {
                 points,
                 basis,
                 others: counts.others,
+                tokens: Vec::new(),
             });
         }
     }

@@ -909,8 +909,12 @@ impl<'r> Referee<'r> {
         }
     }
 
-    /// Lays out a snapshot and puts its followers on it.
+    /// Lays out a snapshot, puts its followers on it and gives the players
+    /// the trade-good tokens it says they hold.
     fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
+        for &(player, good, n) in &self.record.tokens {
+            self.game.add_tokens(player, good, n);
+        }
         let start = &self.record.start;
         if !board.iter().any(|p| p.at == start.at) {
             self.start();

@@ -109,6 +109,15 @@ pub enum Basis {
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,
+    /// Trade goods taken by the player who completed their city.
+    GoodsTaken,
+    /// The most tokens of a trade good at the end.
+    GoodsMajority {
+        /// The good.
+        good: String,
+        /// Points to each player with the most.
+        rate: u32,
+    },
 }
 
 /// A modifier in play with its rates under the ruleset.

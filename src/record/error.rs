@@ -93,6 +93,20 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A `goods:` entry that names no trade good in play, or a count out of
+    /// range.
+    #[error("{problem}")]
+    #[diagnostic(code(carca::record::goods), help("{help}"))]
+    Goods {
+        /// What is wrong.
+        problem: String,
+        /// How to put it right.
+        help: String,
+        /// The value.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// A tile id no set in play has.
     #[error("no tile set in play has a tile `{id}`")]
     #[diagnostic(

@@ -193,6 +193,9 @@ pub struct Record {
     /// Read the quick way ([`parse_fast`]), without spans: a finding about
     /// it must be made again from a record read with [`parse`].
     pub read_quickly: bool,
+    /// Trade-good tokens a snapshot says each player holds: (player,
+    /// index in the catalog's modifiers, count).
+    pub tokens: Vec<(usize, usize, u32)>,
 }
 
 impl Record {
@@ -591,6 +594,12 @@ impl<'a> Builder<'a> {
                 None
             }
             (Some(turns), None) => {
+                if let Some(g) = &raw.goods {
+                    self.error(RecordError::Form {
+                        problem: "`goods` belongs to snapshots; in a history, goods are taken when their cities are completed",
+                        span: self.span(g),
+                    });
+                }
                 if let Some(m) = &raw.meeples {
                     self.error(RecordError::Form {
                         problem: "`meeples` belongs to snapshots; in a history, followers are deployed with `meeple` on a turn",
@@ -620,6 +629,10 @@ impl<'a> Builder<'a> {
                     meeples,
                 })
             }
+        };
+        let tokens = match &raw.goods {
+            Some(g) if raw.board.is_some() => self.tokens(g, &catalog, &players),
+            _ => Vec::new(),
         };
         let claims = raw
             .claims
@@ -653,7 +666,64 @@ impl<'a> Builder<'a> {
             claims,
             expect,
             read_quickly: false,
+            tokens,
         })
+    }
+
+    /// The tokens a snapshot's `goods:` says each player holds.
+    fn tokens(
+        &mut self,
+        goods: &Spanned<raw::RawGoods>,
+        catalog: &Catalog,
+        players: &[String],
+    ) -> Vec<(usize, usize, u32)> {
+        const MAX_TOKENS: i64 = 1000;
+        let names: Vec<&str> = catalog
+            .modifiers
+            .iter()
+            .filter(|m| m.shape == crate::tileset::model::Shape::Goods)
+            .map(|m| m.name.as_str())
+            .collect();
+        let mut out = Vec::new();
+        for (player, held) in &goods.value {
+            let Some(p) = players.iter().position(|n| n == player) else {
+                self.error(RecordError::UnknownPlayer {
+                    suggestion: crate::suggest::did_you_mean(
+                        player,
+                        players.iter().map(String::as_str),
+                    ),
+                    name: player.clone(),
+                    known: players.join(", "),
+                    span: self.key_span(self.span(held), player),
+                });
+                continue;
+            };
+            for (good, n) in &held.value {
+                let Some(m) = catalog.modifiers.iter().position(|m| {
+                    m.name == *good && m.shape == crate::tileset::model::Shape::Goods
+                }) else {
+                    self.error(RecordError::Goods {
+                        problem: format!("`{good}` is not a trade good"),
+                        help: format!(
+                            "{}the goods are {}",
+                            crate::suggest::did_you_mean(good, names.iter().copied()),
+                            names.join(", ")
+                        ),
+                        span: self.key_span(self.span(n), good),
+                    });
+                    continue;
+                };
+                match u32::try_from(n.value) {
+                    Ok(count) if n.value <= MAX_TOKENS => out.push((p, m, count)),
+                    _ => self.error(RecordError::Goods {
+                        problem: format!("{} tokens of {good} cannot be held", n.value),
+                        help: format!("a count of tokens is a whole number from 0 to {MAX_TOKENS}"),
+                        span: self.span(n),
+                    }),
+                }
+            }
+        }
+        out
     }
 
     /// Where a turn is written: its first value (turns carry no span of their

@@ -53,6 +53,10 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// Every follower on the table (a snapshot).
     #[schemars(with = "Option<Vec<RawMeeple>>")]
     pub(crate) meeples: Option<Spanned<Vec<Spanned<RawMeeple>>>>,
+    /// The trade-good tokens each player holds (a snapshot of a game with
+    /// Traders & Builders): `{ red: { wine: 2, cloth: 1 } }`.
+    #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, u32>>>")]
+    pub(crate) goods: Option<Spanned<RawGoods>>,
     /// The totals the players wrote down, under the record's own ruleset.
     #[schemars(with = "Option<BTreeMap<String, i64>>")]
     pub(crate) claims: Option<Spanned<RawTotals>>,
@@ -60,6 +64,9 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, i64>>>")]
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
 }
+
+/// A snapshot's tokens: per player, per good, how many.
+pub(crate) type RawGoods = BTreeMap<String, Spanned<BTreeMap<String, Spanned<i64>>>>;
 
 /// A ruleset written inside the record, with the keys of a ruleset file:
 /// read as keys and values with their spans, checked by

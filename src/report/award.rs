@@ -137,6 +137,12 @@ pub fn words(basis: &Basis) -> String {
         Basis::FarmSuppliesNone => {
             "farms, first edition: this farm touches no completed city, so it supplies none".into()
         }
+        Basis::GoodsTaken => {
+            "trade goods go to the player who completed the city, whoever holds it".into()
+        }
+        Basis::GoodsMajority { good, rate } => {
+            format!("most {} tokens: {rate}", spoken(good))
+        }
     }
 }
 

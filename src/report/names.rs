@@ -17,6 +17,8 @@ impl fmt::Display for FeatureName {
         match self {
             FeatureName::Feature(id) => id.fmt(f),
             FeatureName::FarmsAround(city) => write!(f, "farms around {city}"),
+            FeatureName::GoodsOf(city) => write!(f, "goods of {city}"),
+            FeatureName::Good(good) => write!(f, "{} tokens", good.replace('_', " ")),
         }
     }
 }

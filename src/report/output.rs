@@ -109,7 +109,7 @@ pub enum PhaseJson {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct FeatureJson {
-    /// `road`, `city`, `cloister` or `farm`.
+    /// `road`, `city`, `cloister`, `farm` or `goods`.
     pub kind: &'static str,
     /// Its stable name: kind, first tile and location there.
     pub name: String,
@@ -182,11 +182,13 @@ pub enum AwardJson {
         /// The farms around the city.
         supplied_by: Vec<String>,
     },
-    /// A cloister, or a first-edition farm that supplies no city.
+    /// A cloister, a first-edition farm that supplies no city, or trade
+    /// goods.
     Plain {
-        /// `complete`, `unfinished` or `first_edition`.
+        /// `complete`, `unfinished`, `first_edition`, `goods_taken` or
+        /// `goods_majority`.
         rule: &'static str,
-        /// The tiles of the cloister's 3×3, or none.
+        /// The tiles of the cloister's 3×3, a good's majority, or none.
         parts: Vec<PartJson>,
     },
 }
@@ -271,6 +273,14 @@ impl AwardJson {
                 rule: "first_edition",
                 parts: Vec::new(),
             },
+            Basis::GoodsTaken => AwardJson::Plain {
+                rule: "goods_taken",
+                parts: Vec::new(),
+            },
+            Basis::GoodsMajority { good, rate } => AwardJson::Plain {
+                rule: "goods_majority",
+                parts: vec![part(1, good, *rate)],
+            },
         }
     }
 }
@@ -306,6 +316,10 @@ pub struct EventJson {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]
     pub others: Vec<OtherFigureJson>,
+    /// Trade-good tokens per player that holds any, for a good's majority
+    /// at the end; left out for other events.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<PerPlayer>,
 }
 
 /// A builder or pig on a scored feature.
@@ -372,6 +386,7 @@ impl EventJson {
                     figure: crate::rules::Word::word(f),
                 })
                 .collect(),
+            tokens: (!e.tokens.is_empty()).then(|| counts(&e.tokens)),
         }
     }
 }

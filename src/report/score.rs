@@ -105,8 +105,57 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
     Value::Object(o)
 }
 
+/// A trade-goods event: goods taken from a completed city, or a good's
+/// majority at the end.
+fn write_goods(out: &mut String, players: &[String], e: &Event) {
+    let f = &e.feature;
+    if e.tokens.is_empty() {
+        let goods: Vec<String> = f
+            .extras
+            .iter()
+            .map(|(name, n)| super::award::extra(*n, name))
+            .collect();
+        let _ = writeln!(out, "  {} — {}", f.name, goods.join(", "));
+        let _ = writeln!(
+            out,
+            "    {} takes them   {}",
+            names(players, &e.winners),
+            super::award::rule(&e.basis)
+        );
+        return;
+    }
+    let held: Vec<String> = e
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| format!("{} {n}", players[i]))
+        .collect();
+    let majority = if e.winners.len() > 1 {
+        format!("shared majority: {}", names(players, &e.winners))
+    } else {
+        names(players, &e.winners)
+    };
+    let _ = writeln!(out, "  {} — {} → {majority}", f.name, held.join(", "));
+    let points: Vec<String> = e
+        .winners
+        .iter()
+        .map(|&w| format!("{} +{}", players[w], e.points[w]))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    {}   {}",
+        points.join(", "),
+        super::award::rule(&e.basis)
+    );
+}
+
 fn write_event(out: &mut String, players: &[String], e: &Event) {
     let f = &e.feature;
+    if f.kind == crate::engine::ScoredKind::Goods {
+        write_goods(out, players, e);
+        return;
+    }
     let state = match (f.kind, f.complete) {
         (crate::engine::ScoredKind::Farm, _) => String::new(),
         (_, true) => "complete, ".into(),
