@@ -55,7 +55,7 @@ pub enum JczError {
     #[diagnostic(
         code(carca::jcz::unsupported),
         help(
-            "carca plays the base game with the Abbey tile, The River and Inns & Cathedrals; a game with {what} cannot be scored without guessing"
+            "carca plays the base game with the Abbey tile, The River, Inns & Cathedrals and Traders & Builders; a game with {what} cannot be scored without guessing"
         )
     )]
     Unsupported {
@@ -146,6 +146,34 @@ const INNS_CATHEDRALS: [(&str, &str); 17] = [
     ("RrRr", "IC17"),
 ];
 
+/// Traders & Builders ids (JCloisterZone → carca); the orientations agree.
+const TRADERS_BUILDERS: [(&str, &str); 24] = [
+    ("Cc.g", "TB01"),
+    ("Cc.w", "TB02"),
+    ("CCc.c", "TB03"),
+    ("CCc.w", "TB04"),
+    ("Ccc.g", "TB05"),
+    ("CcCC.c", "TB06"),
+    ("CcRR!.c", "TB07"),
+    ("CcRR.w", "TB08"),
+    ("CcRC.c", "TB09"),
+    ("CcRC.g", "TB10"),
+    ("CcR.c", "TB11"),
+    ("CcR!.w", "TB12"),
+    ("CccR.w", "TB13"),
+    ("CcCc.w", "TB14"),
+    ("CFc.w", "TB15"),
+    ("CR", "TB16"),
+    ("CRc.g", "TB17"),
+    ("CRc.w", "TB18"),
+    ("CRcR.w", "TB19"),
+    ("LRRR", "TB20"),
+    ("RCc.g", "TB21"),
+    ("RCc!.g", "TB22"),
+    ("RRC", "TB23"),
+    ("RRrr", "TB24"),
+];
+
 /// The carca tile and extra rotation for a JCloisterZone tile id.
 fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     let (prefix, rest) = if legacy {
@@ -168,6 +196,10 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)
             .map(|(_, c)| (*c, 0, "inns-cathedrals")),
+        "TB" => TRADERS_BUILDERS
+            .iter()
+            .find(|(j, _)| *j == rest || *j == bare)
+            .map(|(_, c)| (*c, 0, "traders-builders")),
         "R1" | "RI" => RIVER
             .iter()
             .find(|(j, _, _)| *j == rest || *j == bare)
@@ -361,8 +393,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut scale: u32 = 1;
     let mut followers: u32 = 7;
     let mut small_city = false;
-    // Big followers per player, when the save says.
+    // Big followers, builders and pigs per player, when the save says.
     let mut big: Option<u32> = None;
+    let mut builders: Option<u32> = None;
+    let mut pigs: Option<u32> = None;
+    // Trade goods score (JCloisterZone's `traders` element).
+    let mut traders = false;
     // A count must be a whole number from `min` to `max`.
     let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
         match v.as_u64().filter(|n| (min..=max).contains(n)) {
@@ -426,6 +462,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "basic" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "river" => tilesets.push("river".into()),
                 "inns-and-cathedrals" => tilesets.push("inns-cathedrals".into()),
+                "traders-and-builders" => tilesets.push("traders-builders".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
@@ -453,6 +490,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "big-follower" => {
                     big = count(reader, value, name, 0, 1000);
                 }
+                "builder" => builders = count(reader, value, name, 0, 1000),
+                "pig" => pigs = count(reader, value, name, 0, 1000),
+                "traders" => traders = on,
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
@@ -480,10 +520,34 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         }
     }
 
-    // The tile set brings one big follower each; a save that says
-    // otherwise needs the ruleset to say so too.
+    // The tile sets bring one big follower, builder and pig each; a save
+    // that says otherwise needs the ruleset to say so too.
     let brought = u32::from(tilesets.iter().any(|t| t == "inns-cathedrals"));
-    let big_differs = big.is_some_and(|n| n != brought);
+    let tb = tilesets.iter().any(|t| t == "traders-builders");
+    let mut figures = std::collections::BTreeMap::new();
+    for (key, said, brings) in [
+        ("big", big, brought),
+        ("builder", builders, u32::from(tb)),
+        ("pig", pigs, u32::from(tb)),
+    ] {
+        match said {
+            Some(n) if n != brings => {
+                figures.insert(key.to_string(), n);
+            }
+            // JCloisterZone deploys no builder or pig the save does not
+            // list (a save without `big-follower` is read as the set says).
+            None if brings > 0 && key != "big" => {
+                figures.insert(key.to_string(), 0);
+            }
+            _ => {}
+        }
+    }
+    // Goods are in the tiles; without the `traders` element they score
+    // nothing.
+    let points: std::collections::BTreeMap<String, u32> = (tb && !traders)
+        .then(|| ("goods_majority".to_string(), 0))
+        .into_iter()
+        .collect();
     let version = save
         .get("appVersion")
         .and_then(Value::as_str)
@@ -493,17 +557,18 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         description: None,
         tilesets: FlowSeq(tilesets.clone()),
         supply_scale: (scale > 1).then_some(scale),
-        ruleset: (small_city || followers != 7 || big_differs).then(|| {
-            FlowMap(WrittenRuleset {
-                name: "jcloisterzone".into(),
-                extends: "modern".into(),
-                small_city: small_city.then_some(true),
-                followers: (followers != 7).then_some(followers),
-                figures: big
-                    .filter(|_| big_differs)
-                    .map(|n| FlowMap([("big".to_string(), n)].into_iter().collect())),
-            })
-        }),
+        ruleset: (small_city || followers != 7 || !figures.is_empty() || !points.is_empty()).then(
+            || {
+                FlowMap(WrittenRuleset {
+                    name: "jcloisterzone".into(),
+                    extends: "modern".into(),
+                    small_city: small_city.then_some(true),
+                    followers: (followers != 7).then_some(followers),
+                    figures: (!figures.is_empty()).then(|| FlowMap(figures.clone())),
+                    points: (!points.is_empty()).then(|| FlowMap(points.clone())),
+                })
+            },
+        ),
         players: FlowSeq(players.clone()),
         start: None,
         turns: Vec::new(),
@@ -664,8 +729,16 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .and_then(Value::as_str)
                     .unwrap_or_default();
                 let figure = id.split('.').nth(1).unwrap_or_default();
-                let big_in_play = big.unwrap_or(brought) > 0;
-                if !(figure == "small" || figure == "big" && big_in_play) {
+                let in_play =
+                    |said: Option<u32>, brings: bool| said.unwrap_or(u32::from(brings)) > 0;
+                let known = match figure {
+                    "small" => true,
+                    "big" => in_play(big, brought > 0),
+                    "builder" => in_play(builders, tb),
+                    "pig" => in_play(pigs, tb),
+                    _ => false,
+                };
+                if !known {
                     reader.unsupported(format!("the figure `{figure}`"), &format!("\"{id}\""));
                     continue;
                 }
@@ -695,7 +768,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 match location(loc, feature) {
                     Some(l) => {
                         turn.meeple = Some(l);
-                        turn.figure = (figure == "big").then(|| "big".to_string());
+                        turn.figure = (figure != "small").then(|| figure.to_string());
                         *deployed = true;
                     }
                     None => reader.unsupported(

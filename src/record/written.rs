@@ -50,6 +50,9 @@ pub struct WrittenRuleset {
     /// sets bring.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figures: Option<FlowMap<std::collections::BTreeMap<String, u32>>>,
+    /// Numbers that differ from what it extends (`{ goods_majority: 0 }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<FlowMap<std::collections::BTreeMap<String, u32>>>,
 }
 
 /// A turn (or the start tile).
