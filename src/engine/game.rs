@@ -13,7 +13,6 @@ use super::scoring::{self, Award, Basis, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
-use crate::tileset::model::Shape;
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
 /// A tile on the board.
@@ -26,7 +25,7 @@ pub struct PlacedTile {
     /// Position.
     pub pos: Pos,
     /// Node of its first feature.
-    base: Node,
+    pub(super) base: Node,
     /// The turn that placed it (`None` for the start tile and snapshots).
     pub turn: Option<usize>,
 }
@@ -39,7 +38,7 @@ pub struct Follower {
     /// Which figure.
     pub figure: Figure,
     /// The feature node it stands on.
-    node: Node,
+    pub(super) node: Node,
     /// The placed tile it stands on.
     pub placed: usize,
     /// The feature of that tile it stands on.
@@ -245,7 +244,7 @@ pub enum DeployProblem {
 /// other figures there (builders, pigs).
 #[derive(Debug, Clone, Default)]
 struct Counts {
-    followers: Vec<u32>,
+    pub(super) followers: Vec<u32>,
     strength: Vec<u32>,
     others: Vec<(usize, Figure)>,
 }
@@ -269,23 +268,23 @@ impl Counts {
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
-    catalog: &'a Catalog,
+    pub(super) catalog: &'a Catalog,
     rules: &'a Ruleset,
-    players: usize,
-    placed: Vec<PlacedTile>,
+    pub(super) players: usize,
+    pub(super) placed: Vec<PlacedTile>,
     at: Board,
-    features: Features,
+    pub(super) features: Features,
     /// The modifiers in play (the catalog's) with their rates.
-    rates: Vec<Rated>,
+    pub(super) rates: Vec<Rated>,
     /// Occupied positions among the 8 around each placed tile.
     ring: Vec<u8>,
-    followers: Vec<Follower>,
+    pub(super) followers: Vec<Follower>,
     /// Figures in supply per player, indexed by figure.
     supply: Vec<[u32; Figure::KINDS.len()]>,
-    scores: Vec<i64>,
+    pub(super) scores: Vec<i64>,
     /// Trade-good tokens per player, by modifier (indices of `rates`).
-    tokens: Vec<Vec<u32>>,
-    events: Vec<Event>,
+    pub(super) tokens: Vec<Vec<u32>>,
+    pub(super) events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
     /// Placed tiles whose cloister the last placement surrounded (the
@@ -583,7 +582,7 @@ impl<'a> Game<'a> {
     }
 
     /// The node of feature `feature` of placed tile `placed`.
-    fn node(&self, placed: usize, feature: usize) -> Node {
+    pub(super) fn node(&self, placed: usize, feature: usize) -> Node {
         self.placed[placed].base + feature as Node
     }
 
@@ -641,41 +640,6 @@ impl<'a> Game<'a> {
         None
     }
 
-    /// The road or city holding a builder `player` put there on an earlier
-    /// turn that placed tile `placed` became part of, if any: the
-    /// builder's double turn. Asked before the placement scores anything,
-    /// since scoring sends the builder home.
-    #[must_use]
-    pub fn meets_builder(&self, placed: usize, player: usize) -> Option<FeatureId> {
-        let base = self.placed[placed].base;
-        let t = self.tile(self.placed[placed].tile);
-        let roots: Vec<(Node, FeatureKind)> = t
-            .features
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| matches!(f.kind, FeatureKind::Road | FeatureKind::City))
-            .map(|(i, f)| (self.features.find(base + i as Node), f.kind))
-            .collect();
-        self.followers
-            .iter()
-            .filter(|fo| {
-                fo.on_board
-                    && fo.figure == Figure::Builder
-                    && fo.player == player
-                    && fo.placed != placed
-            })
-            .find_map(|fo| {
-                let root = self.features.find(fo.node);
-                let &(_, kind) = roots.iter().find(|(r, _)| *r == root)?;
-                let scored = if kind == FeatureKind::Road {
-                    ScoredKind::Road
-                } else {
-                    ScoredKind::City
-                };
-                Some(self.id_of(scored, root))
-            })
-    }
-
     /// Puts one of `player`'s figures on a feature.
     pub fn deploy(&mut self, placed: usize, feature: usize, player: usize, figure: Figure) {
         let node = self.node(placed, feature);
@@ -729,7 +693,7 @@ impl<'a> Game<'a> {
     }
 
     /// The positions of the tiles a set covers, each once, sorted.
-    fn positions(&self, root: Node) -> Vec<Pos> {
+    pub(super) fn positions(&self, root: Node) -> Vec<Pos> {
         let mut out = Vec::with_capacity(self.features.size(root));
         out.extend(
             self.features
@@ -747,7 +711,7 @@ impl<'a> Game<'a> {
     }
 
     /// A set's id: its kind, and its earliest segment's position and location.
-    fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
+    pub(super) fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
         let first = self.features.least(set);
         let p = &self.placed[self.features.tile(first)];
         let feat = self.features.feature(first);
@@ -755,109 +719,6 @@ impl<'a> Game<'a> {
             kind,
             pos: p.pos,
             location: location_of(self.tile(p.tile), p.rot, feat),
-        }
-    }
-
-    /// Trade goods (Traders & Builders): the player whose turn completed a
-    /// city takes a token for each good symbol in it, whoever holds it.
-    fn take_goods(&mut self, root: Node, phase: Phase) {
-        let Phase::Turn { player, .. } = phase else {
-            return;
-        };
-        let taken: Vec<(String, u32)> = self
-            .features
-            .extras(root)
-            .iter()
-            .filter_map(|&(m, n)| {
-                let r = self.rates.get(usize::from(m))?;
-                (r.shape == Shape::Goods && n > 0).then(|| (usize::from(m), r.name.clone(), n))
-            })
-            .map(|(m, name, n)| {
-                self.tokens[player][m] += n;
-                (name, n)
-            })
-            .collect();
-        if taken.is_empty() {
-            return;
-        }
-        let city = self.id_of(ScoredKind::City, root);
-        self.events.push(Event {
-            phase,
-            feature: FeatureReport {
-                kind: ScoredKind::Goods,
-                name: FeatureName::GoodsOf(city),
-                tiles: self.positions(root),
-                extras: taken,
-                complete: true,
-                cities: Vec::new(),
-                open_cities: Vec::new(),
-            },
-            followers: vec![0; self.players],
-            strength: vec![0; self.players],
-            winners: vec![player],
-            points: vec![0; self.players],
-            basis: vec![Basis::GoodsTaken],
-            others: Vec::new(),
-            tokens: Vec::new(),
-        });
-    }
-
-    /// Trade-good tokens a player holds, by modifier index.
-    #[must_use]
-    pub fn tokens(&self, player: usize) -> &[u32] {
-        &self.tokens[player]
-    }
-
-    /// Gives a player tokens of a good (a snapshot states what each player
-    /// holds).
-    pub fn add_tokens(&mut self, player: usize, modifier: usize, n: u32) {
-        if let Some(t) = self
-            .tokens
-            .get_mut(player)
-            .and_then(|t| t.get_mut(modifier))
-        {
-            *t = t.saturating_add(n);
-        }
-    }
-
-    /// Final scoring of trade goods: for each good, the players with the
-    /// most tokens (at least one) score its rate.
-    fn score_goods(&mut self) {
-        for m in 0..self.rates.len() {
-            let r = &self.rates[m];
-            if r.shape != Shape::Goods {
-                continue;
-            }
-            let tokens: Vec<u32> = self.tokens.iter().map(|t| t[m]).collect();
-            let winners = scoring::majority(&tokens);
-            if winners.is_empty() {
-                continue;
-            }
-            let (name, rate) = (r.name.clone(), r.complete);
-            let mut points = vec![0; self.players];
-            for &w in &winners {
-                points[w] = i64::from(rate);
-                self.scores[w] += i64::from(rate);
-            }
-            self.events.push(Event {
-                phase: Phase::Final,
-                feature: FeatureReport {
-                    kind: ScoredKind::Goods,
-                    name: FeatureName::Good(name.clone()),
-                    tiles: Vec::new(),
-                    extras: Vec::new(),
-                    complete: true,
-                    cities: Vec::new(),
-                    open_cities: Vec::new(),
-                },
-                followers: vec![0; self.players],
-                strength: vec![0; self.players],
-                winners,
-                points,
-                basis: vec![Basis::GoodsMajority { good: name, rate }],
-                others: Vec::new(),
-                tokens,
-            });
         }
     }
 
@@ -998,18 +859,6 @@ impl<'a> Game<'a> {
         }
         self.score_farms(&farms);
         self.score_goods();
-    }
-
-    /// Whether each player has a pig on a farm.
-    fn pigs(&self, farm: Node) -> Vec<bool> {
-        let mut out = vec![false; self.players];
-        for f in self.features.occupants(farm) {
-            let fo = &self.followers[f as usize];
-            if fo.figure == Figure::Pig {
-                out[fo.player] = true;
-            }
-        }
-        out
     }
 
     /// The cities (roots) a farm touches, each once in node order:

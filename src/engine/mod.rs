@@ -12,6 +12,7 @@ pub mod open;
 pub mod referee;
 pub mod river;
 pub mod scoring;
+pub mod traders;
 pub mod violation;
 
 pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};

@@ -9,6 +9,7 @@ use miette::SourceSpan;
 use super::abbey::{FinalRound, RoundProblem};
 use super::game::{DeployProblem, Event, FeatureId, Game, Phase, PlaceProblem};
 use super::river::{River, RiverProblem};
+use super::traders::{DoubleTurns, OutOfTurn};
 use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
@@ -509,13 +510,8 @@ impl<'r> Referee<'r> {
         };
         // The final abbey round, once the last land tile is down.
         let mut round: Option<FinalRound> = None;
-        // Builders (Traders & Builders): a second turn owed (the player,
-        // and the turn that earned it); the player taking a second turn
-        // now (it lasts through discards); the last placement's player and
-        // whether it was a second turn.
-        let mut owed: Option<(usize, usize)> = None;
-        let mut in_second: Option<usize> = None;
-        let mut prev: Option<(usize, bool)> = None;
+        // The turn order as builders change it (Traders & Builders).
+        let mut doubles = DoubleTurns::default();
         for turn in turns {
             if let Some((end_turn, last)) = ended {
                 let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
@@ -568,22 +564,20 @@ impl<'r> Referee<'r> {
             }
             let actor = match turn.player {
                 Some((p, span)) if p != current => {
-                    let kind = match (owed, prev) {
-                        (Some((owner, earned)), _) => ViolationKind::DoubleTurnSkipped {
+                    let kind = match doubles.out_of_turn(p, self.builders) {
+                        OutOfTurn::Skipped { player, earned } => ViolationKind::DoubleTurnSkipped {
                             turn: turn.number,
-                            player: self.player(owner),
+                            player: self.player(player),
                             earned,
                             got: self.player(p),
                         },
-                        (None, Some((last, third))) if self.builders && last == p => {
-                            ViolationKind::DoubleTurnUnearned {
-                                turn: turn.number,
-                                player: self.player(p),
-                                expected: self.player(current),
-                                third,
-                            }
-                        }
-                        _ => ViolationKind::TurnOrder {
+                        OutOfTurn::Unearned { third } => ViolationKind::DoubleTurnUnearned {
+                            turn: turn.number,
+                            player: self.player(p),
+                            expected: self.player(current),
+                            third,
+                        },
+                        OutOfTurn::Order => ViolationKind::TurnOrder {
                             turn: turn.number,
                             expected: self.player(current),
                             got: self.player(p),
@@ -594,38 +588,25 @@ impl<'r> Referee<'r> {
                 }
                 _ => current,
             };
-            // A player who goes on after a second turn (the record gives
-            // them a third) is still on it: it earns nothing more.
-            let second = owed.is_some_and(|(o, _)| o == actor)
-                || in_second == Some(actor)
-                || prev == Some((actor, true));
-            if owed.is_some_and(|(o, _)| o == actor)
+            if doubles.takes_owed(actor)
                 && let Some(d) = self.double_turns.last_mut()
             {
                 d.taken = Some(turn.number);
             }
-            owed = None;
+            let second = doubles.is_second(actor);
             let discard = matches!(turn.action, Action::Discard { .. });
-            let earned = self.play(turn, actor);
-            // After a discard the same player draws again; a builder's
-            // second turn comes at once, and never a third.
-            in_second = None;
-            current = if discard {
-                in_second = second.then_some(actor);
-                actor
-            } else if let Some(feature) = earned.filter(|_| !second) {
-                owed = Some((actor, turn.number));
+            let earned = self.play(turn, actor).filter(|_| !second);
+            if let Some(feature) = &earned {
                 self.double_turns.push(DoubleTurn {
                     earned: turn.number,
                     player: actor,
                     taken: None,
-                    feature,
+                    feature: feature.clone(),
                 });
-                actor
-            } else {
-                (actor + 1) % n
-            };
-            prev = (!discard).then_some((actor, second));
+            }
+            // After a discard the same player draws again; a builder's
+            // second turn comes at once, and never a third.
+            current = doubles.after(actor, turn.number, discard, earned.is_some(), n);
             if self.land_left == 0 {
                 ended = Some((turn.number, actor));
             }
