@@ -27,9 +27,16 @@ fn loader() -> &'static carca::loader::Loader {
 
 /// A generated base game of `tiles` tiles, 4 players.
 fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
-    let mut catalog = Catalog::new(vec![
-        tileset::load(loader(), "base", Path::new("")).expect("base"),
-    ]);
+    game_with(&["base"], tiles, followers)
+}
+
+/// A generated game of `tiles` tiles from `sets`, 4 players.
+fn game_with(sets: &[&str], tiles: u64, followers: f64) -> carca::generator::Generated {
+    let mut catalog = Catalog::new(
+        sets.iter()
+            .map(|s| tileset::load(loader(), s, Path::new("")).expect("built-in set"))
+            .collect(),
+    );
     let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
     for e in &mut catalog.tiles {
         e.tile.count *= scale;
@@ -38,7 +45,7 @@ fn game(tiles: u64, followers: f64) -> carca::generator::Generated {
         tiles,
         players: 4,
         seed: 7,
-        tilesets: vec!["base".into()],
+        tilesets: sets.iter().map(ToString::to_string).collect(),
         followers,
     };
     carca::generator::play(&catalog, &options, scale)
@@ -99,6 +106,18 @@ fn inns_cathedrals(c: &mut Criterion) {
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function(
         "90 tiles with Inns & Cathedrals: check and score (engine only)",
+        |b| {
+            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        },
+    );
+    // Both expansions: the 114 tiles of the base game, Inns & Cathedrals
+    // and Traders & Builders, with big followers, builders (and their
+    // second turns), pigs and goods.
+    let both = game_with(&["base", "inns-cathedrals", "traders-builders"], 114, 0.5).yaml();
+    let src = SourceFile::new("both-114.yaml", both.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "114 tiles with Inns & Cathedrals and Traders & Builders: check and score (engine only)",
         |b| {
             b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
         },

@@ -109,6 +109,8 @@ enum Turn {
         meeple: Option<String>,
         /// The figure deployed, when not a normal follower.
         figure: Option<Figure>,
+        /// Who played it, written when builders may change the turn order.
+        player: Option<usize>,
     },
     Discard {
         tile: String,
@@ -180,6 +182,7 @@ impl Generated {
                         rot,
                         meeple,
                         figure,
+                        player,
                     } => {
                         let (at, rot) = place(*at, *rot);
                         Turn::Place {
@@ -188,6 +191,7 @@ impl Generated {
                             rot,
                             meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
                             figure: *figure,
+                            player: *player,
                         }
                     }
                 })
@@ -262,9 +266,11 @@ impl Generated {
                             rot,
                             meeple,
                             figure,
+                            player,
                         } => {
                             let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
                             w.figure = figure.map(|f| f.word().to_string());
+                            w.player = player.map(|p| NAMES[p].to_string());
                             w
                         }
                     })
@@ -354,6 +360,9 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
     let mut player = 0;
+    // Builders (Traders & Builders): whether the turn now is a second turn.
+    let builders = (0..players).any(|p| game.supply(p, Figure::Builder) > 0);
+    let mut second = false;
     for tile in deck {
         let t = &catalog.tiles[tile].tile;
         let fits = |game: &Game, pos: Pos, rot: Rotation| {
@@ -394,13 +403,27 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         river = river.advance(catalog, tile, pos, rot);
         let idx = game.place(tile, pos, rot, None);
         open.placed(&game, pos);
+        // A tile that extends the road or city of the player's builder
+        // earns a second turn (never a third).
+        let earned = builders && !second && game.meets_builder(idx, player).is_some();
         let mut meeple = None;
         let mut figure = None;
         if rng.chance(options.followers) {
-            // A big follower now and then, while the player has one (the
-            // dice are rolled only then, so games without one are as before).
+            // A big follower, builder or pig now and then, while the player
+            // has one (the dice are rolled only then, so games without them
+            // are as before).
             let big = game.supply(player, Figure::Big) > 0 && rng.chance(0.3);
-            let kind = if big { Figure::Big } else { Figure::Follower };
+            let mut kind = if big { Figure::Big } else { Figure::Follower };
+            for other in [Figure::Builder, Figure::Pig] {
+                if kind == Figure::Follower
+                    && game.supply(player, other) > 0
+                    && rng.chance(0.3)
+                    && (0..t.features.len())
+                        .any(|f| game.deploy_problem(idx, f, player, other).is_none())
+                {
+                    kind = other;
+                }
+            }
             let legal: Vec<usize> = (0..t.features.len())
                 .filter(|&f| game.deploy_problem(idx, f, player, kind).is_none())
                 .collect();
@@ -408,7 +431,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 let f = legal[rng.below(legal.len())];
                 game.deploy(idx, f, player, kind);
                 meeple = Some(location_of(t, rot, f).to_string());
-                figure = big.then_some(kind);
+                figure = (kind != Figure::Follower).then_some(kind);
             }
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number: 0, player });
@@ -418,8 +441,14 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             rot,
             meeple,
             figure,
+            player: builders.then_some(player),
         });
-        player = (player + 1) % players;
+        if earned {
+            second = true;
+        } else {
+            second = false;
+            player = (player + 1) % players;
+        }
     }
     Generated {
         options: options.clone(),

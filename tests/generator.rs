@@ -60,6 +60,36 @@ fn generated_river_and_abbey_games_are_legal() {
 }
 
 #[test]
+fn generated_games_with_both_expansions_are_legal() {
+    let sets = ["base", "inns-cathedrals", "traders-builders"];
+    let mut builders = 0;
+    let mut pigs = 0;
+    let mut second_turns = 0;
+    for seed in 0..25 {
+        let players = 2 + (seed as usize % 4);
+        let text = game(seed, players, 114, &sets, 0.8);
+        assert_legal(&text, &format!("traders seed {seed}"));
+        builders += text.matches("figure: builder").count();
+        pigs += text.matches("figure: pig").count();
+        let src = SourceFile::new("g.yaml", text.as_str());
+        let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+            .expect("legal record");
+        second_turns += adjudicate(&rec, &Ruleset::modern(), "modern", true)
+            .double_turns
+            .len();
+    }
+    // The games use the expansion's figures, and builders earn second
+    // turns that the referee finds where the generator gave them.
+    assert!(builders > 0 && pigs > 0, "builders {builders}, pigs {pigs}");
+    assert!(second_turns > 0, "no second turn in 25 games");
+    for seed in 0..8 {
+        let with_river = ["base", "river", "abbey", "traders-builders"];
+        let text = game(seed, 3, 106, &with_river, 0.6);
+        assert_legal(&text, &format!("traders and river seed {seed}"));
+    }
+}
+
+#[test]
 fn generated_large_games_are_legal() {
     let text = game(99, 4, 600, &["base"], 0.3);
     assert!(
