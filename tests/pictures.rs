@@ -47,6 +47,33 @@ fn boards_and_sheets_as_svg() {
 }
 
 #[test]
+fn builders_pigs_and_goods_are_drawn() {
+    let s = Scratch::new("traders");
+    let draw = |record: &str, turn: Option<&str>| {
+        let out = s.path("t.svg");
+        let mut args = vec!["render", record];
+        if let Some(t) = turn {
+            args.extend(["--turn", t]);
+        }
+        args.extend(["-o", &out]);
+        let result = carca(&args);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        std::fs::read_to_string(&out).expect("SVG written")
+    };
+    // Blue's builder stands on the road after turn 7; the grain city shows
+    // its sheaf.
+    let builder = draw("fixtures/records/tb-with-inns-cathedrals.yaml", Some("7"));
+    assert_eq!(
+        builder.matches("M-6,9 L-6,-3 L0,-10 L6,-3 L6,9 Z").count(),
+        1
+    );
+    assert!(builder.contains("#facc15"), "the grain sheaf");
+    // Red's pig lies on red's farm at the end.
+    let pig = draw("fixtures/records/tb-pig.yaml", None);
+    assert_eq!(pig.matches("rx=\"10\"").count(), 1, "one pig");
+}
+
+#[test]
 fn boards_and_sheets_as_png() {
     let s = Scratch::new("png");
     for (args, size) in [

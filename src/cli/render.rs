@@ -154,7 +154,7 @@ pub(crate) fn draw(
                 r.player,
             ),
             mark: marks.get(r.player).copied().unwrap_or('●'),
-            big: false,
+            kind: crate::rules::Figure::Follower,
         })
         .collect();
     write(&scene, Some(file), false)

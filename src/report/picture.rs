@@ -55,8 +55,9 @@ pub struct Figure {
     pub colour: String,
     /// How a terminal without colour shows it: its owner's initial.
     pub mark: char,
-    /// A big follower (drawn larger).
-    pub big: bool,
+    /// Which figure: a big follower is drawn larger, a builder as a
+    /// little tower, a pig as a pig.
+    pub kind: crate::rules::Figure,
 }
 
 /// The character that stands for a player in a picture without colour.
@@ -157,7 +158,7 @@ impl<'a> Scene<'a> {
                     feature: f.feature,
                     colour: player_colour(name, f.player),
                     mark: player_marks.get(f.player).copied().unwrap_or('●'),
-                    big: f.figure == crate::rules::Figure::Big,
+                    kind: f.figure,
                 }
             })
             .collect();
@@ -913,6 +914,67 @@ fn meeple(x: f64, y: f64, colour: &str, lying: bool, big: bool) -> Group {
         )
 }
 
+/// A builder: a little tower in its owner's colour.
+fn builder(x: f64, y: f64, colour: &str) -> Group {
+    Group::new()
+        .set("transform", format!("translate({x:.1},{y:.1})"))
+        .add(
+            Path::new()
+                .set("d", "M-6,9 L-6,-3 L0,-10 L6,-3 L6,9 Z")
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.6),
+        )
+        .add(
+            Rectangle::new()
+                .set("x", -2)
+                .set("y", 2)
+                .set("width", 4)
+                .set("height", 7)
+                .set("fill", "#ffffff")
+                .set("fill-opacity", 0.7),
+        )
+}
+
+/// A pig: a round body with a snout and legs, in its owner's colour.
+fn pig(x: f64, y: f64, colour: &str) -> Group {
+    let legs = [-6.0, -2.0, 2.0, 6.0]
+        .into_iter()
+        .fold(Group::new(), |g, dx| {
+            g.add(
+                Line::new()
+                    .set("x1", dx)
+                    .set("y1", 4)
+                    .set("x2", dx)
+                    .set("y2", 9)
+                    .set("stroke", colour)
+                    .set("stroke-width", 2.2),
+            )
+        });
+    Group::new()
+        .set("transform", format!("translate({x:.1},{y:.1}) scale(1.3)"))
+        .add(legs)
+        .add(
+            Ellipse::new()
+                .set("cx", 0)
+                .set("cy", 0)
+                .set("rx", 10)
+                .set("ry", 6.5)
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.6),
+        )
+        .add(
+            Circle::new()
+                .set("cx", 10)
+                .set("cy", -1)
+                .set("r", 3)
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.2),
+        )
+}
+
 /// A follower the rules refused: its outline in the player's colour,
 /// crossed out in red.
 fn refused_meeple(x: f64, y: f64, colour: &str) -> Group {
@@ -1052,7 +1114,18 @@ pub fn svg(scene: &Scene) -> String {
         // The anchor turns with the tile; the figure stays upright.
         let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
-        doc = doc.add(meeple(x0 + ax, y0 + ay, &fig.colour, lying, fig.big));
+        doc = doc.add(match fig.kind {
+            // Beside where a follower of the feature would stand.
+            crate::rules::Figure::Builder => builder(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
+            crate::rules::Figure::Pig => pig(x0 + ax + 12.0, y0 + ay + 8.0, &fig.colour),
+            kind => meeple(
+                x0 + ax,
+                y0 + ay,
+                &fig.colour,
+                lying,
+                kind == crate::rules::Figure::Big,
+            ),
+        });
     }
     for fig in &scene.refused {
         let Some(p) = scene.tiles.get(fig.tile) else {
@@ -1338,9 +1411,11 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             let (ax, ay) = figure_at(t, fig.feature, p.rot);
             let (c, r) = cell(ax, ay);
             // Without colour, the owner's initial tells followers apart.
-            let mark = match (colour, fig.big) {
-                (true, true) => '⬤',
-                (true, false) => '●',
+            let mark = match (colour, fig.kind) {
+                (true, crate::rules::Figure::Big) => '⬤',
+                (true, crate::rules::Figure::Builder) => '⌂',
+                (true, crate::rules::Figure::Pig) => '∞',
+                (true, crate::rules::Figure::Follower) => '●',
                 (false, _) => fig.mark,
             };
             grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
@@ -1540,7 +1615,7 @@ mod tests {
                 feature: 0,
                 colour: player_colour("blue", 1),
                 mark: 'B',
-                big: false,
+                kind: crate::rules::Figure::Follower,
             }],
             legend: vec![("blue".into(), player_colour("blue", 1), 'B')],
             ..Scene::default()
