@@ -3,7 +3,7 @@
 use carca::cli::Args;
 use clap::Parser;
 
-use crate::common::{Scratch, carca};
+use crate::common::{Scratch, carca, stdout_json};
 
 /// The output with the timing of the summary line blanked out.
 fn steady(out: &str) -> String {
@@ -122,6 +122,60 @@ fn moves_lists_placements_and_follower_spots() {
     assert!(json.contains("\"rot\": 270"), "{json}");
     let unknown = carca(&["moves", "fixtures/records/small-city.yaml", "--tile", "Z"]);
     assert!(unknown.starts_with("exit: 2"), "{unknown}");
+}
+
+#[test]
+fn moves_list_where_builders_and_pigs_may_go() {
+    // Before turn 3 of tb-builder.yaml red has a thief on the road: a U
+    // that extends it may take red's builder there, and nowhere else.
+    let out = carca(&[
+        "moves",
+        "fixtures/records/tb-builder.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "3",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains(
+            "(2,0) rot   0: followers on NNE (field), ESE (field); the builder on E (road)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(1,1) rot   0: followers on E (road), NNE (field), ESE (field)\n"),
+        "{out}"
+    );
+    // Before turn 5 of tb-pig.yaml, red's pig may join red's farm only.
+    let json = stdout_json(&carca(&[
+        "moves",
+        "fixtures/records/tb-pig.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "5",
+        "--format",
+        "json",
+    ]));
+    let pigs: Vec<String> = json["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .flat_map(|m| {
+            m["others"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |o| format!("{} {} {}", m["at"], o["figure"], o["location"]))
+        })
+        .collect();
+    assert!(
+        pigs.iter().any(|p| p == "[-2,0] \"pig\" \"NNE\""),
+        "{pigs:?}"
+    );
+    assert!(pigs.iter().all(|p| p.contains("pig")), "{pigs:?}");
+    insta::assert_snapshot!(out);
 }
 
 #[test]

@@ -87,11 +87,27 @@ pub(crate) fn run(
             for m in &moves {
                 let spots: Vec<String> =
                     m.spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
-                let followers = if spots.is_empty() {
+                let mut followers = if spots.is_empty() {
                     "no follower can be deployed".to_string()
                 } else {
                     format!("followers on {}", spots.join(", "))
                 };
+                for figure in [crate::rules::Figure::Builder, crate::rules::Figure::Pig] {
+                    let at: Vec<String> = m
+                        .companions
+                        .iter()
+                        .filter(|(f, _, _)| *f == figure)
+                        .map(|(_, l, k)| format!("{l} ({k})"))
+                        .collect();
+                    if !at.is_empty() {
+                        let _ = write!(
+                            followers,
+                            "; the {} on {}",
+                            crate::rules::Word::word(figure),
+                            at.join(", ")
+                        );
+                    }
+                }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
             Outcome {
@@ -111,6 +127,7 @@ pub(crate) fn run(
                     "at": [m.at.x, m.at.y],
                     "rot": m.rot.degrees(),
                     "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
+                    "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": crate::rules::Word::word(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             });
             Outcome {

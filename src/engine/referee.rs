@@ -250,6 +250,9 @@ pub struct Move {
     /// Locations (board orientation) and kinds of the features a follower
     /// could stand on.
     pub spots: Vec<(Location, FeatureKind)>,
+    /// Where the player's builder or pig could go instead (Traders &
+    /// Builders): the figure, the location and the kind of feature.
+    pub companions: Vec<(Figure, Location, FeatureKind)>,
 }
 
 /// The position after some turns of a record, for asking where a tile fits.
@@ -298,9 +301,47 @@ impl Position<'_> {
                 } else {
                     Vec::new()
                 };
-                Move { at, rot, spots }
+                let companions = self.companion_spots(tile, at, rot);
+                Move {
+                    at,
+                    rot,
+                    spots,
+                    companions,
+                }
             })
             .collect()
+    }
+
+    /// Where the player's builder or pig could stand if `tile` lay at `at`
+    /// turned by `rot`: the placement is tried on a copy of the game, since
+    /// they go only beside their owner's follower, and a builder never on a
+    /// road or city the tile completes.
+    fn companion_spots(
+        &self,
+        tile: usize,
+        at: Pos,
+        rot: Rotation,
+    ) -> Vec<(Figure, Location, FeatureKind)> {
+        let game = &self.referee.game;
+        let held: Vec<Figure> = [Figure::Builder, Figure::Pig]
+            .into_iter()
+            .filter(|&f| game.supply(self.player, f) > 0)
+            .collect();
+        if held.is_empty() {
+            return Vec::new();
+        }
+        let mut after = game.clone();
+        let idx = after.place(tile, at, rot, None);
+        let t = after.tile(tile);
+        let mut out = Vec::new();
+        for f in held {
+            for feature in 0..t.features.len() {
+                if after.deploy_problem(idx, feature, self.player, f).is_none() {
+                    out.push((f, location_of(t, rot, feature), t.features[feature].kind));
+                }
+            }
+        }
+        out
     }
 
     /// The game as it stands.
