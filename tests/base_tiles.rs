@@ -619,6 +619,14 @@ const TB_TABLE: &[(&str, u32, &str, &str, &str, bool, &str)] = &[
     ),
 ];
 
+/// How many of a modifier a set's tiles show, counting every copy.
+fn occurrences(set: &carca::tileset::TileSet, name: &str) -> u32 {
+    set.tiles
+        .iter()
+        .map(|t| t.count * t.features.iter().map(|f| f.count_of(name)).sum::<u32>())
+        .sum()
+}
+
 #[test]
 fn traders_and_builders_match_the_contract_table() {
     let (total, pennants) = matches_table("traders-builders", TB_TABLE, "");
@@ -626,12 +634,7 @@ fn traders_and_builders_match_the_contract_table() {
     let set = crate::common::loader()
         .builtin_set("traders-builders")
         .expect("sound");
-    let count = |name: &str| -> u32 {
-        set.tiles
-            .iter()
-            .map(|t| t.count * t.features.iter().map(|f| f.count_of(name)).sum::<u32>())
-            .sum()
-    };
+    let count = |name: &str| occurrences(set, name);
     assert_eq!(
         (count("wine"), count("grain"), count("cloth")),
         (9, 6, 5),
@@ -661,12 +664,7 @@ fn inns_and_cathedrals_match_the_contract_table() {
     let set = crate::common::loader()
         .builtin_set("inns-cathedrals")
         .expect("sound");
-    let count = |name: &str| -> u32 {
-        set.tiles
-            .iter()
-            .map(|t| t.count * t.features.iter().map(|f| f.count_of(name)).sum::<u32>())
-            .sum()
-    };
+    let count = |name: &str| occurrences(set, name);
     assert_eq!((count("cathedral"), count("inn")), (2, 6));
     assert_eq!(set.figures, [1, 0, 0], "one big follower per player");
 }

@@ -17,32 +17,17 @@ fn broken_tile_sets() {
 
 #[test]
 fn shipped_tile_sets_are_sound() {
-    for name in [
-        "base",
-        "abbey",
-        "river",
-        "inns-cathedrals",
-        "traders-builders",
-        "tilesets/base.yaml",
-        "tilesets/abbey.yaml",
-        "tilesets/river.yaml",
-        "tilesets/inns-cathedrals.yaml",
-        "tilesets/traders-builders.yaml",
-    ] {
-        let output = carca(&["tiles", "check", name]);
-        assert!(output.starts_with("exit: 0"), "{output}");
+    for name in carca::tileset::builtin::NAMES {
+        for set in [name.to_string(), format!("tilesets/{name}.yaml")] {
+            let output = carca(&["tiles", "check", &set]);
+            assert!(output.starts_with("exit: 0"), "{output}");
+        }
     }
 }
 
 #[test]
 fn shipped_tile_sets_pictures() {
-    for name in [
-        "base",
-        "abbey",
-        "river",
-        "inns-cathedrals",
-        "traders-builders",
-    ] {
+    for name in carca::tileset::builtin::NAMES {
         insta::assert_snapshot!(format!("show_{name}"), carca(&["tiles", "show", name]));
     }
 }

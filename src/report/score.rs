@@ -105,6 +105,30 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
     Value::Object(o)
 }
 
+/// Who has the majority: a name, or "shared majority: …".
+fn majority(players: &[String], winners: &[usize]) -> String {
+    if winners.len() > 1 {
+        format!("shared majority: {}", names(players, winners))
+    } else {
+        names(players, winners)
+    }
+}
+
+/// The points of an event's winners, and the rule that gave them.
+fn write_points(out: &mut String, players: &[String], e: &Event) {
+    let points: Vec<String> = e
+        .winners
+        .iter()
+        .map(|&w| format!("{} +{}", players[w], e.points[w]))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    {}   {}",
+        points.join(", "),
+        super::award::rule(&e.basis)
+    );
+}
+
 /// A trade-goods event: goods taken from a completed city, or a good's
 /// majority at the end.
 fn write_goods(out: &mut String, players: &[String], e: &Event) {
@@ -131,23 +155,9 @@ fn write_goods(out: &mut String, players: &[String], e: &Event) {
         .filter(|(_, n)| **n > 0)
         .map(|(i, n)| format!("{} {n}", players[i]))
         .collect();
-    let majority = if e.winners.len() > 1 {
-        format!("shared majority: {}", names(players, &e.winners))
-    } else {
-        names(players, &e.winners)
-    };
+    let majority = majority(players, &e.winners);
     let _ = writeln!(out, "  {} — {} → {majority}", f.name, held.join(", "));
-    let points: Vec<String> = e
-        .winners
-        .iter()
-        .map(|&w| format!("{} +{}", players[w], e.points[w]))
-        .collect();
-    let _ = writeln!(
-        out,
-        "    {}   {}",
-        points.join(", "),
-        super::award::rule(&e.basis)
-    );
+    write_points(out, players, e);
 }
 
 fn write_event(out: &mut String, players: &[String], e: &Event) {
@@ -200,11 +210,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         .filter(|(_, n)| **n > 0)
         .map(|(i, &n)| follower_count(&players[i], n, e.strength.get(i).copied().unwrap_or(n)))
         .collect();
-    let majority = if e.winners.len() > 1 {
-        format!("shared majority: {}", names(players, &e.winners))
-    } else {
-        names(players, &e.winners)
-    };
+    let majority = majority(players, &e.winners);
     let farmers = if f.kind == crate::engine::ScoredKind::Farm {
         "farmers"
     } else {
@@ -228,17 +234,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         "    {farmers}: {}{others} → {majority}",
         followers.join(", ")
     );
-    let points: Vec<String> = e
-        .winners
-        .iter()
-        .map(|&w| format!("{} +{}", players[w], e.points[w]))
-        .collect();
-    let _ = writeln!(
-        out,
-        "    {}   {}",
-        points.join(", "),
-        super::award::rule(&e.basis)
-    );
+    write_points(out, players, e);
 }
 
 fn write_events(out: &mut String, players: &[String], events: &[Event]) {
