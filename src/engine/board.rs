@@ -99,6 +99,7 @@ impl Board {
     }
 
     /// Puts placement `index` at `p` (an empty position).
+    #[inline]
     pub(crate) fn insert(&mut self, p: Pos, index: usize) {
         self.len += 1;
         if self.sparse.is_none() && self.cell(p).is_none() {

@@ -282,8 +282,9 @@ pub struct Game<'a> {
     /// Figures in supply per player, indexed by figure.
     supply: Vec<[u32; Figure::KINDS.len()]>,
     pub(super) scores: Vec<i64>,
-    /// Trade-good tokens per player, by modifier (indices of `rates`).
-    pub(super) tokens: Vec<Vec<u32>>,
+    /// Trade-good tokens by player, then modifier (indices of `rates`):
+    /// empty until a player first holds one.
+    pub(super) tokens: Vec<u32>,
     pub(super) events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
@@ -323,7 +324,7 @@ impl<'a> Game<'a> {
             followers: Vec::with_capacity(players * 8),
             supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
             scores: vec![0; players],
-            tokens: vec![vec![0; catalog.modifiers.len()]; players],
+            tokens: Vec::new(),
             // About one scoring for every two tiles in a real game; a huge
             // generated game grows the list as it needs.
             events: Vec::with_capacity((tiles / 2).min(64)),
@@ -663,23 +664,14 @@ impl<'a> Game<'a> {
         debug_assert_eq!(placed + 1, self.placed.len(), "the last placement");
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile);
-        // A set is marked when it is scored, so a set met twice (a city
-        // closed by two of the tile's edges) is scored once.
-        let close = |game: &mut Self, n: Node| {
-            let root = game.features.find(n);
-            if game.features.open(root) == 0 && !game.features.scored(root) {
-                game.score_set(root, true, phase, true);
-                game.take_goods(root, phase);
-            }
-        };
         for (i, f) in t.features.iter().enumerate() {
             if matches!(f.kind, FeatureKind::City | FeatureKind::Road) {
-                close(self, p.base + i as Node);
+                self.close_set(p.base + i as Node, phase);
             }
         }
         for k in 0..self.touched.len() {
             let n = self.touched[k];
-            close(self, n);
+            self.close_set(n, phase);
         }
         for k in 0..self.cloisters_closed.len() {
             let c = self.cloisters_closed[k];
@@ -688,6 +680,21 @@ impl<'a> Game<'a> {
                 if !self.features.scored(node) {
                     self.score_set(node, true, phase, true);
                 }
+            }
+        }
+    }
+
+    /// Scores the set of node `n` if the last placement completed it. A
+    /// set is marked when it is scored, so a set met twice (a city closed
+    /// by two of the tile's edges) is scored once.
+    #[inline]
+    fn close_set(&mut self, n: Node, phase: Phase) {
+        let root = self.features.find(n);
+        if self.features.open(root) == 0 && !self.features.scored(root) {
+            self.score_set(root, true, phase, true);
+            // Goods are among a city's extras; most sets carry none.
+            if !self.features.extras(root).is_empty() {
+                self.take_goods(root, phase);
             }
         }
     }
@@ -905,13 +912,17 @@ impl<'a> Game<'a> {
     fn score_farms(&mut self, farms: &[Node]) {
         let touched: Vec<_> = farms.iter().map(|&f| self.farm_cities(f)).collect();
         let counts: Vec<Counts> = farms.iter().map(|&f| self.counts(f)).collect();
+        let pigs = self
+            .followers
+            .iter()
+            .any(|f| f.on_board && f.figure == Figure::Pig);
         let input: Vec<scoring::FarmInput> = farms
             .iter()
             .enumerate()
             .map(|(i, &farm)| scoring::FarmInput {
                 name: self.id_of(ScoredKind::Farm, farm),
                 strength: counts[i].strength.clone(),
-                pigs: self.pigs(farm),
+                pigs: if pigs { self.pigs(farm) } else { Vec::new() },
                 cities: touched[i].0.clone(),
             })
             .collect();

@@ -629,25 +629,30 @@ impl<'r> Referee<'r> {
                 }
                 _ => current,
             };
-            if doubles.takes_owed(actor)
-                && let Some(d) = self.double_turns.last_mut()
-            {
-                d.taken = Some(turn.number);
-            }
-            let second = doubles.is_second(actor);
             let discard = matches!(turn.action, Action::Discard { .. });
-            let earned = self.play(turn, actor).filter(|_| !second);
-            if let Some(feature) = &earned {
-                self.double_turns.push(DoubleTurn {
-                    earned: turn.number,
-                    player: actor,
-                    taken: None,
-                    feature: feature.clone(),
-                });
+            if !self.builders {
+                self.play(turn, actor);
+                // After a discard the same player draws again.
+                current = if discard { actor } else { (actor + 1) % n };
+            } else {
+                if doubles.takes_owed(actor)
+                    && let Some(d) = self.double_turns.last_mut()
+                {
+                    d.taken = Some(turn.number);
+                }
+                let second = doubles.is_second(actor);
+                let earned = self.play(turn, actor).filter(|_| !second);
+                if let Some(feature) = &earned {
+                    self.double_turns.push(DoubleTurn {
+                        earned: turn.number,
+                        player: actor,
+                        taken: None,
+                        feature: feature.clone(),
+                    });
+                }
+                // A builder's second turn comes at once, and never a third.
+                current = doubles.after(actor, turn.number, discard, earned.is_some(), n);
             }
-            // After a discard the same player draws again; a builder's
-            // second turn comes at once, and never a third.
-            current = doubles.after(actor, turn.number, discard, earned.is_some(), n);
             if self.land_left == 0 {
                 ended = Some((turn.number, actor));
             }

@@ -59,19 +59,18 @@ impl Game<'_> {
         let Phase::Turn { player, .. } = phase else {
             return;
         };
-        let taken: Vec<(String, u32)> = self
+        let goods: Vec<(usize, u32)> = self
             .features
             .extras(root)
             .iter()
-            .filter_map(|&(m, n)| {
-                let r = self.rates.get(usize::from(m))?;
-                (r.shape == Shape::Goods && n > 0).then(|| (usize::from(m), r.name.clone(), n))
-            })
-            .map(|(m, name, n)| {
-                self.tokens[player][m] += n;
-                (name, n)
-            })
+            .map(|&(m, n)| (usize::from(m), n))
+            .filter(|&(m, n)| n > 0 && self.rates.get(m).is_some_and(|r| r.shape == Shape::Goods))
             .collect();
+        let mut taken = Vec::with_capacity(goods.len());
+        for (m, n) in goods {
+            self.add_tokens(player, m, n);
+            taken.push((self.rates[m].name.clone(), n));
+        }
         if taken.is_empty() {
             return;
         }
@@ -97,33 +96,43 @@ impl Game<'_> {
         });
     }
 
-    /// Trade-good tokens a player holds, by modifier index.
+    /// Trade-good tokens a player holds, by modifier index (empty while
+    /// nobody holds any).
     #[must_use]
     pub fn tokens(&self, player: usize) -> &[u32] {
-        &self.tokens[player]
+        let n = self.rates.len();
+        self.tokens.get(player * n..(player + 1) * n).unwrap_or(&[])
     }
 
-    /// Gives a player tokens of a good (a snapshot states what each player
-    /// holds).
+    /// Gives a player tokens of a good (taken from a city, or what a
+    /// snapshot says they hold).
     pub fn add_tokens(&mut self, player: usize, modifier: usize, n: u32) {
-        if let Some(t) = self
-            .tokens
-            .get_mut(player)
-            .and_then(|t| t.get_mut(modifier))
-        {
-            *t = t.saturating_add(n);
+        let mods = self.rates.len();
+        if player >= self.players || modifier >= mods {
+            return;
         }
+        if self.tokens.is_empty() {
+            self.tokens = vec![0; self.players * mods];
+        }
+        let t = &mut self.tokens[player * mods + modifier];
+        *t = t.saturating_add(n);
     }
 
     /// Final scoring of trade goods: for each good, the players with the
     /// most tokens (at least one) score its rate.
     pub(super) fn score_goods(&mut self) {
-        for m in 0..self.rates.len() {
+        if self.tokens.is_empty() {
+            return;
+        }
+        let mods = self.rates.len();
+        for m in 0..mods {
             let r = &self.rates[m];
             if r.shape != Shape::Goods {
                 continue;
             }
-            let tokens: Vec<u32> = self.tokens.iter().map(|t| t[m]).collect();
+            let tokens: Vec<u32> = (0..self.players)
+                .map(|p| self.tokens[p * mods + m])
+                .collect();
             let winners = scoring::majority(&tokens);
             if winners.is_empty() {
                 continue;
