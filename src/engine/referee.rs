@@ -630,11 +630,7 @@ impl<'r> Referee<'r> {
                 _ => current,
             };
             let discard = matches!(turn.action, Action::Discard { .. });
-            if !self.builders {
-                self.play(turn, actor);
-                // After a discard the same player draws again.
-                current = if discard { actor } else { (actor + 1) % n };
-            } else {
+            if self.builders {
                 if doubles.takes_owed(actor)
                     && let Some(d) = self.double_turns.last_mut()
                 {
@@ -652,6 +648,10 @@ impl<'r> Referee<'r> {
                 }
                 // A builder's second turn comes at once, and never a third.
                 current = doubles.after(actor, turn.number, discard, earned.is_some(), n);
+            } else {
+                self.play(turn, actor);
+                // After a discard the same player draws again.
+                current = if discard { actor } else { (actor + 1) % n };
             }
             if self.land_left == 0 {
                 ended = Some((turn.number, actor));
