@@ -255,7 +255,7 @@ impl Violation {
                 format!(
                     "turn {turn} is {player}'s second turn, earned by {player}'s builder on turn {earned}, but the record says {got}: scored as {got}'s turn; the turn order continues from {got}"
                 ),
-                "carca::rules::double_turn_skipped",
+                "carca::rules::turn_order",
                 "when a player's drawn tile extends the road or city that holds their builder, they take one more turn at once",
                 &format!("expected {player} again"),
             ),
@@ -274,7 +274,7 @@ impl Violation {
                     format!(
                         "turn {turn} gives {player} another turn, but {why}; it is {expected}'s: scored as {player}'s turn; the turn order continues from {player}"
                     ),
-                    "carca::rules::double_turn_unearned",
+                    "carca::rules::turn_order",
                     "a player takes a second turn only when their drawn tile extends the road or city that holds their builder, and never a third",
                     &format!("expected {expected}"),
                 )
