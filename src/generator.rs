@@ -9,6 +9,7 @@
 use crate::engine::Game;
 use crate::engine::open::OpenPositions;
 use crate::engine::river::{self, River};
+use crate::engine::traders::DoubleTurns;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
@@ -360,9 +361,10 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
     let mut player = 0;
-    // Builders (Traders & Builders): whether the turn now is a second turn.
+    // Builders (Traders & Builders) change the turn order as the referee
+    // says they do.
     let builders = (0..players).any(|p| game.supply(p, Figure::Builder) > 0);
-    let mut second = false;
+    let mut doubles = DoubleTurns::default();
     for tile in deck {
         let t = &catalog.tiles[tile].tile;
         let fits = |game: &Game, pos: Pos, rot: Rotation| {
@@ -398,6 +400,8 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         }
         let Some((pos, rot)) = found else {
             turns.push(Turn::Discard { tile: t.id.clone() });
+            // The same player draws again.
+            player = doubles.after(player, turns.len(), true, false, players);
             continue;
         };
         river = river.advance(catalog, tile, pos, rot);
@@ -405,7 +409,8 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         open.placed(&game, pos);
         // A tile that extends the road or city of the player's builder
         // earns a second turn (never a third).
-        let earned = builders && !second && game.meets_builder(idx, player).is_some();
+        let earned =
+            builders && !doubles.is_second(player) && game.meets_builder(idx, player).is_some();
         let mut meeple = None;
         let mut figure = None;
         if rng.chance(options.followers) {
@@ -443,12 +448,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             figure,
             player: builders.then_some(player),
         });
-        if earned {
-            second = true;
-        } else {
-            second = false;
-            player = (player + 1) % players;
-        }
+        player = doubles.after(player, turns.len(), false, earned, players);
     }
     Generated {
         options: options.clone(),

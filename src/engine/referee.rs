@@ -638,16 +638,17 @@ impl<'r> Referee<'r> {
                 }
                 let second = doubles.is_second(actor);
                 let earned = self.play(turn, actor).filter(|_| !second);
-                if let Some(feature) = &earned {
+                let again = earned.is_some();
+                if let Some(feature) = earned {
                     self.double_turns.push(DoubleTurn {
                         earned: turn.number,
                         player: actor,
                         taken: None,
-                        feature: feature.clone(),
+                        feature,
                     });
                 }
                 // A builder's second turn comes at once, and never a third.
-                current = doubles.after(actor, turn.number, discard, earned.is_some(), n);
+                current = doubles.after(actor, turn.number, discard, again, n);
             } else {
                 self.play(turn, actor);
                 // After a discard the same player draws again.

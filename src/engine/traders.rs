@@ -96,14 +96,6 @@ impl Game<'_> {
         });
     }
 
-    /// Trade-good tokens a player holds, by modifier index (empty while
-    /// nobody holds any).
-    #[must_use]
-    pub fn tokens(&self, player: usize) -> &[u32] {
-        let n = self.rates.len();
-        self.tokens.get(player * n..(player + 1) * n).unwrap_or(&[])
-    }
-
     /// Gives a player tokens of a good (taken from a city, or what a
     /// snapshot says they hold).
     pub fn add_tokens(&mut self, player: usize, modifier: usize, n: u32) {

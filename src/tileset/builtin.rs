@@ -10,26 +10,41 @@ use crate::source::SourceFile;
 
 use super::TileSet;
 
-/// Names of the built-in tile sets.
-pub const NAMES: [&str; 5] = [
-    "base",
-    "abbey",
-    "river",
-    "inns-cathedrals",
-    "traders-builders",
+/// A built-in set: its name, its YAML source and its prepared form.
+macro_rules! set {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("../../tilesets/", $name, ".yaml")),
+            include_bytes!(concat!("prepared/", $name, ".postcard")).as_slice(),
+        )
+    };
+}
+
+/// Every built-in set, in the order they are listed to users.
+const SETS: [(&str, &str, &[u8]); 5] = [
+    set!("base"),
+    set!("abbey"),
+    set!("river"),
+    set!("inns-cathedrals"),
+    set!("traders-builders"),
 ];
+
+/// Names of the built-in tile sets.
+pub const NAMES: [&str; SETS.len()] = {
+    let mut names = [""; SETS.len()];
+    let mut i = 0;
+    while i < SETS.len() {
+        names[i] = SETS[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// The YAML text of a built-in set.
 #[must_use]
 pub fn source(name: &str) -> Option<&'static str> {
-    match name {
-        "base" => Some(include_str!("../../tilesets/base.yaml")),
-        "abbey" => Some(include_str!("../../tilesets/abbey.yaml")),
-        "river" => Some(include_str!("../../tilesets/river.yaml")),
-        "inns-cathedrals" => Some(include_str!("../../tilesets/inns-cathedrals.yaml")),
-        "traders-builders" => Some(include_str!("../../tilesets/traders-builders.yaml")),
-        _ => None,
-    }
+    SETS.iter().find(|s| s.0 == name).map(|s| s.1)
 }
 
 /// The source file of a built-in set, named `builtin:NAME`.
@@ -40,14 +55,7 @@ pub fn source_file(name: &str) -> Option<SourceFile> {
 
 /// The prepared form of a built-in set (postcard-encoded).
 fn prepared_bytes(name: &str) -> Option<&'static [u8]> {
-    match name {
-        "base" => Some(include_bytes!("prepared/base.postcard")),
-        "abbey" => Some(include_bytes!("prepared/abbey.postcard")),
-        "river" => Some(include_bytes!("prepared/river.postcard")),
-        "inns-cathedrals" => Some(include_bytes!("prepared/inns-cathedrals.postcard")),
-        "traders-builders" => Some(include_bytes!("prepared/traders-builders.postcard")),
-        _ => None,
-    }
+    SETS.iter().find(|s| s.0 == name).map(|s| s.2)
 }
 
 /// A built-in set as prepared ahead of time, or `None` for an unknown name
