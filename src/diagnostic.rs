@@ -226,6 +226,23 @@ pub enum ReadError {
         /// The built-in names.
         known: String,
     },
+    /// A file a record names that a request to `carca serve` did not send:
+    /// the server reads no file from its disk on a request's behalf.
+    #[error("the {what} `{name}` was not sent with the request")]
+    #[diagnostic(
+        code(carca::serve::not_uploaded),
+        help(
+            "the server reads no files of its own: send the file's text in the request's `files` under the name the record gives it (files sent: {sent}); built-in tile sets and rulesets are named without a path"
+        )
+    )]
+    NotUploaded {
+        /// The name as written.
+        name: String,
+        /// Tile set, ruleset or file.
+        what: &'static str,
+        /// The names of the files the request sent.
+        sent: String,
+    },
     /// The file is larger than carca reads.
     #[error("{path} is {size} bytes, more than the {limit} bytes carca reads")]
     #[diagnostic(

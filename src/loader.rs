@@ -1,8 +1,10 @@
 //! The loader: the one value that holds what a run of carca may read and
-//! what it has read already. Its limits (the largest file read) and its
-//! caches (the built-in tile sets, parsed once; the catalogs of built-in
-//! sets, built once) live here and nowhere else, so two loaders never
-//! share state and a library caller decides both.
+//! what it has read already. Its limits (the largest file read), where
+//! named files come from (the disk, or only the files a request uploaded)
+//! and its caches (the built-in tile sets, parsed once; the catalogs of
+//! built-in sets, built once) live here and nowhere else, so a library
+//! caller decides all three. Loaders share caches only when one is made
+//! from another ([`Loader::sealed`]).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -17,6 +19,16 @@ use crate::tileset::{Catalog, TileSet, builtin};
 #[derive(Debug)]
 pub struct Loader {
     max_file_bytes: u64,
+    /// `None`: files are read from the disk. Otherwise only these texts,
+    /// by the name a record gives them, are read, and never the disk.
+    uploads: Option<Arc<HashMap<String, String>>>,
+    caches: Arc<Caches>,
+}
+
+/// What a loader has read already: the built-in sets and their catalogs,
+/// which are the same for every loader.
+#[derive(Debug)]
+struct Caches {
     builtin: [OnceLock<Option<Arc<TileSet>>>; builtin::NAMES.len()],
     catalogs: Mutex<HashMap<Vec<String>, Arc<Catalog>>>,
 }
@@ -33,8 +45,64 @@ impl Loader {
     pub fn new(max_file_bytes: u64) -> Loader {
         Loader {
             max_file_bytes,
-            builtin: [const { OnceLock::new() }; builtin::NAMES.len()],
-            catalogs: Mutex::default(),
+            uploads: None,
+            caches: Arc::new(Caches {
+                builtin: [const { OnceLock::new() }; builtin::NAMES.len()],
+                catalogs: Mutex::default(),
+            }),
+        }
+    }
+
+    /// A loader that never reads the disk: a file a record names (a tile
+    /// set, a ruleset, one a ruleset extends) is one of `uploads`, by the
+    /// name as written, or an error. It shares this loader's caches of
+    /// built-in data and its limit. `carca serve` reads requests so.
+    #[must_use]
+    pub fn sealed(&self, uploads: HashMap<String, String>) -> Loader {
+        Loader {
+            max_file_bytes: self.max_file_bytes,
+            uploads: Some(Arc::new(uploads)),
+            caches: Arc::clone(&self.caches),
+        }
+    }
+
+    /// The text uploaded under the name `path` gives, for a sealed loader.
+    fn uploaded(
+        &self,
+        uploads: &HashMap<String, String>,
+        path: &Path,
+        what: &'static str,
+    ) -> Result<SourceFile, Box<Finding>> {
+        let name = path.to_string_lossy();
+        let name = name.trim_start_matches("./");
+        match uploads.get(name) {
+            Some(text) if text.len() as u64 > self.max_file_bytes => {
+                Err(Box::new(Finding::detached(
+                    crate::diagnostic::Class::Input,
+                    crate::diagnostic::ReadError::TooLarge {
+                        path: name.to_string(),
+                        size: text.len() as u64,
+                        limit: self.max_file_bytes,
+                    },
+                )))
+            }
+            Some(text) => Ok(SourceFile::new(name, text.clone())),
+            None => {
+                let mut sent: Vec<&str> = uploads.keys().map(String::as_str).collect();
+                sent.sort_unstable();
+                Err(Box::new(Finding::detached(
+                    crate::diagnostic::Class::Input,
+                    crate::diagnostic::ReadError::NotUploaded {
+                        name: crate::text::name(name),
+                        what,
+                        sent: if sent.is_empty() {
+                            "none".to_string()
+                        } else {
+                            sent.join(", ")
+                        },
+                    },
+                )))
+            }
         }
     }
 
@@ -46,12 +114,18 @@ impl Loader {
 
     /// Reads a text file within the limit.
     pub fn read(&self, path: &Path) -> Result<SourceFile, Box<Finding>> {
-        crate::diagnostic::read_source(path, self.max_file_bytes)
+        match &self.uploads {
+            Some(uploads) => self.uploaded(uploads, path, "file"),
+            None => crate::diagnostic::read_source(path, self.max_file_bytes),
+        }
     }
 
     /// Reads standard input within the limit.
     pub fn read_stdin(&self) -> Result<SourceFile, Box<Finding>> {
-        crate::diagnostic::read_stdin(self.max_file_bytes)
+        match &self.uploads {
+            Some(uploads) => self.uploaded(uploads, Path::new("-"), "file"),
+            None => crate::diagnostic::read_stdin(self.max_file_bytes),
+        }
     }
 
     /// Reads a file named by a record or a command line (`spec`, relative
@@ -63,7 +137,16 @@ impl Loader {
         what: &'static str,
         known: &[&str],
     ) -> Result<SourceFile, Box<Finding>> {
-        crate::diagnostic::read_named(spec, base, what, known, self.max_file_bytes)
+        match &self.uploads {
+            Some(uploads) => self.uploaded(uploads, &base.join(spec), what),
+            None => crate::diagnostic::read_named(spec, base, what, known, self.max_file_bytes),
+        }
+    }
+
+    /// Whether this loader reads only uploaded files ([`Loader::sealed`]).
+    #[must_use]
+    pub fn is_sealed(&self) -> bool {
+        self.uploads.is_some()
     }
 
     /// A built-in tile set, decoded from its prepared form (or, failing
@@ -73,7 +156,7 @@ impl Loader {
             return Err(Vec::new());
         };
         let mut errors = Vec::new();
-        let parsed = self.builtin[i].get_or_init(|| {
+        let parsed = self.caches.builtin[i].get_or_init(|| {
             if let Some(set) = builtin::prepared(name) {
                 return Some(Arc::new(set));
             }
@@ -100,7 +183,8 @@ impl Loader {
 
     /// The catalog of these built-in sets, if one was built already.
     pub(crate) fn cached_catalog(&self, names: &[String]) -> Option<Arc<Catalog>> {
-        self.catalogs
+        self.caches
+            .catalogs
             .lock()
             .ok()
             .and_then(|m| m.get(names).cloned())
@@ -108,7 +192,7 @@ impl Loader {
 
     /// Keeps the catalog of these built-in sets for the next record.
     pub(crate) fn keep_catalog(&self, names: Vec<String>, catalog: &Arc<Catalog>) {
-        if let Ok(mut m) = self.catalogs.lock() {
+        if let Ok(mut m) = self.caches.catalogs.lock() {
             m.insert(names, Arc::clone(catalog));
         }
     }
