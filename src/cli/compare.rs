@@ -22,46 +22,7 @@ pub(crate) fn run(
         Ok(r) => r,
         Err(findings) => return super::load::failed(path, &findings, format, style),
     };
-    let specs: Vec<String> = if specs.is_empty() {
-        rules::BUILTIN.iter().map(ToString::to_string).collect()
-    } else {
-        specs.to_vec()
-    };
-    let mut runs: Vec<Adjudication> = Vec::new();
-    let mut unreadable: Vec<Finding> = Vec::new();
-    // The record's own ruleset is part of the record, compared or not.
-    if let Err(f) = super::load::own_ruleset(loader, &record) {
-        unreadable.extend(f);
-    }
-    let own_identity = record.own_ruleset_identity();
-    let mut identities: Vec<String> = Vec::new();
-    for spec in &specs {
-        let identity = record.ruleset_identity(spec, &super::cwd());
-        if identities.contains(&identity) {
-            continue;
-        }
-        match super::load::ruleset_for(loader, &record, spec, &super::cwd()) {
-            Ok(r) => {
-                let own = identity == own_identity;
-                runs.push(adjudicate(&record, &r, &identity, own));
-                identities.push(identity);
-            }
-            Err(f) => unreadable.extend(f),
-        }
-    }
-    // A ruleset file that displays the name of another ruleset compared is
-    // shown by its path as written, so that neither hides the other.
-    for i in 0..runs.len() {
-        let name = runs[i].rules.name.clone();
-        if identities[i].starts_with("file:")
-            && runs.iter().filter(|a| a.rules.name == name).count() > 1
-            && let Some(spec) = specs
-                .iter()
-                .find(|s| record.ruleset_identity(s, &super::cwd()) == identities[i])
-        {
-            runs[i].rules.name.clone_from(spec);
-        }
-    }
+    let (runs, unreadable) = adjudicate_all(loader, &record, specs);
     if !unreadable.is_empty() {
         return super::load::failed(path, &unreadable, format, style);
     }
@@ -103,4 +64,54 @@ pub(crate) fn run(
             code,
         },
     }
+}
+
+/// `record` scored under each ruleset of `specs` (default: every built-in
+/// one), each ruleset once; and the findings of rulesets that do not load.
+pub(crate) fn adjudicate_all(
+    loader: &Loader,
+    record: &crate::record::Record,
+    specs: &[String],
+) -> (Vec<Adjudication>, Vec<Finding>) {
+    let specs: Vec<String> = if specs.is_empty() {
+        rules::BUILTIN.iter().map(ToString::to_string).collect()
+    } else {
+        specs.to_vec()
+    };
+    let mut runs: Vec<Adjudication> = Vec::new();
+    let mut unreadable: Vec<Finding> = Vec::new();
+    // The record's own ruleset is part of the record, compared or not.
+    if let Err(f) = super::load::own_ruleset(loader, record) {
+        unreadable.extend(f);
+    }
+    let own_identity = record.own_ruleset_identity();
+    let mut identities: Vec<String> = Vec::new();
+    for spec in &specs {
+        let identity = record.ruleset_identity(spec, &super::cwd());
+        if identities.contains(&identity) {
+            continue;
+        }
+        match super::load::ruleset_for(loader, record, spec, &super::cwd()) {
+            Ok(r) => {
+                let own = identity == own_identity;
+                runs.push(adjudicate(record, &r, &identity, own));
+                identities.push(identity);
+            }
+            Err(f) => unreadable.extend(f),
+        }
+    }
+    // A ruleset file that displays the name of another ruleset compared is
+    // shown by its path as written, so that neither hides the other.
+    for i in 0..runs.len() {
+        let name = runs[i].rules.name.clone();
+        if identities[i].starts_with("file:")
+            && runs.iter().filter(|a| a.rules.name == name).count() > 1
+            && let Some(spec) = specs
+                .iter()
+                .find(|s| record.ruleset_identity(s, &super::cwd()) == identities[i])
+        {
+            runs[i].rules.name.clone_from(spec);
+        }
+    }
+    (runs, unreadable)
 }

@@ -116,24 +116,36 @@ pub(crate) fn run(
             }
         }
         Format::Json | Format::Jsonl => {
-            let v = serde_json::json!({
-                "record": path,
-                "tile": tile,
-                "turns_played": pos.turns,
-                "player": player,
-                "final_round": pos.final_round,
-                "figures": figures.iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
-                "moves": moves.iter().map(|m| serde_json::json!({
-                    "at": [m.at.x, m.at.y],
-                    "rot": m.rot.degrees(),
-                    "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
-                    "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": crate::rules::Word::word(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            });
+            let v = json(path, tile, player, &pos, &moves);
             Outcome {
                 stdout: super::json_text(&v, format),
                 ..Outcome::default()
             }
         }
     }
+}
+
+/// The legal placements of `tile` at a position, as `moves --format json`
+/// and `carca serve` give them.
+pub(crate) fn json(
+    record_name: &str,
+    tile: &str,
+    player: &str,
+    pos: &crate::engine::Position,
+    moves: &[crate::engine::Move],
+) -> serde_json::Value {
+    serde_json::json!({
+        "record": record_name,
+        "tile": tile,
+        "turns_played": pos.turns,
+        "player": player,
+        "final_round": pos.final_round,
+        "figures": pos.figures().iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
+        "moves": moves.iter().map(|m| serde_json::json!({
+            "at": [m.at.x, m.at.y],
+            "rot": m.rot.degrees(),
+            "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
+            "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": crate::rules::Word::word(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
 }

@@ -1,6 +1,6 @@
 //! `carca score`: check a record and explain its score.
 
-use super::load::{failed, prepare_record, prepare_with, shown_name};
+use super::load::{Prepared, failed, prepare_record, prepare_with, shown_name};
 use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::engine::{Adjudication, adjudicate};
@@ -8,6 +8,28 @@ use crate::loader::Loader;
 use crate::record;
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
+
+/// Adjudicates a prepared record. A record read the quick way that has
+/// something to report is read again with spans, so that its diagnostics
+/// point at its lines.
+pub(crate) fn adjudicated(
+    loader: &Loader,
+    p: &Prepared,
+    rules_override: Option<&str>,
+) -> Result<Adjudication, Vec<crate::diagnostic::Finding>> {
+    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    if a.findings.is_empty() || !p.record.read_quickly {
+        return Ok(a);
+    }
+    let spanned = record::parse(loader, &p.record.source, &p.record.dir)
+        .and_then(|r| prepare_record(loader, r, rules_override))?;
+    Ok(adjudicate(
+        &spanned.record,
+        &spanned.rules,
+        &spanned.spec,
+        spanned.own,
+    ))
+}
 
 /// Scores one record.
 pub(crate) fn run(
@@ -23,15 +45,10 @@ pub(crate) fn run(
         Ok(p) => p,
         Err(findings) => return failed(path, &findings, format, style),
     };
-    let mut a: Adjudication = adjudicate(&p.record, &p.rules, &p.spec, p.own);
-    if !a.findings.is_empty() && p.record.read_quickly {
-        let spanned = record::parse(loader, &p.record.source, &p.record.dir)
-            .and_then(|r| prepare_record(loader, r, rules_override));
-        match spanned {
-            Ok(p) => a = adjudicate(&p.record, &p.rules, &p.spec, p.own),
-            Err(findings) => return failed(path, &findings, format, style),
-        }
-    }
+    let a = match adjudicated(loader, &p, rules_override) {
+        Ok(a) => a,
+        Err(findings) => return failed(path, &findings, format, style),
+    };
     let code = exit_code(&a.findings);
     match format {
         Format::Text => Outcome {

@@ -717,6 +717,21 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// The name of the feature a segment of a placed tile belongs to, as
+    /// events name it ("city at (1,0) N"); `None` for the river.
+    #[must_use]
+    pub fn feature_id(&self, placed: usize, feature: usize) -> Option<FeatureId> {
+        let p = self.placed.get(placed)?;
+        let kind = match self.tile(p.tile).features.get(feature)?.kind {
+            FeatureKind::City => ScoredKind::City,
+            FeatureKind::Road => ScoredKind::Road,
+            FeatureKind::Field => ScoredKind::Farm,
+            FeatureKind::Cloister => ScoredKind::Cloister,
+            FeatureKind::River => return None,
+        };
+        Some(self.id_of(kind, self.node(placed, feature)))
+    }
+
     /// A set's id: its kind, and its earliest segment's position and location.
     pub(super) fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
         let first = self.features.least(set);

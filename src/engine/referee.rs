@@ -282,6 +282,19 @@ impl Position<'_> {
             .collect()
     }
 
+    /// Tiles left to draw, by catalog index: the common supply, and the
+    /// player to move's own tiles (an abbey).
+    #[must_use]
+    pub fn tiles_left(&self) -> Vec<u32> {
+        let r = &self.referee;
+        let own = r.personal.get(self.player);
+        r.supply
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a + own.and_then(|o| o.get(i)).copied().unwrap_or(0))
+            .collect()
+    }
+
     /// Every legal placement of `tile` now, with its legal follower spots.
     #[must_use]
     pub fn moves(&self, tile: usize) -> Vec<Move> {

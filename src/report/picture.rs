@@ -1000,6 +1000,35 @@ fn refused_meeple(x: f64, y: f64, colour: &str) -> Group {
 }
 
 /// Where a tile's square starts in the picture, and the picture's size.
+/// One tile turned by `rot`, filling a square 100 units wide, with no
+/// margin: the page of `carca serve` lays these out as its board.
+#[must_use]
+pub fn tile_svg(tile: &Tile, rot: Rotation) -> String {
+    let turned = Group::new()
+        .set(
+            "transform",
+            format!("rotate({} {} {})", rot.degrees(), T / 2.0, T / 2.0),
+        )
+        .add(tile_group(tile, &[]));
+    Document::new()
+        .set("viewBox", (0, 0, T, T))
+        .set("width", T)
+        .set("height", T)
+        .set("font-family", "DejaVu Sans, Verdana, sans-serif")
+        .add(turned)
+        .add(ornaments(tile, rot))
+        .to_string()
+}
+
+/// Where a follower on a feature of a tile turned by `rot` stands, as
+/// fractions of the tile's side from its north-west corner (x east, y
+/// south), as the pictures draw it.
+#[must_use]
+pub fn figure_point(tile: &Tile, feature: usize, rot: Rotation) -> (f64, f64) {
+    let (x, y) = figure_at(tile, feature, rot);
+    (x / T, y / T)
+}
+
 fn layout(scene: &Scene) -> (impl Fn(Pos) -> (f64, f64), f64, f64) {
     let (min_x, max_x, min_y, max_y) = scene.bounds();
     let caption = if scene.tiles.iter().any(|t| t.caption.is_some()) {
