@@ -156,7 +156,7 @@ fn a_manual_page_per_command_with_examples_and_exit_codes() {
     ] {
         assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
     }
-    assert_eq!(pages.len(), 16, "{pages:?}");
+    assert_eq!(pages.len(), 17, "{pages:?}");
 }
 
 #[test]

@@ -89,6 +89,14 @@ pub(crate) fn examples(command: &str) -> &'static str {
   carca gen --tilesets base,river --players 4
       a four-player game with the river"
         }
+        "serve" => {
+            "  carca serve
+      a new game on a local page (http://127.0.0.1:7878/), built by clicking
+  carca serve fixtures/records/three-farm-editions.yaml --open
+      a record opened in the browser, adjudicated live as it is edited
+  carca serve --host --port 8080
+      the page on the local network too, for a phone at the table"
+        }
         "schema" => {
             "  carca schema record
       the JSON Schema of records, for editors (see docs/editors.md)"

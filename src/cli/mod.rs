@@ -14,6 +14,7 @@ mod manual;
 mod moves;
 mod render;
 mod score;
+pub mod serve;
 mod test;
 mod tiles;
 
@@ -95,6 +96,7 @@ impl Command {
             | Command::Moves { limits, .. }
             | Command::Render { limits, .. }
             | Command::Gen(GenArgs { limits, .. })
+            | Command::Serve(serve::ServeArgs { limits, .. })
             | Command::Tiles(
                 TilesCommand::Check { limits, .. }
                 | TilesCommand::Render { limits, .. }
@@ -208,6 +210,9 @@ pub enum Command {
     /// Check and show tile sets.
     #[command(subcommand)]
     Tiles(TilesCommand),
+    /// Serve a local web page where a board is built by clicking tiles and
+    /// followers onto it and adjudicated live (and the HTTP API behind it).
+    Serve(serve::ServeArgs),
     /// Print the JSON Schema of a kind of carca file, for editors.
     Schema {
         /// Which kind of file.
@@ -399,6 +404,9 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
     }
     if let Command::Gen(g) = &args.command {
         return generate::stream(loader, g, style, io);
+    }
+    if let Command::Serve(s) = &args.command {
+        return serve::run(loader_for(&args), s, style, io);
     }
     let out = run(args, style);
     // The report first, then the diagnostics it points to ("see the
@@ -603,6 +611,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             ..
         } => compare::run(loader, &record, &rules, format, style),
         Command::Gen(g) => generate::run(loader, &g, style),
+        Command::Serve(_) => {
+            usage_error("carca serve runs until stopped: start it from the command line")
+        }
         Command::Tiles(TilesCommand::Show { set, id, .. }) => {
             tiles::show(loader, &set, id.as_deref(), style)
         }

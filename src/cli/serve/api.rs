@@ -1,0 +1,580 @@
+//! The HTTP API of `carca serve`, as plain functions from a request's
+//! query and body to a reply, so that they are tested without a network.
+//!
+//! A request carries its record in its body, YAML or JSON, or a JSON
+//! envelope `{"record": TEXT, "files": {NAME: TEXT}}` with the tile sets
+//! and rulesets the record names by path. Nothing is read from the disk on
+//! a request's behalf: every request is read by a sealed loader
+//! ([`Loader::sealed`]).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::super::load::{Prepared, prepare_record};
+use crate::diagnostic::Finding;
+use crate::engine::{Adjudication, Position, position};
+use crate::geometry::Rotation;
+use crate::loader::Loader;
+use crate::record::{self, Record};
+use crate::report::output::{DiagnosticJson, UnreadableJson};
+use crate::report::picture;
+use crate::source::SourceFile;
+
+/// How a request's record is named in replies and diagnostics.
+pub const RECORD_NAME: &str = "request";
+
+/// The query of a request, by key.
+pub type Query = HashMap<String, String>;
+
+/// What the server sends back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// HTTP status.
+    pub status: u16,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// A JSON reply.
+    #[must_use]
+    pub fn json(status: u16, value: &impl Serialize) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: serde_json::to_vec_pretty(value).unwrap_or_default(),
+        }
+    }
+
+    /// A request the server cannot serve: a diagnostic with a code and a
+    /// help line, in the shape of `score --format json` for a record that
+    /// cannot be read.
+    #[must_use]
+    pub fn problem(status: u16, code: &str, message: &str, help: &str) -> Reply {
+        Reply::json(
+            status,
+            &UnreadableJson {
+                record: RECORD_NAME.to_string(),
+                totals: crate::report::output::PerPlayer::default(),
+                events: Vec::new(),
+                diagnostics: vec![DiagnosticJson {
+                    code: code.to_string(),
+                    class: crate::report::output::ClassJson::Input,
+                    message: message.to_string(),
+                    file: None,
+                    line: None,
+                    column: None,
+                    help: Some(help.to_string()),
+                }],
+            },
+        )
+    }
+
+    /// A record that could not be read: its diagnostics.
+    fn unreadable(findings: &[Finding]) -> Reply {
+        Reply::json(400, &UnreadableJson::of(RECORD_NAME, findings))
+    }
+}
+
+/// A request's body with the files it uploads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope {
+    record: String,
+    #[serde(default)]
+    files: HashMap<String, String>,
+}
+
+/// The record of a request, and the sealed loader that reads it and the
+/// files it names.
+struct Sent {
+    loader: Loader,
+    source: SourceFile,
+}
+
+/// Reads a request's body: a record, or an envelope with files.
+fn sent(base: &Loader, body: &[u8]) -> Result<Sent, Reply> {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return Err(Reply::problem(
+            400,
+            "carca::serve::not_utf8",
+            "the request's body is not UTF-8 text",
+            "send the record as YAML or JSON text",
+        ));
+    };
+    if text.trim().is_empty() {
+        return Err(Reply::problem(
+            400,
+            "carca::serve::empty",
+            "the request has no body",
+            "send a record (YAML or JSON) as the body, like the files `carca score` reads",
+        ));
+    }
+    let envelope = if text.trim_start().starts_with('{') && text.contains("\"record\"") {
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(m)) if m.get("record").is_some_and(Value::is_string) => {
+                match serde_json::from_value::<Envelope>(Value::Object(m)) {
+                    Ok(e) => Some(e),
+                    Err(e) => {
+                        return Err(Reply::problem(
+                            400,
+                            "carca::serve::envelope",
+                            &format!("the request's envelope is malformed: {e}"),
+                            "an envelope is {\"record\": TEXT, \"files\": {NAME: TEXT}}, nothing else",
+                        ));
+                    }
+                }
+            }
+            _ => None,
+        }
+    } else {
+        None
+    };
+    Ok(match envelope {
+        Some(e) => Sent {
+            loader: base.sealed(e.files),
+            source: SourceFile::new(RECORD_NAME, e.record),
+        },
+        None => Sent {
+            loader: base.sealed(HashMap::new()),
+            source: SourceFile::new(RECORD_NAME, text.to_string()),
+        },
+    })
+}
+
+/// Reads and prepares a request's record, under `?rules=` if given.
+fn prepared(sent: &Sent, rules: Option<&str>) -> Result<Prepared, Vec<Finding>> {
+    let dir = PathBuf::new();
+    if sent.source.text().len() as u64 > sent.loader.max_file_bytes() {
+        return Err(vec![Finding::detached(
+            crate::diagnostic::Class::Input,
+            crate::diagnostic::ReadError::TooLarge {
+                path: RECORD_NAME.to_string(),
+                size: sent.source.text().len() as u64,
+                limit: sent.loader.max_file_bytes(),
+            },
+        )]);
+    }
+    if let Some(r) = record::parse_fast(&sent.loader, &sent.source, &dir)
+        && let Ok(p) = prepare_record(&sent.loader, r, rules)
+    {
+        return Ok(p);
+    }
+    let r = record::parse(&sent.loader, &sent.source, &dir)?;
+    prepare_record(&sent.loader, r, rules)
+}
+
+fn rules_of(query: &Query) -> Option<&str> {
+    query
+        .get("rules")
+        .map(String::as_str)
+        .filter(|r| !r.is_empty())
+}
+
+/// `POST /api/score?rules=R`: what `carca score --format json` prints.
+#[must_use]
+pub fn score(base: &Loader, query: &Query, body: &[u8]) -> Reply {
+    let sent = match sent(base, body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let rules = rules_of(query);
+    let p = match prepared(&sent, rules) {
+        Ok(p) => p,
+        Err(f) => return Reply::unreadable(&f),
+    };
+    match super::super::score::adjudicated(&sent.loader, &p, rules) {
+        Ok(a) => Reply::json(200, &crate::report::output::ScoreJson::of(RECORD_NAME, &a)),
+        Err(f) => Reply::unreadable(&f),
+    }
+}
+
+/// `POST /api/compare?rules=R1,R2`: what `carca compare --format json`
+/// prints (every built-in ruleset when `rules` is absent).
+#[must_use]
+pub fn compare(base: &Loader, query: &Query, body: &[u8]) -> Reply {
+    let sent = match sent(base, body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let p = match prepared(&sent, None) {
+        Ok(p) => p,
+        Err(f) => return Reply::unreadable(&f),
+    };
+    let specs: Vec<String> = rules_of(query)
+        .map(|r| {
+            r.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let (runs, unreadable) = super::super::compare::adjudicate_all(&sent.loader, &p.record, &specs);
+    if !unreadable.is_empty() {
+        return Reply::unreadable(&unreadable);
+    }
+    Reply::json(200, &crate::report::compare::json(RECORD_NAME, &runs))
+}
+
+/// The turn a query names (`turn=N`: the moment before turn N, 1-based).
+fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
+    let Some(t) = query.get("turn").filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let Ok(n) = t.parse::<usize>() else {
+        return Err(Reply::problem(
+            400,
+            "carca::serve::turn",
+            &format!("`turn={}` is not a turn number", crate::text::name(t)),
+            "turn=N asks about the moment before turn N (1 is before the first turn)",
+        ));
+    };
+    super::super::check_turn(record, Some(n), true)
+        .map(|()| Some(n))
+        .map_err(|e| {
+            Reply::problem(
+                400,
+                "carca::serve::turn",
+                &e,
+                "turn=N counts the entries of `turns:` from 1",
+            )
+        })
+}
+
+/// `POST /api/moves?tile=ID&turn=N`: what `carca moves --format json`
+/// prints.
+#[must_use]
+pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
+    let sent = match sent(base, body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let p = match prepared(&sent, rules_of(query)) {
+        Ok(p) => p,
+        Err(f) => return Reply::unreadable(&f),
+    };
+    let record = &p.record;
+    let tile = query.get("tile").map_or("", String::as_str);
+    let Some(tile_index) = record.catalog.find(tile) else {
+        return Reply::problem(
+            400,
+            "carca::serve::tile",
+            &format!(
+                "no tile set in play has a tile `{}`",
+                crate::text::name(tile)
+            ),
+            &format!(
+                "{}tiles in play: {}",
+                crate::suggest::did_you_mean(
+                    tile,
+                    record.catalog.tiles.iter().map(|e| e.tile.id.as_str())
+                ),
+                record.catalog.some_ids()
+            ),
+        );
+    };
+    let turn = match turn_of(query, record) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let pos = position(record, &p.rules, turn);
+    // A snapshot is scored as a finished game, but the page still adds
+    // tiles to it: where they fit is asked of the board as it lies.
+    let snapshot = matches!(record.body, record::Body::Snapshot { .. });
+    let moves = if (pos.ended && !snapshot)
+        || (pos.final_round && !record.catalog.tiles[tile_index].tile.per_player)
+    {
+        Vec::new()
+    } else {
+        pos.moves(tile_index)
+    };
+    let player = record.players.get(pos.player).map_or("", String::as_str);
+    let mut v = super::super::moves::json(RECORD_NAME, tile, player, &pos, &moves);
+    v["ended"] = json!(pos.ended && !snapshot);
+    Reply::json(200, &v)
+}
+
+/// `POST /api/position?turn=N`: the board at a moment (default: the end
+/// of the record) as the page draws it: every tile with the spots a figure
+/// may stand on and the feature each belongs to, the figures, the tiles
+/// left, the placements that broke a rule.
+#[must_use]
+pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
+    let sent = match sent(base, body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let p = match prepared(&sent, rules_of(query)) {
+        Ok(p) => p,
+        Err(f) => return Reply::unreadable(&f),
+    };
+    let turn = match turn_of(query, &p.record) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let a = crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let pos = position(&p.record, &p.rules, turn);
+    Reply::json(
+        200,
+        &board_json(&p.record, &pos, turn.is_none().then_some(&a)),
+    )
+}
+
+/// A player as the page draws them.
+#[derive(Serialize)]
+struct PlayerJson<'a> {
+    name: &'a str,
+    /// A colour of the Okabe–Ito palette, which survives colour blindness.
+    colour: &'static str,
+    mark: String,
+}
+
+/// The colours of players on the page, by name where the name is a colour.
+fn colour(name: &str, index: usize) -> &'static str {
+    const NAMED: [(&str, &str); 9] = [
+        ("red", "#d55e00"),
+        ("orange", "#e69f00"),
+        ("blue", "#0072b2"),
+        ("green", "#009e73"),
+        ("yellow", "#f0e442"),
+        ("black", "#222222"),
+        ("pink", "#cc79a7"),
+        ("purple", "#cc79a7"),
+        ("sky", "#56b4e9"),
+    ];
+    const CYCLE: [&str; 6] = [
+        "#d55e00", "#0072b2", "#009e73", "#e69f00", "#cc79a7", "#56b4e9",
+    ];
+    let lower = name.to_ascii_lowercase();
+    NAMED
+        .iter()
+        .find(|(n, _)| *n == lower)
+        .map_or(CYCLE[index % CYCLE.len()], |(_, c)| c)
+}
+
+fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> Value {
+    let game = pos.game();
+    let marks = picture::marks(&record.players);
+    let players: Vec<PlayerJson> = record
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, name)| PlayerJson {
+            name,
+            colour: colour(name, i),
+            mark: marks.get(i).map(ToString::to_string).unwrap_or_default(),
+        })
+        .collect();
+    let point = |(x, y): (f64, f64)| [(x * 1000.0).round() / 1000.0, (y * 1000.0).round() / 1000.0];
+    let tiles: Vec<Value> = game
+        .placed()
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| {
+            let t = game.tile(pl.tile);
+            let spots: Vec<Value> = (0..t.features.len())
+                .filter(|&f| t.features[f].kind != crate::tileset::FeatureKind::River)
+                .map(|f| {
+                    json!({
+                        "location": crate::record::location::location_of(t, pl.rot, f).to_string(),
+                        "kind": t.features[f].kind.word(),
+                        "feature": game.feature_id(i, f).map(|id| id.to_string()),
+                        "point": point(picture::figure_point(t, f, pl.rot)),
+                    })
+                })
+                .collect();
+            json!({
+                "tile": t.id,
+                "at": [pl.pos.x, pl.pos.y],
+                "rot": pl.rot.degrees(),
+                "turn": pl.turn,
+                "spots": spots,
+            })
+        })
+        .collect();
+    let figure = |placed: usize, feature: usize| {
+        let pl = &game.placed()[placed];
+        let t = game.tile(pl.tile);
+        (
+            [pl.pos.x, pl.pos.y],
+            crate::record::location::location_of(t, pl.rot, feature).to_string(),
+            point(picture::figure_point(t, feature, pl.rot)),
+        )
+    };
+    let figures: Vec<Value> = game
+        .followers()
+        .iter()
+        .filter(|f| f.on_board)
+        .map(|f| {
+            let (at, location, point) = figure(f.placed, f.feature);
+            json!({
+                "player": record.players.get(f.player),
+                "figure": crate::rules::Word::word(f.figure),
+                "at": at,
+                "location": location,
+                "point": point,
+            })
+        })
+        .collect();
+    let refused: Vec<Value> = whole.map_or_else(Vec::new, |a| {
+        a.refused
+            .iter()
+            .filter(|r| r.placed < game.placed().len())
+            .map(|r| {
+                let (at, location, point) = figure(r.placed, r.feature);
+                json!({
+                    "player": record.players.get(r.player),
+                    "at": at,
+                    "location": location,
+                    "point": point,
+                })
+            })
+            .collect()
+    });
+    let left = pos.tiles_left();
+    let palette: Vec<Value> = record
+        .catalog
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            json!({
+                "tile": e.tile.id,
+                "set": record.catalog.sets.get(e.set).map(|s| s.set.name.clone()),
+                "count": e.tile.count,
+                "left": left.get(i).copied().unwrap_or(0),
+                "per_player": e.tile.per_player,
+            })
+        })
+        .collect();
+    let turns = match &record.body {
+        record::Body::History(t) => Some(t.len()),
+        record::Body::Snapshot { .. } => None,
+    };
+    json!({
+        "players": players,
+        "mode": if turns.is_some() { "history" } else { "snapshot" },
+        "turns": turns,
+        "turns_played": pos.turns,
+        "to_play": record.players.get(pos.player),
+        "ended": pos.ended,
+        "final_round": pos.final_round,
+        "figures_available": pos.figures().iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
+        "tiles": tiles,
+        "figures": figures,
+        "refused": refused,
+        "marks": whole.map_or_else(Vec::new, |a| a.marks.iter().map(|m| [m.x, m.y]).collect()),
+        "palette": palette,
+        "builtin_sets": record.catalog.sets.iter().all(|s| crate::tileset::builtin::NAMES.contains(&s.set.name.as_str())),
+    })
+}
+
+/// `POST /api/record`: the record read as data (JSON), for the page to
+/// edit; a record that cannot be read gets its diagnostics.
+#[must_use]
+pub fn record(base: &Loader, body: &[u8]) -> Reply {
+    let sent = match sent(base, body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    // Checked first: only a record carca reads is turned into data.
+    if let Err(f) = record::parse(&sent.loader, &sent.source, &PathBuf::new()) {
+        return Reply::unreadable(&f);
+    }
+    let text = sent.source.text();
+    let value: Result<Value, String> = if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    } else {
+        serde_saphyr::from_str_with_options(text, crate::source::yaml_options(text.len()))
+            .map_err(|e| e.to_string())
+    };
+    match value {
+        Ok(v) => Reply::json(200, &json!({ "record": v })),
+        Err(e) => Reply::problem(
+            400,
+            "carca::serve::record",
+            &format!("the record cannot be turned into data: {e}"),
+            "write the record in plain YAML or JSON",
+        ),
+    }
+}
+
+/// `GET /api/rulesets`: the built-in rulesets, with what each is.
+#[must_use]
+pub fn rulesets() -> Reply {
+    let list: Vec<Value> = crate::rules::BUILTIN
+        .iter()
+        .map(|name| json!({ "name": name, "description": crate::rules::builtin_description(name) }))
+        .collect();
+    Reply::json(200, &json!({ "rulesets": list }))
+}
+
+/// `GET /api/tilesets`: the built-in tile sets, with their tiles.
+#[must_use]
+pub fn tilesets(base: &Loader) -> Reply {
+    let list: Vec<Value> = crate::tileset::builtin::NAMES
+        .iter()
+        .filter_map(|name| {
+            let set = base.builtin_set(name).ok()?;
+            Some(json!({
+                "name": name,
+                "tiles": set.tiles.iter().map(|t| json!({
+                    "tile": t.id, "count": t.count, "per_player": t.per_player,
+                })).collect::<Vec<_>>(),
+            }))
+        })
+        .collect();
+    Reply::json(200, &json!({ "tilesets": list }))
+}
+
+/// `GET /api/tile.svg?set=S&tile=ID&rot=R`: a tile of a built-in set,
+/// drawn as `tiles render` draws it, turned by `rot`.
+#[must_use]
+pub fn tile_svg(base: &Loader, query: &Query) -> Reply {
+    let set_name = query.get("set").map_or("", String::as_str);
+    let Ok(set) = base.builtin_set(set_name) else {
+        return Reply::problem(
+            404,
+            "carca::serve::set",
+            &format!(
+                "`{}` is not a built-in tile set",
+                crate::text::name(set_name)
+            ),
+            &format!(
+                "built-in tile sets: {}",
+                crate::tileset::builtin::NAMES.join(", ")
+            ),
+        );
+    };
+    let id = query.get("tile").map_or("", String::as_str);
+    let Some(tile) = set.tiles.iter().find(|t| t.id == id) else {
+        return Reply::problem(
+            404,
+            "carca::serve::tile",
+            &format!("the set {set_name} has no tile `{}`", crate::text::name(id)),
+            "tile=ID names a tile of the set, as `carca tiles show SET` lists them",
+        );
+    };
+    let rot = match query.get("rot").map_or(Ok(0), |r| r.parse::<i64>()) {
+        Ok(d) => Rotation::from_degrees(d),
+        Err(_) => None,
+    };
+    let Some(rot) = rot else {
+        return Reply::problem(
+            400,
+            "carca::serve::rot",
+            "rot must be 0, 90, 180 or 270",
+            "rot is clockwise degrees, as in records",
+        );
+    };
+    Reply {
+        status: 200,
+        content_type: "image/svg+xml",
+        body: picture::tile_svg(tile, rot).into_bytes(),
+    }
+}

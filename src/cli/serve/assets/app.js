@@ -1,0 +1,807 @@
+// carca's page: the record is the state. Every change (a click, a key, an
+// edit of the YAML) makes a new record; the server reads it, draws nothing,
+// and answers with the board, the verdict and the diagnostics, which this
+// script lays out. Nothing is fetched from anywhere but this server.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+};
+
+const S = {
+  model: null, // the record, as data
+  text: '', // the record, as the YAML shown
+  name: 'record.yaml',
+  view: null, // the board (POST /api/position)
+  score: null, // the verdict (POST /api/score)
+  compare: null,
+  builtinSets: [],
+  rulesets: [],
+  pick: null, // the palette tile chosen
+  rot: 0,
+  moves: null, // where the chosen tile fits
+  cursor: null, // [x, y]
+  chosen: null, // a placed tile chosen: [x, y]
+  step: null, // turns shown while stepping (null: all)
+  outline: null, // a feature name to outline
+  seq: 0,
+  editTimer: null,
+};
+
+// ---------------------------------------------------------------- YAML out
+
+const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
+function scalar(v) {
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === null || v === undefined) return 'null';
+  const s = String(v);
+  if (/^[A-Za-z_][A-Za-z0-9_.\-]*$/.test(s) && !RESERVED.test(s)) return s;
+  return JSON.stringify(s);
+}
+function flow(v) {
+  if (Array.isArray(v)) return '[' + v.map(flow).join(', ') + ']';
+  if (v && typeof v === 'object') {
+    const parts = Object.entries(v).map(([k, x]) => scalar(k) + ': ' + flow(x));
+    return parts.length ? '{ ' + parts.join(', ') + ' }' : '{}';
+  }
+  return scalar(v);
+}
+const ORDER = ['description', 'tilesets', 'supply_scale', 'rules', 'ruleset', 'players', 'start',
+  'turns', 'board', 'meeples', 'goods', 'final', 'claims', 'expect'];
+function toYaml(model) {
+  const keys = Object.keys(model).sort((a, b) => {
+    const i = ORDER.indexOf(a), j = ORDER.indexOf(b);
+    return (i < 0 ? 99 : i) - (j < 0 ? 99 : j);
+  });
+  let out = '';
+  for (const k of keys) {
+    const v = model[k];
+    if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
+      out += scalar(k) + ':\n' + v.map((x) => '  - ' + flow(x) + '\n').join('');
+    } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 3) {
+      out += scalar(k) + ':\n' + Object.entries(v).map(([a, b]) => '  ' + scalar(a) + ': ' + flow(b) + '\n').join('');
+    } else {
+      out += scalar(k) + ': ' + flow(v) + '\n';
+    }
+  }
+  return out;
+}
+
+// Lines (0-based) where the entries of a top-level list start.
+function entryLines(text, key) {
+  const lines = text.split('\n');
+  const out = [];
+  let inside = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (/^\S/.test(l) && !l.startsWith('#')) {
+      inside = l.startsWith(key + ':');
+      continue;
+    }
+    if (inside && /^\s*- /.test(l)) out.push(i);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- server
+
+// `data-state` on the body: `busy` while the page waits for the server
+// (or for a pause in typing), `idle` when what it shows is up to date.
+let pending = 0;
+function busy(delta) {
+  pending += delta;
+  document.body.dataset.state = pending > 0 ? 'busy' : 'idle';
+}
+
+async function call(path, body, query = {}) {
+  busy(1);
+  try { return await fetchJson(path, body, query); } finally { busy(-1); }
+}
+
+async function fetchJson(path, body, query) {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+  const url = path + (q.toString() ? '?' + q : '');
+  const r = await fetch(url, body === undefined ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
+  return { ok: r.ok, status: r.status, json: await r.json() };
+}
+
+// ---------------------------------------------------------------- the record
+
+function history() { return !S.model.board && !S.model.meeples; }
+function turns() { return S.model.turns || (S.model.turns = []); }
+function players() { return S.model.players || []; }
+function rulesName() { return typeof S.model.rules === 'string' ? S.model.rules : 'modern'; }
+
+function newRecord() {
+  return { tilesets: ['base'], rules: 'modern', players: ['red', 'blue'], turns: [] };
+}
+
+// A change made on the board: the record is written anew.
+function change(fn) {
+  fn(S.model);
+  S.text = toYaml(S.model);
+  $('record').value = S.text;
+  S.step = null;
+  refresh();
+}
+
+// The YAML edited by hand: read it (the server checks it) after a pause.
+function edited() {
+  if (S.editTimer) clearTimeout(S.editTimer); else busy(1);
+  S.editTimer = setTimeout(async () => {
+    S.editTimer = null;
+    try {
+      const text = $('record').value;
+      S.text = text;
+      const r = await call('/api/record', text);
+      if (r.ok) {
+        S.model = r.json.record || newRecord();
+        $('record').classList.remove('invalid');
+        S.step = null;
+        await refresh();
+      } else {
+        $('record').classList.add('invalid');
+        showDiagnostics(r.json.diagnostics || []);
+      }
+    } finally {
+      busy(-1);
+    }
+  }, 250);
+}
+
+function load(text, name) {
+  S.name = name || 'record.yaml';
+  $('record').value = text;
+  edited();
+}
+
+// ---------------------------------------------------------------- refresh
+
+async function refresh() {
+  busy(1);
+  try { await update(); } finally { busy(-1); }
+}
+
+async function update() {
+  const seq = ++S.seq;
+  const text = S.text;
+  const turn = S.step === null ? null : S.step + 1;
+  const [view, score, compare] = await Promise.all([
+    call('/api/position', text, { turn }),
+    call('/api/score', text),
+    call('/api/compare', text),
+  ]);
+  if (seq !== S.seq) return; // a newer change is on its way
+  if (!view.ok || !score.ok) {
+    $('record').classList.add('invalid');
+    showDiagnostics((score.ok ? view : score).json.diagnostics || []);
+    return;
+  }
+  $('record').classList.remove('invalid');
+  S.view = view.json;
+  S.score = score.json;
+  S.compare = compare.ok ? compare.json : null;
+  if (S.pick) await findMoves();
+  render();
+}
+
+async function findMoves() {
+  S.moves = null;
+  if (!S.pick || S.step !== null) return;
+  const r = await call('/api/moves', S.text, { tile: S.pick });
+  if (r.ok) S.moves = r.json;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function colourOf(name) {
+  const p = (S.view?.players || []).find((x) => x.name === name);
+  return p ? p.colour : '#999';
+}
+
+function tileImage(id, rot, set) {
+  const sets = S.view?.palette || [];
+  const s = set || sets.find((t) => t.tile === id)?.set;
+  const img = el('img', { class: 'tile', alt: `${id} turned ${rot}°`, draggable: 'false' });
+  if (s && S.view.builtin_sets) img.src = `/api/tile.svg?set=${encodeURIComponent(s)}&tile=${encodeURIComponent(id)}&rot=${rot}`;
+  return img;
+}
+
+function render() {
+  renderSetup();
+  renderPalette();
+  renderBoard();
+  renderTotals();
+  showDiagnostics(S.score.diagnostics);
+  renderTurns();
+  renderEvents();
+  renderCompare();
+  renderStatus();
+}
+
+function renderSetup() {
+  const p = $('players');
+  if (document.activeElement !== p) p.value = players().join(', ');
+  const sel = $('rules');
+  const own = rulesName();
+  const names = S.rulesets.map((r) => r.name);
+  sel.replaceChildren(...names.map((n) => el('option', { value: n, text: n })));
+  if (!names.includes(own)) sel.append(el('option', { value: own, text: own }));
+  sel.value = own;
+  $('mode').value = history() ? 'history' : 'snapshot';
+  const sets = S.model.tilesets || ['base'];
+  for (const box of document.querySelectorAll('#sets input')) box.checked = sets.includes(box.value);
+  const who = $('who');
+  const keep = who.value;
+  who.replaceChildren(...players().map((n) => el('option', { value: n, text: n })));
+  if (players().includes(keep)) who.value = keep;
+  $('who-label').hidden = history();
+  $('rot').textContent = S.rot + '°';
+  $('history-box').hidden = !history();
+}
+
+function renderPalette() {
+  const pal = $('palette');
+  pal.replaceChildren();
+  for (const t of S.view.palette) {
+    const b = el('button', {
+      type: 'button', class: 'tile-pick' + (t.left === 0 ? ' spent' : ''),
+      'data-palette-tile': t.tile, 'aria-pressed': S.pick === t.tile ? 'true' : 'false',
+      role: 'option', 'aria-selected': S.pick === t.tile ? 'true' : 'false',
+      title: `${t.tile} (${t.set}): ${t.left} of ${t.count} left`,
+      onclick: () => choose(S.pick === t.tile ? null : t.tile),
+    }, tileImage(t.tile, 0, t.set), el('span', { class: 'id', text: t.tile }), el('span', { class: 'count', text: `${t.left}/${t.count}` }));
+    pal.append(b);
+  }
+}
+
+async function choose(id) {
+  S.pick = id;
+  S.rot = 0;
+  busy(1);
+  try { await findMoves(); } finally { busy(-1); }
+  // Start from a rotation that fits somewhere.
+  if (S.moves && S.moves.moves.length) S.rot = S.moves.moves[0].rot;
+  render();
+  hint();
+}
+
+function hint() {
+  let h = '';
+  if (S.step !== null) h = 'Showing the board after turn ' + S.step + '; End returns to the whole record.';
+  else if (S.pick && S.moves) {
+    const n = S.moves.moves.length;
+    h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
+      : `${S.pick} fits nowhere now: it may be discarded.`;
+  } else if (S.chosen) h = 'Click a dot to put a figure there (again to take it away); R turns the tile, Delete removes it.';
+  else h = 'Choose a tile on the left, or click a tile on the board.';
+  $('hint').textContent = h;
+}
+
+function key(x, y) { return x + ',' + y; }
+
+function legalAt(x, y) {
+  if (!S.moves) return [];
+  return S.moves.moves.filter((m) => m.at[0] === x && m.at[1] === y);
+}
+
+function renderBoard() {
+  const board = $('board');
+  const hadFocus = board.contains(document.activeElement) && !document.activeElement.classList.contains('spot');
+  const tiles = S.view.tiles;
+  const byPos = new Map(tiles.map((t) => [key(t.at[0], t.at[1]), t]));
+  const marks = new Set((S.view.marks || []).map((m) => key(m[0], m[1])));
+  const bad = badSquares();
+  let xs = tiles.map((t) => t.at[0]), ys = tiles.map((t) => t.at[1]);
+  for (const m of S.view.marks || []) { xs.push(m[0]); ys.push(m[1]); }
+  if (!xs.length) { xs = [0]; ys = [0]; }
+  const minX = Math.min(...xs) - 1, maxX = Math.max(...xs) + 1;
+  const minY = Math.min(...ys) - 1, maxY = Math.max(...ys) + 1;
+  board.style.gridTemplateColumns = `repeat(${maxX - minX + 1}, var(--sq))`;
+  const outlined = new Set();
+  if (S.outline) {
+    for (const t of tiles) if (t.spots.some((s) => s.feature === S.outline)) outlined.add(key(t.at[0], t.at[1]));
+    const ev = (S.score.events || []).find((e) => e.feature.name === S.outline);
+    if (ev) for (const p of ev.feature.tiles) outlined.add(key(p[0], p[1]));
+  }
+  const figs = new Map();
+  for (const f of S.view.figures) {
+    const k = key(f.at[0], f.at[1]);
+    if (!figs.has(k)) figs.set(k, []);
+    figs.get(k).push(f);
+  }
+  for (const f of S.view.refused || []) {
+    const k = key(f.at[0], f.at[1]);
+    if (!figs.has(k)) figs.set(k, []);
+    figs.get(k).push({ ...f, refused: true, figure: 'refused' });
+  }
+  const squares = [];
+  for (let y = maxY; y >= minY; y--) {
+    for (let x = minX; x <= maxX; x++) {
+      const k = key(x, y);
+      const t = byPos.get(k);
+      const legal = !t && legalAt(x, y).length > 0;
+      const near = !t && [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => byPos.has(key(x + dx, y + dy)));
+      const cls = ['sq'];
+      if (legal) cls.push('legal');
+      else if (near) cls.push('frontier');
+      if (S.cursor && S.cursor[0] === x && S.cursor[1] === y) cls.push('cursor');
+      if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && t) cls.push('selected');
+      if (outlined.has(k)) cls.push('outlined');
+      if (marks.has(k) || bad.has(k)) cls.push('bad');
+      const sq = el('div', {
+        class: cls.join(' '), role: 'gridcell', 'data-x': x, 'data-y': y,
+        'data-tile': t ? t.tile : null, 'data-rot': t ? t.rot : null,
+        tabindex: S.cursor && S.cursor[0] === x && S.cursor[1] === y ? '0' : '-1',
+        'aria-label': t ? `${t.tile} at ${x},${y} turned ${t.rot}°` : `empty square ${x},${y}${legal ? ', the chosen tile fits' : ''}`,
+        onclick: () => clickSquare(x, y),
+        onmouseenter: () => preview(x, y, true),
+        onmouseleave: () => preview(x, y, false),
+      });
+      if (t) {
+        sq.append(tileImage(t.tile, t.rot));
+        for (const f of figs.get(k) || []) {
+          const label = f.figure === 'follower' || f.refused ? f.player : `${f.player} ${f.figure}`;
+          const dot = el('span', { class: 'fig' + (f.refused ? ' refused' : ''), text: label, title: `${f.player}'s ${f.figure === 'refused' ? 'follower, refused by the rules' : f.figure} on ${f.location}` });
+          dot.style.left = f.point[0] * 100 + '%';
+          dot.style.top = f.point[1] * 100 + '%';
+          dot.style.background = f.refused ? '#fff' : colourOf(f.player);
+          dot.style.color = textOn(colourOf(f.player));
+          if (f.figure === 'builder' || f.figure === 'pig') { dot.style.marginLeft = '14px'; dot.style.marginTop = '10px'; }
+          sq.append(dot);
+        }
+        if (bad.has(k)) {
+          sq.setAttribute('data-diagnostic', bad.get(k).map((d) => d.code).join(' '));
+          sq.title = bad.get(k).map((d) => d.message).join('\n');
+          sq.append(el('span', { class: 'badge', 'data-diagnostic': bad.get(k)[0].code, text: bad.get(k)[0].code.split('::').pop() }));
+        }
+        if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null) {
+          for (const s of t.spots) {
+            const b = el('button', {
+              type: 'button', class: 'spot', 'data-spot': s.location, 'data-kind': s.kind, text: s.location,
+              'aria-label': `${s.kind} at ${s.location}`,
+              title: `${s.kind} ${s.location}: ${s.feature || ''}`,
+              onclick: (ev) => { ev.stopPropagation(); putFigure(t, s.location); },
+              onmouseenter: () => point(s.feature), onfocus: () => point(s.feature),
+              onmouseleave: () => point(null),
+            });
+            b.style.left = s.point[0] * 100 + '%';
+            b.style.top = s.point[1] * 100 + '%';
+            sq.append(b);
+          }
+        }
+      }
+      squares.push(sq);
+    }
+  }
+  board.replaceChildren(...squares);
+  if (hadFocus) focusCursor();
+}
+
+// A readable text colour on a background.
+function textOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#000' : '#fff';
+}
+
+// Squares whose placement a diagnostic points at: by the line of the
+// record it names.
+function badSquares() {
+  const out = new Map();
+  if (!S.score || !S.model) return out;
+  const listKey = history() ? 'turns' : 'board';
+  const list = history() ? S.model.turns || [] : S.model.board || [];
+  const starts = entryLines(S.text, listKey);
+  for (const d of S.score.diagnostics || []) {
+    if (!d.line || d.class === 'warning') continue;
+    const line = d.line - 1;
+    let i = -1;
+    for (let j = 0; j < starts.length; j++) if (starts[j] <= line) i = j;
+    const entry = i >= 0 ? list[i] : null;
+    if (!entry || !Array.isArray(entry.at)) continue;
+    const k = key(entry.at[0], entry.at[1]);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k).push(d);
+  }
+  return out;
+}
+
+function preview(x, y, on) {
+  if (!S.pick || S.step !== null) return;
+  const sq = document.querySelector(`#board .sq[data-x="${x}"][data-y="${y}"]`);
+  if (!sq || sq.dataset.tile) return;
+  sq.querySelector('img.ghost-img')?.remove();
+  sq.classList.toggle('ghost', on);
+  if (on) {
+    const img = tileImage(S.pick, rotationAt(x, y));
+    img.classList.add('ghost-img');
+    sq.append(img);
+  }
+}
+
+// The rotation a click would place the chosen tile with: the one shown
+// (R), if it fits there, else the first that fits.
+function rotationAt(x, y) {
+  const fits = legalAt(x, y).map((m) => m.rot);
+  return fits.length && !fits.includes(S.rot) ? fits[0] : S.rot;
+}
+
+function clickSquare(x, y) {
+  S.cursor = [x, y];
+  const t = S.view.tiles.find((t) => t.at[0] === x && t.at[1] === y);
+  if (t) {
+    S.chosen = S.chosen && S.chosen[0] === x && S.chosen[1] === y ? null : [x, y];
+    S.pick = null; S.moves = null;
+    render(); hint();
+    focusCursor();
+    return;
+  }
+  if (S.step !== null) { S.step = null; refresh(); return; }
+  if (!S.pick) { render(); focusCursor(); return; }
+  place(S.pick, x, y, rotationAt(x, y));
+}
+
+// A tile drawn is placed once: the tile placed is then the one chosen, to
+// turn (R) or to put a figure on.
+function place(id, x, y, rot) {
+  S.chosen = [x, y];
+  S.pick = null;
+  S.moves = null;
+  const entry = { tile: id, at: [x, y] };
+  if (rot) entry.rot = rot;
+  change((m) => {
+    if (history()) turns().push(entry);
+    else (m.board || (m.board = [])).push(entry);
+  });
+  hint();
+}
+
+// The record entry that put the tile at [x, y] on the board.
+function entryAt(x, y) {
+  const list = history() ? S.model.turns || [] : S.model.board || [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const e = list[i];
+    if (e && Array.isArray(e.at) && e.at[0] === x && e.at[1] === y) return { list, i, e };
+  }
+  return null;
+}
+
+function putFigure(t, loc) {
+  const [x, y] = t.at;
+  const figure = $('figure').value;
+  if (history()) {
+    const found = entryAt(x, y);
+    if (!found) { $('hint').textContent = 'The start tile holds no follower: followers go on the tile just placed.'; return; }
+    change(() => {
+      const e = found.e;
+      if (e.meeple && String(e.meeple).toUpperCase() === loc.toUpperCase() && (e.figure || 'follower') === figure) {
+        delete e.meeple; delete e.figure;
+      } else {
+        e.meeple = loc;
+        if (figure === 'follower') delete e.figure; else e.figure = figure;
+      }
+    });
+  } else {
+    const player = $('who').value || players()[0];
+    change((m) => {
+      const list = m.meeples || (m.meeples = []);
+      const i = list.findIndex((f) => f.at && f.at[0] === x && f.at[1] === y && String(f.spot).toUpperCase() === loc.toUpperCase() && f.player === player);
+      if (i >= 0) list.splice(i, 1);
+      else {
+        const f = { player, at: [x, y], spot: loc };
+        if (figure !== 'follower') f.figure = figure;
+        list.push(f);
+      }
+    });
+  }
+}
+
+function rotateChosen() {
+  if (S.pick) {
+    S.rot = (S.rot + 90) % 360;
+    $('rot').textContent = S.rot + '°';
+    render();
+    return;
+  }
+  if (!S.chosen) return;
+  const found = entryAt(S.chosen[0], S.chosen[1]);
+  if (!found) return;
+  change(() => {
+    const r = ((found.e.rot || 0) + 90) % 360;
+    if (r) found.e.rot = r; else delete found.e.rot;
+  });
+}
+
+function removeChosen() {
+  if (!S.chosen) return;
+  const found = entryAt(S.chosen[0], S.chosen[1]);
+  if (!found) return;
+  S.chosen = null;
+  change((m) => {
+    found.list.splice(found.i, 1);
+    if (!history() && m.meeples) m.meeples = m.meeples.filter((f) => !(f.at && f.at[0] === found.e.at[0] && f.at[1] === found.e.at[1]));
+  });
+}
+
+function point(feature) {
+  S.outline = feature;
+  for (const sq of document.querySelectorAll('#board .sq')) sq.classList.remove('outlined');
+  if (!feature) { $('feature-info').textContent = ''; return; }
+  const squares = new Set();
+  for (const t of S.view.tiles) if (t.spots.some((s) => s.feature === feature)) squares.add(key(t.at[0], t.at[1]));
+  const events = (S.score.events || []).filter((e) => e.feature.name === feature || (e.feature.cities || []).includes(feature) && false);
+  for (const e of events) for (const p of e.feature.tiles) squares.add(key(p[0], p[1]));
+  for (const k of squares) {
+    const [x, y] = k.split(',');
+    document.querySelector(`#board .sq[data-x="${x}"][data-y="${y}"]`)?.classList.add('outlined');
+  }
+  const info = $('feature-info');
+  info.replaceChildren(el('strong', { text: feature + ': ' }));
+  if (!events.length) info.append('has not scored' + (S.score.ended ? '.' : ' yet.'));
+  for (const e of events) info.append(el('div', { text: describe(e) }));
+}
+
+function describe(e) {
+  const pts = Object.entries(e.points || {}).map(([p, n]) => `${p} ${n}`).join(', ') || 'nobody scores';
+  const when = e.phase === 'turn' ? `turn ${e.turn}` : e.phase === 'final' ? 'end of game' : e.phase;
+  return `${when}: ${pts} (${e.rule})`;
+}
+
+function renderTotals() {
+  const box = $('totals');
+  box.replaceChildren();
+  const winners = S.score.winners || [];
+  for (const p of players()) {
+    const sw = el('span', { class: 'swatch' });
+    sw.style.background = colourOf(p);
+    box.append(el('div', { class: 'total' }, sw, el('span', { text: p }), winners.includes(p) && S.score.ended ? el('small', { text: 'wins' }) : null,
+      el('b', { 'data-total-player': p, text: String(S.score.totals[p] ?? 0) })));
+  }
+  if (S.score.preview && !S.score.ended) {
+    const t = Object.entries(S.score.preview.totals || {}).map(([p, n]) => `${p} ${n}`).join(', ');
+    box.append(el('small', { text: `if the game ended now: ${t}` }));
+  }
+}
+
+function showDiagnostics(list) {
+  const ul = $('diagnostics');
+  ul.replaceChildren();
+  if (!list.length) ul.append(el('li', { class: 'none', text: 'none: every placement follows the rules' }));
+  for (const d of list) {
+    ul.append(el('li', {
+      class: d.class, 'data-diagnostic': d.code, tabindex: '0',
+      onclick: () => showLine(d.line), onkeydown: (ev) => { if (ev.key === 'Enter') showLine(d.line); },
+    }, el('code', { text: d.code }), ' ', d.line ? `line ${d.line}: ` : '', d.message, d.help ? el('span', { class: 'help', text: d.help }) : null));
+  }
+}
+
+function showLine(line) {
+  if (!line) return;
+  const ta = $('record');
+  const lines = ta.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  ta.closest('details').open = true;
+  ta.focus();
+  ta.setSelectionRange(start, start + (lines[line - 1] || '').length);
+}
+
+function renderTurns() {
+  const ol = $('turns');
+  ol.replaceChildren();
+  if (!history()) return;
+  const list = turns();
+  list.forEach((t, i) => {
+    const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + t.meeple : ''}`;
+    const li = el('li', {
+      class: S.step === null ? '' : i + 1 === S.step ? 'current' : i + 1 > S.step ? 'later' : '',
+      'data-turn': i + 1,
+    },
+    el('span', { text: (t.player ? t.player + ': ' : '') + words }),
+    el('button', { type: 'button', text: 'show', 'aria-label': `Show the board after turn ${i + 1}`, onclick: () => stepTo(i + 1) }),
+    el('button', { type: 'button', text: '↑', 'aria-label': `Move turn ${i + 1} up`, disabled: i === 0, onclick: () => change(() => list.splice(i - 1, 0, ...list.splice(i, 1))) }),
+    el('button', { type: 'button', text: '↓', 'aria-label': `Move turn ${i + 1} down`, disabled: i === list.length - 1, onclick: () => change(() => list.splice(i + 1, 0, ...list.splice(i, 1))) }),
+    el('button', { type: 'button', text: '✕', 'aria-label': `Delete turn ${i + 1}`, onclick: () => change(() => list.splice(i, 1)) }));
+    ol.append(li);
+  });
+  $('step').textContent = S.step === null ? `${list.length} turn${list.length === 1 ? '' : 's'}` : `after turn ${S.step} of ${list.length}`;
+}
+
+function stepTo(n) {
+  const len = turns().length;
+  S.step = n === null || n >= len ? null : Math.max(0, n);
+  S.chosen = null;
+  refresh().then(hint);
+}
+
+function renderEvents() {
+  const ol = $('events');
+  ol.replaceChildren();
+  const events = S.score.events || [];
+  if (!events.length) ol.append(el('li', { text: 'nothing has scored yet' }));
+  for (const e of events) {
+    const li = el('li', {
+      tabindex: '0', class: S.outline === e.feature.name ? 'on' : '',
+      onmouseenter: () => point(e.feature.name), onfocus: () => point(e.feature.name),
+      onmouseleave: () => point(null), onblur: () => point(null),
+    }, el('strong', { text: e.feature.name }), ' ', el('span', { text: describe(e), class: 'why' }));
+    ol.append(li);
+  }
+}
+
+function renderCompare() {
+  const box = $('compare');
+  box.replaceChildren();
+  const c = S.compare;
+  if (!c) return;
+  const head = el('tr', {}, el('th', { text: 'ruleset' }), ...c.players.map((p) => el('th', { text: p })));
+  const rows = c.rulesets.map((r) => el('tr', {}, el('td', { text: r }), ...c.players.map((p) => el('td', { text: String(c.totals[r][p]) }))));
+  box.append(el('table', {}, el('thead', {}, head), el('tbody', {}, ...rows)));
+  for (const d of c.differences || []) {
+    box.append(el('p', { text: `${d.feature}: differs by ${d.toggles.join(', ')}` }));
+  }
+}
+
+function renderStatus() {
+  const v = S.view;
+  let s = `${v.tiles.length} tile${v.tiles.length === 1 ? '' : 's'}`;
+  if (v.mode === 'history') s += v.ended ? ' · game over' : ` · ${v.to_play} to play`;
+  else s += ' · the board as it lies';
+  $('status').textContent = s;
+}
+
+function focusCursor() {
+  if (!S.cursor) return;
+  document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`)?.focus();
+}
+
+// ---------------------------------------------------------------- keys
+
+document.addEventListener('keydown', (ev) => {
+  const t = ev.target;
+  if (t instanceof HTMLTextAreaElement || t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+  if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') { ev.preventDefault(); undo(); return; }
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const onBoard = t.closest && t.closest('#board');
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  if (onBoard && moves[ev.key]) {
+    ev.preventDefault();
+    const [dx, dy] = moves[ev.key];
+    const c = S.cursor || [0, 0];
+    S.cursor = [c[0] + dx, c[1] + dy];
+    const sq = document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
+    if (!sq) renderBoard();
+    for (const q of document.querySelectorAll('#board .sq.cursor')) { q.classList.remove('cursor'); q.tabIndex = -1; }
+    const now = document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
+    if (now) { now.classList.add('cursor'); now.tabIndex = 0; now.focus(); }
+    return;
+  }
+  if (onBoard && (ev.key === 'Enter' || ev.key === ' ') && t.classList.contains('sq')) {
+    ev.preventDefault();
+    clickSquare(Number(t.dataset.x), Number(t.dataset.y));
+    return;
+  }
+  if (ev.key === 'r' || ev.key === 'R') { rotateChosen(); return; }
+  if (ev.key === 'Delete' || ev.key === 'Backspace') { if (S.chosen) { ev.preventDefault(); removeChosen(); } return; }
+  if (ev.key === 'Escape') { S.pick = null; S.moves = null; S.chosen = null; render(); hint(); return; }
+  if (ev.key === '[') stepTo(S.step === null ? turns().length - 1 : S.step - 1);
+  if (ev.key === ']') stepTo(S.step === null ? null : S.step + 1);
+});
+
+function undo() {
+  if (history() && turns().length) change(() => turns().pop());
+  else if (!history() && (S.model.board || []).length) change((m) => m.board.pop());
+}
+
+// ---------------------------------------------------------------- controls
+
+function wire() {
+  $('record').addEventListener('input', edited);
+  $('rules').addEventListener('change', (ev) => change((m) => { m.rules = ev.target.value; }));
+  $('players').addEventListener('change', (ev) => {
+    const names = ev.target.value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length) change((m) => { m.players = names; });
+  });
+  $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
+  $('rotate').addEventListener('click', rotateChosen);
+  $('undo').addEventListener('click', undo);
+  $('first').addEventListener('click', () => stepTo(0));
+  $('back').addEventListener('click', () => stepTo(S.step === null ? turns().length - 1 : S.step - 1));
+  $('forward').addEventListener('click', () => stepTo(S.step === null ? null : S.step + 1));
+  $('last').addEventListener('click', () => stepTo(null));
+  $('discard').addEventListener('click', () => {
+    if (!S.pick) { $('hint').textContent = 'Choose the tile that fitted nowhere first.'; return; }
+    const id = S.pick;
+    change(() => turns().push({ discard: id }));
+  });
+  $('new').addEventListener('click', () => {
+    if (S.model && (turns().length || (S.model.board || []).length) && !confirm('Start a new game? The current record is lost unless saved.')) return;
+    S.name = 'record.yaml'; S.pick = null; S.chosen = null;
+    S.model = newRecord();
+    change(() => {});
+  });
+  $('open').addEventListener('change', async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    load(await f.text(), f.name);
+    ev.target.value = '';
+  });
+  $('save').addEventListener('click', () => {
+    const blob = new Blob([$('record').value], { type: 'text/yaml' });
+    const a = el('a', { href: URL.createObjectURL(blob), download: S.name.replace(/\.(json|jcz)$/i, '.yaml') });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $('zoom-in').addEventListener('click', () => zoom(1.2));
+  $('zoom-out').addEventListener('click', () => zoom(1 / 1.2));
+}
+
+function zoom(f) {
+  const root = document.documentElement;
+  const now = parseFloat(getComputedStyle(root).getPropertyValue('--sq')) || 72;
+  root.style.setProperty('--sq', Math.round(Math.min(200, Math.max(32, now * f))) + 'px');
+}
+
+function toMode(mode) {
+  if ((mode === 'history') === history()) return;
+  const v = S.view;
+  if (mode === 'snapshot') {
+    change((m) => {
+      m.board = v.tiles.filter((t) => t.turn !== null).map((t) => (t.rot ? { tile: t.tile, at: t.at, rot: t.rot } : { tile: t.tile, at: t.at }));
+      m.meeples = v.figures.map((f) => {
+        const e = { player: f.player, at: f.at, spot: f.location };
+        if (f.figure !== 'follower') e.figure = f.figure;
+        return e;
+      });
+      delete m.turns; delete m.final;
+    });
+  } else {
+    if ((S.model.meeples || []).length && !confirm('A snapshot does not say who placed which tile: the turns are made from the tiles alone, and the followers are left out. Go on?')) {
+      $('mode').value = 'snapshot';
+      return;
+    }
+    change((m) => {
+      m.turns = (m.board || []).map((t) => ({ ...t }));
+      delete m.board; delete m.meeples; delete m.goods;
+    });
+  }
+}
+
+async function start() {
+  wire();
+  const [rs, ts, init] = await Promise.all([call('/api/rulesets'), call('/api/tilesets'), call('/api/initial')]);
+  S.rulesets = rs.json.rulesets;
+  S.builtinSets = ts.json.tilesets.map((t) => t.name);
+  const sets = $('sets');
+  for (const name of S.builtinSets) {
+    const box = el('input', { type: 'checkbox', value: name });
+    box.addEventListener('change', () => change((m) => {
+      const now = new Set(m.tilesets || ['base']);
+      if (box.checked) now.add(name); else now.delete(name);
+      m.tilesets = S.builtinSets.filter((n) => now.has(n));
+    }));
+    sets.append(el('label', {}, box, ' ' + name));
+  }
+  if (init.json.text) {
+    load(init.json.text, init.json.name);
+  } else {
+    S.model = newRecord();
+    change(() => {});
+  }
+  S.cursor = [0, 0];
+  hint();
+}
+
+start();

@@ -1,0 +1,173 @@
+//! `carca serve`: a local web page where a board is built by clicking and
+//! adjudicated live, and the HTTP API behind it.
+//!
+//! * `api.rs`: each endpoint as a function from query and body to a reply;
+//! * `http.rs`: routes, limits (body size, time, hosts, origins), headers;
+//! * `assets/`: the page (HTML, one script, one style sheet), embedded.
+
+pub mod api;
+pub mod http;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Io, Limits};
+use crate::loader::Loader;
+use crate::report::diagnostics::{Style, render};
+
+/// The port `carca serve` listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// `carca serve`'s arguments.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// A record to open (YAML, JSON or a JCloisterZone save); without one
+    /// the page starts from an empty base game.
+    #[arg(value_name = "RECORD")]
+    pub record: Option<String>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Listen on the local network too, for a phone at the table: on every
+    /// interface, or on ADDR. Anyone on that network can use the page.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "0.0.0.0")]
+    pub host: Option<IpAddr>,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The largest request body the server reads, in KiB.
+    #[arg(long, value_name = "KIB", default_value_t = 1024)]
+    pub max_body_kib: usize,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// The longest one request may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Starts the server and serves until interrupted.
+pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -> u8 {
+    let initial = match &args.record {
+        None => None,
+        Some(path) => match read_initial(&loader, path) {
+            Ok(text) => Some((path.clone(), text)),
+            Err(findings) => {
+                let _ = io.stderr.write_all(render(&findings, style).as_bytes());
+                return 2;
+            }
+        },
+    };
+    let ip = args.host.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    let listener = match std::net::TcpListener::bind(SocketAddr::new(ip, args.port))
+        .and_then(|l| l.set_nonblocking(true).map(|()| l))
+    {
+        Ok(l) => l,
+        Err(e) => {
+            let out = super::usage_error(&format!(
+                "cannot listen on {ip} port {}: {e}{}",
+                args.port,
+                if e.kind() == std::io::ErrorKind::AddrInUse {
+                    "; choose another with --port N (0 picks a free one)"
+                } else {
+                    ""
+                }
+            ));
+            let _ = io.stderr.write_all(out.stderr.as_bytes());
+            return out.code;
+        }
+    };
+    let Ok(bound) = listener.local_addr() else {
+        return 2;
+    };
+    let port = bound.port();
+    let hosts = args.host.is_none().then(|| {
+        ["127.0.0.1", "localhost", "[::1]"]
+            .iter()
+            .map(|h| format!("{h}:{port}"))
+            .collect()
+    });
+    let url = format!("http://{bound}/");
+    let _ = writeln!(io.stdout, "{url}");
+    let _ = io.stdout.flush();
+    if args.host.is_some() {
+        let _ = writeln!(
+            io.stderr,
+            "warning: the page is open to the network on {bound}: anyone who can reach this machine can use it; leave out --host to serve this machine only"
+        );
+    }
+    let _ = writeln!(
+        io.stderr,
+        "carca serve: {}; press Ctrl-C to stop",
+        match &initial {
+            Some((name, _)) => format!("opened {}", crate::text::name(name)),
+            None => "a new game".to_string(),
+        }
+    );
+    let _ = io.stderr.flush();
+    if args.open {
+        open_browser(&url);
+    }
+    let app = Arc::new(http::App {
+        loader,
+        max_body: args.max_body_kib.saturating_mul(1024),
+        timeout: REQUEST_TIMEOUT,
+        hosts,
+        initial,
+    });
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(io.stderr, "error: cannot start the server: {e}");
+            return 2;
+        }
+    };
+    let served = runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        axum::serve(listener, http::router(app))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    });
+    match served {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(io.stderr, "error: the server stopped: {e}");
+            2
+        }
+    }
+}
+
+/// The text of the record named on the command line (a JCloisterZone save
+/// is imported).
+fn read_initial(loader: &Loader, path: &str) -> Result<String, Vec<crate::diagnostic::Finding>> {
+    let file = Path::new(path);
+    let src = loader.read(file).map_err(|f| vec![*f])?;
+    if crate::record::is_jcz(file) {
+        return crate::jcz::import(&src);
+    }
+    Ok(src.text().to_string())
+}
+
+/// Asks the desktop to open `url`; a failure only means the user opens it.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(program)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
