@@ -1,0 +1,246 @@
+// carca serve's page in a real browser (Debian's Chromium, headless),
+// driven by playwright-core. Run by .ci/run after `cargo build`:
+//   cd tests/browser && npm ci && npm test
+// CARCA_BIN names the binary (default: target/debug/carca), CHROMIUM the
+// browser (default: /usr/bin/chromium). With CARCA_SCREENSHOTS=DIR the
+// main views are saved there as PNG (docs/serve/ keeps them).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CARCA = process.env.CARCA_BIN || join(ROOT, 'target', 'debug', 'carca');
+const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.CARCA_SCREENSHOTS;
+const fixture = (p) => join(ROOT, 'fixtures', p);
+
+let browser;
+const servers = [];
+// Every request any page makes, to check that none leaves this machine.
+const requested = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: BROWSER,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const s of servers) s.kill();
+});
+
+// Starts `carca serve` on a free port; resolves with its address, which it
+// prints on its first line.
+function serve(...args) {
+  const child = spawn(CARCA, ['serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.push(child);
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n');
+      if (line.length > 1) ok(line[0].trim());
+    });
+    child.on('exit', (code) => fail(new Error(`carca serve exited with ${code}`)));
+  });
+}
+
+async function open(url, viewport = { width: 1400, height: 950 }) {
+  const page = await browser.newPage({ viewport });
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto(url);
+  await idle(page);
+  return page;
+}
+
+// The page says when what it shows is up to date.
+async function idle(page) {
+  await page.waitForSelector('body[data-state=idle]');
+}
+
+async function totals(page) {
+  const out = {};
+  for (const e of await page.locator('[data-total-player]').all()) {
+    out[await e.getAttribute('data-total-player')] = Number(await e.textContent());
+  }
+  return out;
+}
+
+function carcaScore(file, rules) {
+  const args = ['score', file, '--format', 'json'];
+  if (rules) args.push('--rules', rules);
+  let text;
+  try {
+    text = execFileSync(CARCA, args, { encoding: 'utf8' });
+  } catch (e) {
+    text = e.stdout; // rule violations exit 1, and still print the verdict
+  }
+  return JSON.parse(text);
+}
+
+async function click(page, selector) {
+  await page.click(selector);
+  await idle(page);
+}
+
+const square = (x, y) => `#board [data-x="${x}"][data-y="${y}"]`;
+
+async function shot(page, name) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name + '.png'), fullPage: true });
+}
+
+test('a fixture opened in the page has the totals carca score gives, under every ruleset', async () => {
+  for (const file of ['records/three-farm-editions.yaml', 'records/full-game-72.yaml', 'illegal/claim-mismatch.yaml']) {
+    const url = await serve(fixture(file));
+    const page = await open(url);
+    const expected = carcaScore(fixture(file)).totals;
+    assert.deepEqual(await totals(page), expected, file);
+    if (file.startsWith('records/three')) {
+      await shot(page, 'farm-dispute');
+      for (const rules of ['first-edition', 'second-edition']) {
+        await page.selectOption('[data-rules]', rules);
+        await idle(page);
+        assert.deepEqual(await totals(page), carcaScore(fixture(file), rules).totals, `${file} under ${rules}`);
+      }
+    }
+    if (file.includes('full-game')) await shot(page, 'full-game');
+    await page.close();
+  }
+});
+
+test('a board built by clicking scores as the same record written by hand', async () => {
+  const url = await serve();
+  const page = await open(url);
+  // red: E north of the start tile, a knight in its city.
+  await click(page, '[data-palette-tile="E"]');
+  await click(page, square(0, 1));
+  await click(page, `${square(0, 1)} [data-spot="S"]`);
+  // blue: U east of it, a thief on the road.
+  await click(page, '[data-palette-tile="U"]');
+  await click(page, square(1, 0));
+  await click(page, `${square(1, 0)} [data-spot="E"]`);
+  assert.equal(await page.getAttribute(square(0, 1), 'data-tile'), 'E');
+  assert.equal(await page.getAttribute(square(0, 1), 'data-rot'), '180');
+  assert.equal(await page.getAttribute(square(1, 0), 'data-tile'), 'U');
+  await shot(page, 'built-by-clicking');
+
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const clicked = join(dir, 'clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'by-hand.yaml');
+  writeFileSync(byHand, [
+    'players: [red, blue]',
+    'turns:',
+    '  - { tile: E, at: [0, 1], rot: 180, meeple: S }',
+    '  - { tile: U, at: [1, 0], meeple: E }',
+    '',
+  ].join('\n'));
+  const a = carcaScore(clicked), b = carcaScore(byHand);
+  assert.deepEqual(a.totals, b.totals);
+  assert.deepEqual(a.events, b.events);
+  assert.deepEqual(a.preview, b.preview);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(await totals(page), b.totals);
+  await page.close();
+});
+
+test('the farm dispute rebuilt by clicking gets carca score\'s verdict, and pointing at the farm outlines it', async () => {
+  const url = await serve();
+  const page = await open(url);
+  await page.selectOption('#mode', 'snapshot');
+  await idle(page);
+  for (const [id, x, y] of [['G', 0, 1], ['E', 0, 2], ['B', 1, 1], ['B', -1, 1]]) {
+    await click(page, `[data-palette-tile="${id}"]`);
+    await click(page, square(x, y));
+  }
+  // Farmers: red west of the city, blue beyond it, red to the east; each
+  // on the field spot of its tile furthest west or east.
+  for (const [player, x, y, side] of [['red', 0, 1, 'west'], ['blue', -1, 1, 'east'], ['red', 1, 1, 'west']]) {
+    await page.selectOption('#who', player);
+    await idle(page);
+    if (!(await page.locator(`${square(x, y)} [data-spot]`).count())) await click(page, square(x, y));
+    const fields = await page.locator(`${square(x, y)} [data-spot][data-kind=field]`).evaluateAll(
+      (els) => els.map((e) => [e.dataset.spot, parseFloat(e.style.left)]));
+    fields.sort((a, b) => a[1] - b[1]);
+    const spot = (side === 'west' ? fields[0] : fields[fields.length - 1])[0];
+    await click(page, `${square(x, y)} [data-spot="${spot}"]`);
+  }
+  const expected = carcaScore(fixture('records/three-farm-editions.yaml'));
+  assert.deepEqual(await totals(page), expected.totals);
+  await page.hover('#events li:has-text("farm at (0,1) WSW")');
+  const outlined = await page.locator('#board .sq.outlined').evaluateAll((els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+  const event = expected.events.find((e) => e.feature.name === 'farm at (0,1) WSW');
+  assert.deepEqual(new Set(outlined.map(String)), new Set(event.feature.tiles.map(String)));
+  assert.match(await page.textContent('#feature-info'), /farm at \(0,1\) WSW/);
+  await shot(page, 'farm-outlined');
+  await page.close();
+});
+
+test('an illegal placement is made, and shows its diagnostic at the tile', async () => {
+  const url = await serve();
+  const page = await open(url);
+  await click(page, '[data-palette-tile="E"]');
+  await click(page, square(1, 0)); // a city edge against the start tile's road
+  const code = 'carca::rules::edge_mismatch';
+  assert.equal(await page.getAttribute(square(1, 0), 'data-tile'), 'E');
+  assert.match(await page.getAttribute(square(1, 0), 'data-diagnostic'), /edge_mismatch/);
+  assert.ok(await page.locator(`#diagnostics [data-diagnostic="${code}"]`).count() > 0);
+  await shot(page, 'illegal-placement');
+  await page.close();
+});
+
+test('editing the YAML moves the board', async () => {
+  const url = await serve();
+  const page = await open(url);
+  const record = (x) => `players: [red, blue]\nturns:\n  - { tile: V, at: [${x}, 0], rot: 90 }\n`;
+  await page.fill('[data-record]', record(1));
+  await idle(page);
+  assert.equal(await page.getAttribute(square(1, 0), 'data-tile'), 'V');
+  await page.fill('[data-record]', record(-1));
+  await idle(page);
+  assert.equal(await page.getAttribute(square(-1, 0), 'data-tile'), 'V');
+  assert.equal(await page.locator(square(1, 0) + '[data-tile]').count(), 0);
+  // A record that cannot be read is reported, and the board stays.
+  await page.fill('[data-record]', 'players: [red\n');
+  await idle(page);
+  assert.ok(await page.locator('#diagnostics [data-diagnostic="carca::record::yaml"]').count() > 0);
+  assert.equal(await page.getAttribute(square(-1, 0), 'data-tile'), 'V');
+  await page.close();
+});
+
+test('the board is played by keyboard alone, and fits a phone', async () => {
+  const url = await serve();
+  const page = await open(url, { width: 390, height: 844 });
+  await page.focus('[data-palette-tile="E"]');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await page.focus(square(0, 0));
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  assert.equal(await page.getAttribute(square(0, 1), 'data-tile'), 'E');
+  await page.keyboard.press('r');
+  await idle(page);
+  assert.equal(await page.getAttribute(square(0, 1), 'data-rot'), '270');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
+  await shot(page, 'phone');
+  await page.close();
+});
+
+test('the page asks nothing of any other host', () => {
+  assert.ok(requested.length > 20);
+  const elsewhere = requested.filter((u) => new URL(u).hostname !== '127.0.0.1');
+  assert.deepEqual(elsewhere, []);
+});
