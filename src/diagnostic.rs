@@ -309,23 +309,35 @@ pub fn read_named(
     limit: u64,
 ) -> Result<SourceFile, Box<Finding>> {
     let path = base.join(spec);
+    if !looks_like_path(spec) && !path.exists() {
+        return Err(unknown_name(spec, what, known));
+    }
+    read_source(&path, limit)
+}
+
+/// Whether a name of a tile set or ruleset is written as a path (with a
+/// folder or a file extension) rather than as a built-in name.
+#[must_use]
+pub fn looks_like_path(spec: &str) -> bool {
     let extension = std::path::Path::new(spec)
         .extension()
         .map(std::ffi::OsStr::to_ascii_lowercase);
-    let looks_like_path = spec.contains(['/', '\\'])
-        || extension.is_some_and(|e| e == "yaml" || e == "yml" || e == "toml");
-    if !looks_like_path && !path.exists() {
-        return Err(Box::new(Finding::detached(
-            Class::Input,
-            ReadError::UnknownName {
-                suggestion: crate::suggest::did_you_mean(spec, known.iter().copied()),
-                what,
-                name: spec.to_string(),
-                known: known.join(", "),
-            },
-        )));
-    }
-    read_source(&path, limit)
+    spec.contains(['/', '\\'])
+        || extension.is_some_and(|e| e == "yaml" || e == "yml" || e == "toml")
+}
+
+/// A name that is neither built in nor a file.
+#[must_use]
+pub fn unknown_name(spec: &str, what: &'static str, known: &[&str]) -> Box<Finding> {
+    Box::new(Finding::detached(
+        Class::Input,
+        ReadError::UnknownName {
+            suggestion: crate::suggest::did_you_mean(spec, known.iter().copied()),
+            what,
+            name: spec.to_string(),
+            known: known.join(", "),
+        },
+    ))
 }
 
 /// Reads a record from standard input (`-` on the command line), with

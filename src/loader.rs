@@ -138,7 +138,16 @@ impl Loader {
         known: &[&str],
     ) -> Result<SourceFile, Box<Finding>> {
         match &self.uploads {
-            Some(uploads) => self.uploaded(uploads, &base.join(spec), what),
+            Some(uploads) => {
+                let path = base.join(spec);
+                let name = path.to_string_lossy();
+                if !crate::diagnostic::looks_like_path(spec)
+                    && !uploads.contains_key(name.trim_start_matches("./"))
+                {
+                    return Err(crate::diagnostic::unknown_name(spec, what, known));
+                }
+                self.uploaded(uploads, &path, what)
+            }
             None => crate::diagnostic::read_named(spec, base, what, known, self.max_file_bytes),
         }
     }

@@ -15,6 +15,7 @@ mod records;
 mod robustness;
 mod rulesets;
 mod schema;
+mod serve;
 mod tilesets;
 mod variants;
 mod writes;

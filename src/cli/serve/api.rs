@@ -234,16 +234,33 @@ fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
             "turn=N asks about the moment before turn N (1 is before the first turn)",
         ));
     };
-    super::super::check_turn(record, Some(n), true)
-        .map(|()| Some(n))
-        .map_err(|e| {
-            Reply::problem(
+    let turns = match &record.body {
+        record::Body::History(t) => t.len(),
+        record::Body::Snapshot { .. } => {
+            return Err(Reply::problem(
                 400,
                 "carca::serve::turn",
-                &e,
-                "turn=N counts the entries of `turns:` from 1",
-            )
-        })
+                "a snapshot has no turns",
+                "leave out turn= to see the board as it lies",
+            ));
+        }
+    };
+    if (1..=turns + 1).contains(&n) {
+        Ok(Some(n))
+    } else {
+        Err(Reply::problem(
+            400,
+            "carca::serve::turn",
+            &format!(
+                "turn={n} is out of range: the record has {}",
+                crate::text::count(turns, "turn", "turns")
+            ),
+            &format!(
+                "turn=N asks about the moment before turn N: 1 to {} here",
+                turns + 1
+            ),
+        ))
+    }
 }
 
 /// `POST /api/moves?tile=ID&turn=N`: what `carca moves --format json`

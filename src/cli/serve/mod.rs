@@ -38,14 +38,15 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
     /// The largest request body the server reads, in KiB.
-    #[arg(long, value_name = "KIB", default_value_t = 1024)]
-    pub max_body_kib: usize,
+    #[arg(long, value_name = "KIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+    pub max_body_kib: u32,
+    /// The longest a request may take, in seconds, from its first byte to
+    /// the answer.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub timeout: u64,
     #[command(flatten)]
     pub limits: Limits,
 }
-
-/// The longest one request may take.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Starts the server and serves until interrupted.
 pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -> u8 {
@@ -111,8 +112,8 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
     }
     let app = Arc::new(http::App {
         loader,
-        max_body: args.max_body_kib.saturating_mul(1024),
-        timeout: REQUEST_TIMEOUT,
+        max_body: (args.max_body_kib as usize).saturating_mul(1024),
+        timeout: Duration::from_secs(args.timeout),
         hosts,
         initial,
     });

@@ -1,0 +1,484 @@
+//! `carca serve`: its API answers as the commands do, reads nothing but
+//! what a request sends, and refuses bad requests with diagnostics; the
+//! real server bounds what it reads and whom it answers.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use carca::cli::serve::api::{self, Query, Reply};
+
+use crate::common::{carca, loader, stdout_json};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+type Call = fn(&carca::loader::Loader, &Query, &[u8]) -> Reply;
+
+/// A refused request as the snapshot shows it: status, code, words, help.
+fn refusal(what: &str, reply: &Reply) -> String {
+    let first = &json(reply)["diagnostics"][0];
+    format!(
+        "{what}: {} {}\n  {}\n  help: {}\n",
+        reply.status,
+        first["code"].as_str().unwrap_or("(no code)"),
+        first["message"].as_str().unwrap_or(""),
+        first["help"].as_str().unwrap_or("(no help)"),
+    )
+}
+
+fn query(pairs: &[(&str, &str)]) -> Query {
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+        .collect()
+}
+
+fn json(reply: &Reply) -> serde_json::Value {
+    serde_json::from_slice(&reply.body).expect("a JSON reply")
+}
+
+/// A verdict without the names of the files it came from.
+fn verdict(mut v: serde_json::Value) -> serde_json::Value {
+    v["record"] = serde_json::Value::Null;
+    if let Some(list) = v["diagnostics"].as_array_mut() {
+        for d in list {
+            d["file"] = serde_json::Value::Null;
+        }
+    }
+    v
+}
+
+#[test]
+fn the_api_scores_as_carca_score_does() {
+    let mut checked = 0;
+    for dir in ["fixtures/records", "fixtures/illegal"] {
+        let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join(dir))
+            .expect("fixtures")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("fixture");
+            // Records that name files of their own are read with them sent
+            // (below); here, those that name only built-in data.
+            if text.contains(".yaml") || text.contains(".toml") {
+                continue;
+            }
+            let shown = crate::common::relative(&path);
+            for rules in ["", "first-edition"] {
+                let mut args = vec!["score", shown.as_str(), "--format", "json"];
+                if !rules.is_empty() {
+                    args.extend(["--rules", rules]);
+                }
+                let cli = stdout_json(&carca(&args));
+                let reply = api::score(loader(), &query(&[("rules", rules)]), text.as_bytes());
+                let expected_status = if cli.get("ruleset").is_some() {
+                    200
+                } else {
+                    400
+                };
+                assert_eq!(reply.status, expected_status, "{shown} {rules}");
+                assert_eq!(verdict(json(&reply)), verdict(cli), "{shown} {rules}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} records compared");
+}
+
+#[test]
+fn compare_and_moves_answer_as_the_commands_do() {
+    let file = "fixtures/records/three-farm-editions.yaml";
+    let text = std::fs::read_to_string(Path::new(ROOT).join(file)).expect("fixture");
+    let cli = stdout_json(&carca(&["compare", file, "--format", "json"]));
+    let reply = api::compare(loader(), &Query::new(), text.as_bytes());
+    assert_eq!(reply.status, 200);
+    assert_eq!(verdict(json(&reply)), verdict(cli));
+
+    let file = "fixtures/records/full-game-72.yaml";
+    let text = std::fs::read_to_string(Path::new(ROOT).join(file)).expect("fixture");
+    let cli = stdout_json(&carca(&[
+        "moves", file, "--tile", "C", "--turn", "30", "--format", "json",
+    ]));
+    let reply = api::moves(
+        loader(),
+        &query(&[("tile", "C"), ("turn", "30")]),
+        text.as_bytes(),
+    );
+    assert_eq!(reply.status, 200);
+    let mut got = json(&reply);
+    assert_eq!(got["ended"], false);
+    got.as_object_mut().expect("an object").remove("ended");
+    assert_eq!(verdict(got), verdict(cli));
+}
+
+#[test]
+fn the_board_of_a_position_names_every_spot_and_figure() {
+    let text =
+        std::fs::read_to_string(Path::new(ROOT).join("fixtures/records/three-farm-editions.yaml"))
+            .expect("fixture");
+    let reply = api::board(loader(), &Query::new(), text.as_bytes());
+    assert_eq!(reply.status, 200);
+    let v = json(&reply);
+    assert_eq!(v["mode"], "snapshot");
+    assert_eq!(v["tiles"].as_array().map(Vec::len), Some(5));
+    let g = &v["tiles"][1];
+    assert_eq!(
+        (g["tile"].as_str(), g["rot"].as_u64()),
+        (Some("G"), Some(90))
+    );
+    // The spots of G name the features events name.
+    let names: Vec<&str> = g["spots"]
+        .as_array()
+        .expect("spots")
+        .iter()
+        .filter_map(|s| s["feature"].as_str())
+        .collect();
+    assert!(names.contains(&"farm at (0,1) WSW"), "{names:?}");
+    assert!(names.contains(&"farm at (0,1) ENE"), "{names:?}");
+    assert_eq!(v["figures"].as_array().map(Vec::len), Some(3));
+    let g_left = v["palette"]
+        .as_array()
+        .expect("palette")
+        .iter()
+        .find(|t| t["tile"] == "G")
+        .expect("G")["left"]
+        .as_u64();
+    assert_eq!(g_left, Some(0));
+}
+
+#[test]
+fn a_request_reads_only_the_files_it_sends() {
+    let file = "fixtures/records/modifiers.yaml";
+    let text = std::fs::read_to_string(Path::new(ROOT).join(file)).expect("fixture");
+    assert!(text.contains("../sets/wells-and-lakes.yaml"));
+    // Not sent: not read, though it lies beside the server's files.
+    let reply = api::score(loader(), &Query::new(), text.as_bytes());
+    assert_eq!(reply.status, 400);
+    let codes: Vec<String> = json(&reply)["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        codes.contains(&"carca::serve::not_uploaded".to_string()),
+        "{codes:?}"
+    );
+
+    // Sent: read from the request, and scored as carca score does.
+    let set = std::fs::read_to_string(Path::new(ROOT).join("fixtures/sets/wells-and-lakes.yaml"))
+        .expect("set");
+    let envelope = serde_json::json!({
+        "record": text,
+        "files": { "../sets/wells-and-lakes.yaml": set },
+    });
+    let reply = api::score(loader(), &Query::new(), envelope.to_string().as_bytes());
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let cli = stdout_json(&carca(&["score", file, "--format", "json"]));
+    assert_eq!(json(&reply)["totals"], cli["totals"]);
+    assert_eq!(json(&reply)["events"], cli["events"]);
+
+    // A ruleset by path, and a path out of the tree: never read.
+    for record in [
+        "players: [a]\nrules: /etc/passwd\nturns: []\n",
+        "players: [a]\ntilesets: [/etc/hostname]\nturns: []\n",
+        "players: [a]\nrules: ../../Cargo.toml\nturns: []\n",
+    ] {
+        let reply = api::score(loader(), &Query::new(), record.as_bytes());
+        assert_eq!(reply.status, 400);
+        let body = String::from_utf8_lossy(&reply.body);
+        assert!(body.contains("carca::serve::not_uploaded"), "{body}");
+        assert!(
+            !body.contains("root:") && !body.contains("[package]"),
+            "{body}"
+        );
+    }
+}
+
+#[test]
+fn bad_requests_get_a_diagnostic() {
+    let full = std::fs::read_to_string(Path::new(ROOT).join("fixtures/records/full-game-72.yaml"))
+        .expect("fixture");
+    let good = "players: [red, blue]\nturns:\n  - { tile: V, at: [1, 0], rot: 90 }\n";
+    let score: Call = api::score;
+    let moves: Call = api::moves;
+    let board: Call = api::board;
+    let record: Call = |l, _, b| api::record(l, b);
+    let cases: Vec<(&str, Call, Query, Vec<u8>)> = vec![
+        (
+            "body not UTF-8",
+            score,
+            Query::new(),
+            vec![0xff, 0xfe, 0x00],
+        ),
+        ("empty body", score, Query::new(), Vec::new()),
+        (
+            "malformed YAML",
+            score,
+            Query::new(),
+            b"players: [red\n".to_vec(),
+        ),
+        (
+            "malformed JSON",
+            score,
+            Query::new(),
+            b"{\"players\": [\"red\"".to_vec(),
+        ),
+        (
+            "unknown key",
+            score,
+            Query::new(),
+            b"players: [a]\nturns: []\nboard_size: 3\n".to_vec(),
+        ),
+        (
+            "envelope with a stray key",
+            score,
+            Query::new(),
+            br#"{"record": "players: [a]", "file": {}}"#.to_vec(),
+        ),
+        (
+            "envelope files not text",
+            score,
+            Query::new(),
+            br#"{"record": "players: [a]", "files": {"a.yaml": 3}}"#.to_vec(),
+        ),
+        (
+            "unknown ruleset",
+            score,
+            query(&[("rules", "fifth-edition")]),
+            good.as_bytes().to_vec(),
+        ),
+        (
+            "moves of an unknown tile",
+            moves,
+            query(&[("tile", "Q7")]),
+            good.as_bytes().to_vec(),
+        ),
+        (
+            "moves at a turn that is no number",
+            moves,
+            query(&[("tile", "V"), ("turn", "first")]),
+            good.as_bytes().to_vec(),
+        ),
+        (
+            "moves after the last turn",
+            moves,
+            query(&[("tile", "V"), ("turn", "9")]),
+            good.as_bytes().to_vec(),
+        ),
+        (
+            "a position of a turn of a snapshot",
+            board,
+            query(&[("turn", "1")]),
+            b"players: [a]\nboard: []\n".to_vec(),
+        ),
+        (
+            "a record that is not one",
+            record,
+            Query::new(),
+            b"- just\n- a list\n".to_vec(),
+        ),
+        (
+            "a list where a record is",
+            score,
+            Query::new(),
+            b"[1, 2, 3]".to_vec(),
+        ),
+        (
+            "a game of the wrong shape",
+            score,
+            Query::new(),
+            full.replace("at: [", "at: [[").into_bytes(),
+        ),
+    ];
+    let mut shown = String::new();
+    for (what, call, q, body) in cases {
+        let reply = call(loader(), &q, &body);
+        let v = json(&reply);
+        let first = &v["diagnostics"][0];
+        shown.push_str(&refusal(what, &reply));
+        assert!(reply.status >= 400, "{what}");
+        assert!(
+            first["code"].is_string() && first["help"].is_string(),
+            "{what}: {v}"
+        );
+    }
+    for (what, q) in [
+        (
+            "a picture of an unknown set",
+            query(&[("set", "fan"), ("tile", "A")]),
+        ),
+        (
+            "a picture of an unknown tile",
+            query(&[("set", "base"), ("tile", "Z")]),
+        ),
+        (
+            "a picture turned 45°",
+            query(&[("set", "base"), ("tile", "A"), ("rot", "45")]),
+        ),
+    ] {
+        shown.push_str(&refusal(what, &api::tile_svg(loader(), &q)));
+    }
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn tile_pictures_are_svg_turned_as_asked() {
+    let reply = api::tile_svg(
+        loader(),
+        &query(&[("set", "base"), ("tile", "V"), ("rot", "270")]),
+    );
+    assert_eq!((reply.status, reply.content_type), (200, "image/svg+xml"));
+    let svg = String::from_utf8(reply.body).expect("text");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("rotate(270 50 50)"),
+        "{svg}"
+    );
+    let names: Vec<String> = json(&api::rulesets())["rulesets"]
+        .as_array()
+        .expect("rulesets")
+        .iter()
+        .map(|r| r["name"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(names, carca::rules::BUILTIN.map(String::from).to_vec());
+    let sets = json(&api::tilesets(loader()));
+    assert_eq!(sets["tilesets"][0]["name"], "base");
+    assert_eq!(
+        sets["tilesets"][0]["tiles"].as_array().map(Vec::len),
+        Some(24)
+    );
+}
+
+/// A running `carca serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carca"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .current_dir(ROOT)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("carca serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("its address");
+        let addr = line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        assert!(addr.starts_with("127.0.0.1:"), "{line}");
+        Server { child, addr }
+    }
+
+    /// Sends raw bytes; returns the status and the whole response.
+    fn send(&self, request: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).expect("connects");
+        s.set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("timeout");
+        s.write_all(request).expect("sends");
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        let text = String::from_utf8_lossy(&out).into_owned();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        (status, text)
+    }
+
+    fn request(&self, method: &str, path: &str, headers: &str, body: &[u8]) -> (u16, String) {
+        let mut r = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n{headers}\r\n",
+            self.addr,
+            body.len()
+        )
+        .into_bytes();
+        r.extend_from_slice(body);
+        self.send(&r)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_server_bounds_what_it_reads_and_whom_it_answers() {
+    let server = Server::start(&["--max-body-kib", "4", "--timeout", "1"]);
+    let record = std::fs::read("fixtures/illegal/claim-mismatch.yaml")
+        .or_else(|_| std::fs::read(Path::new(ROOT).join("fixtures/illegal/claim-mismatch.yaml")))
+        .expect("fixture");
+
+    let (status, page) = server.request("GET", "/", "", b"");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("data-record")
+            && page.contains("content-security-policy: default-src 'none'"),
+        "{page}"
+    );
+    let (status, reply) = server.request("POST", "/api/score", "", &record);
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.contains("\"totals\""), "{reply}");
+
+    let cases: Vec<(&str, u16, &str, (u16, String))> = vec![
+        ("a body over the limit", 413, "carca::serve::too_large",
+            server.request("POST", "/api/score", "", &vec![b'#'; 5000])),
+        ("another host", 421, "carca::serve::host",
+            server.send(b"GET /api/rulesets HTTP/1.1\r\nHost: carca.example\r\nConnection: close\r\n\r\n")),
+        ("another origin", 403, "carca::serve::origin",
+            server.request("POST", "/api/score", "Origin: http://carca.example\r\n", &record)),
+        ("an unknown address", 404, "carca::serve::not_found",
+            server.request("GET", "/etc/passwd", "", b"")),
+        ("a method not taken", 405, "carca::serve::method",
+            server.request("PUT", "/api/score", "", &record)),
+        ("an unknown ruleset", 400, "carca::io::unknown_name",
+            server.request("POST", "/api/score?rules=%ZZ", "", &record)),
+        ("a body that never comes", 503, "carca::serve::timeout",
+            server.send(format!("POST /api/score HTTP/1.1\r\nHost: {}\r\nContent-Length: 900\r\n\r\nplayers: [a]", server.addr).as_bytes())),
+    ];
+    for (what, status, code, (got, reply)) in cases {
+        assert_eq!(got, status, "{what}: {reply}");
+        assert!(
+            reply.contains(code) && reply.contains("\"help\""),
+            "{what}: {reply}"
+        );
+    }
+    // Garbage is refused, and the server goes on answering.
+    let (status, _) = server.send(b"\x16\x03\x01 not http at all\r\n\r\n");
+    assert!(status == 0 || status == 400, "{status}");
+    let (status, _) = server.request("GET", "/api/rulesets", "", b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn serve_reports_a_record_it_cannot_read_and_a_port_in_use() {
+    let (code, _, err) = crate::common::binary(&["serve", "--port", "0", "no/such/record.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("carca::io::read"), "{err}");
+    let server = Server::start(&[]);
+    let port = server.addr.rsplit(':').next().expect("a port");
+    let (code, _, err) = crate::common::binary(&["serve", "--port", port]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--port"), "{err}");
+}
