@@ -239,6 +239,72 @@ test('the board is played by keyboard alone, and fits a phone', async () => {
   await page.close();
 });
 
+test('history: step through, undo, delete, reorder, discard', async () => {
+  const url = await serve(fixture('records/full-game-72.yaml'));
+  const page = await open(url);
+  const placed = () => page.locator('#board [data-tile]').count();
+  const turns = () => page.locator('#turns li').count();
+  assert.equal(await placed(), 72);
+  await click(page, '#first');
+  assert.equal(await placed(), 1);
+  await click(page, '#forward');
+  await click(page, '#forward');
+  assert.equal(await placed(), 3);
+  await click(page, '#back');
+  assert.equal(await placed(), 2);
+  await click(page, '#last');
+  assert.equal(await placed(), 72);
+  assert.equal(await turns(), 71);
+
+  await click(page, '#undo');
+  assert.equal(await turns(), 70);
+  assert.equal(await placed(), 71);
+  const first = await page.textContent('#turns li[data-turn="1"] span');
+  const second = await page.textContent('#turns li[data-turn="2"] span');
+  await click(page, '#turns li[data-turn="2"] button[aria-label="Move turn 2 up"]');
+  assert.equal(await page.textContent('#turns li[data-turn="1"] span'), second);
+  assert.equal(await page.textContent('#turns li[data-turn="2"] span'), first);
+  await click(page, '#turns li[data-turn="70"] button[aria-label="Delete turn 70"]');
+  assert.equal(await turns(), 69);
+  await click(page, '[data-palette-tile="X"]');
+  await click(page, '#discard');
+  assert.equal(await turns(), 70);
+  assert.match(await page.textContent('#turns li[data-turn="70"] span'), /discard X/);
+  assert.match(await page.inputValue('[data-record]'), /- \{ discard: X \}\n/);
+  await page.close();
+});
+
+test('a record opened from a file and saved again is the same game', async () => {
+  const url = await serve();
+  const page = await open(url);
+  const file = fixture('records/full-game-72.yaml');
+  await page.setInputFiles('#open', file);
+  await idle(page);
+  const original = carcaScore(file);
+  assert.deepEqual(await totals(page), original.totals);
+  // An edit made and taken back: the record is written anew by the page.
+  await click(page, '[data-palette-tile="X"]');
+  await click(page, '#discard');
+  await click(page, '#undo');
+  assert.doesNotMatch(await page.inputValue('[data-record]'), /^#/m);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  assert.equal(download.suggestedFilename(), 'full-game-72.yaml');
+  const saved = carcaScore(await download.path());
+  assert.deepEqual(saved.totals, original.totals);
+  assert.deepEqual(saved.events, original.events);
+  assert.deepEqual(saved.diagnostics, original.diagnostics);
+  await page.close();
+});
+
+test('a record with a tile set of its own is served with it, and drawn', async () => {
+  const file = fixture('records/modifiers.yaml');
+  const url = await serve(file);
+  const page = await open(url);
+  assert.deepEqual(await totals(page), carcaScore(file).totals);
+  assert.ok(await page.locator('#palette img.tile[src^="data:image/svg+xml"]').count() > 0);
+  await page.close();
+});
+
 test('the page asks nothing of any other host', () => {
   assert.ok(requested.length > 20);
   const elsewhere = requested.filter((u) => new URL(u).hostname !== '127.0.0.1');

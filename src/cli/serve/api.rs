@@ -336,10 +336,25 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     };
     let a = crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own);
     let pos = position(&p.record, &p.rules, turn);
-    Reply::json(
-        200,
-        &board_json(&p.record, &pos, turn.is_none().then_some(&a)),
-    )
+    let mut v = board_json(&p.record, &pos, turn.is_none().then_some(&a));
+    // Tiles of sets sent with the request have no address to be drawn
+    // from: their pictures come with the board when asked for.
+    if query.get("pictures").is_some_and(|x| x == "1") {
+        let catalog = &p.record.catalog;
+        let pictures: serde_json::Map<String, Value> = catalog
+            .tiles
+            .iter()
+            .filter(|e| catalog.sets.get(e.set).is_some_and(|s| !is_builtin(s)))
+            .map(|e| {
+                (
+                    e.tile.id.clone(),
+                    json!(picture::tile_svg(&e.tile, Rotation::R0)),
+                )
+            })
+            .collect();
+        v["pictures"] = Value::Object(pictures);
+    }
+    Reply::json(200, &v)
 }
 
 /// A player as the page draws them.
@@ -372,6 +387,12 @@ fn colour(name: &str, index: usize) -> &'static str {
         .iter()
         .find(|(n, _)| *n == lower)
         .map_or(CYCLE[index % CYCLE.len()], |(_, c)| c)
+}
+
+/// Whether a set in play is a built-in one (and so drawn by
+/// `/api/tile.svg`), not a file of the same name.
+fn is_builtin(set: &crate::tileset::Loaded) -> bool {
+    set.source.name().starts_with("builtin:")
 }
 
 fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> Value {
@@ -487,7 +508,10 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         "refused": refused,
         "marks": whole.map_or_else(Vec::new, |a| a.marks.iter().map(|m| [m.x, m.y]).collect()),
         "palette": palette,
-        "builtin_sets": record.catalog.sets.iter().all(|s| crate::tileset::builtin::NAMES.contains(&s.set.name.as_str())),
+        "sets": record.catalog.sets.iter().map(|s| json!({
+            "name": s.set.name,
+            "builtin": is_builtin(s),
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -507,8 +531,10 @@ pub fn record(base: &Loader, body: &[u8]) -> Reply {
     let value: Result<Value, String> = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).map_err(|e| e.to_string())
     } else {
-        serde_saphyr::from_str_with_options(text, crate::source::yaml_options(text.len()))
-            .map_err(|e| e.to_string())
+        // As carca reads records: `N` is a tile, not YAML 1.1's `false`.
+        let mut options = crate::source::yaml_options(text.len());
+        options.strict_booleans = true;
+        serde_saphyr::from_str_with_options(text, options).map_err(|e| e.to_string())
     };
     match value {
         Ok(v) => Reply::json(200, &json!({ "record": v })),

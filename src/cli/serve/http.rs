@@ -37,8 +37,20 @@ pub struct App {
     /// `None`: any host name (the server was exposed with `--host`);
     /// otherwise the `Host` values it answers (loopback names and its port).
     pub hosts: Option<Vec<String>>,
-    /// The record named on the command line: its name and text.
-    pub initial: Option<(String, String)>,
+    /// The record named on the command line.
+    pub initial: Option<Initial>,
+}
+
+/// The record named on the command line, for the page to open.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Initial {
+    /// As named on the command line.
+    pub name: String,
+    /// Its text (a JCloisterZone save imported).
+    pub text: String,
+    /// The tile sets and ruleset it names by path, by that name: the page
+    /// sends them with the record.
+    pub files: std::collections::HashMap<String, String>,
 }
 
 /// The routes of the server.
@@ -104,11 +116,7 @@ fn params(q: Params) -> Result<api::Query, Reply> {
 }
 
 async fn initial(State(app): State<Arc<App>>) -> Response {
-    let v = match &app.initial {
-        Some((name, text)) => serde_json::json!({ "name": name, "text": text }),
-        None => serde_json::json!({ "name": null, "text": null }),
-    };
-    send(Reply::json(200, &v))
+    send(Reply::json(200, &app.initial))
 }
 
 async fn tilesets(State(app): State<Arc<App>>) -> Response {

@@ -53,7 +53,7 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
     let initial = match &args.record {
         None => None,
         Some(path) => match read_initial(&loader, path) {
-            Ok(text) => Some((path.clone(), text)),
+            Ok(initial) => Some(initial),
             Err(findings) => {
                 let _ = io.stderr.write_all(render(&findings, style).as_bytes());
                 return 2;
@@ -102,7 +102,7 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
         io.stderr,
         "carca serve: {}; press Ctrl-C to stop",
         match &initial {
-            Some((name, _)) => format!("opened {}", crate::text::name(name)),
+            Some(i) => format!("opened {}", crate::text::name(&i.name)),
             None => "a new game".to_string(),
         }
     );
@@ -145,15 +145,50 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
     }
 }
 
-/// The text of the record named on the command line (a JCloisterZone save
-/// is imported).
-fn read_initial(loader: &Loader, path: &str) -> Result<String, Vec<crate::diagnostic::Finding>> {
+/// The record named on the command line (a JCloisterZone save is
+/// imported): its text, and the tile sets and ruleset files it names, read
+/// now from beside it, since the server reads no file later.
+fn read_initial(
+    loader: &Loader,
+    path: &str,
+) -> Result<http::Initial, Vec<crate::diagnostic::Finding>> {
     let file = Path::new(path);
     let src = loader.read(file).map_err(|f| vec![*f])?;
-    if crate::record::is_jcz(file) {
-        return crate::jcz::import(&src);
+    let text = if crate::record::is_jcz(file) {
+        crate::jcz::import(&src)?
+    } else {
+        src.text().to_string()
+    };
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let mut files = std::collections::HashMap::new();
+    let value: Option<serde_json::Value> = if text.trim_start().starts_with('{') {
+        serde_json::from_str(&text).ok()
+    } else {
+        let mut options = crate::source::yaml_options(text.len());
+        options.strict_booleans = true;
+        serde_saphyr::from_str_with_options(&text, options).ok()
+    };
+    if let Some(v) = value {
+        let names = v["tilesets"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(std::iter::once(&v["rules"]))
+            .filter_map(serde_json::Value::as_str)
+            .filter(|n| crate::diagnostic::looks_like_path(n));
+        for name in names {
+            // What cannot be read here is reported on the page, as the
+            // server would report it.
+            if let Ok(f) = loader.read(&dir.join(name)) {
+                files.insert(name.to_string(), f.text().to_string());
+            }
+        }
     }
-    Ok(src.text().to_string())
+    Ok(http::Initial {
+        name: path.to_string(),
+        text,
+        files,
+    })
 }
 
 /// Asks the desktop to open `url`; a failure only means the user opens it.

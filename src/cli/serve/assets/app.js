@@ -22,6 +22,8 @@ const S = {
   model: null, // the record, as data
   text: '', // the record, as the YAML shown
   name: 'record.yaml',
+  files: {}, // tile sets and rulesets the record names by path, by that name
+  pictures: {}, // pictures of tiles of such sets, by id
   view: null, // the board (POST /api/position)
   score: null, // the verdict (POST /api/score)
   compare: null,
@@ -103,6 +105,12 @@ function busy(delta) {
   document.body.dataset.state = pending > 0 ? 'busy' : 'idle';
 }
 
+// What a request carries: the record, with the files it names by path
+// when there are any (the server reads no file of its own).
+function payload(text) {
+  return Object.keys(S.files).length ? JSON.stringify({ record: text, files: S.files }) : text;
+}
+
 async function call(path, body, query = {}) {
   busy(1);
   try { return await fetchJson(path, body, query); } finally { busy(-1); }
@@ -111,7 +119,7 @@ async function call(path, body, query = {}) {
 async function fetchJson(path, body, query) {
   const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== null && v !== undefined && v !== ''));
   const url = path + (q.toString() ? '?' + q : '');
-  const r = await fetch(url, body === undefined ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
+  const r = await fetch(url, body === undefined ? {} : { method: 'POST', body: payload(body), headers: { 'Content-Type': 'text/plain' } });
   return { ok: r.ok, status: r.status, json: await r.json() };
 }
 
@@ -159,8 +167,10 @@ function edited() {
   }, 250);
 }
 
-function load(text, name) {
+function load(text, name, files) {
   S.name = name || 'record.yaml';
+  S.files = files || {};
+  S.pictures = {};
   $('record').value = text;
   edited();
 }
@@ -177,7 +187,7 @@ async function update() {
   const text = S.text;
   const turn = S.step === null ? null : S.step + 1;
   const [view, score, compare] = await Promise.all([
-    call('/api/position', text, { turn }),
+    call('/api/position', text, { turn, pictures: Object.keys(S.files).length ? 1 : null }),
     call('/api/score', text),
     call('/api/compare', text),
   ]);
@@ -189,6 +199,7 @@ async function update() {
   }
   $('record').classList.remove('invalid');
   S.view = view.json;
+  if (S.view.pictures) S.pictures = S.view.pictures;
   S.score = score.json;
   S.compare = compare.ok ? compare.json : null;
   if (S.pick) await findMoves();
@@ -212,8 +223,14 @@ function colourOf(name) {
 function tileImage(id, rot, set) {
   const sets = S.view?.palette || [];
   const s = set || sets.find((t) => t.tile === id)?.set;
+  const builtin = (S.view?.sets || []).some((x) => x.name === s && x.builtin);
   const img = el('img', { class: 'tile', alt: `${id} turned ${rot}°`, draggable: 'false' });
-  if (s && S.view.builtin_sets) img.src = `/api/tile.svg?set=${encodeURIComponent(s)}&tile=${encodeURIComponent(id)}&rot=${rot}`;
+  if (builtin) img.src = `/api/tile.svg?set=${encodeURIComponent(s)}&tile=${encodeURIComponent(id)}&rot=${rot}`;
+  else if (S.pictures[id]) {
+    // A tile of a set sent with the record: drawn upright, turned here.
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(S.pictures[id]);
+    img.classList.add('r' + rot);
+  }
   return img;
 }
 
@@ -726,15 +743,32 @@ function wire() {
   });
   $('new').addEventListener('click', () => {
     if (S.model && (turns().length || (S.model.board || []).length) && !confirm('Start a new game? The current record is lost unless saved.')) return;
-    S.name = 'record.yaml'; S.pick = null; S.chosen = null;
+    S.name = 'record.yaml'; S.pick = null; S.chosen = null; S.files = {}; S.pictures = {};
     S.model = newRecord();
     change(() => {});
   });
+  // A record, with the tile sets and rulesets it names by path chosen
+  // beside it: each is sent under every name the record gives it.
   $('open').addEventListener('change', async (ev) => {
-    const f = ev.target.files[0];
-    if (!f) return;
-    load(await f.text(), f.name);
+    busy(1);
+    let chosen;
+    try {
+      chosen = await Promise.all([...ev.target.files].map(async (f) => [f.name, await f.text()]));
+    } finally {
+      busy(-1);
+    }
     ev.target.value = '';
+    if (!chosen.length) return;
+    const record = chosen.find(([, t]) => /^players\s*:/m.test(t) || /"players"\s*:/.test(t)) || chosen[0];
+    const files = {};
+    for (const [name, text] of chosen) {
+      if (name === record[0]) continue;
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const m of record[1].matchAll(new RegExp('[\\w./-]*' + escaped, 'g'))) {
+        if (m[0] === name || m[0].endsWith('/' + name)) files[m[0]] = text;
+      }
+    }
+    load(record[1], record[0], files);
   });
   $('save').addEventListener('click', () => {
     const blob = new Blob([$('record').value], { type: 'text/yaml' });
@@ -794,8 +828,8 @@ async function start() {
     }));
     sets.append(el('label', {}, box, ' ' + name));
   }
-  if (init.json.text) {
-    load(init.json.text, init.json.name);
+  if (init.json && init.json.text) {
+    load(init.json.text, init.json.name, init.json.files);
   } else {
     S.model = newRecord();
     change(() => {});
