@@ -107,7 +107,6 @@ test('a fixture opened in the page has the totals carca score gives, under every
     const expected = carcaScore(fixture(file)).totals;
     assert.deepEqual(await totals(page), expected, file);
     if (file.startsWith('records/three')) {
-      await shot(page, 'farm-dispute');
       for (const rules of ['first-edition', 'second-edition']) {
         await page.selectOption('[data-rules]', rules);
         await idle(page);
