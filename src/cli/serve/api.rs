@@ -169,6 +169,13 @@ fn prepared(sent: &Sent, rules: Option<&str>) -> Result<Prepared, Vec<Finding>> 
     prepare_record(&sent.loader, r, rules)
 }
 
+/// A request's record, read and prepared under `?rules=` if given.
+fn read(base: &Loader, query: &Query, body: &[u8]) -> Result<(Sent, Prepared), Reply> {
+    let sent = sent(base, body)?;
+    let p = prepared(&sent, rules_of(query)).map_err(|f| Reply::unreadable(&f))?;
+    Ok((sent, p))
+}
+
 fn rules_of(query: &Query) -> Option<&str> {
     query
         .get("rules")
@@ -179,15 +186,11 @@ fn rules_of(query: &Query) -> Option<&str> {
 /// `POST /api/score?rules=R`: what `carca score --format json` prints.
 #[must_use]
 pub fn score(base: &Loader, query: &Query, body: &[u8]) -> Reply {
-    let sent = match sent(base, body) {
-        Ok(s) => s,
+    let (sent, p) = match read(base, query, body) {
+        Ok(r) => r,
         Err(r) => return r,
     };
     let rules = rules_of(query);
-    let p = match prepared(&sent, rules) {
-        Ok(p) => p,
-        Err(f) => return Reply::unreadable(&f),
-    };
     match super::super::score::adjudicated(&sent.loader, &p, rules) {
         Ok(a) => Reply::json(200, &crate::report::output::ScoreJson::of(RECORD_NAME, &a)),
         Err(f) => Reply::unreadable(&f),
@@ -267,13 +270,9 @@ fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
 /// prints.
 #[must_use]
 pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
-    let sent = match sent(base, body) {
-        Ok(s) => s,
+    let (_, p) = match read(base, query, body) {
+        Ok(r) => r,
         Err(r) => return r,
-    };
-    let p = match prepared(&sent, rules_of(query)) {
-        Ok(p) => p,
-        Err(f) => return Reply::unreadable(&f),
     };
     let record = &p.record;
     let tile = query.get("tile").map_or("", String::as_str);
@@ -322,13 +321,9 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
 /// left, the placements that broke a rule.
 #[must_use]
 pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
-    let sent = match sent(base, body) {
-        Ok(s) => s,
+    let (_, p) = match read(base, query, body) {
+        Ok(r) => r,
         Err(r) => return r,
-    };
-    let p = match prepared(&sent, rules_of(query)) {
-        Ok(p) => p,
-        Err(f) => return Reply::unreadable(&f),
     };
     let turn = match turn_of(query, &p.record) {
         Ok(t) => t,
