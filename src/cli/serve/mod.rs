@@ -40,8 +40,8 @@ pub struct ServeArgs {
     /// The largest request body the server reads, in KiB.
     #[arg(long, value_name = "KIB", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
     pub max_body_kib: u32,
-    /// The longest a request may take, in seconds, from its first byte to
-    /// the answer.
+    /// The longest a request may take, in seconds, from its headers to the
+    /// answer (a slow body included).
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
     #[command(flatten)]
@@ -89,7 +89,14 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
             .map(|h| format!("{h}:{port}"))
             .collect()
     });
-    let url = format!("http://{bound}/");
+    // On every interface, the address to give a phone is this machine's
+    // on the local network.
+    let shown = if bound.ip().is_unspecified() {
+        local_address().map_or(bound, |ip| SocketAddr::new(ip, port))
+    } else {
+        bound
+    };
+    let url = format!("http://{shown}/");
     let _ = writeln!(io.stdout, "{url}");
     let _ = io.stdout.flush();
     if args.host.is_some() {
@@ -189,6 +196,16 @@ fn read_initial(
         text,
         files,
     })
+}
+
+/// This machine's address on its local network: the one a socket would
+/// send from towards a public address (nothing is sent: a UDP socket only
+/// chooses its route when connected).
+fn local_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(ip)
 }
 
 /// Asks the desktop to open `url`; a failure only means the user opens it.

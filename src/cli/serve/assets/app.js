@@ -551,13 +551,28 @@ function removeChosen() {
   });
 }
 
+// Outlines a feature: the squares of its tiles, and a ring on its part of
+// each (not a redraw: the element under the pointer stays).
 function point(feature) {
   S.outline = feature;
   for (const sq of document.querySelectorAll('#board .sq')) sq.classList.remove('outlined');
+  for (const m of document.querySelectorAll('#board .fmark')) m.remove();
+  for (const li of document.querySelectorAll('#events li[data-feature]')) li.classList.toggle('on', li.dataset.feature === feature);
   if (!feature) { $('feature-info').textContent = ''; return; }
   const squares = new Set();
-  for (const t of S.view.tiles) if (t.spots.some((s) => s.feature === feature)) squares.add(key(t.at[0], t.at[1]));
-  const events = (S.score.events || []).filter((e) => e.feature.name === feature || (e.feature.cities || []).includes(feature) && false);
+  for (const t of S.view.tiles) {
+    const parts = t.spots.filter((s) => s.feature === feature);
+    if (!parts.length) continue;
+    squares.add(key(t.at[0], t.at[1]));
+    const sq = document.querySelector(`#board .sq[data-x="${t.at[0]}"][data-y="${t.at[1]}"]`);
+    for (const s of parts) {
+      const ring = el('span', { class: 'fmark', 'aria-hidden': 'true' });
+      ring.style.left = s.point[0] * 100 + '%';
+      ring.style.top = s.point[1] * 100 + '%';
+      sq?.append(ring);
+    }
+  }
+  const events = (S.score.events || []).filter((e) => e.feature.name === feature);
   for (const e of events) for (const p of e.feature.tiles) squares.add(key(p[0], p[1]));
   for (const k of squares) {
     const [x, y] = k.split(',');
@@ -648,7 +663,7 @@ function renderEvents() {
   if (!events.length) ol.append(el('li', { text: 'nothing has scored yet' }));
   for (const e of events) {
     const li = el('li', {
-      tabindex: '0', class: S.outline === e.feature.name ? 'on' : '',
+      tabindex: '0', class: S.outline === e.feature.name ? 'on' : '', 'data-feature': e.feature.name,
       onmouseenter: () => point(e.feature.name), onfocus: () => point(e.feature.name),
       onmouseleave: () => point(null), onblur: () => point(null),
     }, el('strong', { text: e.feature.name }), ' ', el('span', { text: describe(e), class: 'why' }));
