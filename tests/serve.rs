@@ -482,3 +482,45 @@ fn serve_reports_a_record_it_cannot_read_and_a_port_in_use() {
     assert_eq!(code, 2);
     assert!(err.contains("--port"), "{err}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever a request carries, each endpoint answers with JSON: a
+    /// verdict, or a refusal with a diagnostic; never a panic.
+    #[test]
+    fn any_body_gets_an_answer(
+        cut in 0usize..4000,
+        flips in proptest::collection::vec((0usize..4000, proptest::prelude::any::<u8>()), 0..6),
+        turn in proptest::option::of(0usize..80),
+    ) {
+        let full = std::fs::read(Path::new(ROOT).join("fixtures/records/full-game-72.yaml"))
+            .expect("fixture");
+        let mut body = full[..cut.min(full.len())].to_vec();
+        for (at, byte) in flips {
+            if let Some(b) = body.get_mut(at) {
+                *b = byte;
+            }
+        }
+        let mut q = query(&[("tile", "V")]);
+        if let Some(t) = turn {
+            q.insert("turn".to_string(), t.to_string());
+        }
+        let calls: [(&str, Call); 4] = [
+            ("score", api::score),
+            ("moves", api::moves),
+            ("position", api::board),
+            ("record", |l, _, b| api::record(l, b)),
+        ];
+        for (name, call) in calls {
+            let reply = call(loader(), &q, &body);
+            let v = json(&reply);
+            if reply.status == 200 {
+                proptest::prop_assert!(v.is_object(), "{}", name);
+            } else {
+                proptest::prop_assert!(reply.status >= 400 && reply.status < 500, "{} {}", name, reply.status);
+                proptest::prop_assert!(v["diagnostics"][0]["code"].is_string(), "{}: {}", name, v);
+            }
+        }
+    }
+}
