@@ -255,8 +255,16 @@ test('history: step through, undo, delete, reorder, discard', async () => {
   assert.equal(await placed(), 72);
   assert.equal(await turns(), 71);
 
+  // Declared over: unfinished features score now.
+  assert.equal(await page.isChecked('#final'), false);
   await click(page, '#undo');
   assert.equal(await turns(), 70);
+  const before = await totals(page);
+  await click(page, '#final');
+  assert.match(await page.inputValue('[data-record]'), /^final: true$/m);
+  assert.notDeepEqual(await totals(page), before);
+  await click(page, '#final');
+  assert.doesNotMatch(await page.inputValue('[data-record]'), /^final:/m);
   assert.equal(await placed(), 71);
   const first = await page.textContent('#turns li[data-turn="1"] span');
   const second = await page.textContent('#turns li[data-turn="2"] span');

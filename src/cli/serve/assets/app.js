@@ -265,6 +265,7 @@ function renderSetup() {
   $('who-label').hidden = history();
   $('rot').textContent = S.rot + '°';
   $('history-box').hidden = !history();
+  $('final').checked = S.model.final === true;
 }
 
 function renderPalette() {
@@ -747,6 +748,7 @@ function wire() {
   $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
   $('rotate').addEventListener('click', rotateChosen);
   $('undo').addEventListener('click', undo);
+  $('final').addEventListener('change', (ev) => change((m) => { if (ev.target.checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
   $('back').addEventListener('click', () => stepTo(S.step === null ? turns().length - 1 : S.step - 1));
   $('forward').addEventListener('click', () => stepTo(S.step === null ? null : S.step + 1));
@@ -829,6 +831,7 @@ function toMode(mode) {
 }
 
 async function start() {
+  S.cursor = [0, 0];
   wire();
   const [rs, ts, init] = await Promise.all([call('/api/rulesets'), call('/api/tilesets'), call('/api/initial')]);
   S.rulesets = rs.json.rulesets;
@@ -849,7 +852,6 @@ async function start() {
     S.model = newRecord();
     change(() => {});
   }
-  S.cursor = [0, 0];
   hint();
 }
 
