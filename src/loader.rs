@@ -152,12 +152,6 @@ impl Loader {
         }
     }
 
-    /// Whether this loader reads only uploaded files ([`Loader::sealed`]).
-    #[must_use]
-    pub fn is_sealed(&self) -> bool {
-        self.uploads.is_some()
-    }
-
     /// A built-in tile set, decoded from its prepared form (or, failing
     /// that, built from its YAML) the first time it is asked for.
     pub fn builtin_set(&self, name: &str) -> Result<&Arc<TileSet>, Vec<Finding>> {

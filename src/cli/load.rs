@@ -39,16 +39,42 @@ pub(crate) fn prepare_with(
     rules_override: Option<&str>,
     quick: bool,
 ) -> Result<Prepared, Vec<Finding>> {
-    let record = read_record(loader, path, quick)?;
+    prepare_read(loader, read_record(loader, path, quick)?, rules_override)
+}
+
+/// As [`prepare_record`], for a record that may have been read the quick
+/// way: a ruleset that does not load is then reported at the record's
+/// line, read again with spans.
+pub(crate) fn prepare_read(
+    loader: &Loader,
+    record: Record,
+    rules_override: Option<&str>,
+) -> Result<Prepared, Vec<Finding>> {
     if !record.read_quickly {
         return prepare_record(loader, record, rules_override);
     }
-    // A ruleset that does not load is reported at the record's line.
     let (source, dir) = (record.source.clone(), record.dir.clone());
     prepare_record(loader, record, rules_override).or_else(|_| {
         let record = record::parse(loader, &source, &dir)?;
         prepare_record(loader, record, rules_override)
     })
+}
+
+/// Reads a record's text already in memory: the quick way first when
+/// asked (see [`record::parse_fast`]), else with spans.
+pub(crate) fn parse_source(
+    loader: &Loader,
+    src: &crate::source::SourceFile,
+    dir: &Path,
+    quick: bool,
+) -> Result<Record, Vec<Finding>> {
+    match quick
+        .then(|| record::parse_fast(loader, src, dir))
+        .flatten()
+    {
+        Some(r) => Ok(r),
+        None => record::parse(loader, src, dir),
+    }
 }
 
 /// As [`prepare`], for a record already read.
@@ -113,13 +139,7 @@ pub(crate) fn read_record(
         }
         .map_err(|f| vec![*f])?;
         let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-        match quick
-            .then(|| record::parse_fast(loader, &src, &dir))
-            .flatten()
-        {
-            Some(r) => r,
-            None => record::parse(loader, &src, &dir)?,
-        }
+        parse_source(loader, &src, &dir, quick)?
     })
 }
 

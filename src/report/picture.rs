@@ -999,7 +999,6 @@ fn refused_meeple(x: f64, y: f64, colour: &str) -> Group {
         )
 }
 
-/// Where a tile's square starts in the picture, and the picture's size.
 /// One tile turned by `rot`, filling a square 100 units wide, with no
 /// margin: the page of `carca serve` lays these out as its board.
 #[must_use]
@@ -1029,6 +1028,7 @@ pub fn figure_point(tile: &Tile, feature: usize, rot: Rotation) -> (f64, f64) {
     (x / T, y / T)
 }
 
+/// Where a tile's square starts in the picture, and the picture's size.
 fn layout(scene: &Scene) -> (impl Fn(Pos) -> (f64, f64), f64, f64) {
     let (min_x, max_x, min_y, max_y) = scene.bounds();
     let caption = if scene.tiles.iter().any(|t| t.caption.is_some()) {

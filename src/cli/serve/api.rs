@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::super::load::{Prepared, prepare_record};
+use super::super::load::{Prepared, parse_source, prepare_read};
 use crate::diagnostic::Finding;
 use crate::engine::{Adjudication, Position, position};
 use crate::geometry::Rotation;
@@ -160,13 +160,8 @@ fn prepared(sent: &Sent, rules: Option<&str>) -> Result<Prepared, Vec<Finding>> 
             },
         )]);
     }
-    if let Some(r) = record::parse_fast(&sent.loader, &sent.source, &dir)
-        && let Ok(p) = prepare_record(&sent.loader, r, rules)
-    {
-        return Ok(p);
-    }
-    let r = record::parse(&sent.loader, &sent.source, &dir)?;
-    prepare_record(&sent.loader, r, rules)
+    let r = parse_source(&sent.loader, &sent.source, &dir, true)?;
+    prepare_read(&sent.loader, r, rules)
 }
 
 /// A request's record, read and prepared under `?rules=` if given.
@@ -329,9 +324,12 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         Ok(t) => t,
         Err(r) => return r,
     };
-    let a = crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    // The marks and refused figures are the whole record's.
+    let whole = turn
+        .is_none()
+        .then(|| crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own));
     let pos = position(&p.record, &p.rules, turn);
-    let mut v = board_json(&p.record, &pos, turn.is_none().then_some(&a));
+    let mut v = board_json(&p.record, &pos, whole.as_ref());
     // Tiles of sets sent with the request have no address to be drawn
     // from: their pictures come with the board when asked for.
     if query.get("pictures").is_some_and(|x| x == "1") {
@@ -522,16 +520,7 @@ pub fn record(base: &Loader, body: &[u8]) -> Reply {
     if let Err(f) = record::parse(&sent.loader, &sent.source, &PathBuf::new()) {
         return Reply::unreadable(&f);
     }
-    let text = sent.source.text();
-    let value: Result<Value, String> = if text.trim_start().starts_with('{') {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    } else {
-        // As carca reads records: `N` is a tile, not YAML 1.1's `false`.
-        let mut options = crate::source::yaml_options(text.len());
-        options.strict_booleans = true;
-        serde_saphyr::from_str_with_options(text, options).map_err(|e| e.to_string())
-    };
-    match value {
+    match record_data(sent.source.text()) {
         Ok(v) => Reply::json(200, &json!({ "record": v })),
         Err(e) => Reply::problem(
             400,
@@ -539,6 +528,18 @@ pub fn record(base: &Loader, body: &[u8]) -> Reply {
             &format!("the record cannot be turned into data: {e}"),
             "write the record in plain YAML or JSON",
         ),
+    }
+}
+
+/// A record's text (YAML or JSON) read as plain data, as carca reads
+/// records: `N` is a tile, not YAML 1.1's `false`.
+pub(crate) fn record_data(text: &str) -> Result<Value, String> {
+    if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    } else {
+        let mut options = crate::source::yaml_options(text.len());
+        options.strict_booleans = true;
+        serde_saphyr::from_str_with_options(text, options).map_err(|e| e.to_string())
     }
 }
 

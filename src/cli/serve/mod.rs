@@ -168,14 +168,7 @@ fn read_initial(
     };
     let dir = file.parent().unwrap_or(Path::new(""));
     let mut files = std::collections::HashMap::new();
-    let value: Option<serde_json::Value> = if text.trim_start().starts_with('{') {
-        serde_json::from_str(&text).ok()
-    } else {
-        let mut options = crate::source::yaml_options(text.len());
-        options.strict_booleans = true;
-        serde_saphyr::from_str_with_options(&text, options).ok()
-    };
-    if let Some(v) = value {
+    if let Ok(v) = api::record_data(&text) {
         let names = v["tilesets"]
             .as_array()
             .into_iter()
