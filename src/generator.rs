@@ -9,7 +9,7 @@
 use crate::engine::Game;
 use crate::engine::open::OpenPositions;
 use crate::engine::river::{self, River};
-use crate::engine::traders::DoubleTurns;
+use crate::engine::turns::TurnOrder;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
@@ -360,12 +360,11 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
 
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
-    let mut player = 0;
-    // Builders (Traders & Builders) change the turn order as the referee
-    // says they do.
+    // The referee's turn order: builders (Traders & Builders) change it.
     let builders = (0..players).any(|p| game.supply(p, Figure::Builder) > 0);
-    let mut doubles = DoubleTurns::default();
+    let mut order = TurnOrder::new(players, builders);
     for tile in deck {
+        let player = order.next();
         let t = &catalog.tiles[tile].tile;
         let fits = |game: &Game, pos: Pos, rot: Rotation| {
             game.placement_problems(tile, pos, rot).is_empty()
@@ -401,7 +400,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let Some((pos, rot)) = found else {
             turns.push(Turn::Discard { tile: t.id.clone() });
             // The same player draws again.
-            player = doubles.after(player, turns.len(), true, false, players);
+            order.after(player, turns.len(), true, false);
             continue;
         };
         river = river.advance(catalog, tile, pos, rot);
@@ -410,7 +409,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         // A tile that extends the road or city of the player's builder
         // earns a second turn (never a third).
         let earned =
-            builders && !doubles.is_second(player) && game.meets_builder(idx, player).is_some();
+            builders && !order.is_second(player) && game.meets_builder(idx, player).is_some();
         let mut meeple = None;
         let mut figure = None;
         if rng.chance(options.followers) {
@@ -448,7 +447,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             figure,
             player: builders.then_some(player),
         });
-        player = doubles.after(player, turns.len(), false, earned, players);
+        order.after(player, turns.len(), false, earned);
     }
     Generated {
         options: options.clone(),

@@ -192,3 +192,55 @@ fn many_games_stream_one_at_a_time_with_progress() {
     assert_eq!(code, 2);
     assert!(stderr.contains("carca::cli::write"), "{stderr}");
 }
+
+/// The player `position` says is to play before each turn, against the
+/// player the record names on that turn.
+fn players_to_move(text: &str, label: &str) -> usize {
+    let src = SourceFile::new(label, text);
+    let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+        .unwrap_or_else(|f| panic!("{label}: {f:?}"));
+    let rules = Ruleset::modern();
+    let record::Body::History(turns) = &rec.body else {
+        panic!("{label} is a history");
+    };
+    let mut named = 0;
+    for (i, turn) in turns.iter().enumerate() {
+        let Some((written, _)) = turn.player else {
+            continue;
+        };
+        named += 1;
+        let p = carca::engine::position(&rec, &rules, Some(i + 1));
+        assert_eq!(
+            rec.players[p.player],
+            rec.players[written],
+            "{label}: before turn {}",
+            i + 1
+        );
+    }
+    named
+}
+
+#[test]
+fn the_player_to_move_is_the_one_who_plays_after_second_turns_too() {
+    // `moves --turn 6` of tb-builder.yaml: red's builder's second turn.
+    let text = std::fs::read_to_string("fixtures/records/tb-builder.yaml").expect("fixture");
+    assert_eq!(players_to_move(&text, "tb-builder.yaml"), 10);
+    let p = crate::common::carca(&[
+        "moves",
+        "fixtures/records/tb-builder.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "6",
+    ]);
+    assert!(p.contains("before turn 6 (red to play)"), "{p}");
+    // Generated games write who played each turn when builders are in
+    // play, as the referee decides it.
+    let sets = ["base", "traders-builders"];
+    let mut named = 0;
+    for seed in 0..6 {
+        let text = game(seed, 2 + (seed as usize % 3), 90, &sets, 0.8);
+        named += players_to_move(&text, &format!("traders seed {seed}"));
+    }
+    assert!(named > 300, "{named} turns named their player");
+}

@@ -13,6 +13,7 @@ pub mod referee;
 pub mod river;
 pub mod scoring;
 pub mod traders;
+pub mod turns;
 pub mod violation;
 
 pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};

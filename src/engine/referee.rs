@@ -9,7 +9,8 @@ use miette::SourceSpan;
 use super::abbey::{FinalRound, RoundProblem};
 use super::game::{DeployProblem, Event, FeatureId, Game, Phase, PlaceProblem};
 use super::river::{River, RiverProblem};
-use super::traders::{DoubleTurns, OutOfTurn};
+use super::traders::OutOfTurn;
+use super::turns::TurnOrder;
 use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
@@ -390,17 +391,9 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
     } else {
         referee.land_left == 0
     };
-    // Whose turn it is: after a discard the same player draws again.
+    // Whose turn it is: the referee's own turn order, after those turns.
+    let mut player = referee.order.next();
     let n = record.players.len();
-    let mut player = 0;
-    for t in &turns[..upto] {
-        let actor = t.player.map_or(player, |(p, _)| p);
-        player = if matches!(t.action, Action::Discard { .. }) {
-            actor
-        } else {
-            (actor + 1) % n
-        };
-    }
     // After the last land tile, the final abbey round (`abbey.rs`) says
     // whether anyone may still place an abbey, and who.
     let mut final_round = false;
@@ -448,6 +441,8 @@ struct Referee<'r> {
     river: River,
     /// Builders are in play: a placement may earn a second turn.
     builders: bool,
+    /// Who plays next.
+    order: TurnOrder,
     /// Second turns earned so far.
     double_turns: Vec<DoubleTurn>,
     /// Positions of placements that broke a rule.
@@ -460,6 +455,7 @@ impl<'r> Referee<'r> {
     fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
+        let builders = rules.supply_with(Figure::Builder, &record.catalog.figures) > 0;
         let supply: Vec<u32> = catalog
             .tiles
             .iter()
@@ -501,7 +497,8 @@ impl<'r> Referee<'r> {
             land_left,
             opening_left,
             river: River::default(),
-            builders: rules.supply_with(Figure::Builder, &record.catalog.figures) > 0,
+            builders,
+            order: TurnOrder::new(players, builders),
             double_turns: Vec::new(),
             marks: Vec::new(),
             refused: Vec::new(),
@@ -555,7 +552,6 @@ impl<'r> Referee<'r> {
         self.start();
         let n = self.record.players.len();
         let rules_abbey = self.rules.end_game_abbey;
-        let mut current = 0;
         // (turn that ended the game, player who placed the last tile)
         let mut ended: Option<(usize, usize)> = if self.land_left == 0 {
             Some((0, n - 1))
@@ -564,8 +560,6 @@ impl<'r> Referee<'r> {
         };
         // The final abbey round, once the last land tile is down.
         let mut round: Option<FinalRound> = None;
-        // The turn order as builders change it (Traders & Builders).
-        let mut doubles = DoubleTurns::default();
         for turn in turns {
             if let Some((end_turn, last)) = ended {
                 let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
@@ -611,14 +605,15 @@ impl<'r> Referee<'r> {
                     },
                     turn.span,
                 );
-                let actor = turn.player.map_or(current, |(p, _)| p);
+                let actor = turn.player.map_or(self.order.next(), |(p, _)| p);
                 self.play(turn, actor);
-                current = (actor + 1) % n;
+                self.order.pass(actor);
                 continue;
             }
+            let current = self.order.next();
             let actor = match turn.player {
                 Some((p, span)) if p != current => {
-                    let kind = match doubles.out_of_turn(p, self.builders) {
+                    let kind = match self.order.out_of_turn(p).unwrap_or(OutOfTurn::Order) {
                         OutOfTurn::Skipped { player, earned } => ViolationKind::DoubleTurnSkipped {
                             turn: turn.number,
                             player: self.player(player),
@@ -643,30 +638,25 @@ impl<'r> Referee<'r> {
                 _ => current,
             };
             let discard = matches!(turn.action, Action::Discard { .. });
-            if self.builders {
-                if doubles.takes_owed(actor)
-                    && let Some(d) = self.double_turns.last_mut()
-                {
-                    d.taken = Some(turn.number);
-                }
-                let second = doubles.is_second(actor);
-                let earned = self.play(turn, actor).filter(|_| !second);
-                let again = earned.is_some();
-                if let Some(feature) = earned {
-                    self.double_turns.push(DoubleTurn {
-                        earned: turn.number,
-                        player: actor,
-                        taken: None,
-                        feature,
-                    });
-                }
-                // A builder's second turn comes at once, and never a third.
-                current = doubles.after(actor, turn.number, discard, again, n);
-            } else {
-                self.play(turn, actor);
-                // After a discard the same player draws again.
-                current = if discard { actor } else { (actor + 1) % n };
+            if self.order.takes_owed(actor)
+                && let Some(d) = self.double_turns.last_mut()
+            {
+                d.taken = Some(turn.number);
             }
+            let second = self.order.is_second(actor);
+            let earned = self.play(turn, actor).filter(|_| !second);
+            if let Some(feature) = &earned {
+                self.double_turns.push(DoubleTurn {
+                    earned: turn.number,
+                    player: actor,
+                    taken: None,
+                    feature: feature.clone(),
+                });
+            }
+            // A builder's second turn comes at once, and never a third;
+            // after a discard the same player draws again.
+            self.order
+                .after(actor, turn.number, discard, earned.is_some());
             if self.land_left == 0 {
                 ended = Some((turn.number, actor));
             }
