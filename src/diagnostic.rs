@@ -10,7 +10,6 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, SourceCode, SourceSpan};
 
-use crate::engine::Violation;
 use crate::source::SourceFile;
 
 /// What a finding means for the exit code.
@@ -28,22 +27,19 @@ pub enum Class {
 pub struct Finding {
     class: Class,
     src: Option<SourceFile>,
-    inner: Inner,
+    inner: Box<dyn Reportable>,
 }
 
-/// What a finding holds: a rule violation, kept typed, or another layer's
-/// diagnostic.
-enum Inner {
-    Violation(Box<Violation>),
-    Other(Box<dyn Diagnostic + Send + Sync + 'static>),
+/// A diagnostic a finding holds: any layer's, kept typed so that a caller
+/// can ask for its own kind of finding back ([`Finding::typed`]).
+pub trait Reportable: Diagnostic + Send + Sync + 'static {
+    /// The diagnostic as a value of its own type.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
-impl Inner {
-    fn diagnostic(&self) -> &dyn Diagnostic {
-        match self {
-            Inner::Violation(v) => v.as_ref(),
-            Inner::Other(d) => d.as_ref(),
-        }
+impl<T: Diagnostic + Send + Sync + 'static> Reportable for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -57,27 +53,15 @@ impl Finding {
         Finding {
             class,
             src: Some(src.clone()),
-            inner: Inner::Other(Box::new(inner)),
+            inner: Box::new(inner),
         }
     }
 
-    /// A rule violation in `src`.
+    /// The diagnostic this finding holds, if it is a `T` (a rule
+    /// violation of the engine, say).
     #[must_use]
-    pub fn violation(src: &SourceFile, violation: Violation) -> Finding {
-        Finding {
-            class: violation.kind.class(),
-            src: Some(src.clone()),
-            inner: Inner::Violation(Box::new(violation)),
-        }
-    }
-
-    /// The rule violation this finding reports, if it is one.
-    #[must_use]
-    pub fn as_violation(&self) -> Option<&Violation> {
-        match &self.inner {
-            Inner::Violation(v) => Some(v),
-            Inner::Other(_) => None,
-        }
+    pub fn typed<T: 'static>(&self) -> Option<&T> {
+        self.inner.as_any().downcast_ref()
     }
 
     /// A finding with no file to quote (a file that could not be opened).
@@ -85,7 +69,7 @@ impl Finding {
         Finding {
             class,
             src: None,
-            inner: Inner::Other(Box::new(inner)),
+            inner: Box::new(inner),
         }
     }
 
@@ -105,7 +89,7 @@ impl Finding {
     #[must_use]
     pub fn code_string(&self) -> String {
         self.inner
-            .diagnostic()
+            .as_ref()
             .code()
             .map(|c| c.to_string())
             .unwrap_or_default()
@@ -114,14 +98,14 @@ impl Finding {
     /// The help line, if any.
     #[must_use]
     pub fn help_string(&self) -> Option<String> {
-        self.inner.diagnostic().help().map(|h| h.to_string())
+        self.inner.as_ref().help().map(|h| h.to_string())
     }
 
     /// The first labelled span, if any.
     #[must_use]
     pub fn primary_span(&self) -> Option<SourceSpan> {
         self.inner
-            .diagnostic()
+            .as_ref()
             .labels()
             .and_then(|mut l| l.next())
             .map(|l| *l.inner())
@@ -141,7 +125,7 @@ impl fmt::Debug for Finding {
         f.debug_struct("Finding")
             .field("class", &self.class)
             .field("code", &self.code_string())
-            .field("message", &self.inner.diagnostic().to_string())
+            .field("message", &self.inner.as_ref().to_string())
             .field("source", &self.src.as_ref().map(SourceFile::name))
             .finish_non_exhaustive()
     }
@@ -149,7 +133,7 @@ impl fmt::Debug for Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.inner.diagnostic(), f)
+        fmt::Display::fmt(self.inner.as_ref(), f)
     }
 }
 
@@ -157,31 +141,31 @@ impl std::error::Error for Finding {}
 
 impl Diagnostic for Finding {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.diagnostic().code()
+        self.inner.as_ref().code()
     }
     fn severity(&self) -> Option<miette::Severity> {
-        self.inner.diagnostic().severity()
+        self.inner.as_ref().severity()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.diagnostic().help()
+        self.inner.as_ref().help()
     }
     fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.inner.diagnostic().url()
+        self.inner.as_ref().url()
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         match &self.src {
             Some(s) => Some(s),
-            None => self.inner.diagnostic().source_code(),
+            None => self.inner.as_ref().source_code(),
         }
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.inner.diagnostic().labels()
+        self.inner.as_ref().labels()
     }
     fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        self.inner.diagnostic().related()
+        self.inner.as_ref().related()
     }
     fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
-        self.inner.diagnostic().diagnostic_source()
+        self.inner.as_ref().diagnostic_source()
     }
 }
 

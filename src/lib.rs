@@ -20,6 +20,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod source;
+pub mod spanned;
 pub mod suggest;
 pub mod text;
 pub mod tileset;

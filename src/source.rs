@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use serde_saphyr::Location;
 
-use crate::yaml::Spanned;
+use crate::spanned::Spanned;
 
 /// The largest file carca reads unless told otherwise (16 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;

@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use crate::common::{Scratch, carca, relative, stdout_json};
 
+use carca::engine::Violation;
 use carca::rules::BUILTIN as RULESETS;
 
 #[test]
@@ -236,7 +237,11 @@ fn violations_are_data_that_the_report_puts_in_words() {
     use carca::tileset::EdgeKind;
 
     let a = adjudicated("fixtures/illegal/edge-mismatch-rotation.yaml");
-    let found: Vec<_> = a.findings.iter().filter_map(|f| f.as_violation()).collect();
+    let found: Vec<_> = a
+        .findings
+        .iter()
+        .filter_map(|f| f.typed::<Violation>())
+        .collect();
     assert_eq!(found.len(), 1, "{:?}", a.findings);
     assert_eq!(
         found[0].kind,
@@ -271,10 +276,11 @@ fn violations_are_data_that_the_report_puts_in_words() {
     let f = a
         .findings
         .iter()
-        .find(|f| f.as_violation().is_some())
+        .find(|f| f.typed::<Violation>().is_some())
         .expect("a finding");
     assert_eq!(f.class(), carca::diagnostic::Class::Input);
-    let Some(ViolationKind::NoSuchSpot { spots, tile, .. }) = f.as_violation().map(|v| &v.kind)
+    let Some(ViolationKind::NoSuchSpot { spots, tile, .. }) =
+        f.typed::<Violation>().map(|v| &v.kind)
     else {
         panic!("not a NoSuchSpot: {f:?}");
     };
@@ -293,7 +299,7 @@ fn a_mismatch_lists_the_scorings_it_is_made_of() {
     let v = a
         .findings
         .iter()
-        .find_map(|f| f.as_violation())
+        .find_map(|f| f.typed::<Violation>())
         .expect("a mismatch");
     let ViolationKind::ClaimMismatch { computed, from, .. } = &v.kind else {
         panic!("{v:?}");

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{Format, Outcome};
 use crate::diagnostic::{Class, Finding};
-use crate::engine::adjudicate;
+use crate::engine::{Violation, adjudicate};
 use crate::record::{self, update::rewrite_expectations};
 use crate::report::diagnostics::{Style, render};
 use crate::report::score::finding_json;
@@ -188,12 +188,18 @@ pub(crate) fn run(
             let mismatches: Vec<&Finding> = a
                 .findings
                 .iter()
-                .filter(|f| f.as_violation().is_some_and(|v| v.kind.is_expectation()))
+                .filter(|f| {
+                    f.typed::<Violation>()
+                        .is_some_and(|v| v.kind.is_expectation())
+                })
                 .collect();
             let violations = a
                 .findings
                 .iter()
-                .filter(|f| f.as_violation().is_some_and(|v| !v.kind.is_mismatch()))
+                .filter(|f| {
+                    f.typed::<Violation>()
+                        .is_some_and(|v| !v.kind.is_mismatch())
+                })
                 .count();
             let note = if violations > 0 {
                 format!(

@@ -133,7 +133,7 @@ pub fn adjudicate(
                 ruleset: rules.name.clone(),
                 from: m.from,
             };
-            findings.push(Finding::violation(&record.source, v.at(m.span)));
+            findings.push(v.at(m.span).finding(&record.source));
         }
     }
     for e in record
@@ -214,7 +214,7 @@ pub fn check_expectation(
             ruleset: ruleset.to_string(),
             from: m.from,
         };
-        findings.push(Finding::violation(&record.source, v.at(m.span)));
+        findings.push(v.at(m.span).finding(&record.source));
     }
     for (i, name) in record.players.iter().enumerate() {
         if !expected.points.iter().any(|(p, _, _)| *p == i) {
@@ -223,7 +223,7 @@ pub fn check_expectation(
                 ruleset: ruleset.to_string(),
                 computed: totals[i],
             };
-            findings.push(Finding::violation(&record.source, v.at(key_span)));
+            findings.push(v.at(key_span).finding(&record.source));
         }
     }
 }
@@ -506,8 +506,7 @@ impl<'r> Referee<'r> {
     }
 
     fn violation(&mut self, v: ViolationKind, span: SourceSpan) {
-        self.findings
-            .push(Finding::violation(&self.record.source, v.at(span)));
+        self.findings.push(v.at(span).finding(&self.record.source));
     }
 
     fn id(&self, tile: usize) -> String {

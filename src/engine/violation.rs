@@ -23,6 +23,14 @@ pub struct Violation {
     pub span: SourceSpan,
 }
 
+impl Violation {
+    /// The finding that reports it in `src`, its class set by its kind.
+    #[must_use]
+    pub fn finding(self, src: &crate::source::SourceFile) -> crate::diagnostic::Finding {
+        crate::diagnostic::Finding::new(self.kind.class(), src, self)
+    }
+}
+
 /// When a tile already on a position was placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlacedWhen {

@@ -15,7 +15,7 @@ pub use location::Location;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::yaml::Spanned;
+use crate::spanned::Spanned;
 use miette::SourceSpan;
 
 use crate::diagnostic::{Class, Finding};

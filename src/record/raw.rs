@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::yaml::Spanned;
+use crate::spanned::Spanned;
 use schemars::JsonSchema;
 use serde::Deserialize;
 

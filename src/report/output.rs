@@ -13,6 +13,10 @@ use crate::diagnostic::{Class, Finding};
 use crate::engine::scoring::{Basis, Nothing, Unit};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::rules::FarmScoring;
+use crate::rules::Ruleset;
+use crate::rules::table::{FIGURES, GROUPS, Group, TOGGLES};
+use crate::text;
+use serde_json::{Map, Value};
 
 /// Numbers by player name, in the players' order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -522,7 +526,7 @@ impl ScoreJson {
         let events = |events: &[Event]| events.iter().map(|e| EventJson::of(p, e)).collect();
         ScoreJson {
             record: record_name.to_string(),
-            ruleset: RulesetJson(super::score::ruleset_json(&a.rules)),
+            ruleset: RulesetJson(ruleset_json(&a.rules)),
             players: p.clone(),
             ended: a.ended,
             tiles: a.tiles_placed,
@@ -560,7 +564,7 @@ impl ScoreJson {
             } else {
                 a.claims_unchecked.as_ref().map(|own| ClaimsJson {
                     checked: false,
-                    note: Some(super::score::claims_note(own, &a.rules.name)),
+                    note: Some(claims_note(own, &a.rules.name)),
                 })
             },
         }
@@ -611,4 +615,45 @@ pub enum ScoreOutput {
 #[must_use]
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(ScoreOutput)).unwrap_or_default()
+}
+
+/// The ruleset in JSON: every key of the tables.
+#[must_use]
+pub fn ruleset_json(rules: &Ruleset) -> Value {
+    let mut o = Map::new();
+    o.insert("name".into(), rules.name.clone().into());
+    for t in &TOGGLES {
+        o.insert(t.key.into(), (t.get)(rules).json());
+    }
+    for g in GROUPS {
+        let table: Map<String, Value> = g
+            .keys()
+            .into_iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let v = g
+                    .get(rules, i)
+                    .unwrap_or_else(|| rules.supply(FIGURES[i].figure));
+                (k.to_string(), v.into())
+            })
+            .collect();
+        let mut table = table;
+        if g == Group::Points {
+            // The rates the ruleset gives declared modifiers.
+            for (k, v) in &rules.modifier_points {
+                table.insert(k.clone(), (*v).into());
+            }
+        }
+        o.insert(g.key().into(), table.into());
+    }
+    Value::Object(o)
+}
+
+/// Why a record's claims were not checked.
+pub(crate) fn claims_note(own: &str, used: &str) -> String {
+    format!(
+        "the claims were not checked: they are totals under the record's own ruleset ({}), and this is {}",
+        text::name(own),
+        text::name(used)
+    )
 }

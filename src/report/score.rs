@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
-use crate::rules::table::{FIGURES, GROUPS, TOGGLES};
+use crate::rules::table::{GROUPS, TOGGLES};
 use crate::rules::{Ruleset, builtin_description};
 use crate::text;
 
@@ -71,38 +71,6 @@ fn describe_ruleset(rules: &Ruleset) -> String {
             .map(|(k, v)| format!("points.{k} = {v}")),
     );
     format!("{} ({})", text::name(&rules.name), parts.join(", "))
-}
-
-/// The ruleset in JSON: every key of the tables.
-#[must_use]
-pub fn ruleset_json(rules: &Ruleset) -> Value {
-    let mut o = Map::new();
-    o.insert("name".into(), rules.name.clone().into());
-    for t in &TOGGLES {
-        o.insert(t.key.into(), (t.get)(rules).json());
-    }
-    for g in GROUPS {
-        let table: Map<String, Value> = g
-            .keys()
-            .into_iter()
-            .enumerate()
-            .map(|(i, k)| {
-                let v = g
-                    .get(rules, i)
-                    .unwrap_or_else(|| rules.supply(FIGURES[i].figure));
-                (k.to_string(), v.into())
-            })
-            .collect();
-        let mut table = table;
-        if g == crate::rules::table::Group::Points {
-            // The rates the ruleset gives declared modifiers.
-            for (k, v) in &rules.modifier_points {
-                table.insert(k.clone(), (*v).into());
-            }
-        }
-        o.insert(g.key().into(), table.into());
-    }
-    Value::Object(o)
 }
 
 /// Who has the majority: a name, or "shared majority: …".
@@ -263,15 +231,6 @@ fn write_totals(out: &mut String, players: &[String], totals: &[i64], label: &st
     }
 }
 
-/// Why a record's claims were not checked.
-pub(crate) fn claims_note(own: &str, used: &str) -> String {
-    format!(
-        "the claims were not checked: they are totals under the record's own ruleset ({}), and this is {}",
-        text::name(own),
-        text::name(used)
-    )
-}
-
 /// The text breakdown of one adjudication.
 #[must_use]
 pub fn text(record_name: &str, a: &Adjudication) -> String {
@@ -368,7 +327,7 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         let _ = writeln!(out, "\n{} (see the diagnostics)", parts.join(", "));
     }
     if let Some(own) = &a.claims_unchecked {
-        let _ = writeln!(out, "{}", claims_note(own, &a.rules.name));
+        let _ = writeln!(out, "{}", super::output::claims_note(own, &a.rules.name));
     }
     out
 }

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::yaml::Spanned;
+use crate::spanned::Spanned;
 use miette::SourceSpan;
 
 use super::error::TilesetError as E;

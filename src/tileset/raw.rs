@@ -5,7 +5,7 @@
 //! comments are also the descriptions of the JSON Schema (`carca schema
 //! tileset`).
 
-use crate::yaml::Spanned;
+use crate::spanned::Spanned;
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -1,0 +1,74 @@
+//! [`Spanned`]: a value and where it was written, which carca's raw types
+//! hold. It reads its position from serde-saphyr, the spanned YAML reader,
+//! and none from the other readers (the quick YAML reader, JSON).
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{Deserializer, Visitor};
+use serde_saphyr::Location;
+
+/// A value and where it was written (nowhere, when read by a reader that
+/// keeps no positions).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub at: Location,
+}
+
+impl<T> Spanned<T> {
+    /// A value read without a position.
+    pub fn unplaced(value: T) -> Self {
+        Spanned {
+            value,
+            at: Location::UNKNOWN,
+        }
+    }
+}
+
+/// The name under which a [`Spanned`] asks its deserializer for itself. The
+/// quick reader answers with the bare value (`visit_some`); any other
+/// deserializer sees a newtype and is asked for serde-saphyr's spanned
+/// value, which carries a position when the deserializer is serde-saphyr's.
+pub(crate) const SPANNED: &str = "__carca_spanned";
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Wrapped<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Wrapped<T> {
+            type Value = Spanned<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a value")
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Spanned<T>, D::Error> {
+                T::deserialize(d).map(Spanned::unplaced)
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<Spanned<T>, D::Error> {
+                serde_saphyr::Spanned::<T>::deserialize(d).map(|s| Spanned {
+                    value: s.value,
+                    at: s.referenced,
+                })
+            }
+        }
+        d.deserialize_newtype_struct(SPANNED, Wrapped(PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanned_values_keep_their_position_from_the_spanned_reader() {
+        let s: Spanned<String> = serde_saphyr::from_str("x").expect("YAML");
+        assert_eq!((s.value.as_str(), s.at.line()), ("x", 1));
+        let j: Spanned<i64> = serde_json::from_str("5").expect("JSON");
+        assert_eq!((j.value, j.at.line()), (5, 0));
+    }
+}
