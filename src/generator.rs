@@ -356,7 +356,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
 
     let mut open = OpenPositions::default();
     game.place(start, Pos::new(0, 0), Rotation::R0, None);
-    open.placed(&game, Pos::new(0, 0));
+    open.placed(Pos::new(0, 0), |q, e| game.edge_shown(q, e));
 
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
@@ -405,7 +405,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         };
         river = river.advance(catalog, tile, pos, rot);
         let idx = game.place(tile, pos, rot, None);
-        open.placed(&game, pos);
+        open.placed(pos, |q, e| game.edge_shown(q, e));
         // A tile that extends the road or city of the player's builder
         // earns a second turn (never a third).
         let earned =

@@ -7,9 +7,10 @@
 use std::cell::RefCell;
 
 use super::board::Board;
+use super::event::{Award, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
 use super::features::{Features, Node};
 use super::open::OpenPositions;
-use super::scoring::{self, Award, Basis, Rated};
+use super::scoring::{self, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
@@ -45,142 +46,6 @@ pub struct Follower {
     pub feature: usize,
     /// Still on the board.
     pub on_board: bool,
-}
-
-/// When an event happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// During a turn (1-based entry in `turns`), played by `player`.
-    Turn {
-        /// Entry number.
-        number: usize,
-        /// The player whose turn it was.
-        player: usize,
-    },
-    /// Final scoring.
-    Final,
-}
-
-/// What kind of feature an event scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScoredKind {
-    /// A road.
-    Road,
-    /// A city.
-    City,
-    /// A cloister or abbey.
-    Cloister,
-    /// A farm (field with farmers).
-    Farm,
-    /// Trade goods: taken from a completed city, or a majority of tokens
-    /// at the end (Traders & Builders).
-    Goods,
-}
-
-impl ScoredKind {
-    /// The word for reports and JSON.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            ScoredKind::Road => "road",
-            ScoredKind::City => "city",
-            ScoredKind::Cloister => "cloister",
-            ScoredKind::Farm => "farm",
-            ScoredKind::Goods => "goods",
-        }
-    }
-}
-
-/// A feature by where it lies: its kind, and the position and location of
-/// its earliest segment (the first placed tile it covers). Stable across
-/// rulesets, so the same feature can be matched in `compare`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FeatureId {
-    /// Kind.
-    pub kind: ScoredKind,
-    /// Where its earliest segment lies.
-    pub pos: Pos,
-    /// That segment's location on its tile (board orientation).
-    pub location: Location,
-}
-
-/// What an event scored: one feature, or under first-edition farm scoring
-/// the farms around a completed city, together.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FeatureName {
-    /// One feature.
-    Feature(FeatureId),
-    /// The farms around the city named.
-    FarmsAround(FeatureId),
-    /// The goods of the completed city named, taken by the player who
-    /// completed it.
-    GoodsOf(FeatureId),
-    /// The tokens of one trade good, at the end.
-    Good(String),
-}
-
-/// A scored feature, described for people and programs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FeatureReport {
-    /// Kind.
-    pub kind: ScoredKind,
-    /// A stable name (rendered by `report/`).
-    pub name: FeatureName,
-    /// Positions of its tiles, sorted.
-    pub tiles: Vec<Pos>,
-    /// What it carried: modifier names with counts (pennants, inns), in
-    /// the catalog's order.
-    pub extras: Vec<(String, u32)>,
-    /// Complete when scored.
-    pub complete: bool,
-    /// Completed cities a farm touches: the ones it scores for.
-    pub cities: Vec<FeatureId>,
-    /// Unfinished cities a farm touches: they score nothing for it.
-    pub open_cities: Vec<FeatureId>,
-}
-
-/// One scoring.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
-    /// When.
-    pub phase: Phase,
-    /// What.
-    pub feature: FeatureReport,
-    /// Followers on it per player.
-    pub followers: Vec<u32>,
-    /// What they count for in the majority, per player: the followers
-    /// weighed by their figures (a big follower counts two).
-    pub strength: Vec<u32>,
-    /// Players with the majority.
-    pub winners: Vec<usize>,
-    /// Points per player.
-    pub points: Vec<i64>,
-    /// The rules that produced the points: one, or for farms under the
-    /// second edition one per distinct award among the winners.
-    pub basis: Vec<Basis>,
-    /// Figures on it that are not followers, by player (a builder going
-    /// home, a pig on a farm), each once.
-    pub others: Vec<(usize, Figure)>,
-    /// Trade-good tokens per player, for the majority of a good at the end
-    /// (empty for other events).
-    pub tokens: Vec<u32>,
-}
-
-impl FeatureReport {
-    /// How many of the modifier `name` it carried.
-    #[must_use]
-    pub fn count_of(&self, name: &str) -> u32 {
-        self.extras
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(0, |(_, c)| *c)
-    }
-
-    /// Pennants (cities).
-    #[must_use]
-    pub fn pennants(&self) -> u32 {
-        self.count_of(crate::tileset::model::PENNANT)
-    }
 }
 
 /// Why a tile may not lie somewhere.
@@ -428,13 +293,21 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// What the tile at `pos` shows along its edge `e` (board
+    /// orientation); `None` where no tile lies.
+    #[must_use]
+    pub fn edge_shown(&self, pos: Pos, e: Edge) -> Option<EdgeKind> {
+        let p = &self.placed[self.at.get(pos)?];
+        Some(self.catalog.tiles[p.tile].sides[p.rot.quarters()].edges[e.index()])
+    }
+
     /// Every position and rotation where `tile` could legally lie now.
     #[must_use]
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
         let mut open = self.open.borrow_mut();
         let (synced, positions) = &mut *open;
         for p in &self.placed[*synced..] {
-            positions.placed(self, p.pos);
+            positions.placed(p.pos, |q, e| self.edge_shown(q, e));
         }
         *synced = self.placed.len();
         // The index finds the places whose neighbours' edges match; the

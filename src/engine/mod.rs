@@ -6,6 +6,7 @@
 
 pub mod abbey;
 mod board;
+pub mod event;
 mod features;
 pub mod game;
 pub mod open;
@@ -16,6 +17,7 @@ pub mod traders;
 pub mod turns;
 pub mod violation;
 
-pub use game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};
+pub use event::{Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
+pub use game::Game;
 pub use referee::{Adjudication, DoubleTurn, Move, Position, Refused, adjudicate, position};
 pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};

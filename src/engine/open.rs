@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
-use super::Game;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::tileset::{EdgeKind, Tile};
 
@@ -54,19 +53,17 @@ pub struct OpenPositions {
     of: FxHashMap<Pos, u16>,
 }
 
-/// The signature of `pos` on `game`'s board.
-fn signature(game: &Game, pos: Pos) -> u16 {
+/// The signature of `pos` on a board where `shown(q, e)` is what the tile
+/// at `q` shows along its edge `e` (`None`: no tile at `q`).
+fn signature(shown: &impl Fn(Pos, Edge) -> Option<EdgeKind>, pos: Pos) -> u16 {
     let mut sig = 0u16;
     for e in Edge::ALL {
-        let kind = game.at(pos.step(e)).map_or(0, |n| {
-            let p = &game.placed()[n];
-            match game.tile(p.tile).edge_kind(e.opposite(), p.rot) {
-                EdgeKind::City => 1,
-                EdgeKind::Road => 2,
-                EdgeKind::Field => 3,
-                EdgeKind::River => 4,
-                EdgeKind::Any => 5,
-            }
+        let kind = shown(pos.step(e), e.opposite()).map_or(0, |k| match k {
+            EdgeKind::City => 1,
+            EdgeKind::Road => 2,
+            EdgeKind::Field => 3,
+            EdgeKind::River => 4,
+            EdgeKind::Any => 5,
         });
         sig |= kind << (3 * e.index());
     }
@@ -109,13 +106,14 @@ impl OpenPositions {
         }
     }
 
-    /// Takes in a tile just placed at `pos` on `game`'s board.
-    pub fn placed(&mut self, game: &Game, pos: Pos) {
+    /// Takes in a tile just placed at `pos` on a board where `shown(q, e)`
+    /// is what the tile at `q` shows along its edge `e` (`None`: no tile).
+    pub fn placed(&mut self, pos: Pos, shown: impl Fn(Pos, Edge) -> Option<EdgeKind>) {
         self.set(pos, None);
         for e in Edge::ALL {
             let n = pos.step(e);
-            if game.at(n).is_none() {
-                self.set(n, Some(signature(game, n)));
+            if shown(n, Edge::N).is_none() {
+                self.set(n, Some(signature(&shown, n)));
             }
         }
     }

@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use miette::SourceSpan;
 
 use super::abbey::{FinalRound, RoundProblem};
-use super::game::{DeployProblem, Event, FeatureId, Game, Phase, PlaceProblem};
+use super::event::{Event, FeatureId, Phase};
+use super::game::{DeployProblem, Game, PlaceProblem};
 use super::river::{River, RiverProblem};
 use super::traders::OutOfTurn;
 use super::turns::TurnOrder;

@@ -7,118 +7,10 @@
 //! rate). The words ("city: 3 tiles × 2 + 1 pennant × 2") are made in
 //! `report::award`.
 
-use super::game::FeatureId;
+use super::event::{Award, Basis, FeatureId, Nothing, Part, Unit};
 use crate::rules::{FarmScoring, InnCathedral, Point, Ruleset};
 use crate::tileset::FeatureKind;
 use crate::tileset::model::{Modifier, Shape};
-
-/// Points and the rule that produced them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Award {
-    /// Points for each player with the majority.
-    pub points: i64,
-    /// The rule and its parts.
-    pub basis: Basis,
-}
-
-/// So many of something at a rate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Part {
-    /// How many.
-    pub count: u32,
-    /// Of what.
-    pub unit: Unit,
-    /// Points each.
-    pub rate: u32,
-}
-
-/// What a [`Part`] counts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Unit {
-    /// Tiles of the feature.
-    Tile,
-    /// Occurrences of a counted modifier (a pennant, a designer's well), by
-    /// name.
-    Modifier(String),
-}
-
-/// Why an unfinished feature scores nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Nothing {
-    /// `incomplete_features = "none"`.
-    IncompleteNone,
-    /// A present modifier whose unfinished rate is 0 (an inn, a
-    /// cathedral), by name.
-    Modifier(String),
-}
-
-/// Which rule produced an award.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Basis {
-    /// A road or city scored by its rates.
-    Rated {
-        /// Road or city.
-        kind: FeatureKind,
-        /// Completed (else unfinished at the end).
-        complete: bool,
-        /// The small-city rule applied.
-        small_city: bool,
-        /// The present modifier that set the rates (an inn), by name.
-        present: Option<String>,
-        /// Tiles, then counted modifiers.
-        parts: Vec<Part>,
-    },
-    /// An unfinished road, city or cloister that scores nothing.
-    Nothing {
-        /// Its kind.
-        kind: FeatureKind,
-        /// Why.
-        why: Nothing,
-    },
-    /// A cloister with `around` of its 8 neighbours occupied.
-    Cloister {
-        /// Occupied neighbours.
-        around: u32,
-        /// Points per tile of the 3×3.
-        rate: u32,
-    },
-    /// A farm under the second or third edition.
-    Farm {
-        /// The edition.
-        edition: FarmScoring,
-        /// Completed cities paid for.
-        cities: u32,
-        /// Points per city.
-        rate: u32,
-        /// Cities already paid to this player through another farm (second
-        /// edition).
-        already: u32,
-        /// More per city for the player's pig on the farm (Traders &
-        /// Builders), 0 without one.
-        pig: u32,
-    },
-    /// First edition: a completed city pays the farmers around it.
-    FarmsAround {
-        /// Points.
-        rate: u32,
-        /// The farms that supply the city, by name.
-        suppliers: Vec<FeatureId>,
-        /// More for a winner whose pig is on one of those farms (Traders
-        /// & Builders), 0 without one.
-        pig: u32,
-    },
-    /// First edition: a farm that touches no completed city.
-    FarmSuppliesNone,
-    /// Trade goods taken by the player who completed their city.
-    GoodsTaken,
-    /// The most tokens of a trade good at the end.
-    GoodsMajority {
-        /// The good.
-        good: String,
-        /// Points to each player with the most.
-        rate: u32,
-    },
-}
 
 /// A modifier in play with its rates under the ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -545,7 +437,7 @@ mod tests {
     #[test]
     fn farm_editions_aggregate_as_the_rules_say() {
         let id = |x| FeatureId {
-            kind: super::super::game::ScoredKind::Farm,
+            kind: super::super::event::ScoredKind::Farm,
             pos: crate::geometry::Pos::new(x, 0),
             location: crate::record::Location::Cloister,
         };

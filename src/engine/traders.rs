@@ -10,9 +10,10 @@
 //! extends for its builder, and [`DoubleTurns`], the turn order the
 //! builder changes, which the referee consults.
 
+use super::event::{Basis, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
 use super::features::Node;
-use super::game::{Event, FeatureId, FeatureName, FeatureReport, Game, Phase, ScoredKind};
-use super::scoring::{self, Basis};
+use super::game::Game;
+use super::scoring;
 use crate::rules::Figure;
 use crate::tileset::FeatureKind;
 use crate::tileset::model::Shape;

@@ -5,7 +5,7 @@
 
 use miette::SourceSpan;
 
-use super::game::{FeatureName, Phase};
+use super::event::{FeatureName, Phase};
 use crate::diagnostic::Class;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::Location;

@@ -2,7 +2,7 @@
 //! says which rule applied and with which numbers ([`Basis`]); this module
 //! alone turns that into a sentence.
 
-use crate::engine::scoring::{Basis, Nothing, Part, Unit};
+use crate::engine::event::{Basis, Nothing, Part, Unit};
 use crate::rules::FarmScoring;
 
 /// `n` of `word`, in English: "1 tile", "3 tiles", "2 cities".

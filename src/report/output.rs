@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::diagnostic::{Class, Finding};
-use crate::engine::scoring::{Basis, Nothing, Unit};
+use crate::engine::event::{Basis, Nothing, Unit};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::rules::FarmScoring;
 use crate::rules::Ruleset;

@@ -1,0 +1,252 @@
+//! What the engine finds when it scores: events, the features they name,
+//! when they happened, and the awards (which rule, made of which parts). Plain data that scoring, the referee and the
+//! reports share.
+
+use crate::geometry::Pos;
+use crate::record::location::Location;
+use crate::rules::{FarmScoring, Figure};
+use crate::tileset::FeatureKind;
+
+/// When an event happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// During a turn (1-based entry in `turns`), played by `player`.
+    Turn {
+        /// Entry number.
+        number: usize,
+        /// The player whose turn it was.
+        player: usize,
+    },
+    /// Final scoring.
+    Final,
+}
+
+/// What kind of feature an event scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScoredKind {
+    /// A road.
+    Road,
+    /// A city.
+    City,
+    /// A cloister or abbey.
+    Cloister,
+    /// A farm (field with farmers).
+    Farm,
+    /// Trade goods: taken from a completed city, or a majority of tokens
+    /// at the end (Traders & Builders).
+    Goods,
+}
+
+impl ScoredKind {
+    /// The word for reports and JSON.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            ScoredKind::Road => "road",
+            ScoredKind::City => "city",
+            ScoredKind::Cloister => "cloister",
+            ScoredKind::Farm => "farm",
+            ScoredKind::Goods => "goods",
+        }
+    }
+}
+
+/// A feature by where it lies: its kind, and the position and location of
+/// its earliest segment (the first placed tile it covers). Stable across
+/// rulesets, so the same feature can be matched in `compare`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FeatureId {
+    /// Kind.
+    pub kind: ScoredKind,
+    /// Where its earliest segment lies.
+    pub pos: Pos,
+    /// That segment's location on its tile (board orientation).
+    pub location: Location,
+}
+
+/// What an event scored: one feature, or under first-edition farm scoring
+/// the farms around a completed city, together.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FeatureName {
+    /// One feature.
+    Feature(FeatureId),
+    /// The farms around the city named.
+    FarmsAround(FeatureId),
+    /// The goods of the completed city named, taken by the player who
+    /// completed it.
+    GoodsOf(FeatureId),
+    /// The tokens of one trade good, at the end.
+    Good(String),
+}
+
+/// A scored feature, described for people and programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeatureReport {
+    /// Kind.
+    pub kind: ScoredKind,
+    /// A stable name (rendered by `report/`).
+    pub name: FeatureName,
+    /// Positions of its tiles, sorted.
+    pub tiles: Vec<Pos>,
+    /// What it carried: modifier names with counts (pennants, inns), in
+    /// the catalog's order.
+    pub extras: Vec<(String, u32)>,
+    /// Complete when scored.
+    pub complete: bool,
+    /// Completed cities a farm touches: the ones it scores for.
+    pub cities: Vec<FeatureId>,
+    /// Unfinished cities a farm touches: they score nothing for it.
+    pub open_cities: Vec<FeatureId>,
+}
+
+/// One scoring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// When.
+    pub phase: Phase,
+    /// What.
+    pub feature: FeatureReport,
+    /// Followers on it per player.
+    pub followers: Vec<u32>,
+    /// What they count for in the majority, per player: the followers
+    /// weighed by their figures (a big follower counts two).
+    pub strength: Vec<u32>,
+    /// Players with the majority.
+    pub winners: Vec<usize>,
+    /// Points per player.
+    pub points: Vec<i64>,
+    /// The rules that produced the points: one, or for farms under the
+    /// second edition one per distinct award among the winners.
+    pub basis: Vec<Basis>,
+    /// Figures on it that are not followers, by player (a builder going
+    /// home, a pig on a farm), each once.
+    pub others: Vec<(usize, Figure)>,
+    /// Trade-good tokens per player, for the majority of a good at the end
+    /// (empty for other events).
+    pub tokens: Vec<u32>,
+}
+
+impl FeatureReport {
+    /// How many of the modifier `name` it carried.
+    #[must_use]
+    pub fn count_of(&self, name: &str) -> u32 {
+        self.extras
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |(_, c)| *c)
+    }
+
+    /// Pennants (cities).
+    #[must_use]
+    pub fn pennants(&self) -> u32 {
+        self.count_of(crate::tileset::model::PENNANT)
+    }
+}
+
+/// Points and the rule that produced them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Award {
+    /// Points for each player with the majority.
+    pub points: i64,
+    /// The rule and its parts.
+    pub basis: Basis,
+}
+
+/// So many of something at a rate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// How many.
+    pub count: u32,
+    /// Of what.
+    pub unit: Unit,
+    /// Points each.
+    pub rate: u32,
+}
+
+/// What a [`Part`] counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unit {
+    /// Tiles of the feature.
+    Tile,
+    /// Occurrences of a counted modifier (a pennant, a designer's well), by
+    /// name.
+    Modifier(String),
+}
+
+/// Why an unfinished feature scores nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nothing {
+    /// `incomplete_features = "none"`.
+    IncompleteNone,
+    /// A present modifier whose unfinished rate is 0 (an inn, a
+    /// cathedral), by name.
+    Modifier(String),
+}
+
+/// Which rule produced an award.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Basis {
+    /// A road or city scored by its rates.
+    Rated {
+        /// Road or city.
+        kind: FeatureKind,
+        /// Completed (else unfinished at the end).
+        complete: bool,
+        /// The small-city rule applied.
+        small_city: bool,
+        /// The present modifier that set the rates (an inn), by name.
+        present: Option<String>,
+        /// Tiles, then counted modifiers.
+        parts: Vec<Part>,
+    },
+    /// An unfinished road, city or cloister that scores nothing.
+    Nothing {
+        /// Its kind.
+        kind: FeatureKind,
+        /// Why.
+        why: Nothing,
+    },
+    /// A cloister with `around` of its 8 neighbours occupied.
+    Cloister {
+        /// Occupied neighbours.
+        around: u32,
+        /// Points per tile of the 3×3.
+        rate: u32,
+    },
+    /// A farm under the second or third edition.
+    Farm {
+        /// The edition.
+        edition: FarmScoring,
+        /// Completed cities paid for.
+        cities: u32,
+        /// Points per city.
+        rate: u32,
+        /// Cities already paid to this player through another farm (second
+        /// edition).
+        already: u32,
+        /// More per city for the player's pig on the farm (Traders &
+        /// Builders), 0 without one.
+        pig: u32,
+    },
+    /// First edition: a completed city pays the farmers around it.
+    FarmsAround {
+        /// Points.
+        rate: u32,
+        /// The farms that supply the city, by name.
+        suppliers: Vec<FeatureId>,
+        /// More for a winner whose pig is on one of those farms (Traders
+        /// & Builders), 0 without one.
+        pig: u32,
+    },
+    /// First edition: a farm that touches no completed city.
+    FarmSuppliesNone,
+    /// Trade goods taken by the player who completed their city.
+    GoodsTaken,
+    /// The most tokens of a trade good at the end.
+    GoodsMajority {
+        /// The good.
+        good: String,
+        /// Points to each player with the most.
+        rate: u32,
+    },
+}
