@@ -79,7 +79,7 @@ impl Loader {
             Some(text) if text.len() as u64 > self.max_file_bytes => {
                 Err(Box::new(Finding::detached(
                     crate::diagnostic::Class::Input,
-                    crate::diagnostic::ReadError::TooLarge {
+                    crate::files::ReadError::TooLarge {
                         path: name.to_string(),
                         size: text.len() as u64,
                         limit: self.max_file_bytes,
@@ -92,7 +92,7 @@ impl Loader {
                 sent.sort_unstable();
                 Err(Box::new(Finding::detached(
                     crate::diagnostic::Class::Input,
-                    crate::diagnostic::ReadError::NotUploaded {
+                    crate::files::ReadError::NotUploaded {
                         name: crate::text::name(name),
                         what,
                         sent: if sent.is_empty() {
@@ -116,7 +116,7 @@ impl Loader {
     pub fn read(&self, path: &Path) -> Result<SourceFile, Box<Finding>> {
         match &self.uploads {
             Some(uploads) => self.uploaded(uploads, path, "file"),
-            None => crate::diagnostic::read_source(path, self.max_file_bytes),
+            None => crate::files::read_source(path, self.max_file_bytes),
         }
     }
 
@@ -124,7 +124,7 @@ impl Loader {
     pub fn read_stdin(&self) -> Result<SourceFile, Box<Finding>> {
         match &self.uploads {
             Some(uploads) => self.uploaded(uploads, Path::new("-"), "file"),
-            None => crate::diagnostic::read_stdin(self.max_file_bytes),
+            None => crate::files::read_stdin(self.max_file_bytes),
         }
     }
 
@@ -141,14 +141,14 @@ impl Loader {
             Some(uploads) => {
                 let path = base.join(spec);
                 let name = path.to_string_lossy();
-                if !crate::diagnostic::looks_like_path(spec)
+                if !crate::files::looks_like_path(spec)
                     && !uploads.contains_key(name.trim_start_matches("./"))
                 {
-                    return Err(crate::diagnostic::unknown_name(spec, what, known));
+                    return Err(crate::files::unknown_name(spec, what, known));
                 }
                 self.uploaded(uploads, &path, what)
             }
-            None => crate::diagnostic::read_named(spec, base, what, known, self.max_file_bytes),
+            None => crate::files::read_named(spec, base, what, known, self.max_file_bytes),
         }
     }
 
@@ -198,5 +198,31 @@ impl Loader {
         if let Ok(mut m) = self.caches.catalogs.lock() {
             m.insert(names, Arc::clone(catalog));
         }
+    }
+}
+
+impl crate::files::Files for Loader {
+    fn read(&self, path: &Path) -> Result<SourceFile, Box<Finding>> {
+        Loader::read(self, path)
+    }
+
+    fn read_named(
+        &self,
+        spec: &str,
+        base: &Path,
+        what: &'static str,
+        known: &[&str],
+    ) -> Result<SourceFile, Box<Finding>> {
+        Loader::read_named(self, spec, base, what, known)
+    }
+}
+
+impl crate::tileset::SetSource for Loader {
+    fn builtin_set(&self, name: &str) -> Result<&Arc<TileSet>, Vec<Finding>> {
+        Loader::builtin_set(self, name)
+    }
+
+    fn companions(&self) -> Companions<'_> {
+        Loader::companions(self)
     }
 }

@@ -89,7 +89,7 @@ fn replace_with(
     };
     if let Some(m) = &existing {
         if !m.is_file() {
-            return Err(WriteError::NotAFile(crate::diagnostic::file_kind(
+            return Err(WriteError::NotAFile(crate::files::file_kind(
                 &m.file_type(),
             )));
         }

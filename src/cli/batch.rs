@@ -264,7 +264,7 @@ fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut Rul
         Input::TooLong { length, .. } => {
             let finding = Finding::detached(
                 crate::diagnostic::Class::Input,
-                crate::diagnostic::ReadError::TooLarge {
+                crate::files::ReadError::TooLarge {
                     path: name.clone(),
                     size: *length as u64,
                     limit: loader.max_file_bytes(),

@@ -663,7 +663,7 @@ fn walk(
                 Ok(m) => notes.push(format!(
                     "{} is a link to {}: passed over",
                     shown(&p),
-                    crate::diagnostic::file_kind(&m.file_type())
+                    crate::files::file_kind(&m.file_type())
                 )),
                 Err(_) => notes.push(format!("{} is a broken link: passed over", shown(&p))),
             }
@@ -675,7 +675,7 @@ fn walk(
             notes.push(format!(
                 "{} is {}: passed over",
                 shown(&p),
-                crate::diagnostic::file_kind(&kind)
+                crate::files::file_kind(&kind)
             ));
         }
     }

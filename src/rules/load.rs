@@ -11,7 +11,7 @@ use serde_json::json;
 use super::table::{GROUPS, Group, Setting, TOGGLES, Toggle, Values};
 use super::{BUILTIN, RulesError, Ruleset, builtin_source};
 use crate::diagnostic::{Class, Finding};
-use crate::loader::Loader;
+use crate::files::Files;
 use crate::source::SourceFile;
 
 /// A value as written, before it is checked.
@@ -163,14 +163,14 @@ pub fn identity(spec: &str, base: &Path) -> String {
 }
 
 /// Loads a ruleset by built-in name or by path (relative to `base`).
-pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
+pub fn load(loader: &dyn Files, spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
     load_with(loader, spec, base, &[])
 }
 
 /// As [`load`], where `[points]` may also set the keys in `extra` (the
 /// rates of the modifiers the tile sets in play declare).
 pub fn load_with(
-    loader: &Loader,
+    loader: &dyn Files,
     spec: &str,
     base: &Path,
     extra: &[String],
@@ -193,7 +193,7 @@ pub fn load_with(
 
 /// Parses a ruleset file's text (`extends` resolved relative to `dir`).
 pub fn parse(
-    loader: &Loader,
+    loader: &dyn Files,
     src: &SourceFile,
     dir: Option<&Path>,
 ) -> Result<Ruleset, Vec<Finding>> {
@@ -286,14 +286,14 @@ fn toml_draft(src: &SourceFile) -> Result<Draft, Vec<Finding>> {
 }
 
 pub(super) fn load_source(
-    loader: &Loader,
+    loader: &dyn Files,
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
     extra: &[String],
 ) -> Result<Ruleset, Vec<Finding>> {
     if !looks_like_ruleset(src.text()) {
-        return Err(vec![crate::diagnostic::wrong_kind(
+        return Err(vec![crate::files::wrong_kind(
             src,
             "ruleset",
             "it sets none of a ruleset's keys",
@@ -313,7 +313,7 @@ pub(super) fn load_source(
 
 /// The ruleset `extends` names, loaded.
 fn parent(
-    loader: &Loader,
+    loader: &dyn Files,
     draft: &Draft,
     src: &SourceFile,
     dir: Option<&Path>,
@@ -472,7 +472,7 @@ fn group(
 /// Validates a draft written in `src` (whose `extends` paths are relative to
 /// `dir`), filling missing values from the ruleset it extends.
 pub fn resolve(
-    loader: &Loader,
+    loader: &dyn Files,
     draft: &Draft,
     src: &SourceFile,
     dir: Option<&Path>,
@@ -527,7 +527,7 @@ mod tests {
 
     fn read(text: &str) -> Result<Ruleset, Vec<Finding>> {
         parse(
-            &Loader::default(),
+            &crate::loader::Loader::default(),
             &SourceFile::new("test.toml", text),
             None,
         )

@@ -107,7 +107,7 @@ impl Ruleset {
         let text = builtin_source(name)?;
         // Built-in rulesets extend only built-in ones: nothing is read.
         load::load_source(
-            &crate::loader::Loader::default(),
+            &crate::files::NoFiles,
             &SourceFile::new(format!("builtin:{name}"), text),
             None,
             0,

@@ -65,7 +65,7 @@ pub struct Companions<'a> {
     /// Their names.
     pub names: &'static [&'static str],
     /// Where they come from.
-    pub loader: &'a crate::loader::Loader,
+    pub loader: &'a dyn super::SetSource,
 }
 
 impl<'a> Companions<'a> {
@@ -88,7 +88,7 @@ pub fn check(
     companions: Companions<'_>,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     if !looks_like_tileset(src.text()) {
-        return Err(vec![crate::diagnostic::wrong_kind(
+        return Err(vec![crate::files::wrong_kind(
             src,
             "tile set",
             "it has no `tiles` key",

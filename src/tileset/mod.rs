@@ -20,7 +20,18 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::diagnostic::Finding;
-use crate::loader::Loader;
+use crate::files::Files;
+
+/// Where tile sets come from: the built-in sets (each decoded once by
+/// whoever keeps them, a [`crate::loader::Loader`]) and the files a record
+/// names.
+pub trait SetSource: Files {
+    /// A built-in tile set by name.
+    fn builtin_set(&self, name: &str) -> Result<&Arc<TileSet>, Vec<Finding>>;
+
+    /// The built-in sets, as the sets a tile set may require.
+    fn companions(&self) -> build::Companions<'_>;
+}
 
 /// The JSON Schema of tile-set files.
 #[must_use]
@@ -31,7 +42,7 @@ use crate::source::SourceFile;
 
 /// Parses and validates a tile-set file, with the built-in sets as the
 /// sets it may require (see [`build::parse`]).
-pub fn parse(loader: &Loader, src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
+pub fn parse(loader: &dyn SetSource, src: &SourceFile) -> Result<TileSet, Vec<Finding>> {
     build::parse(src, loader.companions())
 }
 
@@ -45,7 +56,7 @@ pub struct Loaded {
 }
 
 /// Loads a built-in set by name, or a tile-set file by path.
-pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
+pub fn load(loader: &dyn SetSource, spec: &str, base: &Path) -> Result<Loaded, Vec<Finding>> {
     if let Some(source) = builtin::source_file(spec) {
         return loader.builtin_set(spec).map(|set| Loaded {
             set: Arc::clone(set),
@@ -64,7 +75,7 @@ pub fn load(loader: &Loader, spec: &str, base: &Path) -> Result<Loaded, Vec<Find
 /// Loads a set as [`load`] does, with the warnings about it (none for a
 /// built-in set).
 pub fn check(
-    loader: &Loader,
+    loader: &dyn SetSource,
     spec: &str,
     base: &Path,
 ) -> Result<(Loaded, Vec<Finding>), Vec<Finding>> {

@@ -153,7 +153,7 @@ fn prepared(sent: &Sent, rules: Option<&str>) -> Result<Prepared, Vec<Finding>> 
     if sent.source.text().len() as u64 > sent.loader.max_file_bytes() {
         return Err(vec![Finding::detached(
             crate::diagnostic::Class::Input,
-            crate::diagnostic::ReadError::TooLarge {
+            crate::files::ReadError::TooLarge {
                 path: RECORD_NAME.to_string(),
                 size: sent.source.text().len() as u64,
                 limit: sent.loader.max_file_bytes(),

@@ -175,7 +175,7 @@ fn read_initial(
             .flatten()
             .chain(std::iter::once(&v["rules"]))
             .filter_map(serde_json::Value::as_str)
-            .filter(|n| crate::diagnostic::looks_like_path(n));
+            .filter(|n| crate::files::looks_like_path(n));
         for name in names {
             // What cannot be read here is reported on the page, as the
             // server would report it.
