@@ -13,7 +13,7 @@ use crate::engine::turns::TurnOrder;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
-use crate::rules::{Figure, Ruleset, Word};
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -109,7 +109,7 @@ enum Turn {
         rot: Rotation,
         meeple: Option<String>,
         /// The figure deployed, when not a normal follower.
-        figure: Option<Figure>,
+        figure: Option<String>,
         /// Who played it, written when builders may change the turn order.
         player: Option<usize>,
     },
@@ -191,7 +191,7 @@ impl Generated {
                             at,
                             rot,
                             meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
-                            figure: *figure,
+                            figure: figure.clone(),
                             player: *player,
                         }
                     }
@@ -270,7 +270,7 @@ impl Generated {
                             player,
                         } => {
                             let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
-                            w.figure = figure.map(|f| f.word().to_string());
+                            w.figure.clone_from(figure);
                             w.player = player.map(|p| NAMES[p].to_string());
                             w
                         }
@@ -361,7 +361,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let mut turns: Vec<Turn> = Vec::new();
     let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
     // The referee's turn order: builders (Traders & Builders) change it.
-    let builders = (0..players).any(|p| game.supply(p, Figure::Builder) > 0);
+    let builders = (0..players).any(|p| game.supply(p, Figure::BUILDER) > 0);
     let mut order = TurnOrder::new(players, builders);
     for tile in deck {
         let player = order.next();
@@ -413,17 +413,21 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let mut meeple = None;
         let mut figure = None;
         if rng.chance(options.followers) {
-            // A big follower, builder or pig now and then, while the player
-            // has one (the dice are rolled only then, so games without them
-            // are as before).
-            let big = game.supply(player, Figure::Big) > 0 && rng.chance(0.3);
-            let mut kind = if big { Figure::Big } else { Figure::Follower };
-            for other in [Figure::Builder, Figure::Pig] {
-                if kind == Figure::Follower
+            // Another figure now and then (a big follower, a builder, a pig,
+            // a figure a set declares), while the player has one, in the
+            // order of the figure table: the dice are rolled only then, so
+            // games without them are as before.
+            let table = game.figures();
+            let mut kind = Figure::FOLLOWER;
+            for other in table.all().skip(1) {
+                let what = table.kind(other);
+                let anywhere = !what.companion && what.stands.len() >= 4;
+                if kind == Figure::FOLLOWER
                     && game.supply(player, other) > 0
                     && rng.chance(0.3)
-                    && (0..t.features.len())
-                        .any(|f| game.deploy_problem(idx, f, player, other).is_none())
+                    && (anywhere
+                        || (0..t.features.len())
+                            .any(|f| game.deploy_problem(idx, f, player, other).is_none()))
                 {
                     kind = other;
                 }
@@ -435,7 +439,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 let f = legal[rng.below(legal.len())];
                 game.deploy(idx, f, player, kind);
                 meeple = Some(location_of(t, rot, f).to_string());
-                figure = (kind != Figure::Follower).then_some(kind);
+                figure = (kind != Figure::FOLLOWER).then(|| table.name(kind).to_string());
             }
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number: 0, player });

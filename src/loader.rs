@@ -180,6 +180,7 @@ impl Loader {
     pub fn companions(&self) -> Companions<'_> {
         Companions {
             names: &builtin::NAMES,
+            point_keys: || crate::rules::table::Group::Points.keys(),
             loader: self,
         }
     }

@@ -652,7 +652,11 @@ fn traders_and_builders_match_the_contract_table() {
         })
         .count();
     assert_eq!(without, 4, "4 tiles without goods");
-    assert_eq!(set.figures, [0, 1, 1], "one builder and one pig per player");
+    assert_eq!(
+        set.figures,
+        [("builder".to_string(), 1), ("pig".to_string(), 1)],
+        "one builder and one pig per player"
+    );
     let bridge = set.tile("TB24").expect("TB24");
     assert!(!bridge.village, "the bridge is not a crossing");
 }
@@ -666,7 +670,11 @@ fn inns_and_cathedrals_match_the_contract_table() {
         .expect("sound");
     let count = |name: &str| occurrences(set, name);
     assert_eq!((count("cathedral"), count("inn")), (2, 6));
-    assert_eq!(set.figures, [1, 0, 0], "one big follower per player");
+    assert_eq!(
+        set.figures,
+        [("big".to_string(), 1)],
+        "one big follower per player"
+    );
 }
 
 #[test]

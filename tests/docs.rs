@@ -242,7 +242,7 @@ fn check_shipped_file(block: &Block, file: &str) {
             let dir = path.parent().expect("a folder");
             // A house rule for a fan set's modifiers loads where that set is
             // in play: the keys of every fixture set's modifiers are known.
-            let declared: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("fixtures/sets"))
+            let sets: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("fixtures/sets"))
                 .expect("fixtures/sets")
                 .filter_map(|e| {
                     carca::tileset::load(
@@ -252,9 +252,18 @@ fn check_shipped_file(block: &Block, file: &str) {
                     )
                     .ok()
                 })
-                .flat_map(|l| l.set.modifiers.clone())
-                .flat_map(|m| [m.key, m.incomplete_key])
                 .collect();
+            let declared = carca::rules::Declared {
+                points: sets
+                    .iter()
+                    .flat_map(|l| l.set.modifiers.clone())
+                    .flat_map(|m| [m.key, m.incomplete_key])
+                    .collect(),
+                figures: sets
+                    .iter()
+                    .flat_map(|l| l.set.figure_kinds.iter().map(|k| k.name.clone()))
+                    .collect(),
+            };
             if let Err(findings) = carca::rules::load_with(
                 crate::common::loader(),
                 &path.to_string_lossy(),

@@ -1,5 +1,6 @@
 //! carca's integration tests: one binary, one file per topic.
 
+mod architecture;
 mod base_tiles;
 mod batch;
 mod cli;

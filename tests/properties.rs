@@ -128,7 +128,7 @@ proptest! {
             let pos = position(&rec, &rules, Some(n));
             let g = pos.game();
             let on_board = g.followers().iter().filter(|f| f.on_board).count() as u32;
-            let in_supply: u32 = (0..players).map(|p| g.supply(p, carca::rules::Figure::Follower)).sum();
+            let in_supply: u32 = (0..players).map(|p| g.supply(p, carca::rules::Figure::FOLLOWER)).sum();
             prop_assert_eq!(on_board + in_supply, rules.followers * players as u32, "before turn {}", n);
         }
     }

@@ -38,7 +38,7 @@ pub(crate) fn drive(moves: &[Move]) {
         Catalog::new(sets)
     });
     let mut rules = Ruleset::modern();
-    rules.figures[0] = Some(1);
+    rules.figures.insert("big".to_string(), 1);
     let players = 3;
     let mut game = Game::new(catalog, &rules, players);
     let start = catalog.default_start().expect("start");
@@ -53,7 +53,7 @@ pub(crate) fn drive(moves: &[Move]) {
         }
         let idx = game.place(tile, pos, rot, Some(n + 1));
         if let Some(f) = m.follower {
-            let figure = if f & 0x80 == 0 { Figure::Follower } else { Figure::Big };
+            let figure = if f & 0x80 == 0 { Figure::FOLLOWER } else { Figure::BIG };
             let count = game.tile(tile).features.len();
             let f = usize::from(f & 0x7f) % count.max(1);
             if count > f && game.deploy_problem(idx, f, player, figure).is_none() {
@@ -63,7 +63,7 @@ pub(crate) fn drive(moves: &[Move]) {
         game.score_completed(idx, Phase::Turn { number: n + 1, player });
         let on_board = game.followers().iter().filter(|f| f.on_board).count();
         let in_supply: u32 = (0..players)
-            .map(|p| game.supply(p, Figure::Follower) + game.supply(p, Figure::Big))
+            .map(|p| game.supply(p, Figure::FOLLOWER) + game.supply(p, Figure::BIG))
             .sum();
         assert_eq!(
             u64::try_from(on_board).expect("small") + u64::from(in_supply),

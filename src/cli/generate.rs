@@ -57,9 +57,10 @@ pub(crate) fn plan<'a>(
         }
     }
     let mut catalog = Catalog::new(sets);
-    if let Some((name, first, second)) = catalog.conflicts.first() {
+    if let Some(c) = catalog.conflicts.first() {
+        let (what, name, first, second) = (c.what, &c.name, &c.first, &c.second);
         return Err(super::usage_error(&format!(
-            "tile sets `{first}` and `{second}` both declare the modifier `{name}`, differently; a modifier's name means one thing in a game"
+            "tile sets `{first}` and `{second}` both declare the {what} `{name}`, differently; a {what}'s name means one thing in a game"
         )));
     }
     if catalog.default_start().is_none() {

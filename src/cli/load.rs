@@ -178,14 +178,17 @@ pub(crate) fn ruleset_for(
     base: &Path,
 ) -> Result<Ruleset, Vec<Finding>> {
     // The rates of the modifiers the record's tile sets declare are
-    // `[points]` keys too.
-    let extra: Vec<String> = record
-        .catalog
-        .modifiers
-        .iter()
-        .filter(|m| m.declared)
-        .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
-        .collect();
+    // `[points]` keys too, and the figures they declare `[figures]` keys.
+    let extra = rules::Declared {
+        points: record
+            .catalog
+            .modifiers
+            .iter()
+            .filter(|m| m.declared)
+            .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
+            .collect(),
+        figures: record.catalog.figures.declared_keys(),
+    };
     match &record.inline_rules {
         Some(draft) if spec == record.rules_name() => rules::resolve(
             loader,

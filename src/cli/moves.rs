@@ -76,7 +76,7 @@ pub(crate) fn run(
                     if places.len() == 1 { "" } else { "s" },
                     match (
                         pos.final_round,
-                        figures.contains(&crate::rules::Figure::Big)
+                        figures.contains(&crate::rules::Figure::BIG)
                     ) {
                         (true, _) => ", in the final abbey round",
                         (false, true) => "; a follower or the big follower on any spot",
@@ -92,7 +92,8 @@ pub(crate) fn run(
                 } else {
                     format!("followers on {}", spots.join(", "))
                 };
-                for figure in [crate::rules::Figure::Builder, crate::rules::Figure::Pig] {
+                let table = pos.game().figures();
+                for figure in table.all() {
                     let at: Vec<String> = m
                         .companions
                         .iter()
@@ -103,7 +104,7 @@ pub(crate) fn run(
                         let _ = write!(
                             followers,
                             "; the {} on {}",
-                            crate::rules::Word::word(figure),
+                            table.name(figure),
                             at.join(", ")
                         );
                     }
@@ -134,18 +135,19 @@ pub(crate) fn json(
     pos: &crate::engine::Position,
     moves: &[crate::engine::Move],
 ) -> serde_json::Value {
+    let table = pos.game().figures();
     serde_json::json!({
         "record": record_name,
         "tile": tile,
         "turns_played": pos.turns,
         "player": player,
         "final_round": pos.final_round,
-        "figures": pos.figures().iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
+        "figures": pos.figures().iter().map(|f| table.name(*f)).collect::<Vec<_>>(),
         "moves": moves.iter().map(|m| serde_json::json!({
             "at": [m.at.x, m.at.y],
             "rot": m.rot.degrees(),
             "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
-            "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": crate::rules::Word::word(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
+            "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": table.name(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
 }

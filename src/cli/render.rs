@@ -154,7 +154,8 @@ pub(crate) fn draw(
                 r.player,
             ),
             mark: marks.get(r.player).copied().unwrap_or('●'),
-            kind: crate::rules::Figure::Follower,
+            kind: crate::rules::Figure::FOLLOWER,
+            companion: false,
         })
         .collect();
     write(&scene, Some(file), false)

@@ -121,6 +121,10 @@ pub struct Event {
     /// Figures on it that are not followers, by player (a builder going
     /// home, a pig on a farm), each once.
     pub others: Vec<(usize, Figure)>,
+    /// Followers on it that weigh other than one in the majority (a big
+    /// follower, a figure a tile set declares), by player, each
+    /// occurrence: what makes `strength` differ from `followers`.
+    pub weighed: Vec<(usize, Figure)>,
     /// Trade-good tokens per player, for the majority of a good at the end
     /// (empty for other events).
     pub tokens: Vec<u32>,

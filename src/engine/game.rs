@@ -14,6 +14,7 @@ use super::scoring::{self, Rated};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
+use crate::tileset::figure::{FigureTable, Weight};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
 /// A tile on the board.
@@ -112,6 +113,8 @@ struct Counts {
     pub(super) followers: Vec<u32>,
     strength: Vec<u32>,
     others: Vec<(usize, Figure)>,
+    /// Followers that weigh other than one (a big follower), by player.
+    weighed: Vec<(usize, Figure)>,
 }
 
 impl Counts {
@@ -127,6 +130,7 @@ impl Counts {
                 self.others.push(o);
             }
         }
+        self.weighed.extend_from_slice(&other.weighed);
     }
 }
 
@@ -144,8 +148,10 @@ pub struct Game<'a> {
     /// Occupied positions among the 8 around each placed tile.
     ring: Vec<u8>,
     pub(super) followers: Vec<Follower>,
-    /// Figures in supply per player, indexed by figure.
-    supply: Vec<[u32; Figure::KINDS.len()]>,
+    /// Figures in supply: per player, per figure of the table in play.
+    supply: Vec<u32>,
+    /// How many kinds of figure are in play.
+    kinds: usize,
     pub(super) scores: Vec<i64>,
     /// Trade-good tokens by player, then modifier (indices of `rates`):
     /// empty until a player first holds one.
@@ -187,7 +193,11 @@ impl<'a> Game<'a> {
             rates: scoring::rates(rules, &catalog.modifiers),
             ring: Vec::with_capacity(tiles),
             followers: Vec::with_capacity(players * 8),
-            supply: vec![Figure::KINDS.map(|f| rules.supply_with(f, &catalog.figures)); players],
+            supply: (0..players)
+                .flat_map(|_| catalog.figures.all())
+                .map(|f| rules.supply_with(f, &catalog.figures))
+                .collect(),
+            kinds: catalog.figures.len(),
             scores: vec![0; players],
             tokens: Vec::new(),
             // About one scoring for every two tiles in a real game; a huge
@@ -238,7 +248,16 @@ impl<'a> Game<'a> {
     /// How many of a figure a player still holds.
     #[must_use]
     pub fn supply(&self, player: usize, figure: Figure) -> u32 {
-        self.supply[player][figure.index()]
+        self.supply
+            .get(player * self.kinds + figure.index())
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The figures in play.
+    #[must_use]
+    pub fn figures(&self) -> &'a FigureTable {
+        &self.catalog.figures
     }
 
     /// Followers deployed so far (on the board or returned).
@@ -478,13 +497,15 @@ impl<'a> Game<'a> {
             return Some(DeployProblem::NoFollowers(figure));
         }
         let node = self.node(placed, feature);
-        if let Some(kinds) = figure.companion_of() {
-            if !kinds.contains(&kind) {
-                return Some(DeployProblem::WrongFeature(figure, kind));
-            }
+        let table = self.figures();
+        let what = table.kind(figure);
+        if !what.stands.contains(&kind) {
+            return Some(DeployProblem::WrongFeature(figure, kind));
+        }
+        if what.companion {
             let with_own = self.features.occupants(node).any(|f| {
                 let fo = &self.followers[f as usize];
-                fo.player == player && fo.figure.is_follower()
+                fo.player == player && table.is_follower(fo.figure)
             });
             if !with_own {
                 return Some(DeployProblem::Alone(figure, kind));
@@ -526,8 +547,9 @@ impl<'a> Game<'a> {
             feature,
             on_board: true,
         });
-        let held = &mut self.supply[player][figure.index()];
-        *held = held.saturating_sub(1);
+        if let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
+            *held = held.saturating_sub(1);
+        }
         self.features.occupy(node, id);
     }
 
@@ -619,16 +641,31 @@ impl<'a> Game<'a> {
 
     /// Followers per player on a set, and what they weigh in the majority.
     fn counts(&self, root: Node) -> Counts {
+        let table = self.figures();
         let mut counts = Counts {
             followers: vec![0; self.players],
             strength: vec![0; self.players],
             others: Vec::new(),
+            weighed: Vec::new(),
         };
         for f in self.features.occupants(root) {
             let fo = &self.followers[f as usize];
-            if fo.figure.is_follower() {
+            if table.is_follower(fo.figure) {
                 counts.followers[fo.player] += 1;
-                counts.strength[fo.player] += fo.figure.weight();
+                let weight = table.weight(fo.figure);
+                if weight != Weight::Fixed(1) {
+                    counts.weighed.push((fo.player, fo.figure));
+                }
+                counts.strength[fo.player] += match weight {
+                    Weight::Fixed(n) => n,
+                    Weight::Per(m) => m.map_or(0, |m| {
+                        self.features
+                            .extras(root)
+                            .iter()
+                            .find(|(k, _)| *k == m)
+                            .map_or(0, |(_, n)| *n)
+                    }),
+                };
             } else if !counts.others.contains(&(fo.player, fo.figure)) {
                 counts.others.push((fo.player, fo.figure));
             }
@@ -641,7 +678,10 @@ impl<'a> Game<'a> {
         self.features.mark_scored(root);
         let counts = self.counts(root);
         let winners = scoring::majority(&counts.strength);
-        if winners.is_empty() {
+        // A feature whose followers all count for nothing (a figure whose
+        // strength is its city's pennants, in a city without any) scores
+        // for nobody, and its followers still come home.
+        if winners.is_empty() && counts.followers.iter().all(|&n| n == 0) {
             return;
         }
         let placed = self.features.tile(root);
@@ -696,7 +736,12 @@ impl<'a> Game<'a> {
             for f in self.features.vacate(root) {
                 let fo = &mut self.followers[f as usize];
                 fo.on_board = false;
-                self.supply[fo.player][fo.figure.index()] += 1;
+                if let Some(held) = self
+                    .supply
+                    .get_mut(fo.player * self.kinds + fo.figure.index())
+                {
+                    *held += 1;
+                }
             }
         }
     }
@@ -720,6 +765,7 @@ impl<'a> Game<'a> {
             followers: counts.followers,
             strength: counts.strength,
             others: counts.others,
+            weighed: counts.weighed,
             tokens: Vec::new(),
             winners,
             points,
@@ -803,7 +849,7 @@ impl<'a> Game<'a> {
         let pigs = self
             .followers
             .iter()
-            .any(|f| f.on_board && f.figure == Figure::Pig);
+            .any(|f| f.on_board && f.figure == Figure::PIG);
         let input: Vec<scoring::FarmInput> = farms
             .iter()
             .enumerate()
@@ -839,6 +885,7 @@ impl<'a> Game<'a> {
                         followers: vec![0; self.players],
                         strength: vec![0; self.players],
                         others: Vec::new(),
+                        weighed: Vec::new(),
                     };
                     for &i in &around {
                         sum.add(&counts[i]);
@@ -869,6 +916,7 @@ impl<'a> Game<'a> {
                 points,
                 basis,
                 others: counts.others,
+                weighed: counts.weighed,
                 tokens: Vec::new(),
             });
         }

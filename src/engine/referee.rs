@@ -51,6 +51,8 @@ pub struct Adjudication {
     pub refused: Vec<Refused>,
     /// Second turns that builders earned (Traders & Builders).
     pub double_turns: Vec<DoubleTurn>,
+    /// The figures in play, for their words.
+    pub figures: std::sync::Arc<crate::tileset::FigureTable>,
 }
 
 /// A second turn a builder earned: the player's drawn tile extended the
@@ -154,6 +156,7 @@ pub fn adjudicate(
     }
     Adjudication {
         rules: rules.with_brought(&record.catalog.figures),
+        figures: std::sync::Arc::clone(&record.catalog.figures),
         players: record.players.clone(),
         events,
         totals,
@@ -273,14 +276,16 @@ pub struct Position<'r> {
 }
 
 impl Position<'_> {
-    /// The followers the player to move has in supply and may deploy on a
-    /// free spot (a follower, the big follower): every spot of
-    /// [`Position::moves`] takes any of them.
+    /// The followers the player to move has in supply that may stand on
+    /// any free road, city, cloister or field (a follower, the big
+    /// follower): every spot of [`Move::spots`] takes any of them. Other
+    /// figures have spots of their own ([`Move::companions`]).
     #[must_use]
     pub fn figures(&self) -> Vec<Figure> {
-        crate::record::FIGURES
-            .into_iter()
-            .filter(|&f| f.is_follower() && self.referee.game.supply(self.player, f) > 0)
+        let table = self.referee.game.figures();
+        table
+            .all()
+            .filter(|&f| anywhere(table, f) && self.referee.game.supply(self.player, f) > 0)
             .collect()
     }
 
@@ -327,10 +332,11 @@ impl Position<'_> {
             .collect()
     }
 
-    /// Where the player's builder or pig could stand if `tile` lay at `at`
-    /// turned by `rot`: the placement is tried on a copy of the game, since
-    /// they go only beside their owner's follower, and a builder never on a
-    /// road or city the tile completes.
+    /// Where the player's other figures (a builder or pig, a figure that
+    /// stands on some kinds of feature only) could stand if `tile` lay at
+    /// `at` turned by `rot`: the placement is tried on a copy of the game,
+    /// since companions go only beside their owner's follower, and never
+    /// on a road or city the tile completes.
     fn companion_spots(
         &self,
         tile: usize,
@@ -338,9 +344,10 @@ impl Position<'_> {
         rot: Rotation,
     ) -> Vec<(Figure, Location, FeatureKind)> {
         let game = &self.referee.game;
-        let held: Vec<Figure> = [Figure::Builder, Figure::Pig]
-            .into_iter()
-            .filter(|&f| game.supply(self.player, f) > 0)
+        let table = game.figures();
+        let held: Vec<Figure> = table
+            .all()
+            .filter(|&f| !anywhere(table, f) && game.supply(self.player, f) > 0)
             .collect();
         if held.is_empty() {
             return Vec::new();
@@ -364,6 +371,13 @@ impl Position<'_> {
     pub fn game(&self) -> &Game<'_> {
         &self.referee.game
     }
+}
+
+/// Whether a figure is a follower that may stand on every kind of feature
+/// that holds one.
+fn anywhere(table: &crate::tileset::FigureTable, f: Figure) -> bool {
+    let k = table.kind(f);
+    !k.companion && k.stands.len() >= 4
 }
 
 /// The position of a history record before turn `before` (1-based; `None`:
@@ -456,7 +470,7 @@ impl<'r> Referee<'r> {
     fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
-        let builders = rules.supply_with(Figure::Builder, &record.catalog.figures) > 0;
+        let builders = rules.supply_with(Figure::BUILDER, &record.catalog.figures) > 0;
         let supply: Vec<u32> = catalog
             .tiles
             .iter()
@@ -910,21 +924,24 @@ impl<'r> Referee<'r> {
     /// The violation a refused deployment of `actor`'s is.
     fn deploy_violation(&self, problem: DeployProblem, actor: usize) -> ViolationKind {
         let player = self.player(actor);
+        let table = &self.record.catalog.figures;
+        let name = |f: Figure| table.name(f).to_string();
         match problem {
-            DeployProblem::NoFollowers(Figure::Follower) => ViolationKind::NoFollower { player },
+            DeployProblem::NoFollowers(Figure::FOLLOWER) => ViolationKind::NoFollower { player },
             DeployProblem::NoFollowers(figure) => ViolationKind::NoFigure {
                 player,
-                figure,
-                count: self.rules.supply_with(figure, &self.record.catalog.figures),
+                figure: name(figure),
+                count: self.rules.supply_with(figure, table),
             },
             DeployProblem::WrongFeature(figure, kind) => ViolationKind::FigureMisplaced {
                 player,
-                figure,
+                figure: name(figure),
+                stands: table.kind(figure).stands.clone(),
                 kind,
             },
             DeployProblem::Alone(figure, kind) => ViolationKind::FigureAlone {
                 player,
-                figure,
+                figure: name(figure),
                 kind,
             },
             DeployProblem::Completed(_, kind) => ViolationKind::BuilderOnCompleted { player, kind },
@@ -992,14 +1009,16 @@ impl<'r> Referee<'r> {
             self.game.place(p.tile, p.at, p.rot, None);
         }
         self.snapshot_checks(&spans);
-        let mut on_table = vec![[0usize; Figure::KINDS.len()]; self.record.players.len()];
+        let table = std::sync::Arc::clone(&self.record.catalog.figures);
+        let kinds = table.len();
+        let mut on_table = vec![0usize; kinds * self.record.players.len()];
         let mut spots: HashSet<(Pos, usize)> = HashSet::new();
         // Followers first: a builder or pig is checked against the
         // followers beside it, wherever the snapshot lists it.
         let ordered = meeples
             .iter()
-            .filter(|m| m.figure.is_follower())
-            .chain(meeples.iter().filter(|m| !m.figure.is_follower()));
+            .filter(|m| table.is_follower(m.figure))
+            .chain(meeples.iter().filter(|m| !table.is_follower(m.figure)));
         for m in ordered {
             let Some(idx) = self.game.at(m.at) else {
                 let v = ViolationKind::NoSuchSpot {
@@ -1036,13 +1055,14 @@ impl<'r> Referee<'r> {
                 self.refused.push(refused);
                 continue;
             }
-            on_table[m.player][m.figure.index()] += 1;
-            let count = on_table[m.player][m.figure.index()];
+            let slot = m.player * kinds + m.figure.index().min(kinds - 1);
+            on_table[slot] += 1;
+            let count = on_table[slot];
             let max = self
                 .rules
                 .supply_with(m.figure, &self.record.catalog.figures);
             if count > max as usize {
-                let v = if m.figure == Figure::Follower {
+                let v = if m.figure == Figure::FOLLOWER {
                     ViolationKind::TooManyFollowers {
                         player: self.player(m.player),
                         count,
@@ -1051,7 +1071,7 @@ impl<'r> Referee<'r> {
                 } else {
                     ViolationKind::NoFigure {
                         player: self.player(m.player),
-                        figure: m.figure,
+                        figure: table.name(m.figure).to_string(),
                         count: max,
                     }
                 };
@@ -1061,7 +1081,7 @@ impl<'r> Referee<'r> {
             }
             // A snapshot may show a completed feature still held (it scores
             // as complete), its builder too.
-            if !m.figure.is_follower()
+            if !anywhere(&table, m.figure)
                 && let Some(problem) = self
                     .game
                     .deploy_problem(idx, feature, m.player, m.figure)

@@ -38,7 +38,7 @@ impl Game<'_> {
             .iter()
             .filter(|fo| {
                 fo.on_board
-                    && fo.figure == Figure::Builder
+                    && fo.figure == Figure::BUILDER
                     && fo.player == player
                     && fo.placed != placed
             })
@@ -93,6 +93,7 @@ impl Game<'_> {
             points: vec![0; self.players],
             basis: vec![Basis::GoodsTaken],
             others: Vec::new(),
+            weighed: Vec::new(),
             tokens: Vec::new(),
         });
     }
@@ -153,6 +154,7 @@ impl Game<'_> {
                 points,
                 basis: vec![Basis::GoodsMajority { good: name, rate }],
                 others: Vec::new(),
+                weighed: Vec::new(),
                 tokens,
             });
         }
@@ -163,7 +165,7 @@ impl Game<'_> {
         let mut out = vec![false; self.players];
         for f in self.features.occupants(farm) {
             let fo = &self.followers[f as usize];
-            if fo.figure == Figure::Pig {
+            if fo.figure == Figure::PIG {
                 out[fo.player] = true;
             }
         }

@@ -10,7 +10,6 @@ use crate::diagnostic::Class;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::Location;
 use crate::record::location::LocationProblem;
-use crate::rules::Figure;
 use crate::tileset::{EdgeKind, FeatureKind};
 
 /// A rule the record breaks, a total that differs (exit code 1), or a
@@ -154,17 +153,20 @@ pub enum ViolationKind {
     NoFigure {
         /// The player.
         player: String,
-        /// The figure.
-        figure: Figure,
+        /// The figure's word.
+        figure: String,
         /// How many each player has.
         count: u32,
     },
-    /// A builder or pig on a kind of feature it never stands on.
+    /// A figure on a kind of feature it never stands on (a pig on a road,
+    /// a builder on a field, a figure for roads only on a city).
     FigureMisplaced {
         /// The player.
         player: String,
-        /// The figure.
-        figure: Figure,
+        /// The figure's word.
+        figure: String,
+        /// Where it may stand.
+        stands: Vec<FeatureKind>,
         /// The feature's kind.
         kind: FeatureKind,
     },
@@ -172,8 +174,8 @@ pub enum ViolationKind {
     FigureAlone {
         /// The player.
         player: String,
-        /// The figure.
-        figure: Figure,
+        /// The figure's word.
+        figure: String,
         /// The feature's kind.
         kind: FeatureKind,
     },

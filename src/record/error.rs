@@ -248,17 +248,19 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
-    /// Two tile sets in play declare a modifier of the same name
-    /// differently.
-    #[error("tile sets `{first}` and `{second}` both declare the modifier `{name}`, differently")]
+    /// Two tile sets in play declare a modifier or a figure of the same
+    /// name differently.
+    #[error("tile sets `{first}` and `{second}` both declare the {what} `{name}`, differently")]
     #[diagnostic(
         code(carca::record::modifier_conflict),
         help(
-            "a modifier's name means one thing in a game: rename it in one of the sets, or declare it the same way in both"
+            "a {what}'s name means one thing in a game: rename it in one of the sets, or declare it the same way in both"
         )
     )]
     ModifierConflict {
-        /// The modifier.
+        /// What is declared twice: `modifier` or `figure`.
+        what: &'static str,
+        /// The name.
         name: String,
         /// The set that declared it first.
         first: String,

@@ -21,7 +21,7 @@ use miette::SourceSpan;
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
 use crate::loader::Loader;
-use crate::rules::{Figure, Word};
+use crate::rules::Figure;
 use crate::source::{
     MAX_KEY_CHARS, Obstacle, SourceFile, yaml_error_parts, yaml_obstacle, yaml_options,
 };
@@ -66,12 +66,9 @@ pub struct Deploy {
     pub figure: Figure,
 }
 
-/// The figures a record may name: the ones carca adjudicates.
-pub const FIGURES: [Figure; 4] = [Figure::Follower, Figure::Big, Figure::Builder, Figure::Pig];
-
-/// The figure a `figure:` value names, if carca adjudicates it.
-pub(crate) fn figure_of(word: &str) -> Option<Figure> {
-    Figure::from_word(word.trim()).filter(|f| FIGURES.contains(f))
+/// The figure a `figure:` value names among the figures in play.
+pub(crate) fn figure_of(word: &str, catalog: &Catalog) -> Option<Figure> {
+    catalog.figures.find(word.trim())
 }
 
 /// What a turn did.
@@ -622,7 +619,7 @@ impl<'a> Builder<'a> {
                     .meeples
                     .iter()
                     .flat_map(|m| m.value.iter())
-                    .filter_map(|m| self.meeple(&m.value, self.span(m), &players))
+                    .filter_map(|m| self.meeple(&m.value, self.span(m), &players, &catalog))
                     .collect();
                 Some(Body::Snapshot {
                     board: tiles,
@@ -781,11 +778,12 @@ impl<'a> Builder<'a> {
         if let Some(list) = specs.first().map(|(_, s)| *s) {
             let end = specs.last().map_or(list, |(_, s)| *s);
             let span = SourceSpan::from((list.offset(), end.offset() + end.len() - list.offset()));
-            for (name, first, second) in &catalog.conflicts {
+            for c in &catalog.conflicts {
                 self.error(RecordError::ModifierConflict {
-                    name: name.clone(),
-                    first: first.clone(),
-                    second: second.clone(),
+                    what: c.what,
+                    name: c.name.clone(),
+                    first: c.first.clone(),
+                    second: c.second.clone(),
                     span,
                 });
             }
@@ -964,7 +962,7 @@ impl<'a> Builder<'a> {
                     });
                     return None;
                 };
-                let figure = self.figure(raw.figure.as_ref());
+                let figure = self.figure(raw.figure.as_ref(), catalog);
                 let meeple = match &raw.meeple {
                     Some(m) => match Location::parse(&m.value) {
                         Some(location) => Some(Deploy {
@@ -1046,10 +1044,16 @@ impl<'a> Builder<'a> {
         })
     }
 
-    fn meeple(&mut self, raw: &RawMeeple, span: SourceSpan, players: &[String]) -> Option<Meeple> {
+    fn meeple(
+        &mut self,
+        raw: &RawMeeple,
+        span: SourceSpan,
+        players: &[String],
+        catalog: &Catalog,
+    ) -> Option<Meeple> {
         let player = self.player(&raw.player, players);
         let at = self.position(&raw.at);
-        let figure = self.figure(raw.figure.as_ref());
+        let figure = self.figure(raw.figure.as_ref(), catalog);
         let spot = Location::parse(&raw.spot.value);
         if spot.is_none() {
             self.error(RecordError::Location {
@@ -1069,18 +1073,24 @@ impl<'a> Builder<'a> {
     }
 
     /// The figure a `figure:` names (a normal follower when there is none).
-    fn figure(&mut self, raw: Option<&Spanned<String>>) -> Option<Figure> {
+    fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure> {
         let Some(raw) = raw else {
-            return Some(Figure::Follower);
+            return Some(Figure::FOLLOWER);
         };
-        let figure = figure_of(&raw.value);
+        let figure = figure_of(&raw.value, catalog);
         if figure.is_none() {
+            let names: Vec<&str> = catalog
+                .figures
+                .kinds
+                .iter()
+                .map(|k| k.name.as_str())
+                .collect();
             self.error(RecordError::Figure {
                 name: raw.value.clone(),
                 help: format!(
                     "{}the figures are {}",
-                    crate::suggest::did_you_mean(&raw.value, FIGURES.iter().map(|f| f.word())),
-                    FIGURES.map(Word::word).join(", ")
+                    crate::suggest::did_you_mean(&raw.value, names.iter().copied()),
+                    names.join(", ")
                 ),
                 span: self.span(raw),
             });

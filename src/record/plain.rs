@@ -82,8 +82,8 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
             let [x, y] = t.at?;
             let at = Pos::checked(x, y)?;
             let figure = match &t.figure {
-                Some(word) => super::figure_of(word)?,
-                None => Figure::Follower,
+                Some(word) => super::figure_of(word, catalog)?,
+                None => Figure::FOLLOWER,
             };
             let meeple = match &t.meeple {
                 Some(m) => Some(Deploy {

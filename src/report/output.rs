@@ -14,8 +14,9 @@ use crate::engine::event::{Basis, Nothing, Unit};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::rules::FarmScoring;
 use crate::rules::Ruleset;
-use crate::rules::table::{FIGURES, GROUPS, Group, TOGGLES};
+use crate::rules::table::{GROUPS, Group, TOGGLES};
 use crate::text;
+use crate::tileset::FigureTable;
 use serde_json::{Map, Value};
 
 /// Numbers by player name, in the players' order.
@@ -333,13 +334,13 @@ pub struct OtherFigureJson {
     /// Its owner.
     pub player: String,
     /// `builder` or `pig`.
-    pub figure: &'static str,
+    pub figure: String,
 }
 
 impl EventJson {
     /// The JSON of an event.
     #[must_use]
-    pub fn of(players: &[String], e: &Event) -> EventJson {
+    pub fn of(players: &[String], figures: &FigureTable, e: &Event) -> EventJson {
         let (phase, turn, player) = match e.phase {
             Phase::Turn { number, player } => {
                 (PhaseJson::Turn, Some(number), Some(players[player].clone()))
@@ -387,7 +388,7 @@ impl EventJson {
                 .iter()
                 .map(|&(p, f)| OtherFigureJson {
                     player: players[p].clone(),
-                    figure: crate::rules::Word::word(f),
+                    figure: figures.name(f).to_string(),
                 })
                 .collect(),
             tokens: (!e.tokens.is_empty()).then(|| counts(&e.tokens)),
@@ -523,7 +524,12 @@ impl ScoreJson {
     #[must_use]
     pub fn of(record_name: &str, a: &Adjudication) -> ScoreJson {
         let p = &a.players;
-        let events = |events: &[Event]| events.iter().map(|e| EventJson::of(p, e)).collect();
+        let events = |events: &[Event]| {
+            events
+                .iter()
+                .map(|e| EventJson::of(p, &a.figures, e))
+                .collect()
+        };
         ScoreJson {
             record: record_name.to_string(),
             ruleset: RulesetJson(ruleset_json(&a.rules)),
@@ -630,18 +636,18 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
             .keys()
             .into_iter()
             .enumerate()
-            .map(|(i, k)| {
-                let v = g
-                    .get(rules, i)
-                    .unwrap_or_else(|| rules.supply(FIGURES[i].figure));
-                (k.to_string(), v.into())
-            })
+            .map(|(i, k)| (k.to_string(), g.get(rules, i).unwrap_or(0).into()))
             .collect();
         let mut table = table;
         if g == Group::Points {
             // The rates the ruleset gives declared modifiers.
             for (k, v) in &rules.modifier_points {
                 table.insert(k.clone(), (*v).into());
+            }
+        } else {
+            // The counts of figures the tile sets in play declare.
+            for (k, v) in &rules.figures {
+                table.entry(k.clone()).or_insert_with(|| (*v).into());
             }
         }
         o.insert(g.key().into(), table.into());

@@ -58,6 +58,9 @@ pub struct Figure {
     /// Which figure: a big follower is drawn larger, a builder as a
     /// little tower, a pig as a pig.
     pub kind: crate::rules::Figure,
+    /// A companion of a follower (a builder, a pig, or one a tile set
+    /// declares): drawn beside where a follower of the feature stands.
+    pub companion: bool,
 }
 
 /// The character that stands for a player in a picture without colour.
@@ -159,6 +162,7 @@ impl<'a> Scene<'a> {
                     colour: player_colour(name, f.player),
                     mark: player_marks.get(f.player).copied().unwrap_or('●'),
                     kind: f.figure,
+                    companion: !game.figures().is_follower(f.figure),
                 }
             })
             .collect();
@@ -936,6 +940,19 @@ fn builder(x: f64, y: f64, colour: &str) -> Group {
         )
 }
 
+/// A companion a tile set declares: a small diamond in its owner's colour.
+fn token(x: f64, y: f64, colour: &str) -> Group {
+    Group::new()
+        .set("transform", format!("translate({x:.1},{y:.1})"))
+        .add(
+            Path::new()
+                .set("d", "M0,-7 L6,0 L0,7 L-6,0 Z")
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.6),
+        )
+}
+
 /// A pig: a round body with a snout and legs, in its owner's colour.
 fn pig(x: f64, y: f64, colour: &str) -> Group {
     let legs = [-6.0, -2.0, 2.0, 6.0]
@@ -1145,14 +1162,15 @@ pub fn svg(scene: &Scene) -> String {
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
         doc = doc.add(match fig.kind {
             // Beside where a follower of the feature would stand.
-            crate::rules::Figure::Builder => builder(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
-            crate::rules::Figure::Pig => pig(x0 + ax + 12.0, y0 + ay + 8.0, &fig.colour),
+            crate::rules::Figure::BUILDER => builder(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
+            crate::rules::Figure::PIG => pig(x0 + ax + 12.0, y0 + ay + 8.0, &fig.colour),
+            _ if fig.companion => token(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
             kind => meeple(
                 x0 + ax,
                 y0 + ay,
                 &fig.colour,
                 lying,
-                kind == crate::rules::Figure::Big,
+                kind == crate::rules::Figure::BIG,
             ),
         });
     }
@@ -1441,10 +1459,11 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             let (c, r) = cell(ax, ay);
             // Without colour, the owner's initial tells followers apart.
             let mark = match (colour, fig.kind) {
-                (true, crate::rules::Figure::Big) => '⬤',
-                (true, crate::rules::Figure::Builder) => '⌂',
-                (true, crate::rules::Figure::Pig) => '∞',
-                (true, crate::rules::Figure::Follower) => '●',
+                (true, crate::rules::Figure::BIG) => '⬤',
+                (true, crate::rules::Figure::BUILDER) => '⌂',
+                (true, crate::rules::Figure::PIG) => '∞',
+                (true, _) if fig.companion => '◆',
+                (true, _) => '●',
                 (false, _) => fig.mark,
             };
             grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
@@ -1644,7 +1663,8 @@ mod tests {
                 feature: 0,
                 colour: player_colour("blue", 1),
                 mark: 'B',
-                kind: crate::rules::Figure::Follower,
+                kind: crate::rules::Figure::FOLLOWER,
+                companion: false,
             }],
             legend: vec![("blue".into(), player_colour("blue", 1), 'B')],
             ..Scene::default()

@@ -8,9 +8,12 @@ use serde_json::Value;
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
+use crate::rules::Figure;
 use crate::rules::table::{GROUPS, TOGGLES};
 use crate::rules::{Ruleset, builtin_description};
 use crate::text;
+use crate::tileset::FigureTable;
+use crate::tileset::figure::Strength;
 
 fn names(players: &[String], who: &[usize]) -> String {
     who.iter()
@@ -34,13 +37,47 @@ fn positions(tiles: &[Pos]) -> String {
 }
 
 /// A player's followers on a feature, with their weight in the majority
-/// when it differs from their number: "red 1 big = 2" (a big follower, the
-/// only figure weighing more than one, counts one extra).
-fn follower_count(player: &str, n: u32, strength: u32) -> String {
-    match strength.saturating_sub(n) {
-        0 => format!("{player} {n}"),
-        big if big == n => format!("{player} {n} big = {strength}"),
-        big => format!("{player} {n} ({big} big) = {strength}"),
+/// when some weigh other than one: "red 1 big = 2", "red 2 (1 big) = 3",
+/// "blue 1 marshal = 0 pennants" (a figure whose strength is a modifier
+/// of its feature says which).
+fn follower_count(
+    player: &str,
+    n: u32,
+    strength: u32,
+    weighed: &[Figure],
+    figures: &FigureTable,
+) -> String {
+    if weighed.is_empty() {
+        return format!("{player} {n}");
+    }
+    let mut kinds: Vec<(Figure, u32)> = Vec::new();
+    for &f in weighed {
+        match kinds.iter_mut().find(|(k, _)| *k == f) {
+            Some((_, c)) => *c += 1,
+            None => kinds.push((f, 1)),
+        }
+    }
+    // The unit, when every weighed figure counts the same modifier.
+    let per: Vec<Option<&str>> = kinds
+        .iter()
+        .map(|(f, _)| match &figures.kind(*f).strength {
+            Strength::Per(m) => Some(m.as_str()),
+            Strength::Fixed(_) => None,
+        })
+        .collect();
+    let value = match per.first() {
+        Some(Some(m)) if per.iter().all(|p| *p == Some(m)) => super::award::extra(strength, m),
+        _ => strength.to_string(),
+    };
+    match kinds.as_slice() {
+        [(f, c)] if *c == n => format!("{player} {n} {} = {value}", figures.name(*f)),
+        _ => {
+            let list: Vec<String> = kinds
+                .iter()
+                .map(|(f, c)| format!("{c} {}", figures.name(*f)))
+                .collect();
+            format!("{player} {n} ({}) = {value}", list.join(", "))
+        }
     }
 }
 
@@ -73,9 +110,11 @@ fn describe_ruleset(rules: &Ruleset) -> String {
     format!("{} ({})", text::name(&rules.name), parts.join(", "))
 }
 
-/// Who has the majority: a name, or "shared majority: …".
+/// Who has the majority: a name, "shared majority: …", or nobody.
 fn majority(players: &[String], winners: &[usize]) -> String {
-    if winners.len() > 1 {
+    if winners.is_empty() {
+        "nobody (no follower counts for anything)".to_string()
+    } else if winners.len() > 1 {
         format!("shared majority: {}", names(players, winners))
     } else {
         names(players, winners)
@@ -84,6 +123,10 @@ fn majority(players: &[String], winners: &[usize]) -> String {
 
 /// The points of an event's winners, and the rule that gave them.
 fn write_points(out: &mut String, players: &[String], e: &Event) {
+    if e.winners.is_empty() {
+        let _ = writeln!(out, "    nobody scores");
+        return;
+    }
     let points: Vec<String> = e
         .winners
         .iter()
@@ -128,7 +171,7 @@ fn write_goods(out: &mut String, players: &[String], e: &Event) {
     write_points(out, players, e);
 }
 
-fn write_event(out: &mut String, players: &[String], e: &Event) {
+fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &Event) {
     let f = &e.feature;
     if f.kind == crate::engine::ScoredKind::Goods {
         write_goods(out, players, e);
@@ -176,7 +219,21 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
         .iter()
         .enumerate()
         .filter(|(_, n)| **n > 0)
-        .map(|(i, &n)| follower_count(&players[i], n, e.strength.get(i).copied().unwrap_or(n)))
+        .map(|(i, &n)| {
+            let weighed: Vec<Figure> = e
+                .weighed
+                .iter()
+                .filter(|(p, _)| *p == i)
+                .map(|(_, f)| *f)
+                .collect();
+            follower_count(
+                &players[i],
+                n,
+                e.strength.get(i).copied().unwrap_or(n),
+                &weighed,
+                figures,
+            )
+        })
         .collect();
     let majority = majority(players, &e.winners);
     let farmers = if f.kind == crate::engine::ScoredKind::Farm {
@@ -187,10 +244,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
     let others: Vec<String> = e
         .others
         .iter()
-        .map(|&(p, fig)| {
-            use crate::rules::Word;
-            format!("{}'s {}", players[p], fig.word())
-        })
+        .map(|&(p, fig)| format!("{}'s {}", players[p], figures.name(fig)))
         .collect();
     let others = if others.is_empty() {
         String::new()
@@ -205,7 +259,7 @@ fn write_event(out: &mut String, players: &[String], e: &Event) {
     write_points(out, players, e);
 }
 
-fn write_events(out: &mut String, players: &[String], events: &[Event]) {
+fn write_events(out: &mut String, players: &[String], figures: &FigureTable, events: &[Event]) {
     let mut last: Option<Phase> = None;
     for e in events {
         if last != Some(e.phase) {
@@ -219,7 +273,7 @@ fn write_events(out: &mut String, players: &[String], events: &[Event]) {
             }
             last = Some(e.phase);
         }
-        write_event(out, players, e);
+        write_event(out, players, figures, e);
     }
 }
 
@@ -255,7 +309,7 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
         players.join(", "),
         text::count(a.tiles_placed, "tile", "tiles")
     );
-    write_events(&mut out, players, &a.events);
+    write_events(&mut out, players, &a.figures, &a.events);
     if a.events.is_empty() {
         let _ = writeln!(out, "\nnothing has scored");
     }
@@ -279,7 +333,7 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     if let Some((events, totals)) = &a.preview {
         let _ = writeln!(out, "\nif the game ended now, final scoring would add:");
         let mut preview = String::new();
-        write_events(&mut preview, players, events);
+        write_events(&mut preview, players, &a.figures, events);
         if events.is_empty() {
             preview.push_str("  nothing\n");
         }

@@ -379,11 +379,11 @@ pub fn stats(set: &TileSet) -> String {
         "  cloisters   {}",
         per(&|t: &Tile| u64::from(t.cloister.is_some()))
     );
-    let figures: Vec<String> = crate::rules::table::FIGURES
+    let figures: Vec<String> = set
+        .figures
         .iter()
-        .zip(set.figures)
         .filter(|(_, n)| *n > 0)
-        .map(|(f, n)| format!("{n} {} per player", f.key))
+        .map(|(f, n)| format!("{n} {f} per player"))
         .collect();
     if !figures.is_empty() {
         let _ = writeln!(out, "  figures     {}", figures.join(", "));

@@ -10,7 +10,6 @@ use crate::engine::Phase;
 use crate::engine::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
-use crate::rules::Word;
 
 /// A violation's words.
 struct Words {
@@ -198,9 +197,10 @@ impl Violation {
             } => w(
                 format!(
                     "{player} has no {} left to deploy: the deployment is void and {player}'s supply is unchanged",
-                    match figure {
-                        crate::rules::Figure::Big => "big follower",
-                        other => other.word(),
+                    if figure == "big" {
+                        "big follower"
+                    } else {
+                        figure.as_str()
                     }
                 ),
                 "carca::rules::no_figure",
@@ -212,16 +212,19 @@ impl Violation {
             ViolationKind::FigureMisplaced {
                 player,
                 figure,
+                stands,
                 kind,
             } => w(
                 format!(
-                    "a {} may not stand on a {}: it stays in {player}'s supply",
-                    figure.word(),
+                    "a {figure} may not stand on a {}: it stays in {player}'s supply",
                     kind.word()
                 ),
                 "carca::rules::figure_misplaced",
-                "a builder stands on a road or city, a pig on a field",
-                &format!("not a place for a {}", figure.word()),
+                &format!(
+                    "a {figure} stands on {}",
+                    or_list(&stands.iter().map(|k| k.word()).collect::<Vec<_>>())
+                ),
+                &format!("not a place for a {figure}"),
             ),
             ViolationKind::FigureAlone {
                 player,
@@ -229,9 +232,8 @@ impl Violation {
                 kind,
             } => w(
                 format!(
-                    "{player} has no follower on this {}, so the {} may not go there: it stays in {player}'s supply",
+                    "{player} has no follower on this {}, so the {figure} may not go there: it stays in {player}'s supply",
                     kind.word(),
-                    figure.word()
                 ),
                 "carca::rules::figure_alone",
                 "a builder or pig joins a road, city or field of the tile just placed that already holds one of its owner's followers",
@@ -492,5 +494,14 @@ impl Diagnostic for Violation {
             Some(self.words().label),
             self.span,
         ))))
+    }
+}
+
+/// Words joined as "a, b or c".
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => "nothing".to_string(),
+        [one] => format!("a {one}"),
+        [init @ .., last] => format!("a {} or a {last}", init.join(", a ")),
     }
 }

@@ -164,7 +164,18 @@ pub fn identity(spec: &str, base: &Path) -> String {
 
 /// Loads a ruleset by built-in name or by path (relative to `base`).
 pub fn load(loader: &dyn Files, spec: &str, base: &Path) -> Result<Ruleset, Vec<Finding>> {
-    load_with(loader, spec, base, &[])
+    load_with(loader, spec, base, &Declared::default())
+}
+
+/// The keys the tile sets in play add to a ruleset's tables: the rates
+/// of the modifiers they declare (`[points]`) and the figures they declare
+/// (`[figures]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// `[points]` keys.
+    pub points: Vec<String>,
+    /// `[figures]` keys.
+    pub figures: Vec<String>,
 }
 
 /// As [`load`], where `[points]` may also set the keys in `extra` (the
@@ -173,7 +184,7 @@ pub fn load_with(
     loader: &dyn Files,
     spec: &str,
     base: &Path,
-    extra: &[String],
+    extra: &Declared,
 ) -> Result<Ruleset, Vec<Finding>> {
     if let Some(text) = builtin_source(spec) {
         return load_source(
@@ -197,7 +208,7 @@ pub fn parse(
     src: &SourceFile,
     dir: Option<&Path>,
 ) -> Result<Ruleset, Vec<Finding>> {
-    load_source(loader, src, dir, 0, &[])
+    load_source(loader, src, dir, 0, &Declared::default())
 }
 
 /// Whether a text is a ruleset at all: empty but for comments, or with a
@@ -290,7 +301,7 @@ pub(super) fn load_source(
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
-    extra: &[String],
+    extra: &Declared,
 ) -> Result<Ruleset, Vec<Finding>> {
     if !looks_like_ruleset(src.text()) {
         return Err(vec![crate::files::wrong_kind(
@@ -318,7 +329,7 @@ fn parent(
     src: &SourceFile,
     dir: Option<&Path>,
     depth: usize,
-    extra: &[String],
+    extra: &Declared,
     errors: &mut Vec<RulesError>,
 ) -> Result<Ruleset, Vec<Finding>> {
     let Some(entry) = draft.get("extends") else {
@@ -418,7 +429,7 @@ fn group(
     table: Group,
     entry: &Entry,
     rules: &mut Ruleset,
-    extra: &[String],
+    extra: &Declared,
     errors: &mut Vec<RulesError>,
 ) {
     let Value::Table(entries) = &entry.value else {
@@ -432,19 +443,22 @@ fn group(
     let keys = table.keys();
     for inner in entries {
         let index = keys.iter().position(|k| *k == inner.key);
-        let modifier = table == Group::Points && extra.contains(&inner.key);
+        let declared = match table {
+            Group::Points => &extra.points,
+            Group::Figures => &extra.figures,
+        };
+        let modifier = declared.contains(&inner.key);
         if index.is_none() && !modifier {
             let mut known = keys.clone();
-            if table == Group::Points {
-                known.extend(extra.iter().map(String::as_str));
-            }
+            known.extend(declared.iter().map(String::as_str));
             let mut err = unknown_key(&inner.key, inner.key_span, &known);
-            if table == Group::Points
-                && let RulesError::UnknownKey { help, .. } = &mut err
-            {
-                help.push_str(
-                    " (and the rates of the modifiers that the tile sets in play declare)",
-                );
+            if let RulesError::UnknownKey { help, .. } = &mut err {
+                help.push_str(match table {
+                    Group::Points => {
+                        " (and the rates of the modifiers that the tile sets in play declare)"
+                    }
+                    Group::Figures => " (and the figures that the tile sets in play declare)",
+                });
             }
             errors.push(err);
             continue;
@@ -461,7 +475,10 @@ fn group(
         match count(&full, n, table.max(), inner.span) {
             Ok(Setting::Count(v)) => match index {
                 Some(index) => table.set(rules, index, v),
-                None => rules.set_extra_point(&inner.key, v),
+                None if table == Group::Points => rules.set_extra_point(&inner.key, v),
+                None => {
+                    rules.figures.insert(inner.key.clone(), v);
+                }
             },
             Ok(_) => {}
             Err(err) => errors.push(err),
@@ -478,7 +495,7 @@ pub fn resolve(
     dir: Option<&Path>,
     depth: usize,
     default_name: &str,
-    extra: &[String],
+    extra: &Declared,
 ) -> Result<Ruleset, Vec<Finding>> {
     let mut errors = Vec::new();
     let mut rules = parent(loader, draft, src, dir, depth, extra, &mut errors)?;
@@ -538,8 +555,9 @@ mod tests {
         let r = read("extends = \"modern\"\n[points]\nfarm_city = 2\n[figures]\nbig = 1\n")
             .expect("valid");
         assert_eq!(r.points[super::super::Point::FarmCity], 2);
-        assert_eq!(r.supply(super::super::Figure::Big), 1);
-        assert_eq!(r.supply(super::super::Figure::Pig), 0);
+        let table = crate::tileset::FigureTable::builtin();
+        assert_eq!(r.supply_with(super::super::Figure::BIG, &table), 1);
+        assert_eq!(r.supply_with(super::super::Figure::PIG, &table), 0);
         let dotted = read("points.city = 3\n").expect("valid");
         assert_eq!(dotted.points[super::super::Point::City], 3);
     }

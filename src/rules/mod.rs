@@ -11,10 +11,13 @@ mod load;
 pub mod table;
 
 pub use error::RulesError;
-pub use load::{Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
+pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
-    EndGameAbbey, FarmScoring, Figure, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
+    EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
 };
+
+pub use crate::tileset::figure::Figure;
+use crate::tileset::figure::FigureTable;
 
 use crate::source::SourceFile;
 
@@ -37,9 +40,9 @@ pub struct Ruleset {
     pub inn_cathedral_incomplete: InnCathedral,
     /// Who wins on equal totals.
     pub tie_break: TieBreak,
-    /// Per-player counts of the special figures, in the order of
-    /// [`table::FIGURES`]; `None`: what the tile sets bring.
-    pub figures: [Option<u32>; 3],
+    /// Per-player counts of figures the ruleset states (`[figures]`), by
+    /// name; a figure not named here comes as the tile sets bring it.
+    pub figures: std::collections::BTreeMap<String, u32>,
     /// The numbers scores are made of.
     pub points: Points,
     /// `[points]` values for the modifiers tile sets declare, by key.
@@ -95,7 +98,7 @@ impl Ruleset {
             followers: 7,
             inn_cathedral_incomplete: InnCathedral::Zero,
             tie_break: TieBreak::Shared,
-            figures: [None; 3],
+            figures: std::collections::BTreeMap::new(),
             points: Points::modern(),
             modifier_points: std::collections::BTreeMap::new(),
         }
@@ -111,39 +114,35 @@ impl Ruleset {
             &SourceFile::new(format!("builtin:{name}"), text),
             None,
             0,
-            &[],
+            &load::Declared::default(),
         )
         .ok()
     }
 
-    /// How many figures of a kind each player has.
+    /// How many figures of a kind each player has, the figures in play
+    /// being `table`: the ruleset's count (`followers` for the follower),
+    /// else what the tile sets bring.
     #[must_use]
-    pub fn supply(&self, figure: Figure) -> u32 {
-        self.supply_with(figure, &[0; 3])
-    }
-
-    /// How many figures of a kind each player has when the tile sets in
-    /// play bring `brought` of each special figure (in the order of
-    /// [`table::FIGURES`]): the ruleset's count, else what the sets bring.
-    #[must_use]
-    pub fn supply_with(&self, figure: Figure, brought: &[u32; 3]) -> u32 {
-        match figure {
-            Figure::Follower => self.followers,
-            other => table::FIGURES
-                .iter()
-                .position(|f| f.figure == other)
-                .map_or(0, |i| self.figures[i].unwrap_or(brought[i])),
+    pub fn supply_with(&self, figure: Figure, table: &FigureTable) -> u32 {
+        if figure == Figure::FOLLOWER {
+            return self.followers;
         }
+        let name = table.name(figure);
+        self.figures
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| table.brought.get(figure.index()).copied().unwrap_or(0))
     }
 
     /// The ruleset with every figure count it leaves open set to what the
     /// tile sets in play bring, when they bring any.
     #[must_use]
-    pub fn with_brought(&self, brought: &[u32; 3]) -> Ruleset {
+    pub fn with_brought(&self, table: &FigureTable) -> Ruleset {
         let mut r = self.clone();
-        for (count, b) in r.figures.iter_mut().zip(brought) {
-            if *b > 0 {
-                count.get_or_insert(*b);
+        for f in table.all().skip(1) {
+            let b = table.brought[f.index()];
+            if b > 0 {
+                r.figures.entry(table.name(f).to_string()).or_insert(b);
             }
         }
         r

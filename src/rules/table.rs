@@ -8,7 +8,6 @@
 use std::ops::{Index, IndexMut};
 
 use super::Ruleset;
-use crate::tileset::FeatureKind;
 
 /// A toggle whose values are words.
 pub trait Word: Copy + Eq + 'static {
@@ -344,7 +343,7 @@ impl Group {
     pub fn keys(self) -> Vec<&'static str> {
         match self {
             Group::Points => POINTS.iter().map(|p| p.key).collect(),
-            Group::Figures => FIGURES.iter().map(|f| f.key).collect(),
+            Group::Figures => crate::tileset::figure::builtin_keys(),
         }
     }
 
@@ -353,7 +352,7 @@ impl Group {
     pub fn key_doc(self, i: usize) -> &'static str {
         match self {
             Group::Points => POINTS[i].doc,
-            Group::Figures => FIGURES[i].doc,
+            Group::Figures => crate::tileset::figure::BUILTIN[i + 1].doc,
         }
     }
 
@@ -367,7 +366,11 @@ impl Group {
     pub fn set(self, rules: &mut Ruleset, i: usize, n: u32) {
         match self {
             Group::Points => rules.points.0[i] = n,
-            Group::Figures => rules.figures[i] = Some(n),
+            Group::Figures => {
+                if let Some(key) = self.keys().get(i) {
+                    rules.figures.insert((*key).to_string(), n);
+                }
+            }
         }
     }
 
@@ -377,7 +380,10 @@ impl Group {
     pub fn get(self, rules: &Ruleset, i: usize) -> Option<u32> {
         match self {
             Group::Points => Some(rules.points.0[i]),
-            Group::Figures => rules.figures[i],
+            Group::Figures => self
+                .keys()
+                .get(i)
+                .and_then(|k| rules.figures.get(*k).copied()),
         }
     }
 }
@@ -579,98 +585,6 @@ impl IndexMut<Point> for Points {
         &mut self.0[p as usize]
     }
 }
-
-/// A kind of figure a player deploys.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Figure {
-    /// The normal follower (meeple).
-    Follower,
-    /// Inns & Cathedrals' big follower: counts as two for every majority.
-    Big,
-    /// Traders & Builders' builder.
-    Builder,
-    /// Traders & Builders' pig.
-    Pig,
-}
-
-impl Word for Figure {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (Figure::Follower, "follower"),
-        (Figure::Big, "big"),
-        (Figure::Builder, "builder"),
-        (Figure::Pig, "pig"),
-    ];
-}
-
-impl Figure {
-    /// Every figure, in the order of its index.
-    pub const KINDS: [Figure; 4] = [Figure::Follower, Figure::Big, Figure::Builder, Figure::Pig];
-
-    /// Its index in per-figure arrays.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// How much the figure counts for in a majority.
-    #[must_use]
-    pub const fn weight(self) -> u32 {
-        match self {
-            Figure::Follower => 1,
-            Figure::Big => 2,
-            Figure::Builder | Figure::Pig => 0,
-        }
-    }
-
-    /// A follower (normal or big): it takes part in majorities, and a
-    /// feature that holds one is taken.
-    #[must_use]
-    pub const fn is_follower(self) -> bool {
-        matches!(self, Figure::Follower | Figure::Big)
-    }
-
-    /// The kinds of feature it may stand on, when it is not a follower: a
-    /// builder on a road or city, a pig on a field. It goes only where its
-    /// owner already has a follower, and never makes the feature taken.
-    #[must_use]
-    pub fn companion_of(self) -> Option<&'static [FeatureKind]> {
-        match self {
-            Figure::Follower | Figure::Big => None,
-            Figure::Builder => Some(&[FeatureKind::Road, FeatureKind::City]),
-            Figure::Pig => Some(&[FeatureKind::Field]),
-        }
-    }
-}
-
-/// A row of the `[figures]` table.
-#[derive(Debug, Clone, Copy)]
-pub struct FigureKey {
-    /// The figure.
-    pub figure: Figure,
-    /// Its key.
-    pub key: &'static str,
-    /// What it is.
-    pub doc: &'static str,
-}
-
-/// The `[figures]` table.
-pub const FIGURES: [FigureKey; 3] = [
-    FigureKey {
-        figure: Figure::Big,
-        key: "big",
-        doc: "Big followers per player (Inns & Cathedrals: 1).",
-    },
-    FigureKey {
-        figure: Figure::Builder,
-        key: "builder",
-        doc: "Builders per player (Traders & Builders: 1).",
-    },
-    FigureKey {
-        figure: Figure::Pig,
-        key: "pig",
-        doc: "Pigs per player (Traders & Builders: 1).",
-    },
-];
 
 #[cfg(test)]
 mod tests {

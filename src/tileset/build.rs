@@ -15,8 +15,9 @@ use crate::spanned::Spanned;
 use miette::SourceSpan;
 
 use super::error::TilesetError as E;
+use super::figure::{self, FigureKind, Strength};
 use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Tile, TileSet};
-use super::raw::{RawFeature, RawModifier, RawTile, RawTileSet};
+use super::raw::{RawFeature, RawFigureKind, RawModifier, RawStrength, RawTile, RawTileSet};
 use super::topology::{Layout, SLOTS, half_slot, mid_slot, slot_half};
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Edge, Half};
@@ -58,12 +59,16 @@ fn cached_schema() -> &'static serde_json::Value {
 /// the board, and some checks compare every pair of a tile's features.
 pub const MAX_FEATURES_PER_TILE: usize = 64;
 
-/// The sets a tile set may name in `requires` (the built-in ones), given
-/// by the caller so that this module needs none of them.
+/// What a tile set is checked against, given by the caller so that this
+/// module needs none of it: the sets it may name in `requires` (the
+/// built-in ones), and the keys of a ruleset's `[points]` table that a
+/// declared modifier's rates may not take.
 #[derive(Clone, Copy)]
 pub struct Companions<'a> {
     /// Their names.
     pub names: &'static [&'static str],
+    /// The ruleset's own `[points]` keys.
+    pub point_keys: fn() -> Vec<&'static str>,
     /// Where they come from.
     pub loader: &'a dyn super::SetSource,
 }
@@ -251,7 +256,8 @@ impl Builder<'_> {
             });
         }
         let declared = self.modifiers[builtin_count..].to_vec();
-        let figures = self.figures(raw);
+        let figure_kinds = self.figure_kinds(raw);
+        let figures = self.figures(raw, &figure_kinds);
         let raw_tiles = &raw.tiles.value;
         let list_span = self.span(&raw.tiles);
         if raw_tiles.is_empty() {
@@ -273,6 +279,7 @@ impl Builder<'_> {
                 requires,
                 opening: false,
                 modifiers: declared,
+                figure_kinds,
                 figures,
                 tiles: Vec::new(),
             };
@@ -354,33 +361,191 @@ impl Builder<'_> {
             requires,
             opening: raw.opening.as_ref().is_some_and(|o| o.value),
             modifiers: declared,
+            figure_kinds,
             figures,
             tiles,
         }
     }
 
-    /// The special figures the set brings per player (`figures: { big: 1 }`).
-    fn figures(&mut self, raw: &RawTileSet) -> [u32; 3] {
-        let mut out = [0; 3];
+    /// The figures the set declares (`figure_kinds:`), each checked.
+    fn figure_kinds(&mut self, raw: &RawTileSet) -> Vec<FigureKind> {
+        let mut out: Vec<FigureKind> = Vec::new();
+        let Some(list) = &raw.figure_kinds else {
+            return out;
+        };
+        if list.value.len() > MAX_MODIFIERS {
+            self.errors.push(E::TooLarge {
+                what: "figure kinds",
+                value: list.value.len() as u64,
+                limit: MAX_MODIFIERS as u64,
+                span: self.span(list),
+            });
+            return out;
+        }
+        for k in &list.value {
+            if let Some(kind) = self.figure_kind(&k.value, &out) {
+                out.push(kind);
+            }
+        }
+        out
+    }
+
+    /// Checks one figure declaration against the built-in figures, the
+    /// names carca keeps, the set's other declarations and its modifiers.
+    fn figure_kind(&mut self, raw: &RawFigureKind, before: &[FigureKind]) -> Option<FigureKind> {
+        let name = raw.name.value.trim().to_string();
+        let name_span = self.span(&raw.name);
+        let mut problems: Vec<(String, &'static str, SourceSpan)> = Vec::new();
+        let well_formed = name.len() <= 40
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !well_formed {
+            problems.push((
+                "the name is not lower-case letters, digits and `_`, starting with a letter".into(),
+                "write a name like `scout` or `night_watch`: records use it after `figure:`",
+                name_span,
+            ));
+        } else if figure::BUILTIN.iter().any(|b| b.name == name)
+            || figure::RESERVED.contains(&name.as_str())
+        {
+            problems.push((
+                "the name is one of carca's own figures".into(),
+                "built-in figures need no declaration; give a new figure a name of its own",
+                name_span,
+            ));
+        } else if before.iter().any(|k| k.name == name) {
+            problems.push((
+                "it is declared twice".into(),
+                "declare each figure once",
+                name_span,
+            ));
+        }
+        let mut stands = Vec::new();
+        match &raw.stands {
+            None => stands.extend([
+                FeatureKind::Road,
+                FeatureKind::City,
+                FeatureKind::Cloister,
+                FeatureKind::Field,
+            ]),
+            Some(list) => {
+                for s in &list.value {
+                    let kind = match s.value.trim() {
+                        "road" => FeatureKind::Road,
+                        "city" => FeatureKind::City,
+                        "cloister" => FeatureKind::Cloister,
+                        "field" => FeatureKind::Field,
+                        other => {
+                            problems.push((
+                                format!("`{other}` is not a kind of feature a figure stands on"),
+                                "`stands` lists some of `road`, `city`, `cloister` and `field`",
+                                self.span(s),
+                            ));
+                            continue;
+                        }
+                    };
+                    if !stands.contains(&kind) {
+                        stands.push(kind);
+                    }
+                }
+                if list.value.is_empty() {
+                    problems.push((
+                        "`stands` is empty: the figure could stand nowhere".into(),
+                        "list the kinds of feature it may be deployed on",
+                        self.span(list),
+                    ));
+                }
+            }
+        }
+        let companion = raw.companion.as_ref().is_some_and(|c| c.value);
+        let strength = match &raw.strength {
+            None => Strength::Fixed(u32::from(!companion)),
+            Some(s) if companion => {
+                problems.push((
+                    "a companion has no strength: it counts for no majority".into(),
+                    "leave out `strength`, or `companion: true`",
+                    self.span(s),
+                ));
+                Strength::Fixed(0)
+            }
+            Some(s) => match &s.value {
+                RawStrength::Count(n) if (0..=100).contains(n) => Strength::Fixed(*n as u32),
+                RawStrength::Count(n) => {
+                    problems.push((
+                        format!("a strength of {n} is out of range"),
+                        "a strength is a whole number from 0 to 100, or `{ per: MODIFIER }`",
+                        self.span(s),
+                    ));
+                    Strength::Fixed(0)
+                }
+                RawStrength::Per { per } => {
+                    let per = per.trim();
+                    if !self.modifiers.iter().any(|m| m.name == per) {
+                        problems.push((
+                            format!("`per: {per}` names no modifier in play"),
+                            "name a built-in modifier (pennant, inn, cathedral, wine, grain, cloth) or one the set declares",
+                            self.span(s),
+                        ));
+                    }
+                    Strength::Per(per.to_string())
+                }
+            },
+        };
+        if problems.is_empty() {
+            return Some(FigureKind {
+                name,
+                stands,
+                strength,
+                companion,
+                doc: String::new(),
+            });
+        }
+        for (problem, help, span) in problems {
+            self.errors.push(E::BadFigureKind {
+                name: name.clone(),
+                problem,
+                help: help.to_string(),
+                span,
+            });
+        }
+        None
+    }
+
+    /// The figures the set brings per player (`figures: { big: 1 }`): the
+    /// built-in ones and the set's own.
+    fn figures(&mut self, raw: &RawTileSet, declared: &[FigureKind]) -> Vec<(String, u32)> {
+        let mut out = Vec::new();
         let Some(map) = &raw.figures else {
             return out;
         };
-        let keys = crate::rules::table::Group::Figures.keys();
+        let mut keys = figure::builtin_keys();
+        keys.extend(declared.iter().map(|k| k.name.as_str()));
         for (key, value) in &map.value {
-            let Some(i) = keys.iter().position(|k| k == key) else {
+            if !keys.contains(&key.as_str()) {
+                let declared_here = raw
+                    .figure_kinds
+                    .iter()
+                    .flat_map(|l| &l.value)
+                    .any(|k| k.value.name.value.trim() == key);
+                if declared_here {
+                    // Its declaration is wrong, and says so.
+                    continue;
+                }
                 self.errors.push(E::BadFigure {
                     key: key.clone(),
                     help: format!(
-                        "{}the figures a set may bring are {}",
+                        "{}the figures a set may bring are {} (and the figures it declares under `figure_kinds`)",
                         crate::suggest::did_you_mean(key, keys.iter().copied()),
                         keys.join(", ")
                     ),
                     span: self.span(value),
                 });
                 continue;
-            };
+            }
             if let Some(n) = self.ranged(Some(value), "a figure count", 0, 1000) {
-                out[i] = u32::try_from(n).unwrap_or(0);
+                out.push((key.clone(), u32::try_from(n).unwrap_or(0)));
             }
         }
         out
@@ -425,7 +590,7 @@ impl Builder<'_> {
             );
             return None;
         }
-        let taken = crate::rules::table::Group::Points.keys();
+        let taken = (self.companions.point_keys)();
         if let Some(k) = taken.iter().find(|k| **k == name || **k == incomplete_key) {
             bad(
                 self,

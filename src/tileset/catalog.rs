@@ -1,6 +1,7 @@
 //! The tiles of all sets in play, as one table the engine indexes.
 
 use super::build::MAX_FEATURES_PER_TILE;
+use super::figure::{FigureKind, FigureTable};
 use super::model::Modifier;
 use super::{EdgeKind, FeatureKind, Loaded, Tile};
 use crate::geometry::{Edge, Half, Rotation};
@@ -67,17 +68,29 @@ pub struct Catalog {
     /// The modifiers in play: the built-in ones, then those the sets
     /// declare, each name once.
     pub modifiers: Vec<Modifier>,
-    /// Special figures each player has unless the ruleset says otherwise:
-    /// the most any set in play brings, in the order of the `[figures]`
-    /// table (big, builder, pig).
-    pub figures: [u32; 3],
-    /// Modifier names that two sets in play declare differently, with the
-    /// names of the two sets.
-    pub conflicts: Vec<(String, String, String)>,
+    /// The figures in play: the built-in ones and every one a set in play
+    /// declares, with what the sets bring of each.
+    pub figures: std::sync::Arc<FigureTable>,
+    /// Modifier or figure names that two sets in play declare
+    /// differently.
+    pub conflicts: Vec<Conflict>,
     /// The first tile with each id.
     by_id: std::collections::HashMap<String, usize>,
     /// Ids that more than one set in play defines.
     ambiguous: std::collections::HashSet<String>,
+}
+
+/// A name two sets in play declare differently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// What is declared: `modifier` or `figure`.
+    pub what: &'static str,
+    /// The name.
+    pub name: String,
+    /// The set that declared it first (or `built-in`).
+    pub first: String,
+    /// The set that declares it again.
+    pub second: String,
 }
 
 impl Catalog {
@@ -94,12 +107,14 @@ impl Catalog {
                         modifiers.push(m.clone());
                         declared_by.push(i);
                     }
-                    Some(k) if modifiers[k] != *m => conflicts.push((
-                        m.name.clone(),
-                        sets.get(declared_by[k])
+                    Some(k) if modifiers[k] != *m => conflicts.push(Conflict {
+                        what: "modifier",
+                        name: m.name.clone(),
+                        first: sets
+                            .get(declared_by[k])
                             .map_or_else(|| "built-in".to_string(), |s| s.set.name.clone()),
-                        l.set.name.clone(),
-                    )),
+                        second: l.set.name.clone(),
+                    }),
                     Some(_) => {}
                 }
             }
@@ -143,12 +158,31 @@ impl Catalog {
                 ambiguous.insert(e.tile.id.clone());
             }
         }
-        let mut figures = [0; 3];
-        for l in &sets {
-            for (f, b) in figures.iter_mut().zip(l.set.figures) {
-                *f = (*f).max(b);
+        // The figures the sets declare, each name once.
+        let mut kinds: Vec<FigureKind> = Vec::new();
+        let mut kind_by: Vec<usize> = Vec::new();
+        for (i, l) in sets.iter().enumerate() {
+            for k in &l.set.figure_kinds {
+                match kinds.iter().position(|d| d.name == k.name) {
+                    None => {
+                        kinds.push(k.clone());
+                        kind_by.push(i);
+                    }
+                    Some(d) if kinds[d] != *k => conflicts.push(Conflict {
+                        what: "figure",
+                        name: k.name.clone(),
+                        first: sets[kind_by[d]].set.name.clone(),
+                        second: l.set.name.clone(),
+                    }),
+                    Some(_) => {}
+                }
             }
         }
+        let brought: Vec<(&str, u32)> = sets
+            .iter()
+            .flat_map(|l| l.set.figures.iter().map(|(n, c)| (n.as_str(), *c)))
+            .collect();
+        let figures = std::sync::Arc::new(FigureTable::new(kinds, &brought, index));
         Catalog {
             sets,
             tiles,

@@ -426,6 +426,21 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// A figure declaration that cannot be used.
+    #[error("figure `{name}`: {problem}")]
+    #[diagnostic(code(carca::tileset::bad_figure_kind), help("{help}"))]
+    BadFigureKind {
+        /// The name declared.
+        name: String,
+        /// What is wrong.
+        problem: String,
+        /// How to fix it.
+        help: String,
+        /// The declaration or the value.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// A modifier declaration that cannot be used.
     #[error("modifier `{name}`: {problem}")]
     #[diagnostic(code(carca::tileset::bad_modifier), help("{help}"))]

@@ -8,12 +8,15 @@ pub mod build;
 pub mod builtin;
 pub mod catalog;
 pub mod error;
+pub mod figure;
+pub mod kind;
 pub mod model;
 mod raw;
 mod topology;
 
 pub use catalog::Catalog;
 pub use error::TilesetError;
+pub use figure::{Figure, FigureKind, FigureTable};
 pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 
 use std::path::Path;

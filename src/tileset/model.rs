@@ -4,7 +4,7 @@
 //! lookup tables from edges and half-edges to features. Everything the engine
 //! needs is data here: nothing downstream looks at tile ids.
 
-use std::fmt;
+pub use super::kind::FeatureKind;
 
 use serde::{Deserialize, Serialize};
 
@@ -73,47 +73,6 @@ impl EdgeKind {
     #[must_use]
     pub const fn has_field_halves(self) -> bool {
         matches!(self, EdgeKind::Road | EdgeKind::Field | EdgeKind::River)
-    }
-}
-
-/// The kind of a feature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum FeatureKind {
-    /// A city (knights).
-    City,
-    /// A road (thieves).
-    Road,
-    /// A field (farmers).
-    Field,
-    /// A cloister or abbey (monks).
-    Cloister,
-    /// A river: separates fields, holds no follower.
-    River,
-}
-
-impl FeatureKind {
-    /// A word for reports.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            FeatureKind::City => "city",
-            FeatureKind::Road => "road",
-            FeatureKind::Field => "field",
-            FeatureKind::Cloister => "cloister",
-            FeatureKind::River => "river",
-        }
-    }
-
-    /// Whether a follower may stand on this kind of feature.
-    #[must_use]
-    pub const fn holds_followers(self) -> bool {
-        !matches!(self, FeatureKind::River)
-    }
-}
-
-impl fmt::Display for FeatureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
     }
 }
 
@@ -454,9 +413,10 @@ pub struct TileSet {
     pub opening: bool,
     /// The modifiers it declares (beyond the built-in ones).
     pub modifiers: Vec<Modifier>,
-    /// Special figures it brings per player, in the order of the
-    /// ruleset's `[figures]` table (big, builder, pig).
-    pub figures: [u32; 3],
+    /// The figures it declares (beyond the built-in ones).
+    pub figure_kinds: Vec<super::figure::FigureKind>,
+    /// Figures it brings per player, by name (built-in or declared).
+    pub figures: Vec<(String, u32)>,
     /// Its tiles.
     pub tiles: Vec<Tile>,
 }

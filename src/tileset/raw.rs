@@ -33,8 +33,12 @@ pub(crate) struct RawTileSet {
     /// `inn` and `cathedral` (docs/tilesets.md, "Modifiers").
     #[schemars(with = "Option<Vec<RawModifier>>")]
     pub(crate) modifiers: Option<Spanned<Vec<Spanned<RawModifier>>>>,
+    /// Figures of the set's own (docs/tilesets.md, "Figures"), which
+    /// records name after `figure:` and rulesets count under `[figures]`.
+    #[schemars(with = "Option<Vec<RawFigureKind>>")]
+    pub(crate) figure_kinds: Option<Spanned<Vec<Spanned<RawFigureKind>>>>,
     /// Special figures the set brings per player, by `[figures]` key:
-    /// `{ big: 1 }`.
+    /// `{ big: 1 }`, and the set's own figures by name.
     #[schemars(with = "Option<std::collections::BTreeMap<String, u32>>")]
     pub(crate) figures: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     /// The tile types.
@@ -154,6 +158,42 @@ pub(crate) struct RawModifier {
     /// at least one (like an inn or a cathedral).
     #[schemars(with = "Option<RawRates>")]
     pub(crate) present: Option<Spanned<RawRates>>,
+}
+
+/// A figure a tile set declares.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawFigureKind {
+    /// Its name: the word records write after `figure:`, and its
+    /// `[figures]` key. Lower-case letters, digits and `_`.
+    #[schemars(with = "String", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
+    pub(crate) name: Spanned<String>,
+    /// The kinds of feature it may be deployed on: `road`, `city`,
+    /// `cloister`, `field` (default: all four).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(crate) stands: Option<Spanned<Vec<Spanned<String>>>>,
+    /// How many followers it counts as in every majority (default 1): a
+    /// number, or `{ per: MODIFIER }`, as many as its feature holds of that
+    /// modifier. Not for a companion.
+    #[schemars(with = "Option<RawStrength>")]
+    pub(crate) strength: Option<Spanned<RawStrength>>,
+    /// It stands beside its owner's follower on the feature, counts for no
+    /// majority and scores nothing (like the builder and the pig).
+    #[schemars(with = "Option<bool>")]
+    pub(crate) companion: Option<Spanned<bool>>,
+}
+
+/// A declared figure's strength.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub(crate) enum RawStrength {
+    /// So many followers.
+    Count(#[schemars(range(min = 0, max = 100))] i64),
+    /// As many as the feature holds of a modifier.
+    Per {
+        /// The modifier's name (`pennant`, or one a set in play declares).
+        per: String,
+    },
 }
 
 /// A modifier's rates, before the ruleset's `[points]` may change them.

@@ -445,7 +445,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
             let (at, location, point) = figure(f.placed, f.feature);
             json!({
                 "player": record.players.get(f.player),
-                "figure": crate::rules::Word::word(f.figure),
+                "figure": game.figures().name(f.figure),
                 "at": at,
                 "location": location,
                 "point": point,
@@ -495,7 +495,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         "to_play": record.players.get(pos.player),
         "ended": pos.ended,
         "final_round": pos.final_round,
-        "figures_available": pos.figures().iter().map(|f| crate::rules::Word::word(*f)).collect::<Vec<_>>(),
+        "figures_available": pos.figures().iter().map(|f| pos.game().figures().name(*f)).collect::<Vec<_>>(),
         "tiles": tiles,
         "figures": figures,
         "refused": refused,

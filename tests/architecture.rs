@@ -1,0 +1,487 @@
+//! The claims of `docs/architecture.md` that a test can keep true: no
+//! import cycle between the crate's files or between its top-level
+//! modules, and no expansion's words in the generic engine.
+//!
+//! The sources are read as text: comments, strings and `#[cfg(test)]`
+//! modules are left out, every `crate::`, `super::` and `self::` path is
+//! resolved to the file that defines it (through a parent's `pub use`), and
+//! the graph of "file A names something of file B" must have no cycle. A
+//! parent's `mod` and `pub use` of its own children are structure, not
+//! dependencies.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A module's path below the crate root (`["engine", "game"]`).
+type ModPath = Vec<String>;
+
+/// The crate's source files by module path.
+struct Crate {
+    files: BTreeMap<ModPath, PathBuf>,
+    /// Per `mod.rs` module: its re-exports (name → absolute path).
+    reexports: BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+}
+
+fn module_of(src: &Path, file: &Path) -> Option<ModPath> {
+    let rel = file.strip_prefix(src).ok()?;
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop()?;
+    let stem = last.strip_suffix(".rs")?;
+    match stem {
+        "lib" if parts.is_empty() => {}
+        "main" if parts.is_empty() => return None,
+        "mod" => {}
+        _ => parts.push(stem.to_string()),
+    }
+    Some(parts)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("source folder")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The code of a file without comments, string and char literals, and
+/// `#[cfg(test)]` items.
+fn code_of(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &text[i..];
+        if rest.starts_with("//") {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if rest.starts_with("/*") {
+            let mut depth = 0;
+            while i < b.len() {
+                if text[i..].starts_with("/*") {
+                    depth += 1;
+                    i += 2;
+                } else if text[i..].starts_with("*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if let Some(hashes) = raw_string_start(rest) {
+            let close = format!("\"{}", "#".repeat(hashes));
+            let start = i + 2 + hashes;
+            i = text[start..]
+                .find(&close)
+                .map_or(b.len(), |e| start + e + close.len());
+            out.push_str("\"\"");
+        } else if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if b[i] == b'\'' && is_char_literal(rest) {
+            i += 1;
+            while i < b.len() && b[i] != b'\'' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("' '");
+        } else {
+            let ch = rest.chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    strip_test_items(&out)
+}
+
+/// `r"`, `r#"`, `br"`…: the number of hashes.
+fn raw_string_start(s: &str) -> Option<usize> {
+    let s = s.strip_prefix('b').unwrap_or(s);
+    let s = s.strip_prefix('r')?;
+    let hashes = s.bytes().take_while(|&c| c == b'#').count();
+    (s.as_bytes().get(hashes) == Some(&b'"')).then_some(hashes)
+}
+
+/// A quote that opens a char literal (not a lifetime).
+fn is_char_literal(s: &str) -> bool {
+    let mut chars = s.chars().skip(1);
+    match chars.next() {
+        Some('\\') => true,
+        Some(_) => chars.next() == Some('\''),
+        None => false,
+    }
+}
+
+/// Drops every item that follows `#[cfg(test)]`, to its closing brace or
+/// semicolon.
+fn strip_test_items(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let mut depth = 0;
+        let mut end = after.len();
+        for (k, c) in after.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = k + 1;
+                        break;
+                    }
+                }
+                ';' if depth == 0 => {
+                    end = k + 1;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Every path a file names that starts with `crate`, `super` or `self`,
+/// with `use` groups expanded: the segments as written.
+fn paths_in(code: &str) -> Vec<Vec<String>> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_word = i == 0 || !(is_ident(chars[i - 1]) || chars[i - 1] == ':');
+        if starts_word && is_ident(chars[i]) {
+            let mut j = i;
+            while j < chars.len() && is_ident(chars[j]) {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            if matches!(word.as_str(), "crate" | "super" | "self")
+                && chars.get(j) == Some(&':')
+                && chars.get(j + 1) == Some(&':')
+            {
+                let (trees, end) = use_tree(&chars, j + 2, vec![word]);
+                out.extend(trees);
+                i = end;
+                continue;
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Reads a path (or `use` tree) after `prefix::` from `i`; returns every
+/// full path and where reading stopped.
+fn use_tree(chars: &[char], mut i: usize, prefix: Vec<String>) -> (Vec<Vec<String>>, usize) {
+    let skip_ws = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if chars.get(i) == Some(&'{') {
+        i += 1;
+        let mut all = Vec::new();
+        loop {
+            skip_ws(&mut i);
+            match chars.get(i) {
+                Some('}') => return (all, i + 1),
+                Some(',') => i += 1,
+                None => return (all, i),
+                _ => {
+                    let (t, end) = use_tree(chars, i, prefix.clone());
+                    all.extend(t);
+                    i = end.max(i + 1);
+                }
+            }
+        }
+    }
+    let mut path = prefix;
+    loop {
+        let start = i;
+        while i < chars.len() && is_ident(chars[i]) {
+            i += 1;
+        }
+        if i == start {
+            return (vec![path], i);
+        }
+        path.push(chars[start..i].iter().collect());
+        if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
+            i += 2;
+            skip_ws(&mut i);
+            if chars.get(i) == Some(&'{') {
+                return use_tree(chars, i, path);
+            }
+        } else {
+            return (vec![path], i);
+        }
+    }
+}
+
+/// A written path made absolute, from the module `here`.
+fn absolute(written: &[String], here: &ModPath) -> ModPath {
+    let mut base: ModPath = Vec::new();
+    let mut segs = written.iter().peekable();
+    match segs.peek().map(|s| s.as_str()) {
+        Some("crate") => {
+            segs.next();
+        }
+        Some("self") => {
+            segs.next();
+            base.clone_from(here);
+        }
+        Some("super") => {
+            base.clone_from(here);
+            while segs.peek().map(|s| s.as_str()) == Some("super") {
+                segs.next();
+                base.pop();
+            }
+        }
+        _ => {}
+    }
+    base.extend(segs.cloned());
+    base
+}
+
+impl Crate {
+    fn read() -> Crate {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut all = Vec::new();
+        walk(&src, &mut all);
+        let mut files = BTreeMap::new();
+        for f in all {
+            if let Some(m) = module_of(&src, &f) {
+                files.insert(m, f);
+            }
+        }
+        let mut reexports = BTreeMap::new();
+        for (m, f) in &files {
+            let code = code_of(&std::fs::read_to_string(f).expect("source"));
+            let mut names = BTreeMap::new();
+            for stmt in code.split(';') {
+                let s = stmt.trim_start();
+                let Some(tree) = s
+                    .strip_prefix("pub use ")
+                    .or_else(|| s.strip_prefix("pub(crate) use "))
+                else {
+                    continue;
+                };
+                let chars: Vec<char> = tree.chars().collect();
+                let first: String = chars.iter().take_while(|c| is_ident(**c)).collect();
+                let (paths, _) = if matches!(first.as_str(), "crate" | "super" | "self") {
+                    use_tree(&chars, first.len() + 2, vec![first])
+                } else {
+                    use_tree(&chars, 0, vec!["self".to_string()])
+                };
+                for p in paths {
+                    if let Some(last) = p.last() {
+                        names.insert(last.clone(), absolute(&p, m));
+                    }
+                }
+            }
+            reexports.insert(m.clone(), names);
+        }
+        Crate { files, reexports }
+    }
+
+    /// The file that defines what an absolute path names.
+    fn resolve(&self, path: &ModPath, depth: usize) -> Option<ModPath> {
+        let mut k = path.len();
+        while k > 0 && !self.files.contains_key(&path[..k]) {
+            k -= 1;
+        }
+        let module = path[..k].to_vec();
+        if depth < 8
+            && let Some(next) = path.get(k)
+            && let Some(target) = self.reexports.get(&module).and_then(|r| r.get(next))
+            && target != path
+        {
+            let mut full = target.clone();
+            full.extend(path[k + 1..].iter().cloned());
+            return self.resolve(&full, depth + 1);
+        }
+        Some(module)
+    }
+
+    /// Edges between files: who names what of whom.
+    fn file_graph(&self) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+        let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+        for (m, f) in &self.files {
+            let code = code_of(&std::fs::read_to_string(f).expect("source"));
+            let deps = graph.entry(m.clone()).or_default();
+            for written in paths_in(&code) {
+                let abs = absolute(&written, m);
+                let Some(target) = self.resolve(&abs, 0) else {
+                    continue;
+                };
+                // A parent's own children are its structure.
+                if target == *m || target.starts_with(m) {
+                    continue;
+                }
+                deps.insert(target);
+            }
+        }
+        graph
+    }
+}
+
+/// The strongly connected components with more than one member.
+fn cycles(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
+    // Kosaraju: order by finishing time, then walk the reversed graph.
+    let nodes: Vec<&ModPath> = graph.keys().collect();
+    let mut seen = BTreeSet::new();
+    let mut order = Vec::new();
+    for &n in &nodes {
+        if seen.contains(n) {
+            continue;
+        }
+        let mut stack = vec![(n, false)];
+        while let Some((v, done)) = stack.pop() {
+            if done {
+                order.push(v);
+                continue;
+            }
+            if !seen.insert(v) {
+                continue;
+            }
+            stack.push((v, true));
+            for w in graph.get(v).into_iter().flatten() {
+                if !seen.contains(w) {
+                    stack.push((w, false));
+                }
+            }
+        }
+    }
+    let mut reversed: BTreeMap<&ModPath, Vec<&ModPath>> = BTreeMap::new();
+    for (v, ws) in graph {
+        for w in ws {
+            reversed.entry(w).or_default().push(v);
+        }
+    }
+    let mut assigned = BTreeSet::new();
+    let mut out = Vec::new();
+    for &v in order.iter().rev() {
+        if assigned.contains(v) {
+            continue;
+        }
+        let mut component = Vec::new();
+        let mut stack = vec![v];
+        assigned.insert(v);
+        while let Some(x) = stack.pop() {
+            component.push(x.clone());
+            for &w in reversed.get(x).into_iter().flatten() {
+                if assigned.insert(w) {
+                    stack.push(w);
+                }
+            }
+        }
+        if component.len() > 1 {
+            component.sort();
+            out.push(component);
+        }
+    }
+    out
+}
+
+/// Each cycle, and the edges inside it (who names whom), to break one.
+fn show(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>, cycles: &[Vec<ModPath>]) -> String {
+    let mut s = String::new();
+    for c in cycles {
+        let names: Vec<String> = c.iter().map(|m| m.join("::")).collect();
+        let _ = writeln!(s, "  {}", names.join(" ↔ "));
+        for from in c {
+            for to in graph.get(from).into_iter().flatten() {
+                if c.contains(to) {
+                    let _ = writeln!(s, "    {} → {}", from.join("::"), to.join("::"));
+                }
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn no_import_cycle_between_files() {
+    let krate = Crate::read();
+    assert!(krate.files.len() > 50, "the crate's files are found");
+    let graph = krate.file_graph();
+    // The scanner sees real dependencies.
+    let referee = graph
+        .get(&vec!["engine".to_string(), "referee".to_string()])
+        .expect("engine/referee.rs");
+    assert!(referee.contains(&vec!["engine".to_string(), "game".to_string()]));
+    let found = cycles(&graph);
+    assert!(
+        found.is_empty(),
+        "import cycles between files:\n{}",
+        show(&graph, &found)
+    );
+}
+
+#[test]
+fn no_import_cycle_between_top_level_modules() {
+    let krate = Crate::read();
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (from, tos) in krate.file_graph() {
+        let Some(top) = from.first() else { continue };
+        let deps = graph.entry(vec![top.clone()]).or_default();
+        for to in tos {
+            if let Some(t) = to.first()
+                && t != top
+            {
+                deps.insert(vec![t.clone()]);
+            }
+        }
+    }
+    assert!(graph.len() > 10, "the top-level modules are found");
+    let found = cycles(&graph);
+    assert!(
+        found.is_empty(),
+        "import cycles between top-level modules:\n{}",
+        show(&graph, &found)
+    );
+}
+
+#[test]
+fn the_scanner_reads_use_trees_and_skips_comments_strings_and_tests() {
+    let code = code_of(
+        "use crate::a::{b::C, d};\n// crate::x::y\nlet s = \"crate::z\";\nfn f() { super::e::F }\n#[cfg(test)]\nmod tests { use crate::t; }\n",
+    );
+    let paths = paths_in(&code);
+    let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        joined,
+        ["crate::a::b::C", "crate::a::d", "super::e::F"],
+        "{code}"
+    );
+}
