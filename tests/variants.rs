@@ -328,3 +328,71 @@ fn declared_modifiers_score_and_their_rates_are_house_rules() {
     assert!(refused.starts_with("exit: 2"), "{refused}");
     assert!(refused.contains("unknown key `well`"), "{refused}");
 }
+
+#[test]
+fn declared_figures_play_by_their_declarations_without_code() {
+    // fixtures/sets/scouts-and-hounds.yaml declares a scout (roads, strength
+    // 2), a marshal (cities, strength per pennant) and a hound (a companion
+    // on fields); no source file names them.
+    let out = carca(&["score", "fixtures/records/declared-figures.yaml"]);
+    for line in [
+        "followers: red 1 scout = 2, blue 1 → red",
+        "followers: red 1 marshal = 1 pennant, blue 1 → shared majority: red, blue",
+        "farmers: red 1, blue 1 (and red's hound) → shared majority: red, blue",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let history = carca(&["score", "fixtures/records/declared-figures-history.yaml"]);
+    assert!(history.starts_with("exit: 0"), "{history}");
+    assert!(
+        history.contains(
+            "followers: blue 1 marshal = 0 pennants → nobody (no follower counts for anything)\n    nobody scores"
+        ),
+        "{history}"
+    );
+    let json = stdout_json(&carca(&[
+        "score",
+        "fixtures/records/declared-figures.yaml",
+        "--format",
+        "json",
+    ]));
+    let road = &json["events"][0];
+    assert_eq!(road["strength"]["red"], 2, "{road}");
+    assert_eq!(json["ruleset"]["figures"]["scout"], 1, "{json}");
+    let farm = &json["events"][2];
+    assert_eq!(farm["others"][0]["figure"], "hound", "{farm}");
+    // A ruleset counts a declared figure under `[figures]`: with no scouts,
+    // red's is refused and stays in supply.
+    let none = carca(&[
+        "score",
+        "fixtures/records/declared-figures-history.yaml",
+        "--rules",
+        "fixtures/house-rules/no-scouts.toml",
+    ]);
+    assert!(none.starts_with("exit: 1"), "{none}");
+    assert!(none.contains("red has no scout left to deploy"), "{none}");
+    // Where no set in play declares it, `scout` is no key of `[figures]`.
+    let unknown = carca(&[
+        "score",
+        "fixtures/records/road-ends.yaml",
+        "--rules",
+        "fixtures/house-rules/no-scouts.toml",
+    ]);
+    assert!(unknown.starts_with("exit: 2"), "{unknown}");
+    assert!(
+        unknown.contains("big, builder, pig (and the figures that the tile"),
+        "{unknown}"
+    );
+    // `carca moves` lists where the scout could go (roads only) beside
+    // the followers' spots.
+    let moves = carca(&[
+        "moves",
+        "fixtures/records/declared-figures-history.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "1",
+    ]);
+    assert!(moves.contains("; the scout on E (road)"), "{moves}");
+    assert!(!moves.contains("the scout on NNE"), "{moves}");
+}

@@ -942,6 +942,7 @@ impl<'r> Referee<'r> {
             DeployProblem::Alone(figure, kind) => ViolationKind::FigureAlone {
                 player,
                 figure: name(figure),
+                stands: table.kind(figure).stands.clone(),
                 kind,
             },
             DeployProblem::Completed(_, kind) => ViolationKind::BuilderOnCompleted { player, kind },

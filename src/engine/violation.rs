@@ -176,6 +176,8 @@ pub enum ViolationKind {
         player: String,
         /// The figure's word.
         figure: String,
+        /// Where it may stand.
+        stands: Vec<FeatureKind>,
         /// The feature's kind.
         kind: FeatureKind,
     },

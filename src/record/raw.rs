@@ -243,9 +243,11 @@ pub(crate) struct RawTurn {
     #[serde(alias = "spot")]
     #[schemars(with = "Option<String>")]
     pub(crate) meeple: Option<Spanned<String>>,
-    /// Which figure `meeple` deploys: `follower` (the default) or `big`
-    /// (Inns & Cathedrals' big follower, counting two in every majority).
-    #[schemars(with = "Option<String>", extend("enum" = ["follower", "big", "builder", "pig"]))]
+    /// Which figure `meeple` deploys: `follower` (the default), `big`
+    /// (Inns & Cathedrals' big follower, counting two in every majority),
+    /// `builder` or `pig` (Traders & Builders), or a figure a tile set in
+    /// play declares.
+    #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
     pub(crate) figure: Option<Spanned<String>>,
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
@@ -282,8 +284,9 @@ pub(crate) struct RawMeeple {
     #[serde(alias = "meeple")]
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
-    /// Which figure it is: `follower` (the default) or `big`.
-    #[schemars(with = "Option<String>", extend("enum" = ["follower", "big", "builder", "pig"]))]
+    /// Which figure it is: `follower` (the default), a built-in figure's
+    /// word, or a figure a tile set in play declares.
+    #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
     pub(crate) figure: Option<Spanned<String>>,
 }
 

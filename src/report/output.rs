@@ -327,13 +327,14 @@ pub struct EventJson {
     pub tokens: Option<PerPlayer>,
 }
 
-/// A builder or pig on a scored feature.
+/// A companion on a scored feature (a builder, a pig, or a companion a
+/// tile set declares).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct OtherFigureJson {
     /// Its owner.
     pub player: String,
-    /// `builder` or `pig`.
+    /// The figure's word: `builder`, `pig`, or a declared figure's name.
     pub figure: String,
 }
 

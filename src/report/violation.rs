@@ -229,6 +229,7 @@ impl Violation {
             ViolationKind::FigureAlone {
                 player,
                 figure,
+                stands,
                 kind,
             } => w(
                 format!(
@@ -236,7 +237,10 @@ impl Violation {
                     kind.word(),
                 ),
                 "carca::rules::figure_alone",
-                "a builder or pig joins a road, city or field of the tile just placed that already holds one of its owner's followers",
+                &format!(
+                    "a {figure} joins {} of the tile just placed that already holds one of its owner's followers",
+                    or_list(&stands.iter().map(|k| k.word()).collect::<Vec<_>>())
+                ),
                 &format!("no follower of {player} here"),
             ),
             ViolationKind::BuilderOnCompleted { player, kind } => w(

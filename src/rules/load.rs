@@ -129,13 +129,22 @@ pub fn schema() -> serde_json::Value {
             s["description"] = g.key_doc(i).into();
             keys.insert(k.into(), s);
         }
+        // The tile sets in play declare more keys: the rates of their
+        // modifiers, their figures. carca itself reports a key no set in
+        // play declares, with the nearest known one.
+        let mut declared = value_schema(Values::Count { max: g.max() });
+        declared["description"] = match g {
+            Group::Points => "The rate of a modifier a tile set in play declares.",
+            Group::Figures => "The count of a figure a tile set in play declares.",
+        }
+        .into();
         properties.insert(
             g.key().into(),
             json!({
                 "type": "object",
                 "description": g.doc(),
                 "properties": keys,
-                "additionalProperties": false,
+                "additionalProperties": declared,
             }),
         );
     }
