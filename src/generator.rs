@@ -7,8 +7,8 @@
 //! referee accepts.
 
 use crate::engine::Game;
+use crate::engine::mechanic::{Mechanics, Placing, Setup};
 use crate::engine::open::OpenPositions;
-use crate::engine::river::{self, River};
 use crate::engine::turns::TurnOrder;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
@@ -359,16 +359,23 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     open.placed(Pos::new(0, 0), |q, e| game.edge_shown(q, e));
 
     let mut turns: Vec<Turn> = Vec::new();
-    let mut river = River::start(catalog, start, Pos::new(0, 0), Rotation::R0);
-    // The referee's turn order: builders (Traders & Builders) change it.
-    let builders = (0..players).any(|p| game.supply(p, Figure::BUILDER) > 0);
-    let mut order = TurnOrder::new(players, builders);
+    // The referee's mechanics and turn order.
+    let mut mechanics = Mechanics::for_game(&Setup {
+        catalog,
+        rules: &rules,
+        players,
+        start: (start, Pos::new(0, 0), Rotation::R0),
+    });
+    let extra_turns = mechanics.gives_extra_turns();
+    let mut order = TurnOrder::new(players, extra_turns);
     for tile in deck {
         let player = order.next();
         let t = &catalog.tiles[tile].tile;
-        let fits = |game: &Game, pos: Pos, rot: Rotation| {
+        let fits = |game: &Game, mechanics: &Mechanics, pos: Pos, rot: Rotation| {
             game.placement_problems(tile, pos, rot).is_empty()
-                && river.check(catalog, tile, pos, rot).is_none()
+                && mechanics
+                    .placement_problem(catalog, tile, pos, rot)
+                    .is_none()
         };
         let mut found = None;
         for _ in 0..48 {
@@ -378,23 +385,24 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
             let pos = all[rng.below(all.len())];
             let rot = Rotation::ALL[rng.below(4)];
-            if fits(&game, pos, rot) {
+            if fits(&game, &mechanics, pos, rot) {
                 found = Some((pos, rot));
                 break;
             }
         }
         if found.is_none() {
-            found = if river::edges(catalog, tile, Rotation::R0).is_empty() {
-                choose(&open, t, &mut rng)
-            } else {
-                // A river tile can only go where the river flows on.
-                let at = river.open_end();
-                let fitting: Vec<(Pos, Rotation)> = at
-                    .into_iter()
-                    .flat_map(|p| Rotation::ALL.map(|r| (p, r)))
-                    .filter(|&(p, r)| fits(&game, p, r))
-                    .collect();
-                (!fitting.is_empty()).then(|| fitting[rng.below(fitting.len())])
+            found = match mechanics.only_at(catalog, tile) {
+                None => choose(&open, t, &mut rng),
+                // A mechanic says where the tile may go (a river tile:
+                // where the river flows on).
+                Some(at) => {
+                    let fitting: Vec<(Pos, Rotation)> = at
+                        .into_iter()
+                        .flat_map(|p| Rotation::ALL.map(|r| (p, r)))
+                        .filter(|&(p, r)| fits(&game, &mechanics, p, r))
+                        .collect();
+                    (!fitting.is_empty()).then(|| fitting[rng.below(fitting.len())])
+                }
             };
         }
         let Some((pos, rot)) = found else {
@@ -403,13 +411,21 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             order.after(player, turns.len(), true, false);
             continue;
         };
-        river = river.advance(catalog, tile, pos, rot);
         let idx = game.place(tile, pos, rot, None);
         open.placed(pos, |q, e| game.edge_shown(q, e));
-        // A tile that extends the road or city of the player's builder
-        // earns a second turn (never a third).
-        let earned =
-            builders && !order.is_second(player) && game.meets_builder(idx, player).is_some();
+        // The "placed" phase: a mechanic may give one more turn (a tile
+        // that extends the road or city of the player's builder; never a
+        // third).
+        let placing = Placing {
+            tile,
+            pos,
+            rot,
+            placed: idx,
+            actor: player,
+            drawn: true,
+            second: order.is_second(player),
+        };
+        let earned = mechanics.placed(&game, &placing).is_some();
         let mut meeple = None;
         let mut figure = None;
         if rng.chance(options.followers) {
@@ -449,7 +465,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             rot,
             meeple,
             figure,
-            player: builders.then_some(player),
+            player: extra_turns.then_some(player),
         });
         order.after(player, turns.len(), false, earned);
     }

@@ -6,6 +6,11 @@
 //! (The Abbey's other rule, holes only, is the tile set's `hole_only` flag,
 //! which [`super::Game::placement_problems`] checks for every caller.)
 
+use super::mechanic::{End, EndProblem, Mechanic, Setup};
+use super::violation::AfterTheEnd;
+use crate::rules::EndGameAbbey;
+use crate::tileset::Catalog;
+
 /// The final round's order and how far it has gone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinalRound {
@@ -82,6 +87,62 @@ impl FinalRound {
                 None => (last, Some(RoundProblem::Over)),
             },
         }
+    }
+}
+
+/// The final round as a turn mechanic: built under
+/// `end_game_abbey = "final-round"`, it lets each player still holding a
+/// tile of their own place it after the last land tile.
+#[derive(Debug, Clone, Default)]
+struct EndRound {
+    /// The round, once it has begun.
+    round: Option<FinalRound>,
+}
+
+/// The final abbey round, when the ruleset plays one.
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    (setup.rules.end_game_abbey == EndGameAbbey::FinalRound)
+        .then(|| Box::new(EndRound::default()) as Box<dyn Mechanic>)
+}
+
+impl Mechanic for EndRound {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn after_the_end(
+        &mut self,
+        catalog: &Catalog,
+        tile: usize,
+        written: Option<usize>,
+        end: &End,
+    ) -> Option<(usize, Option<EndProblem>)> {
+        if !catalog.tiles[tile].tile.per_player {
+            return None;
+        }
+        let round = self
+            .round
+            .get_or_insert_with(|| FinalRound::new(end.last, end.players));
+        let holds = |p: usize| end.holds.get(p).copied().unwrap_or(false);
+        let (actor, problem) = round.take(written, &holds);
+        let problem = problem.map(|p| match p {
+            RoundProblem::OutOfOrder { expected } => EndProblem::OutOfOrder { expected },
+            RoundProblem::Over => EndProblem::Over,
+        });
+        Some((actor, problem))
+    }
+
+    fn due_after_the_end(&self, end: &End) -> Option<usize> {
+        let round = self
+            .round
+            .clone()
+            .unwrap_or_else(|| FinalRound::new(end.last, end.players));
+        round.next(&|p: usize| end.holds.get(p).copied().unwrap_or(false))
+    }
+
+    fn over_because(&self) -> Option<AfterTheEnd> {
+        Some(AfterTheEnd::OnlyOwnTiles)
     }
 }
 

@@ -17,6 +17,48 @@ use crate::rules::{Figure, Ruleset};
 use crate::tileset::figure::{FigureTable, Weight};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
 
+/// A hook into scoring: what a mechanic adds when a feature is completed,
+/// to a farm's score, and at final scoring.
+pub trait Scoring: std::fmt::Debug + Send + Sync {
+    /// A copy of it, in its present state.
+    fn boxed(&self) -> Box<dyn Scoring>;
+
+    /// A road or city was completed in play (the set `root`), during
+    /// `phase`.
+    fn completed(&mut self, _game: &mut Game, _root: Node, _phase: Phase) {}
+
+    /// Points a farm's players add per city it pays them (the pig): per
+    /// player, or `None` when this hook adds nothing to it.
+    fn farm_bonus(&self, _game: &Game, _farm: Node) -> Option<Vec<u32>> {
+        None
+    }
+
+    /// What a snapshot says a player holds of a modifier (trade-good
+    /// tokens).
+    fn holding(&mut self, _player: usize, _modifier: usize, _n: u32) {}
+
+    /// Final scoring, after features and farms.
+    fn final_scoring(&mut self, _game: &mut Game) {}
+}
+
+/// The scoring hooks in play.
+#[derive(Debug, Default)]
+pub struct Hooks(pub(super) Vec<Box<dyn Scoring>>);
+
+impl Clone for Hooks {
+    fn clone(&self) -> Hooks {
+        Hooks(self.0.iter().map(|m| m.boxed()).collect())
+    }
+}
+
+impl Hooks {
+    /// Whether there are none (a base game).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 /// A tile on the board.
 #[derive(Debug, Clone)]
 pub struct PlacedTile {
@@ -153,9 +195,8 @@ pub struct Game<'a> {
     /// How many kinds of figure are in play.
     kinds: usize,
     pub(super) scores: Vec<i64>,
-    /// Trade-good tokens by player, then modifier (indices of `rates`):
-    /// empty until a player first holds one.
-    pub(super) tokens: Vec<u32>,
+    /// The scoring hooks of the mechanics in play (none in a base game).
+    hooks: Hooks,
     pub(super) events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
@@ -199,7 +240,7 @@ impl<'a> Game<'a> {
                 .collect(),
             kinds: catalog.figures.len(),
             scores: vec![0; players],
-            tokens: Vec::new(),
+            hooks: Hooks::default(),
             // About one scoring for every two tiles in a real game; a huge
             // generated game grows the list as it needs.
             events: Vec::with_capacity((tiles / 2).min(64)),
@@ -258,6 +299,22 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn figures(&self) -> &'a FigureTable {
         &self.catalog.figures
+    }
+
+    /// The scoring hooks of the mechanics in play
+    /// ([`super::mechanic::scoring_hooks`]); a game has none until given.
+    #[must_use]
+    pub fn with_hooks(mut self, hooks: Hooks) -> Game<'a> {
+        self.hooks = hooks;
+        self
+    }
+
+    /// What a snapshot says a player holds of a modifier (trade-good
+    /// tokens), for the scoring hooks that keep it.
+    pub fn holding(&mut self, player: usize, modifier: usize, n: u32) {
+        for h in &mut self.hooks.0 {
+            h.holding(player, modifier, n);
+        }
     }
 
     /// Followers deployed so far (on the board or returned).
@@ -587,9 +644,12 @@ impl<'a> Game<'a> {
         let root = self.features.find(n);
         if self.features.open(root) == 0 && !self.features.scored(root) {
             self.score_set(root, true, phase, true);
-            // Goods are among a city's extras; most sets carry none.
-            if !self.features.extras(root).is_empty() {
-                self.take_goods(root, phase);
+            if !self.hooks.is_empty() {
+                let mut hooks = std::mem::take(&mut self.hooks);
+                for h in &mut hooks.0 {
+                    h.completed(self, root, phase);
+                }
+                self.hooks = hooks;
             }
         }
     }
@@ -799,7 +859,11 @@ impl<'a> Game<'a> {
             }
         }
         self.score_farms(&farms);
-        self.score_goods();
+        let mut hooks = std::mem::take(&mut self.hooks);
+        for h in &mut hooks.0 {
+            h.final_scoring(self);
+        }
+        self.hooks = hooks;
     }
 
     /// The cities (roots) a farm touches, each once in node order:
@@ -846,17 +910,18 @@ impl<'a> Game<'a> {
     fn score_farms(&mut self, farms: &[Node]) {
         let touched: Vec<_> = farms.iter().map(|&f| self.farm_cities(f)).collect();
         let counts: Vec<Counts> = farms.iter().map(|&f| self.counts(f)).collect();
-        let pigs = self
-            .followers
-            .iter()
-            .any(|f| f.on_board && f.figure == Figure::PIG);
         let input: Vec<scoring::FarmInput> = farms
             .iter()
             .enumerate()
             .map(|(i, &farm)| scoring::FarmInput {
                 name: self.id_of(ScoredKind::Farm, farm),
                 strength: counts[i].strength.clone(),
-                pigs: if pigs { self.pigs(farm) } else { Vec::new() },
+                bonus: self
+                    .hooks
+                    .0
+                    .iter()
+                    .find_map(|h| h.farm_bonus(self, farm))
+                    .unwrap_or_default(),
                 cities: touched[i].0.clone(),
             })
             .collect();

@@ -6,18 +6,18 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use miette::SourceSpan;
 
-use super::abbey::{FinalRound, RoundProblem};
 use super::event::{Event, FeatureId, Phase};
 use super::game::{DeployProblem, Game, PlaceProblem};
-use super::river::{River, RiverProblem};
-use super::traders::OutOfTurn;
-use super::turns::TurnOrder;
+use super::mechanic::{End, EndProblem, Mechanics, Placing, Setup, scoring_hooks};
+use super::supply::Supply;
+use super::turns::{OutOfTurn, TurnOrder};
+
 use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{LocationProblem, location_of};
 use crate::record::{Action, Body, Deploy, Location, Meeple, Placement, Record, Totals, Turn};
-use crate::rules::{EndGameAbbey, Figure, Ruleset};
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::FeatureKind;
 
 /// The result of adjudicating a record under a ruleset.
@@ -293,13 +293,7 @@ impl Position<'_> {
     /// player to move's own tiles (an abbey).
     #[must_use]
     pub fn tiles_left(&self) -> Vec<u32> {
-        let r = &self.referee;
-        let own = r.personal.get(self.player);
-        r.supply
-            .iter()
-            .enumerate()
-            .map(|(i, a)| a + own.and_then(|o| o.get(i)).copied().unwrap_or(0))
-            .collect()
+        self.referee.supply.left_for(self.player)
     }
 
     /// Every legal placement of `tile` now, with its legal follower spots.
@@ -311,7 +305,7 @@ impl Position<'_> {
         r.game
             .legal_placements(tile)
             .into_iter()
-            .filter(|&(pos, rot)| r.river_problem(tile, pos, rot).is_none())
+            .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
                 let spots = if can_deploy {
                     (0..t.features.len())
@@ -404,23 +398,18 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
     let ended = if upto == turns.len() {
         over
     } else {
-        referee.land_left == 0
+        referee.supply.land_left == 0
     };
     // Whose turn it is: the referee's own turn order, after those turns.
     let mut player = referee.order.next();
     let n = record.players.len();
-    // After the last land tile, the final abbey round (`abbey.rs`) says
-    // whether anyone may still place an abbey, and who.
+    // After the last land tile, a mechanic (the final abbey round) says
+    // whether anyone may still play, and who.
     let mut final_round = false;
     let finished = upto == turns.len() && record.declared_final;
-    if referee.land_left == 0 && rules.end_game_abbey == EndGameAbbey::FinalRound && !finished {
-        let last = referee.last_land.map_or(n - 1, |(_, last)| last);
-        let round = referee
-            .round
-            .clone()
-            .unwrap_or_else(|| FinalRound::new(last, n));
-        let personal = &referee.personal;
-        if let Some(p) = round.next(&|p: usize| personal[p].iter().any(|&c| c > 0)) {
+    if referee.supply.land_left == 0 && !finished {
+        let end = referee.end(referee.last_land.map_or(n - 1, |(_, last)| last));
+        if let Some(p) = referee.mechanics.due_after_the_end(&end) {
             player = p;
             final_round = true;
         }
@@ -440,26 +429,16 @@ struct Referee<'r> {
     /// Once the last land tile is down: the turn that placed it and who
     /// placed it.
     last_land: Option<(usize, usize)>,
-    /// The final abbey round, once it has begun.
-    round: Option<FinalRound>,
     game: Game<'r>,
     findings: Vec<Finding>,
-    /// Tiles left per catalog entry (land tiles).
-    supply: Vec<u32>,
-    /// Per-player tiles left, per player and catalog entry.
-    personal: Vec<Vec<u32>>,
-    /// Land tiles left in all.
-    land_left: u64,
-    /// Opening-set (river) tiles left.
-    opening_left: u32,
-    /// The River: where it goes on, and how it last turned.
-    river: River,
-    /// Builders are in play: a placement may earn a second turn.
-    builders: bool,
-    /// Who plays next.
-    order: TurnOrder,
+    /// Tiles left.
+    supply: Supply,
+    /// The turn mechanics of the sets and ruleset in play.
+    mechanics: Mechanics,
     /// Second turns earned so far.
     double_turns: Vec<DoubleTurn>,
+    /// Who plays next.
+    order: TurnOrder,
     /// Positions of placements that broke a rule.
     marks: Vec<Pos>,
     /// Follower deployments refused.
@@ -470,32 +449,17 @@ impl<'r> Referee<'r> {
     fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
-        let builders = rules.supply_with(Figure::BUILDER, &record.catalog.figures) > 0;
-        let supply: Vec<u32> = catalog
-            .tiles
-            .iter()
-            .map(|e| if e.tile.per_player { 0 } else { e.tile.count })
-            .collect();
-        let personal = vec![
-            catalog
-                .tiles
-                .iter()
-                .map(|e| if e.tile.per_player { e.tile.count } else { 0 })
-                .collect::<Vec<u32>>();
-            players
-        ];
-        let land_left = supply.iter().map(|&c| u64::from(c)).sum();
-        let opening_left = catalog
-            .tiles
-            .iter()
-            .zip(&supply)
-            .filter(|(e, _)| e.opening)
-            .map(|(_, c)| *c)
-            .sum();
+        let s = &record.start;
+        let mechanics = Mechanics::for_game(&Setup {
+            catalog,
+            rules,
+            players,
+            start: (s.tile, s.at, s.rot),
+        });
+        let extra_turns = mechanics.gives_extra_turns();
         Referee {
             record,
             last_land: None,
-            round: None,
             rules,
             game: Game::with_capacity(
                 catalog,
@@ -505,18 +469,25 @@ impl<'r> Referee<'r> {
                     Body::History(t) => t.len() + 1,
                     Body::Snapshot { board, .. } => board.len() + 1,
                 },
-            ),
+            )
+            .with_hooks(scoring_hooks(catalog, rules, players)),
             findings: Vec::new(),
-            supply,
-            personal,
-            land_left,
-            opening_left,
-            river: River::default(),
-            builders,
-            order: TurnOrder::new(players, builders),
+            supply: Supply::new(catalog, players),
+            mechanics,
             double_turns: Vec::new(),
+            order: TurnOrder::new(players, extra_turns),
             marks: Vec::new(),
             refused: Vec::new(),
+        }
+    }
+
+    /// The game after its last land tile, placed by `last`.
+    fn end(&self, last: usize) -> End {
+        let players = self.record.players.len();
+        End {
+            last,
+            players,
+            holds: (0..players).map(|p| self.supply.holds_own(p)).collect(),
         }
     }
 
@@ -534,23 +505,17 @@ impl<'r> Referee<'r> {
 
     /// Takes a land tile from the supply, reporting when none is left.
     fn draw(&mut self, tile: usize, span: SourceSpan) {
-        let entry = &self.record.catalog.tiles[tile];
-        if self.supply[tile] == 0 {
+        let catalog = &self.record.catalog;
+        if !self.supply.draw(catalog, tile) {
             let start = self.record.start.tile == tile;
             self.violation(
                 ViolationKind::Supply {
                     id: self.id(tile),
-                    count: entry.tile.count,
+                    count: catalog.tiles[tile].tile.count,
                     start,
                 },
                 span,
             );
-            return;
-        }
-        self.supply[tile] -= 1;
-        self.land_left -= 1;
-        if entry.opening {
-            self.opening_left -= 1;
         }
     }
 
@@ -558,34 +523,37 @@ impl<'r> Referee<'r> {
         let s = self.record.start.clone();
         self.draw(s.tile, s.tile_span);
         self.game.place(s.tile, s.at, s.rot, None);
-        self.river = River::start(&self.record.catalog, s.tile, s.at, s.rot);
     }
 
     /// Walks the turns; returns whether the game ended.
     fn history(&mut self, turns: &[Turn]) -> bool {
         self.start();
         let n = self.record.players.len();
-        let rules_abbey = self.rules.end_game_abbey;
         // (turn that ended the game, player who placed the last tile)
-        let mut ended: Option<(usize, usize)> = if self.land_left == 0 {
+        let mut ended: Option<(usize, usize)> = if self.supply.land_left == 0 {
             Some((0, n - 1))
         } else {
             None
         };
-        // The final abbey round, once the last land tile is down.
-        let mut round: Option<FinalRound> = None;
         for turn in turns {
             if let Some((end_turn, last)) = ended {
-                let abbey_turn = matches!(&turn.action, Action::Place { placement, .. }
-                    if self.record.catalog.tiles[placement.tile].tile.per_player);
-                if abbey_turn && rules_abbey == EndGameAbbey::FinalRound {
-                    let round = round.get_or_insert_with(|| FinalRound::new(last, n));
-                    let personal = &self.personal;
-                    let holds = |p: usize| personal[p].iter().any(|&c| c > 0);
-                    let (actor, problem) = round.take(turn.player.map(|(p, _)| p), &holds);
+                let written = turn.player.map(|(p, _)| p);
+                let after = match &turn.action {
+                    Action::Place { placement, .. } => {
+                        let end = self.end(last);
+                        self.mechanics.after_the_end(
+                            &self.record.catalog,
+                            placement.tile,
+                            written,
+                            &end,
+                        )
+                    }
+                    Action::Discard { .. } => None,
+                };
+                if let Some((actor, problem)) = after {
                     match problem {
                         None => {}
-                        Some(RoundProblem::OutOfOrder { expected }) => {
+                        Some(EndProblem::OutOfOrder { expected }) => {
                             let expected = expected.map(|p| self.player(p));
                             self.violation(
                                 ViolationKind::FinalRoundOrder {
@@ -595,7 +563,7 @@ impl<'r> Referee<'r> {
                                 turn.player.map_or(turn.span, |(_, span)| span),
                             );
                         }
-                        Some(RoundProblem::Over) => self.violation(
+                        Some(EndProblem::Over) => self.violation(
                             ViolationKind::GameOver {
                                 ended: end_turn,
                                 turn: turn.number,
@@ -604,13 +572,10 @@ impl<'r> Referee<'r> {
                             turn.span,
                         ),
                     }
-                    self.play(turn, actor);
+                    self.play(turn, actor, false);
                     continue;
                 }
-                let why = match rules_abbey {
-                    EndGameAbbey::FinalRound => AfterTheEnd::OnlyAbbeys,
-                    EndGameAbbey::None => AfterTheEnd::NoAbbeyRound,
-                };
+                let why = self.mechanics.over_because();
                 self.violation(
                     ViolationKind::GameOver {
                         ended: end_turn,
@@ -619,8 +584,8 @@ impl<'r> Referee<'r> {
                     },
                     turn.span,
                 );
-                let actor = turn.player.map_or(self.order.next(), |(p, _)| p);
-                self.play(turn, actor);
+                let actor = written.unwrap_or(self.order.next());
+                self.play(turn, actor, false);
                 self.order.pass(actor);
                 continue;
             }
@@ -658,7 +623,7 @@ impl<'r> Referee<'r> {
                 d.taken = Some(turn.number);
             }
             let second = self.order.is_second(actor);
-            let earned = self.play(turn, actor).filter(|_| !second);
+            let earned = self.play(turn, actor, second).filter(|_| !second);
             if let Some(feature) = &earned {
                 self.double_turns.push(DoubleTurn {
                     earned: turn.number,
@@ -671,19 +636,18 @@ impl<'r> Referee<'r> {
             // after a discard the same player draws again.
             self.order
                 .after(actor, turn.number, discard, earned.is_some());
-            if self.land_left == 0 {
+            if self.supply.land_left == 0 {
                 ended = Some((turn.number, actor));
             }
         }
         self.last_land = ended;
-        self.round = round;
         ended.is_some() || self.record.declared_final
     }
 
-    /// Applies one turn for `actor`.
-    /// Returns the road or city whose builder earned the player a second
-    /// turn, if any: a drawn tile (not an abbey) joined it.
-    fn play(&mut self, turn: &Turn, actor: usize) -> Option<FeatureId> {
+    /// Applies one turn for `actor` (`second`: it is a second turn).
+    /// Returns the feature that earned the player one more turn, if a
+    /// mechanic gave one in the "placed" phase.
+    fn play(&mut self, turn: &Turn, actor: usize, second: bool) -> Option<FeatureId> {
         match &turn.action {
             Action::Discard { tile, span } => {
                 self.discard(*tile, *span);
@@ -691,12 +655,16 @@ impl<'r> Referee<'r> {
             }
             Action::Place { placement, meeple } => {
                 let idx = self.place(placement, actor, turn.number)?;
-                let drawn = !self.record.catalog.tiles[placement.tile].tile.per_player;
-                let earned = if self.builders && drawn {
-                    self.game.meets_builder(idx, actor)
-                } else {
-                    None
+                let placing = Placing {
+                    tile: placement.tile,
+                    pos: placement.at,
+                    rot: placement.rot,
+                    placed: idx,
+                    actor,
+                    drawn: !self.record.catalog.tiles[placement.tile].tile.per_player,
+                    second,
                 };
+                let earned = self.mechanics.placed(&self.game, &placing);
                 if let Some(d) = meeple {
                     self.deploy(idx, d, actor);
                 }
@@ -717,7 +685,7 @@ impl<'r> Referee<'r> {
             .game
             .legal_placements(tile)
             .into_iter()
-            .filter(|&(pos, rot)| self.river_problem(tile, pos, rot).is_none())
+            .filter(|&(pos, rot)| self.mechanic_problem(tile, pos, rot).is_none())
             .collect();
         if !fits.is_empty() {
             self.violation(
@@ -731,65 +699,39 @@ impl<'r> Referee<'r> {
         self.draw(tile, span);
     }
 
-    /// The river rule a placement breaks, if any (without reporting it).
-    fn river_problem(&self, tile: usize, pos: Pos, rot: Rotation) -> Option<ViolationKind> {
-        Some(
-            match self.river.check(&self.record.catalog, tile, pos, rot)? {
-                RiverProblem::UTurn(right) => ViolationKind::RiverUTurn { right },
-                RiverProblem::NotAtTheEnd(expected) => ViolationKind::RiverContinue {
-                    id: self.id(tile),
-                    expected,
-                },
-            },
-        )
+    /// The rule of a mechanic a placement breaks, if any (without
+    /// reporting it), and whether the whole placement is at fault.
+    fn mechanic_problem(
+        &self,
+        tile: usize,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<(ViolationKind, bool)> {
+        self.mechanics
+            .placement_problem(&self.record.catalog, tile, pos, rot)
     }
 
     /// Checks and places a tile; `None` when it cannot lie there at all.
     fn place(&mut self, p: &Placement, actor: usize, number: usize) -> Option<usize> {
         let entry = &self.record.catalog.tiles[p.tile];
         if entry.tile.per_player {
-            if self.personal[actor][p.tile] == 0 {
-                self.violation(
+            match self.supply.own[actor].get_mut(p.tile) {
+                Some(left) if *left > 0 => *left -= 1,
+                _ => self.violation(
                     ViolationKind::NoAbbey {
                         player: self.player(actor),
                         id: self.id(p.tile),
                         count: entry.tile.count,
                     },
                     p.tile_span,
-                );
-            } else {
-                self.personal[actor][p.tile] -= 1;
+                ),
             }
         } else {
-            // River tiles left other than lakes (counted only for a lake).
-            let lake_others = || {
-                self.opening_left
-                    - self
-                        .record
-                        .catalog
-                        .tiles
-                        .iter()
-                        .zip(&self.supply)
-                        .filter(|(e, _)| e.opening && e.tile.last)
-                        .map(|(_, c)| *c)
-                        .sum::<u32>()
-            };
-            if self.opening_left > 0 && !entry.opening {
-                self.violation(
-                    ViolationKind::RiverFirst {
-                        id: self.id(p.tile),
-                        remaining: self.opening_left,
-                    },
-                    p.tile_span,
-                );
-            } else if entry.opening && entry.tile.last && lake_others() > 0 {
-                self.violation(
-                    ViolationKind::RiverLast {
-                        id: self.id(p.tile),
-                        remaining: lake_others(),
-                    },
-                    p.tile_span,
-                );
+            if let Some(v) = self
+                .mechanics
+                .draw_problem(&self.record.catalog, &self.supply, p.tile)
+            {
+                self.violation(v, p.tile_span);
             }
             self.draw(p.tile, p.tile_span);
         }
@@ -808,17 +750,10 @@ impl<'r> Referee<'r> {
         if occupied {
             return None;
         }
-        if let Some(v) = self.river_problem(p.tile, p.at, p.rot) {
+        if let Some((v, whole)) = self.mechanic_problem(p.tile, p.at, p.rot) {
             self.marks.push(p.at);
-            let span = match v {
-                ViolationKind::RiverUTurn { .. } => p.span,
-                _ => p.at_span,
-            };
-            self.violation(v, span);
+            self.violation(v, if whole { p.span } else { p.at_span });
         }
-        self.river = self
-            .river
-            .advance(&self.record.catalog, p.tile, p.at, p.rot);
         Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
     }
 
@@ -962,7 +897,7 @@ impl<'r> Referee<'r> {
     /// the trade-good tokens it says they hold.
     fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
         for &(player, good, n) in &self.record.tokens {
-            self.game.add_tokens(player, good, n);
+            self.game.holding(player, good, n);
         }
         let start = &self.record.start;
         if !board.iter().any(|p| p.at == start.at) {
@@ -984,9 +919,10 @@ impl<'r> Referee<'r> {
                 continue;
             }
             if entry.tile.per_player {
-                let holder = (0..self.personal.len()).find(|&pl| self.personal[pl][p.tile] > 0);
+                let own = &mut self.supply.own;
+                let holder = (0..own.len()).find(|&pl| own[pl][p.tile] > 0);
                 match holder {
-                    Some(pl) => self.personal[pl][p.tile] -= 1,
+                    Some(pl) => own[pl][p.tile] -= 1,
                     None => self.violation(
                         ViolationKind::Supply {
                             id: self.id(p.tile),

@@ -3,6 +3,11 @@
 //! The referee, legal-move listing and the generator all ask this one
 //! module, so they can never disagree about a river tile.
 
+use super::event::FeatureId;
+use super::game::Game;
+use super::mechanic::{Mechanic, Placing, Setup};
+use super::supply::Supply;
+use super::violation::ViolationKind;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::tileset::{Catalog, EdgeKind};
 
@@ -146,5 +151,101 @@ impl River {
                 last_turn: None,
             },
         }
+    }
+}
+
+/// The River as a turn mechanic: the opening set's tiles come first and
+/// its last tile (the lake) after the others; each river tile continues
+/// the river at its open end, never turning the same way twice in a row.
+#[derive(Debug, Clone)]
+struct RiverRule {
+    river: River,
+}
+
+/// The River's rules, when a tile set in play has river edges or an
+/// opening set.
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    let catalog = setup.catalog;
+    let rivers = catalog
+        .tiles
+        .iter()
+        .any(|e| e.opening || e.tile.edges.contains(&EdgeKind::River));
+    let (tile, at, rot) = setup.start;
+    rivers.then(|| {
+        Box::new(RiverRule {
+            river: River::start(catalog, tile, at, rot),
+        }) as Box<dyn Mechanic>
+    })
+}
+
+impl Mechanic for RiverRule {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn draw_problem(
+        &self,
+        catalog: &Catalog,
+        supply: &Supply,
+        tile: usize,
+    ) -> Option<ViolationKind> {
+        let entry = &catalog.tiles[tile];
+        let id = || entry.tile.id.clone();
+        if supply.opening_left > 0 && !entry.opening {
+            return Some(ViolationKind::RiverFirst {
+                id: id(),
+                remaining: supply.opening_left,
+            });
+        }
+        if entry.opening && entry.tile.last {
+            // Opening tiles left other than lakes.
+            let lakes: u32 = catalog
+                .tiles
+                .iter()
+                .zip(&supply.common)
+                .filter(|(e, _)| e.opening && e.tile.last)
+                .map(|(_, c)| *c)
+                .sum();
+            let others = supply.opening_left - lakes.min(supply.opening_left);
+            if others > 0 {
+                return Some(ViolationKind::RiverLast {
+                    id: id(),
+                    remaining: others,
+                });
+            }
+        }
+        None
+    }
+
+    fn placement_problem(
+        &self,
+        catalog: &Catalog,
+        tile: usize,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<(ViolationKind, bool)> {
+        Some(match self.river.check(catalog, tile, pos, rot)? {
+            RiverProblem::UTurn(right) => (ViolationKind::RiverUTurn { right }, true),
+            RiverProblem::NotAtTheEnd(expected) => (
+                ViolationKind::RiverContinue {
+                    id: catalog.tiles[tile].tile.id.clone(),
+                    expected,
+                },
+                false,
+            ),
+        })
+    }
+
+    fn only_at(&self, catalog: &Catalog, tile: usize) -> Option<Vec<Pos>> {
+        (!edges(catalog, tile, Rotation::R0).is_empty())
+            .then(|| self.river.open_end().into_iter().collect())
+    }
+
+    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+        self.river = self
+            .river
+            .advance(game.catalog, placing.tile, placing.pos, placing.rot);
+        None
     }
 }

@@ -173,12 +173,12 @@ pub fn cloister(rules: &Ruleset, around: u32) -> Award {
 
 /// What a farm scores for a player under the second or third edition:
 /// `cities` completed cities, of which `already` were already paid to the
-/// player through another farm (second edition); `pig` when the player's
-/// pig is on the farm (one more per city paid, however many pigs).
+/// player through another farm (second edition); `bonus` more per city
+/// paid when a mechanic adds one (the player's pig on the farm).
 #[must_use]
-pub fn farm(rules: &Ruleset, cities: u32, already: u32, pig: bool) -> Award {
+pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: u32) -> Award {
     let rate = rules.points[Point::FarmCity];
-    let pig = if pig { rules.points[Point::Pig] } else { 0 };
+    let pig = bonus;
     let (paid, already) = match rules.farm_scoring {
         FarmScoring::Second => (cities - already.min(cities), already.min(cities)),
         _ => (cities, 0),
@@ -196,12 +196,12 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32, pig: bool) -> Award {
 }
 
 /// First edition: what a completed city pays the farmers around it,
-/// supplied by the farms named; `pig` for a winner whose pig is on one of
-/// them (carca's reading: one more for the city).
+/// supplied by the farms named; `bonus` more for a winner a mechanic adds
+/// one to on one of them (the pig; carca's reading: once for the city).
 #[must_use]
-pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, pig: bool) -> Award {
+pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, bonus: u32) -> Award {
     let rate = rules.points[Point::FarmCityFirst];
-    let pig = if pig { rules.points[Point::Pig] } else { 0 };
+    let pig = bonus;
     Award {
         points: i64::from(rate) + i64::from(pig),
         basis: Basis::FarmsAround {
@@ -231,8 +231,9 @@ pub struct FarmInput {
     pub name: FeatureId,
     /// What each player's farmers on it weigh.
     pub strength: Vec<u32>,
-    /// Whether each player has a pig on it.
-    pub pigs: Vec<bool>,
+    /// What a mechanic adds per city paid, per player (the pig's bonus);
+    /// empty when nothing is added.
+    pub bonus: Vec<u32>,
     /// The completed cities it touches, by an id of the caller's, sorted
     /// and each once.
     pub cities: Vec<u32>,
@@ -298,15 +299,19 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
             let mut points = vec![0; players];
             let mut basis: Vec<Basis> = Vec::new();
             for &w in &winners {
-                let pig = ids.iter().any(|&i| farms[i].pigs.get(w) == Some(&true));
-                let award = farms_around(rules, suppliers.clone(), pig);
+                let bonus = ids
+                    .iter()
+                    .filter_map(|&i| farms[i].bonus.get(w).copied())
+                    .max()
+                    .unwrap_or(0);
+                let award = farms_around(rules, suppliers.clone(), bonus);
                 points[w] = award.points;
                 if !basis.contains(&award.basis) {
                     basis.push(award.basis);
                 }
             }
             if basis.is_empty() {
-                basis.push(farms_around(rules, suppliers, false).basis);
+                basis.push(farms_around(rules, suppliers, 0).basis);
             }
             out.push(FarmOutcome::City {
                 city,
@@ -337,8 +342,8 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
         let mut basis: Vec<Basis> = Vec::new();
         for &w in &winners {
             let already = f.cities.iter().filter(|c| paid[w].contains(c)).count() as u32;
-            let pig = f.pigs.get(w) == Some(&true);
-            let a = farm(rules, f.cities.len() as u32, already, pig);
+            let bonus = f.bonus.get(w).copied().unwrap_or(0);
+            let a = farm(rules, f.cities.len() as u32, already, bonus);
             if rules.farm_scoring == FarmScoring::Second {
                 paid[w].extend(f.cities.iter().copied());
             }
@@ -348,7 +353,7 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
             }
         }
         if basis.is_empty() {
-            basis.push(farm(rules, f.cities.len() as u32, 0, false).basis);
+            basis.push(farm(rules, f.cities.len() as u32, 0, 0).basis);
         }
         out.push(FarmOutcome::Farm {
             farm: i,
@@ -426,8 +431,8 @@ mod tests {
             r.points[Point::City] = 3;
             r.points[Point::Cloister] = 2;
         });
-        assert_eq!(farm(&house, 4, 0, false).points, 8);
-        assert_eq!(farm(&house, 4, 0, true).points, 12);
+        assert_eq!(farm(&house, 4, 0, 0).points, 8);
+        assert_eq!(farm(&house, 4, 0, house.points[Point::Pig]).points, 12);
         assert_eq!(city(&house, 3, 1, true), 11);
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
@@ -447,19 +452,19 @@ mod tests {
             FarmInput {
                 name: id(0),
                 strength: vec![1, 0],
-                pigs: vec![false; 2],
+                bonus: Vec::new(),
                 cities: vec![7],
             },
             FarmInput {
                 name: id(1),
                 strength: vec![1, 0],
-                pigs: vec![false; 2],
+                bonus: Vec::new(),
                 cities: vec![7, 8],
             },
             FarmInput {
                 name: id(2),
                 strength: vec![0, 2],
-                pigs: vec![false; 2],
+                bonus: Vec::new(),
                 cities: vec![8],
             },
         ];
@@ -484,7 +489,7 @@ mod tests {
 
         // Red's pig on the second farm: one more per city paid through it.
         let mut input = input;
-        input[1].pigs = vec![true, false];
+        input[1].bonus = vec![third.points[Point::Pig], 0];
         let totals = |rules: &Ruleset| {
             let mut t = vec![0; 2];
             for o in farms(rules, 2, &input) {

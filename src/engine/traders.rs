@@ -1,22 +1,23 @@
-//! Traders & Builders: trade goods and the builder's double turn.
+//! Traders & Builders: the builder's second turn, trade goods and the
+//! pig's bonus.
 //!
-//! The expansion's figures are data: the builder and the pig are figures
-//! that weigh nothing and go only beside their owner's follower
-//! ([`crate::rules::Figure::companion_of`]), the pig's bonus is a
-//! `[points]` number that farm scoring adds ([`super::scoring::farms`]),
-//! and the goods are built-in modifiers of the `goods` shape. What is left
-//! is here: who takes the goods of a completed city and who wins each good
-//! at the end ([`Game`]'s goods methods), which road or city a placement
-//! extends for its builder, and [`DoubleTurns`], the turn order the
-//! builder changes, which the referee consults.
+//! The expansion's figures are data: the builder and the pig are
+//! companions in the figure table (`tileset/figure.rs`), and the goods are
+//! built-in modifiers of the `goods` shape. What is left is here, as the
+//! turn machine's hooks ([`super::mechanic`]): the builder's mechanic (a
+//! drawn tile that extends the road or city of the player's builder earns
+//! one more turn, which [`super::turns::TurnOrder`] gives), the goods'
+//! scoring hook (who takes the goods of a completed city, who wins each
+//! good at the end) and the pig's (more per city its owner's farm pays).
 
 use super::event::{Basis, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
 use super::features::Node;
 use super::game::Game;
+use super::mechanic::{Mechanic, Placing, Scoring, Setup};
 use super::scoring;
-use crate::rules::Figure;
-use crate::tileset::FeatureKind;
+use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::model::Shape;
+use crate::tileset::{Catalog, FeatureKind};
 
 impl Game<'_> {
     /// The road or city holding a builder `player` put there on an earlier
@@ -53,44 +54,117 @@ impl Game<'_> {
                 Some(self.id_of(scored, root))
             })
     }
+}
 
-    /// Trade goods (Traders & Builders): the player whose turn completed a
-    /// city takes a token for each good symbol in it, whoever holds it.
-    pub(super) fn take_goods(&mut self, root: Node, phase: Phase) {
+/// The builder's second turn, as a turn mechanic.
+#[derive(Debug, Clone, Copy)]
+struct Builders;
+
+/// The builder's mechanic, when players have builders.
+#[must_use]
+pub fn builders(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    (setup
+        .rules
+        .supply_with(Figure::BUILDER, &setup.catalog.figures)
+        > 0)
+    .then(|| Box::new(Builders) as Box<dyn Mechanic>)
+}
+
+impl Mechanic for Builders {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(*self)
+    }
+
+    /// A drawn tile (not a player's own) that extends the road or city of
+    /// the player's builder earns one more turn, unless this is already a
+    /// second turn. Asked before anything scores, since scoring sends the
+    /// builder home.
+    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+        if !placing.drawn || placing.second {
+            return None;
+        }
+        game.meets_builder(placing.placed, placing.actor)
+    }
+
+    fn gives_extra_turns(&self) -> bool {
+        true
+    }
+}
+
+/// Trade goods as a scoring hook: the tokens each player holds.
+#[derive(Debug, Clone)]
+struct Goods {
+    players: usize,
+    /// Modifiers in play.
+    mods: usize,
+    /// Tokens by player, then modifier: empty until a player first holds
+    /// one.
+    tokens: Vec<u32>,
+}
+
+/// Trade goods, when a set in play has goods.
+#[must_use]
+pub fn goods(catalog: &Catalog, _rules: &Ruleset, players: usize) -> Option<Box<dyn Scoring>> {
+    catalog
+        .modifiers
+        .iter()
+        .any(|m| m.shape == Shape::Goods)
+        .then(|| {
+            Box::new(Goods {
+                players,
+                mods: catalog.modifiers.len(),
+                tokens: Vec::new(),
+            }) as Box<dyn Scoring>
+        })
+}
+
+impl Scoring for Goods {
+    fn boxed(&self) -> Box<dyn Scoring> {
+        Box::new(self.clone())
+    }
+
+    /// The player whose turn completed a city takes a token for each good
+    /// symbol in it, whoever holds it.
+    fn completed(&mut self, game: &mut Game, root: Node, phase: Phase) {
         let Phase::Turn { player, .. } = phase else {
             return;
         };
-        let goods: Vec<(usize, u32)> = self
+        if game.features.extras(root).is_empty() {
+            return;
+        }
+        let goods: Vec<(usize, u32)> = game
             .features
             .extras(root)
             .iter()
             .map(|&(m, n)| (usize::from(m), n))
-            .filter(|&(m, n)| n > 0 && self.rates.get(m).is_some_and(|r| r.shape == Shape::Goods))
+            .filter(|&(m, n)| n > 0 && game.rates.get(m).is_some_and(|r| r.shape == Shape::Goods))
             .collect();
         let mut taken = Vec::with_capacity(goods.len());
         for (m, n) in goods {
-            self.add_tokens(player, m, n);
-            taken.push((self.rates[m].name.clone(), n));
+            self.holding(player, m, n);
+            taken.push((game.rates[m].name.clone(), n));
         }
         if taken.is_empty() {
             return;
         }
-        let city = self.id_of(ScoredKind::City, root);
-        self.events.push(Event {
+        let city = game.id_of(ScoredKind::City, root);
+        let players = game.players;
+        let tiles = game.positions(root);
+        game.events.push(Event {
             phase,
             feature: FeatureReport {
                 kind: ScoredKind::Goods,
                 name: FeatureName::GoodsOf(city),
-                tiles: self.positions(root),
+                tiles,
                 extras: taken,
                 complete: true,
                 cities: Vec::new(),
                 open_cities: Vec::new(),
             },
-            followers: vec![0; self.players],
-            strength: vec![0; self.players],
+            followers: vec![0; players],
+            strength: vec![0; players],
             winners: vec![player],
-            points: vec![0; self.players],
+            points: vec![0; players],
             basis: vec![Basis::GoodsTaken],
             others: Vec::new(),
             weighed: Vec::new(),
@@ -98,29 +172,28 @@ impl Game<'_> {
         });
     }
 
-    /// Gives a player tokens of a good (taken from a city, or what a
-    /// snapshot says they hold).
-    pub fn add_tokens(&mut self, player: usize, modifier: usize, n: u32) {
-        let mods = self.rates.len();
-        if player >= self.players || modifier >= mods {
+    /// Tokens of a good a player takes from a city, or that a snapshot
+    /// says they hold.
+    fn holding(&mut self, player: usize, modifier: usize, n: u32) {
+        if player >= self.players || modifier >= self.mods {
             return;
         }
         if self.tokens.is_empty() {
-            self.tokens = vec![0; self.players * mods];
+            self.tokens = vec![0; self.players * self.mods];
         }
-        let t = &mut self.tokens[player * mods + modifier];
+        let t = &mut self.tokens[player * self.mods + modifier];
         *t = t.saturating_add(n);
     }
 
-    /// Final scoring of trade goods: for each good, the players with the
-    /// most tokens (at least one) score its rate.
-    pub(super) fn score_goods(&mut self) {
+    /// For each good, the players with the most tokens (at least one)
+    /// score its rate.
+    fn final_scoring(&mut self, game: &mut Game) {
         if self.tokens.is_empty() {
             return;
         }
-        let mods = self.rates.len();
-        for m in 0..mods {
-            let r = &self.rates[m];
+        let mods = self.mods;
+        for m in 0..mods.min(game.rates.len()) {
+            let r = &game.rates[m];
             if r.shape != Shape::Goods {
                 continue;
             }
@@ -135,9 +208,9 @@ impl Game<'_> {
             let mut points = vec![0; self.players];
             for &w in &winners {
                 points[w] = i64::from(rate);
-                self.scores[w] += i64::from(rate);
+                game.scores[w] += i64::from(rate);
             }
-            self.events.push(Event {
+            game.events.push(Event {
                 phase: Phase::Final,
                 feature: FeatureReport {
                     kind: ScoredKind::Goods,
@@ -159,149 +232,40 @@ impl Game<'_> {
             });
         }
     }
+}
 
-    /// Whether each player has a pig on a farm.
-    pub(super) fn pigs(&self, farm: Node) -> Vec<bool> {
-        let mut out = vec![false; self.players];
-        for f in self.features.occupants(farm) {
-            let fo = &self.followers[f as usize];
+/// The pig's bonus as a scoring hook: `[points] pig` more per city a farm
+/// pays its owner.
+#[derive(Debug, Clone, Copy)]
+struct Pigs {
+    rate: u32,
+}
+
+/// The pig's bonus, when players have pigs.
+#[must_use]
+pub fn pigs(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
+    (rules.supply_with(Figure::PIG, &catalog.figures) > 0).then(|| {
+        Box::new(Pigs {
+            rate: rules.points[Point::Pig],
+        }) as Box<dyn Scoring>
+    })
+}
+
+impl Scoring for Pigs {
+    fn boxed(&self) -> Box<dyn Scoring> {
+        Box::new(*self)
+    }
+
+    fn farm_bonus(&self, game: &Game, farm: Node) -> Option<Vec<u32>> {
+        let mut out = vec![0; game.players];
+        let mut any = false;
+        for f in game.features.occupants(farm) {
+            let fo = &game.followers[f as usize];
             if fo.figure == Figure::PIG {
-                out[fo.player] = true;
+                out[fo.player] = self.rate;
+                any = true;
             }
         }
-        out
-    }
-}
-
-/// The turn order as builders change it: a second turn owed, the player
-/// taking one, and whether the last placement was one.
-#[derive(Debug, Clone, Default)]
-pub struct DoubleTurns {
-    /// A second turn owed: the player, and the turn that earned it.
-    owed: Option<(usize, usize)>,
-    /// The player taking a second turn now (it lasts through discards).
-    in_second: Option<usize>,
-    /// The last placement's player, and whether it was a second turn.
-    prev: Option<(usize, bool)>,
-}
-
-/// Why a record's player is not the one whose turn it is, as builders see
-/// it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutOfTurn {
-    /// The turn was a second turn owed to this player, earned on this turn.
-    Skipped {
-        /// The player owed it.
-        player: usize,
-        /// The turn that earned it.
-        earned: usize,
-    },
-    /// The record's player just played and earned no second turn; `third`
-    /// when that turn was itself a second turn.
-    Unearned {
-        /// Whether a second turn would have been a third.
-        third: bool,
-    },
-    /// Anything else: the plain turn order.
-    Order,
-}
-
-impl DoubleTurns {
-    /// What is wrong when the record gives the turn to `got` instead of
-    /// `expected`; `builders`: builders are in play.
-    #[must_use]
-    pub fn out_of_turn(&self, got: usize, builders: bool) -> OutOfTurn {
-        match (self.owed, self.prev) {
-            (Some((player, earned)), _) => OutOfTurn::Skipped { player, earned },
-            (None, Some((last, third))) if builders && last == got => OutOfTurn::Unearned { third },
-            _ => OutOfTurn::Order,
-        }
-    }
-
-    /// Whether `actor`'s turn now is a second turn (so it earns no third).
-    /// A player who goes on after a second turn (the record gives them a
-    /// third) is still on it.
-    #[must_use]
-    pub fn is_second(&self, actor: usize) -> bool {
-        self.owed.is_some_and(|(o, _)| o == actor)
-            || self.in_second == Some(actor)
-            || self.prev == Some((actor, true))
-    }
-
-    /// Whether `actor` now takes the second turn owed to them.
-    #[must_use]
-    pub fn takes_owed(&self, actor: usize) -> bool {
-        self.owed.is_some_and(|(o, _)| o == actor)
-    }
-
-    /// After `actor`'s turn `number`: a discard keeps the turn (and a
-    /// second turn stays one); a placement that earned a second turn
-    /// (`earned`, and this was not one) keeps it too. Returns the player
-    /// whose turn is next, given `n` players.
-    pub fn after(
-        &mut self,
-        actor: usize,
-        number: usize,
-        discard: bool,
-        earned: bool,
-        n: usize,
-    ) -> usize {
-        let second = self.is_second(actor);
-        self.owed = None;
-        self.in_second = None;
-        self.prev = (!discard).then_some((actor, second));
-        if discard {
-            self.in_second = second.then_some(actor);
-            actor
-        } else if earned && !second {
-            self.owed = Some((actor, number));
-            actor
-        } else {
-            (actor + 1) % n
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_builder_gives_one_more_turn_and_never_a_third() {
-        let mut d = DoubleTurns::default();
-        // Red (0) earns a second turn on turn 1: red plays again.
-        assert_eq!(d.after(0, 1, false, true, 2), 0);
-        assert!(d.takes_owed(0) && d.is_second(0));
-        // Red's second turn earns again: no third, blue (1) is next.
-        assert_eq!(d.after(0, 2, false, true, 2), 1);
-        // Red going on anyway is a third turn, not a new earning.
-        assert_eq!(d.out_of_turn(0, true), OutOfTurn::Unearned { third: true });
-        assert_eq!(d.after(1, 3, false, false, 2), 0);
-    }
-
-    #[test]
-    fn a_discard_in_a_second_turn_keeps_it_a_second_turn() {
-        let mut d = DoubleTurns::default();
-        assert_eq!(d.after(0, 1, false, true, 2), 0);
-        assert_eq!(d.after(0, 2, true, false, 2), 0);
-        assert!(d.is_second(0));
-        assert_eq!(d.after(0, 3, false, true, 2), 1);
-    }
-
-    #[test]
-    fn a_skipped_second_turn_names_who_was_owed_it() {
-        let mut d = DoubleTurns::default();
-        d.after(1, 4, false, true, 3);
-        assert_eq!(
-            d.out_of_turn(2, true),
-            OutOfTurn::Skipped {
-                player: 1,
-                earned: 4
-            }
-        );
-        // Without builders in play, a repeated player is a plain order error.
-        let mut plain = DoubleTurns::default();
-        plain.after(1, 1, false, false, 3);
-        assert_eq!(plain.out_of_turn(1, false), OutOfTurn::Order);
+        any.then_some(out)
     }
 }

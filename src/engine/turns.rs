@@ -4,10 +4,8 @@
 //!
 //! Players take turns in the record's order. A discard keeps the turn (the
 //! same player draws again); a mechanic may give the player one more turn
-//! at once ([`DoubleTurns`], the builder's second turn). The final abbey
+//! at once ([`DoubleTurns`]: the builder's second turn, never a third). The final abbey
 //! round keeps its own order ([`super::abbey::FinalRound`]).
-
-use super::traders::{DoubleTurns, OutOfTurn};
 
 /// The turn order of a game in progress.
 #[derive(Debug, Clone)]
@@ -73,9 +71,137 @@ impl TurnOrder {
     }
 }
 
+/// Second turns: one owed, the player taking one, and whether the last
+/// placement was one. A mechanic (the builder) earns them; a second turn
+/// never earns a third.
+#[derive(Debug, Clone, Default)]
+pub struct DoubleTurns {
+    /// A second turn owed: the player, and the turn that earned it.
+    owed: Option<(usize, usize)>,
+    /// The player taking a second turn now (it lasts through discards).
+    in_second: Option<usize>,
+    /// The last placement's player, and whether it was a second turn.
+    prev: Option<(usize, bool)>,
+}
+
+/// Why a record's player is not the one whose turn it is, when second
+/// turns may be earned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutOfTurn {
+    /// The turn was a second turn owed to this player, earned on this turn.
+    Skipped {
+        /// The player owed it.
+        player: usize,
+        /// The turn that earned it.
+        earned: usize,
+    },
+    /// The record's player just played and earned no second turn; `third`
+    /// when that turn was itself a second turn.
+    Unearned {
+        /// Whether a second turn would have been a third.
+        third: bool,
+    },
+    /// Anything else: the plain turn order.
+    Order,
+}
+
+impl DoubleTurns {
+    /// What is wrong when the record gives the turn to `got` instead of
+    /// `expected`; `extra`: some mechanic in play gives second turns.
+    #[must_use]
+    pub fn out_of_turn(&self, got: usize, extra: bool) -> OutOfTurn {
+        match (self.owed, self.prev) {
+            (Some((player, earned)), _) => OutOfTurn::Skipped { player, earned },
+            (None, Some((last, third))) if extra && last == got => OutOfTurn::Unearned { third },
+            _ => OutOfTurn::Order,
+        }
+    }
+
+    /// Whether `actor`'s turn now is a second turn (so it earns no third).
+    /// A player who goes on after a second turn (the record gives them a
+    /// third) is still on it.
+    #[must_use]
+    pub fn is_second(&self, actor: usize) -> bool {
+        self.owed.is_some_and(|(o, _)| o == actor)
+            || self.in_second == Some(actor)
+            || self.prev == Some((actor, true))
+    }
+
+    /// Whether `actor` now takes the second turn owed to them.
+    #[must_use]
+    pub fn takes_owed(&self, actor: usize) -> bool {
+        self.owed.is_some_and(|(o, _)| o == actor)
+    }
+
+    /// After `actor`'s turn `number`: a discard keeps the turn (and a
+    /// second turn stays one); a placement that earned a second turn
+    /// (`earned`, and this was not one) keeps it too. Returns the player
+    /// whose turn is next, given `n` players.
+    pub fn after(
+        &mut self,
+        actor: usize,
+        number: usize,
+        discard: bool,
+        earned: bool,
+        n: usize,
+    ) -> usize {
+        let second = self.is_second(actor);
+        self.owed = None;
+        self.in_second = None;
+        self.prev = (!discard).then_some((actor, second));
+        if discard {
+            self.in_second = second.then_some(actor);
+            actor
+        } else if earned && !second {
+            self.owed = Some((actor, number));
+            actor
+        } else {
+            (actor + 1) % n
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn a_builder_gives_one_more_turn_and_never_a_third() {
+        let mut d = DoubleTurns::default();
+        // Red (0) earns a second turn on turn 1: red plays again.
+        assert_eq!(d.after(0, 1, false, true, 2), 0);
+        assert!(d.takes_owed(0) && d.is_second(0));
+        // Red's second turn earns again: no third, blue (1) is next.
+        assert_eq!(d.after(0, 2, false, true, 2), 1);
+        // Red going on anyway is a third turn, not a new earning.
+        assert_eq!(d.out_of_turn(0, true), OutOfTurn::Unearned { third: true });
+        assert_eq!(d.after(1, 3, false, false, 2), 0);
+    }
+
+    #[test]
+    fn a_discard_in_a_second_turn_keeps_it_a_second_turn() {
+        let mut d = DoubleTurns::default();
+        assert_eq!(d.after(0, 1, false, true, 2), 0);
+        assert_eq!(d.after(0, 2, true, false, 2), 0);
+        assert!(d.is_second(0));
+        assert_eq!(d.after(0, 3, false, true, 2), 1);
+    }
+
+    #[test]
+    fn a_skipped_second_turn_names_who_was_owed_it() {
+        let mut d = DoubleTurns::default();
+        d.after(1, 4, false, true, 3);
+        assert_eq!(
+            d.out_of_turn(2, true),
+            OutOfTurn::Skipped {
+                player: 1,
+                earned: 4
+            }
+        );
+        // Without builders in play, a repeated player is a plain order error.
+        let mut plain = DoubleTurns::default();
+        plain.after(1, 1, false, false, 3);
+        assert_eq!(plain.out_of_turn(1, false), OutOfTurn::Order);
+    }
 
     #[test]
     fn players_follow_each_other_and_a_discard_keeps_the_turn() {

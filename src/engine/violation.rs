@@ -42,12 +42,13 @@ pub enum PlacedWhen {
 /// Why a turn after the end of the game is out of place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AfterTheEnd {
-    /// The final abbey round is over.
+    /// The final round (of the abbeys) is over.
     RoundOver,
-    /// Only abbeys may follow the last land tile, in the final round.
-    OnlyAbbeys,
-    /// The ruleset has no final abbey round.
-    NoAbbeyRound,
+    /// Only a player's own tiles (abbeys) may follow the last land tile, in
+    /// the final round.
+    OnlyOwnTiles,
+    /// The ruleset has no final round.
+    NoFinalRound,
 }
 
 /// Where a player's points come from: each scoring that paid them.

@@ -357,10 +357,10 @@ impl Violation {
                     AfterTheEnd::RoundOver => {
                         "every player has placed an abbey or had the chance to in the final round"
                     }
-                    AfterTheEnd::OnlyAbbeys => {
+                    AfterTheEnd::OnlyOwnTiles => {
                         "after the last land tile only abbeys may be placed, in one final round"
                     }
-                    AfterTheEnd::NoAbbeyRound => {
+                    AfterTheEnd::NoFinalRound => {
                         "under this ruleset the game ends with the last land tile (end_game_abbey = \"none\")"
                     }
                 },

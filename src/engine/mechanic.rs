@@ -1,0 +1,293 @@
+//! The turn machine's hooks. A turn goes through phases: the tile is drawn
+//! (or discarded), placed, its features joined; then a figure may be
+//! deployed, what the tile completed is scored, and the next player plays;
+//! after the last land tile a mechanic may still give turns (a final
+//! round); then final scoring. The referee, the legal moves of a position
+//! (`carca moves`, the page) and the generator walk the same phases, and
+//! every rule an expansion adds is a [`Mechanic`] (turn phases) or a
+//! [`Scoring`] hook (what scoring adds, called by the game itself), built only for the tile sets and
+//! ruleset in play: a base game builds none and pays nothing for them.
+//!
+//! [`registry`] is the one place that lists them; each lives in its
+//! expansion's module.
+
+use std::fmt;
+
+use super::event::FeatureId;
+use super::game::Game;
+pub use super::game::{Hooks, Scoring};
+use super::supply::Supply;
+use super::violation::{AfterTheEnd, ViolationKind};
+use crate::geometry::{Pos, Rotation};
+use crate::rules::Ruleset;
+use crate::tileset::Catalog;
+
+/// A tile just placed, as the "placed" phase tells mechanics of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Placing {
+    /// Catalog index.
+    pub tile: usize,
+    /// Where.
+    pub pos: Pos,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Its index among placed tiles.
+    pub placed: usize,
+    /// The player placing it.
+    pub actor: usize,
+    /// It was drawn from the common supply (not a tile of the player's
+    /// own).
+    pub drawn: bool,
+    /// This turn is itself a second turn (so it earns no third).
+    pub second: bool,
+}
+
+/// What the game looks like once the last land tile is down.
+#[derive(Debug, Clone)]
+pub struct End {
+    /// The player who placed the last land tile.
+    pub last: usize,
+    /// How many players.
+    pub players: usize,
+    /// Per player: still holds a tile of their own.
+    pub holds: Vec<bool>,
+}
+
+/// Why a turn after the end is out of place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndProblem {
+    /// Another player was due: the first one still able to play, if any.
+    OutOfOrder {
+        /// Who was due.
+        expected: Option<usize>,
+    },
+    /// The round is over.
+    Over,
+}
+
+/// A mechanic that hooks into the phases of a turn. Every hook has a
+/// default that does nothing, so a mechanic writes only the phases it
+/// changes.
+pub trait Mechanic: fmt::Debug + Send + Sync {
+    /// A copy of it, in its present state.
+    fn boxed(&self) -> Box<dyn Mechanic>;
+
+    /// Phase "draw": a rule of the supply's order that taking `tile`
+    /// breaks.
+    fn draw_problem(
+        &self,
+        _catalog: &Catalog,
+        _supply: &Supply,
+        _tile: usize,
+    ) -> Option<ViolationKind> {
+        None
+    }
+
+    /// Phase "place": a rule that placing `tile` at `pos` turned by `rot`
+    /// breaks, and whether the placement as a whole is at fault (its
+    /// diagnostic points at the whole entry) rather than its position.
+    fn placement_problem(
+        &self,
+        _catalog: &Catalog,
+        _tile: usize,
+        _pos: Pos,
+        _rot: Rotation,
+    ) -> Option<(ViolationKind, bool)> {
+        None
+    }
+
+    /// Where `tile` may go at all when this mechanic decides it (a river
+    /// tile: the river's open end); `None`: wherever it fits.
+    fn only_at(&self, _catalog: &Catalog, _tile: usize) -> Option<Vec<Pos>> {
+        None
+    }
+
+    /// Phase "placed": the tile lies on the board and its features are
+    /// joined; nothing is deployed or scored yet. Returns the feature that
+    /// earns the player one more turn, if this mechanic gives one.
+    fn placed(&mut self, _game: &Game, _placing: &Placing) -> Option<FeatureId> {
+        None
+    }
+
+    /// Whether it may give a player one more turn at once.
+    fn gives_extra_turns(&self) -> bool {
+        false
+    }
+
+    /// Phase "after the end": the last land tile is down and a turn places
+    /// `tile`. Who plays it (`written`: the player the record names) and
+    /// what is wrong with it, or `None` when this mechanic allows no such
+    /// turn.
+    fn after_the_end(
+        &mut self,
+        _catalog: &Catalog,
+        _tile: usize,
+        _written: Option<usize>,
+        _end: &End,
+    ) -> Option<(usize, Option<EndProblem>)> {
+        None
+    }
+
+    /// Who may still play after the end, if this mechanic lets anyone.
+    fn due_after_the_end(&self, _end: &End) -> Option<usize> {
+        None
+    }
+
+    /// Why nothing more may be played after the end, when this mechanic
+    /// has a say.
+    fn over_because(&self) -> Option<AfterTheEnd> {
+        None
+    }
+}
+
+/// The turn mechanics in play.
+#[derive(Debug, Default)]
+pub struct Mechanics(pub(super) Vec<Box<dyn Mechanic>>);
+
+impl Clone for Mechanics {
+    fn clone(&self) -> Mechanics {
+        Mechanics(self.0.iter().map(|m| m.boxed()).collect())
+    }
+}
+
+/// What a mechanic is built from: the sets in play, the ruleset, the
+/// players, and the start tile as it lies.
+#[derive(Debug, Clone, Copy)]
+pub struct Setup<'a> {
+    /// The sets in play.
+    pub catalog: &'a Catalog,
+    /// The ruleset.
+    pub rules: &'a Ruleset,
+    /// How many players.
+    pub players: usize,
+    /// The start tile: catalog index, position, rotation.
+    pub start: (usize, Pos, Rotation),
+}
+
+impl Mechanics {
+    /// The turn mechanics the sets and ruleset in play need.
+    #[must_use]
+    pub fn for_game(setup: &Setup<'_>) -> Mechanics {
+        Mechanics(
+            registry::TURN
+                .iter()
+                .filter_map(|build| build(setup))
+                .collect(),
+        )
+    }
+
+    /// The first rule of the supply's order that taking `tile` breaks.
+    #[must_use]
+    pub fn draw_problem(
+        &self,
+        catalog: &Catalog,
+        supply: &Supply,
+        tile: usize,
+    ) -> Option<ViolationKind> {
+        self.0
+            .iter()
+            .find_map(|m| m.draw_problem(catalog, supply, tile))
+    }
+
+    /// The first rule placing `tile` at `pos` turned by `rot` breaks.
+    #[must_use]
+    pub fn placement_problem(
+        &self,
+        catalog: &Catalog,
+        tile: usize,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<(ViolationKind, bool)> {
+        self.0
+            .iter()
+            .find_map(|m| m.placement_problem(catalog, tile, pos, rot))
+    }
+
+    /// Where `tile` may go at all, when a mechanic decides it.
+    #[must_use]
+    pub fn only_at(&self, catalog: &Catalog, tile: usize) -> Option<Vec<Pos>> {
+        self.0.iter().find_map(|m| m.only_at(catalog, tile))
+    }
+
+    /// The "placed" phase for every mechanic; the feature that earned one
+    /// more turn, if any did.
+    pub fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+        let mut earned = None;
+        for m in &mut self.0 {
+            if let Some(f) = m.placed(game, placing) {
+                earned.get_or_insert(f);
+            }
+        }
+        earned
+    }
+
+    /// Whether any mechanic may give one more turn.
+    #[must_use]
+    pub fn gives_extra_turns(&self) -> bool {
+        self.0.iter().any(|m| m.gives_extra_turns())
+    }
+
+    /// The "after the end" phase: the first mechanic that allows a turn
+    /// placing `tile`.
+    pub fn after_the_end(
+        &mut self,
+        catalog: &Catalog,
+        tile: usize,
+        written: Option<usize>,
+        end: &End,
+    ) -> Option<(usize, Option<EndProblem>)> {
+        self.0
+            .iter_mut()
+            .find_map(|m| m.after_the_end(catalog, tile, written, end))
+    }
+
+    /// Who may still play after the end.
+    #[must_use]
+    pub fn due_after_the_end(&self, end: &End) -> Option<usize> {
+        self.0.iter().find_map(|m| m.due_after_the_end(end))
+    }
+
+    /// Why nothing more may be played after the end.
+    #[must_use]
+    pub fn over_because(&self) -> AfterTheEnd {
+        self.0
+            .iter()
+            .find_map(|m| m.over_because())
+            .unwrap_or(AfterTheEnd::NoFinalRound)
+    }
+}
+
+/// The scoring hooks the sets and ruleset in play need.
+#[must_use]
+pub fn scoring_hooks(catalog: &Catalog, rules: &Ruleset, players: usize) -> Hooks {
+    Hooks(
+        registry::SCORING
+            .iter()
+            .filter_map(|build| build(catalog, rules, players))
+            .collect(),
+    )
+}
+
+/// Every mechanic carca plays, once: each entry builds its mechanic when
+/// the sets and ruleset in play need it.
+pub mod registry {
+    use super::{Mechanic, Scoring, Setup};
+    use crate::rules::Ruleset;
+    use crate::tileset::Catalog;
+
+    /// Builds a turn mechanic, if the game needs it.
+    pub type BuildTurn = fn(&Setup<'_>) -> Option<Box<dyn Mechanic>>;
+    /// Builds a scoring hook, if the game needs it.
+    pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
+
+    /// The turn mechanics, in the order their hooks are asked.
+    pub const TURN: [BuildTurn; 3] = [
+        super::super::river::mechanic,
+        super::super::traders::builders,
+        super::super::abbey::mechanic,
+    ];
+
+    /// The scoring hooks, in the order they are asked.
+    pub const SCORING: [BuildScoring; 2] =
+        [super::super::traders::goods, super::super::traders::pigs];
+}
