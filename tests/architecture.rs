@@ -485,3 +485,112 @@ fn the_scanner_reads_use_trees_and_skips_comments_strings_and_tests() {
         "{code}"
     );
 }
+
+/// The mechanics' own modules: those the registry (`engine/mechanic.rs`)
+/// builds mechanics from.
+fn mechanic_modules(registry: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = registry;
+    while let Some(at) = rest.find("super::super::") {
+        rest = &rest[at + "super::super::".len()..];
+        let name: String = rest.chars().take_while(|c| is_ident(*c)).collect();
+        out.insert(name);
+    }
+    out
+}
+
+#[test]
+fn no_expansion_words_in_the_generic_engine() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let engine = root.join("src/engine");
+    let mechanic = std::fs::read_to_string(engine.join("mechanic.rs")).expect("mechanic.rs");
+    let registry_at = mechanic.find("pub mod registry").expect("the registry");
+    let modules = mechanic_modules(&mechanic[registry_at..]);
+    assert!(
+        modules.contains("river") && modules.contains("traders"),
+        "{modules:?}"
+    );
+    // The words of expansions. The tile language's own words (a river
+    // edge or feature, `opening`, `per_player`, `hole_only` tiles) are data
+    // every engine reads; findings' and events' vocabularies (`event.rs`,
+    // `violation.rs`) are the words reports put into sentences.
+    let words = [
+        "builder",
+        "Builder",
+        "BUILDER",
+        "pig",
+        "Pig",
+        "PIG",
+        "pigs",
+        "goods",
+        "Goods",
+        "inn",
+        "Inn",
+        "cathedral",
+        "Cathedral",
+        "InnCathedral",
+        "abbey",
+        "Abbey",
+        "FinalRound",
+        "traders",
+        "river",
+        "River",
+        "BIG",
+    ];
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&engine)
+        .expect("engine")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned());
+            stem.is_some_and(|s| !modules.contains(&s) && s != "event" && s != "violation")
+        })
+        .collect();
+    files.push(root.join("src/generator.rs"));
+    files.sort();
+    assert!(files.len() > 10, "{files:?}");
+    let mut found = String::new();
+    for f in &files {
+        let mut code = code_of(&std::fs::read_to_string(f).expect("source"));
+        if f.ends_with("mechanic.rs") {
+            let at = code.find("pub mod registry").unwrap_or(code.len());
+            code.truncate(at);
+        }
+        let code = code
+            .replace("FeatureKind::River", "")
+            .replace("EdgeKind::River", "");
+        for (n, line) in code.lines().enumerate() {
+            // A module's declaration of its children is structure.
+            let t = line.trim();
+            if t.starts_with("pub mod ") || t.starts_with("mod ") {
+                continue;
+            }
+            let mut i = 0;
+            let chars: Vec<char> = line.chars().collect();
+            while i < chars.len() {
+                if is_ident(chars[i]) {
+                    let start = i;
+                    while i < chars.len() && is_ident(chars[i]) {
+                        i += 1;
+                    }
+                    let word: String = chars[start..i].iter().collect();
+                    if words.contains(&word.as_str()) {
+                        let _ = writeln!(
+                            found,
+                            "  {}:{}: `{word}` in {}",
+                            f.strip_prefix(root).unwrap_or(f).display(),
+                            n + 1,
+                            line.trim()
+                        );
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "an expansion's words in the generic engine (move the rule into its mechanic's module):\n{found}"
+    );
+}

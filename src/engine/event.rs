@@ -230,7 +230,7 @@ pub enum Basis {
         already: u32,
         /// More per city for the player's pig on the farm (Traders &
         /// Builders), 0 without one.
-        pig: u32,
+        bonus: u32,
     },
     /// First edition: a completed city pays the farmers around it.
     FarmsAround {
@@ -240,7 +240,7 @@ pub enum Basis {
         suppliers: Vec<FeatureId>,
         /// More for a winner whose pig is on one of those farms (Traders
         /// & Builders), 0 without one.
-        pig: u32,
+        bonus: u32,
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,

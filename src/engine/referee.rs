@@ -718,7 +718,7 @@ impl<'r> Referee<'r> {
             match self.supply.own[actor].get_mut(p.tile) {
                 Some(left) if *left > 0 => *left -= 1,
                 _ => self.violation(
-                    ViolationKind::NoAbbey {
+                    ViolationKind::NoOwnTile {
                         player: self.player(actor),
                         id: self.id(p.tile),
                         count: entry.tile.count,
@@ -880,7 +880,11 @@ impl<'r> Referee<'r> {
                 stands: table.kind(figure).stands.clone(),
                 kind,
             },
-            DeployProblem::Completed(_, kind) => ViolationKind::BuilderOnCompleted { player, kind },
+            DeployProblem::Completed(figure, kind) => ViolationKind::CompanionOnCompleted {
+                player,
+                figure: name(figure),
+                kind,
+            },
             DeployProblem::NotOccupiable(_) => ViolationKind::FollowerOnRiver { player },
             DeployProblem::Occupied { kind, by } => ViolationKind::FeatureOccupied {
                 player,
@@ -896,7 +900,7 @@ impl<'r> Referee<'r> {
     /// Lays out a snapshot, puts its followers on it and gives the players
     /// the trade-good tokens it says they hold.
     fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
-        for &(player, good, n) in &self.record.tokens {
+        for &(player, good, n) in &self.record.holdings {
             self.game.holding(player, good, n);
         }
         let start = &self.record.start;

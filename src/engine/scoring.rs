@@ -8,7 +8,7 @@
 //! `report::award`.
 
 use super::event::{Award, Basis, FeatureId, Nothing, Part, Unit};
-use crate::rules::{FarmScoring, InnCathedral, Point, Ruleset};
+use crate::rules::{FarmScoring, Point, Ruleset};
 use crate::tileset::FeatureKind;
 use crate::tileset::model::{Modifier, Shape};
 
@@ -101,7 +101,7 @@ pub fn feature(
             return nothing(Nothing::IncompleteNone);
         }
         match present {
-            Some(p) if rules.inn_cathedral_incomplete == InnCathedral::Zero => {
+            Some(p) if rules.present_rates_unfinished() => {
                 if p.incomplete == 0 {
                     return nothing(Nothing::Modifier(p.name.clone()));
                 }
@@ -178,19 +178,18 @@ pub fn cloister(rules: &Ruleset, around: u32) -> Award {
 #[must_use]
 pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: u32) -> Award {
     let rate = rules.points[Point::FarmCity];
-    let pig = bonus;
     let (paid, already) = match rules.farm_scoring {
         FarmScoring::Second => (cities - already.min(cities), already.min(cities)),
         _ => (cities, 0),
     };
     Award {
-        points: (i64::from(rate) + i64::from(pig)) * i64::from(paid),
+        points: (i64::from(rate) + i64::from(bonus)) * i64::from(paid),
         basis: Basis::Farm {
             edition: rules.farm_scoring,
             cities: paid,
             rate,
             already,
-            pig,
+            bonus,
         },
     }
 }
@@ -201,13 +200,12 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: u32) -> Award {
 #[must_use]
 pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, bonus: u32) -> Award {
     let rate = rules.points[Point::FarmCityFirst];
-    let pig = bonus;
     Award {
-        points: i64::from(rate) + i64::from(pig),
+        points: i64::from(rate) + i64::from(bonus),
         basis: Basis::FarmsAround {
             rate,
             suppliers,
-            pig,
+            bonus,
         },
     }
 }
@@ -533,7 +531,7 @@ mod tests {
         };
         assert_eq!(cathedral(true).points, 21);
         assert_eq!(cathedral(false).points, 0);
-        let normal = with(|r| r.inn_cathedral_incomplete = InnCathedral::Normal);
+        let normal = with(|r| r.inn_cathedral_incomplete = crate::rules::InnCathedral::Normal);
         let n = builtin(&normal);
         assert_eq!(
             feature(&normal, &n, FeatureKind::Road, 3, false, &[(1, 1)]).points,

@@ -130,7 +130,7 @@ pub enum ViolationKind {
         start: bool,
     },
     /// A player without an abbey placing one.
-    NoAbbey {
+    NoOwnTile {
         /// The player.
         player: String,
         /// The tile.
@@ -182,10 +182,13 @@ pub enum ViolationKind {
         /// The feature's kind.
         kind: FeatureKind,
     },
-    /// A builder on a road or city that the tile it stands on completed.
-    BuilderOnCompleted {
+    /// A companion (a builder) on a road or city that the tile it stands
+    /// on completed.
+    CompanionOnCompleted {
         /// The player.
         player: String,
+        /// The figure's word.
+        figure: String,
         /// The feature's kind.
         kind: FeatureKind,
     },

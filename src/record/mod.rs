@@ -190,9 +190,10 @@ pub struct Record {
     /// Read the quick way ([`parse_fast`]), without spans: a finding about
     /// it must be made again from a record read with [`parse`].
     pub read_quickly: bool,
-    /// Trade-good tokens a snapshot says each player holds: (player,
+    /// What a snapshot says each player holds of a modifier (trade-good
+    /// tokens, from `goods:`): (player,
     /// index in the catalog's modifiers, count).
-    pub tokens: Vec<(usize, usize, u32)>,
+    pub holdings: Vec<(usize, usize, u32)>,
 }
 
 impl Record {
@@ -627,7 +628,7 @@ impl<'a> Builder<'a> {
                 })
             }
         };
-        let tokens = match &raw.goods {
+        let holdings = match &raw.goods {
             Some(g) if raw.board.is_some() => self.tokens(g, &catalog, &players),
             _ => Vec::new(),
         };
@@ -663,7 +664,7 @@ impl<'a> Builder<'a> {
             claims,
             expect,
             read_quickly: false,
-            tokens,
+            holdings,
         })
     }
 

@@ -102,7 +102,7 @@ pub fn words(basis: &Basis) -> String {
             cities,
             rate,
             already,
-            pig,
+            bonus: pig,
         } => match edition {
             FarmScoring::Second => {
                 let note = if *already > 0 {
@@ -128,7 +128,7 @@ pub fn words(basis: &Basis) -> String {
         Basis::FarmsAround {
             rate,
             suppliers,
-            pig,
+            bonus: pig,
         } => format!(
             "farms, first edition: the completed city pays {} to the player(s) with most farmers on the farms around it (supplied by {})",
             with_pig(*rate, *pig),

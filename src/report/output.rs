@@ -252,7 +252,7 @@ impl AwardJson {
                 cities,
                 rate,
                 already,
-                pig,
+                bonus: pig,
             } => AwardJson::Farm {
                 rule: match edition {
                     FarmScoring::Second => "second_edition",
@@ -266,7 +266,7 @@ impl AwardJson {
             Basis::FarmsAround {
                 rate,
                 suppliers,
-                pig,
+                bonus: pig,
             } => AwardJson::FarmsAround {
                 rule: "first_edition",
                 parts: std::iter::once(part(1, "completed_city", *rate))

@@ -159,7 +159,7 @@ impl Violation {
                 "check the tile id; every tile is drawn at most as often as the set holds it",
                 "none left",
             ),
-            ViolationKind::NoAbbey { player, id, count } => w(
+            ViolationKind::NoOwnTile { player, id, count } => w(
                 format!("{player} has no {id} left to place"),
                 "carca::rules::no_abbey",
                 &format!("each player has {count} of these for the whole game"),
@@ -243,13 +243,19 @@ impl Violation {
                 ),
                 &format!("no follower of {player} here"),
             ),
-            ViolationKind::BuilderOnCompleted { player, kind } => w(
+            ViolationKind::CompanionOnCompleted {
+                player,
+                figure,
+                kind,
+            } => w(
                 format!(
-                    "this tile completes the {}, so a builder may not go there: it stays in {player}'s supply",
+                    "this tile completes the {}, so a {figure} may not go there: it stays in {player}'s supply",
                     kind.word()
                 ),
                 "carca::rules::builder_on_completed",
-                "a builder goes on an unfinished road or city; it would come home at once",
+                &format!(
+                    "a {figure} goes on an unfinished road or city; it would come home at once"
+                ),
                 "completed by this tile",
             ),
             ViolationKind::DoubleTurnSkipped {

@@ -168,6 +168,15 @@ impl Ruleset {
         self.modifier_points.insert(key.to_string(), value);
     }
 
+    /// Whether an unfinished feature holding a modifier of the `present`
+    /// shape (an inn, a cathedral) scores that modifier's unfinished rate
+    /// (the printed rule, `inn_cathedral_incomplete = "zero"`), rather than
+    /// as if it held none.
+    #[must_use]
+    pub fn present_rates_unfinished(&self) -> bool {
+        self.inn_cathedral_incomplete == InnCathedral::Zero
+    }
+
     /// Whether unfinished roads, cities and cloisters score at the end.
     #[must_use]
     pub fn incomplete_features_score(&self) -> bool {
