@@ -594,3 +594,50 @@ fn no_expansion_words_in_the_generic_engine() {
         "an expansion's words in the generic engine (move the rule into its mechanic's module):\n{found}"
     );
 }
+
+/// The layers `docs/architecture.md` draws, lowest first: a module may
+/// use modules of its own layer's left or of lower layers only.
+const LAYERS: [&[&str]; 13] = [
+    &["text", "suggest", "geometry", "spanned"],
+    &["source", "yaml"],
+    &["diagnostic"],
+    &["files", "write"],
+    &["keys"],
+    &["tileset"],
+    &["rules"],
+    &["loader"],
+    &["record"],
+    &["engine"],
+    &["jcz", "generator"],
+    &["report", "schema"],
+    &["cli"],
+];
+
+#[test]
+fn top_level_modules_use_only_the_layers_below_them() {
+    let krate = Crate::read();
+    let rank = |m: &str| LAYERS.iter().position(|l| l.contains(&m));
+    let mut wrong = String::new();
+    for (from, tos) in krate.file_graph() {
+        let Some(top) = from.first() else { continue };
+        let Some(a) = rank(top) else {
+            let _ = writeln!(wrong, "  {top} is in no layer of docs/architecture.md");
+            continue;
+        };
+        for to in tos {
+            let Some(t) = to.first().filter(|t| *t != top) else {
+                continue;
+            };
+            let within = |m: &str| LAYERS[a].iter().position(|l| *l == m);
+            let below = match rank(t) {
+                Some(b) if b == a => within(t) < within(top),
+                Some(b) => b < a,
+                None => false,
+            };
+            if !below {
+                let _ = writeln!(wrong, "  {} uses {}", from.join("::"), to.join("::"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "against the layers:\n{wrong}");
+}
