@@ -436,8 +436,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             let table = game.figures();
             let mut kind = Figure::FOLLOWER;
             for other in table.all().skip(1) {
-                let what = table.kind(other);
-                let anywhere = !what.companion && what.stands.len() >= 4;
+                let anywhere = table.stands_anywhere(other);
                 if kind == Figure::FOLLOWER
                     && game.supply(player, other) > 0
                     && rng.chance(0.3)

@@ -11,6 +11,7 @@ mod features;
 pub mod game;
 pub mod mechanic;
 pub mod open;
+pub mod position;
 pub mod referee;
 pub mod river;
 pub mod scoring;
@@ -21,5 +22,6 @@ pub mod violation;
 
 pub use event::{Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
 pub use game::Game;
-pub use referee::{Adjudication, DoubleTurn, Move, Position, Refused, adjudicate, position};
+pub use position::{Move, Position, position};
+pub use referee::{Adjudication, DoubleTurn, Refused, adjudicate};
 pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};

@@ -245,208 +245,30 @@ fn points_from(events: &[Event], player: usize, name: &str, total: i64) -> Point
     }
 }
 
-/// A legal placement and the follower spots legal on it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Move {
-    /// Where.
-    pub at: Pos,
-    /// How it is turned.
-    pub rot: Rotation,
-    /// Locations (board orientation) and kinds of the features a follower
-    /// could stand on.
-    pub spots: Vec<(Location, FeatureKind)>,
-    /// Where the player's builder or pig could go instead (Traders &
-    /// Builders): the figure, the location and the kind of feature.
-    pub companions: Vec<(Figure, Location, FeatureKind)>,
-}
-
-/// The position after some turns of a record, for asking where a tile fits.
-pub struct Position<'r> {
-    referee: Referee<'r>,
-    /// The player to move.
-    pub player: usize,
-    /// Turns played.
-    pub turns: usize,
-    /// The game is over at this moment (no tile left, or a finished
-    /// record's last turn).
-    pub ended: bool,
-    /// The last land tile is down and the final abbey round is on: only
-    /// an abbey may be placed, by [`Position::player`].
-    pub final_round: bool,
-}
-
-impl Position<'_> {
-    /// The followers the player to move has in supply that may stand on
-    /// any free road, city, cloister or field (a follower, the big
-    /// follower): every spot of [`Move::spots`] takes any of them. Other
-    /// figures have spots of their own ([`Move::companions`]).
-    #[must_use]
-    pub fn figures(&self) -> Vec<Figure> {
-        let table = self.referee.game.figures();
-        table
-            .all()
-            .filter(|&f| anywhere(table, f) && self.referee.game.supply(self.player, f) > 0)
-            .collect()
-    }
-
-    /// Tiles left to draw, by catalog index: the common supply, and the
-    /// player to move's own tiles (an abbey).
-    #[must_use]
-    pub fn tiles_left(&self) -> Vec<u32> {
-        self.referee.supply.left_for(self.player)
-    }
-
-    /// Every legal placement of `tile` now, with its legal follower spots.
-    #[must_use]
-    pub fn moves(&self, tile: usize) -> Vec<Move> {
-        let r = &self.referee;
-        let t = &r.record.catalog.tiles[tile].tile;
-        let can_deploy = !self.figures().is_empty();
-        r.game
-            .legal_placements(tile)
-            .into_iter()
-            .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
-            .map(|(at, rot)| {
-                let spots = if can_deploy {
-                    (0..t.features.len())
-                        .filter(|&f| r.game.spot_free(tile, at, rot, f))
-                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let companions = self.companion_spots(tile, at, rot);
-                Move {
-                    at,
-                    rot,
-                    spots,
-                    companions,
-                }
-            })
-            .collect()
-    }
-
-    /// Where the player's other figures (a builder or pig, a figure that
-    /// stands on some kinds of feature only) could stand if `tile` lay at
-    /// `at` turned by `rot`: the placement is tried on a copy of the game,
-    /// since companions go only beside their owner's follower, and never
-    /// on a road or city the tile completes.
-    fn companion_spots(
-        &self,
-        tile: usize,
-        at: Pos,
-        rot: Rotation,
-    ) -> Vec<(Figure, Location, FeatureKind)> {
-        let game = &self.referee.game;
-        let table = game.figures();
-        let held: Vec<Figure> = table
-            .all()
-            .filter(|&f| !anywhere(table, f) && game.supply(self.player, f) > 0)
-            .collect();
-        if held.is_empty() {
-            return Vec::new();
-        }
-        let mut after = game.clone();
-        let idx = after.place(tile, at, rot, None);
-        let t = after.tile(tile);
-        let mut out = Vec::new();
-        for f in held {
-            for feature in 0..t.features.len() {
-                if after.deploy_problem(idx, feature, self.player, f).is_none() {
-                    out.push((f, location_of(t, rot, feature), t.features[feature].kind));
-                }
-            }
-        }
-        out
-    }
-
-    /// The game as it stands.
-    #[must_use]
-    pub fn game(&self) -> &Game<'_> {
-        &self.referee.game
-    }
-}
-
-/// Whether a figure is a follower that may stand on every kind of feature
-/// that holds one.
-fn anywhere(table: &crate::tileset::FigureTable, f: Figure) -> bool {
-    let k = table.kind(f);
-    !k.companion && k.stands.len() >= 4
-}
-
-/// The position of a history record before turn `before` (1-based; `None`:
-/// after the last turn).
-#[must_use]
-pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize>) -> Position<'r> {
-    let mut referee = Referee::new(record, rules);
-    let turns: &[Turn] = match &record.body {
-        Body::History(t) => t,
-        Body::Snapshot { board, meeples } => {
-            referee.snapshot(board, meeples);
-            return Position {
-                referee,
-                player: 0,
-                turns: 0,
-                ended: !record.declared_open,
-                final_round: false,
-            };
-        }
-    };
-    let upto = before.map_or(turns.len(), |b| b.saturating_sub(1).min(turns.len()));
-    let over = referee.history(&turns[..upto]);
-    // `final: true` speaks of the end of the record, not of earlier moments.
-    let ended = if upto == turns.len() {
-        over
-    } else {
-        referee.supply.land_left == 0
-    };
-    // Whose turn it is: the referee's own turn order, after those turns.
-    let mut player = referee.order.next();
-    let n = record.players.len();
-    // After the last land tile, a mechanic (the final abbey round) says
-    // whether anyone may still play, and who.
-    let mut final_round = false;
-    let finished = upto == turns.len() && record.declared_final;
-    if referee.supply.land_left == 0 && !finished {
-        let end = referee.end(referee.last_land.map_or(n - 1, |(_, last)| last));
-        if let Some(p) = referee.mechanics.due_after_the_end(&end) {
-            player = p;
-            final_round = true;
-        }
-    }
-    Position {
-        referee,
-        player,
-        turns: upto,
-        ended: ended && !final_round,
-        final_round,
-    }
-}
-
-struct Referee<'r> {
-    record: &'r Record,
-    rules: &'r Ruleset,
+pub(super) struct Referee<'r> {
+    pub(super) record: &'r Record,
+    pub(super) rules: &'r Ruleset,
     /// Once the last land tile is down: the turn that placed it and who
     /// placed it.
-    last_land: Option<(usize, usize)>,
-    game: Game<'r>,
-    findings: Vec<Finding>,
+    pub(super) last_land: Option<(usize, usize)>,
+    pub(super) game: Game<'r>,
+    pub(super) findings: Vec<Finding>,
     /// Tiles left.
-    supply: Supply,
+    pub(super) supply: Supply,
     /// The turn mechanics of the sets and ruleset in play.
-    mechanics: Mechanics,
+    pub(super) mechanics: Mechanics,
     /// Second turns earned so far.
-    double_turns: Vec<DoubleTurn>,
+    pub(super) double_turns: Vec<DoubleTurn>,
     /// Who plays next.
-    order: TurnOrder,
+    pub(super) order: TurnOrder,
     /// Positions of placements that broke a rule.
-    marks: Vec<Pos>,
+    pub(super) marks: Vec<Pos>,
     /// Follower deployments refused.
-    refused: Vec<Refused>,
+    pub(super) refused: Vec<Refused>,
 }
 
 impl<'r> Referee<'r> {
-    fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
+    pub(super) fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
         let s = &record.start;
@@ -482,7 +304,7 @@ impl<'r> Referee<'r> {
     }
 
     /// The game after its last land tile, placed by `last`.
-    fn end(&self, last: usize) -> End {
+    pub(super) fn end(&self, last: usize) -> End {
         let players = self.record.players.len();
         End {
             last,
@@ -526,7 +348,7 @@ impl<'r> Referee<'r> {
     }
 
     /// Walks the turns; returns whether the game ended.
-    fn history(&mut self, turns: &[Turn]) -> bool {
+    pub(super) fn history(&mut self, turns: &[Turn]) -> bool {
         self.start();
         let n = self.record.players.len();
         // (turn that ended the game, player who placed the last tile)
@@ -701,7 +523,7 @@ impl<'r> Referee<'r> {
 
     /// The rule of a mechanic a placement breaks, if any (without
     /// reporting it), and whether the whole placement is at fault.
-    fn mechanic_problem(
+    pub(super) fn mechanic_problem(
         &self,
         tile: usize,
         pos: Pos,
@@ -899,7 +721,7 @@ impl<'r> Referee<'r> {
 
     /// Lays out a snapshot, puts its followers on it and gives the players
     /// the trade-good tokens it says they hold.
-    fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
+    pub(super) fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
         for &(player, good, n) in &self.record.holdings {
             self.game.holding(player, good, n);
         }
@@ -1022,7 +844,7 @@ impl<'r> Referee<'r> {
             }
             // A snapshot may show a completed feature still held (it scores
             // as complete), its builder too.
-            if !anywhere(&table, m.figure)
+            if !table.stands_anywhere(m.figure)
                 && let Some(problem) = self
                     .game
                     .deploy_problem(idx, feature, m.player, m.figure)

@@ -260,6 +260,15 @@ impl FigureTable {
         self.kinds.get(f.index()).is_some_and(|k| !k.companion)
     }
 
+    /// Whether a figure is a follower that may stand on every kind of
+    /// feature that holds one (the follower, the big follower): any free
+    /// spot takes it.
+    #[must_use]
+    pub fn stands_anywhere(&self, f: Figure) -> bool {
+        let k = self.kind(f);
+        !k.companion && k.stands.len() >= ANY.len()
+    }
+
     /// A figure's strength.
     #[must_use]
     pub fn weight(&self, f: Figure) -> Weight {

@@ -1,0 +1,183 @@
+//! The query side of the engine: a record's position before a turn (who
+//! is to play, the tiles left, the game as it stands) and the legal moves
+//! of a tile there, which `carca moves` and the page ask for. It is the
+//! referee stopped before that turn, so it cannot disagree with it.
+
+use super::game::Game;
+use super::referee::Referee;
+use crate::geometry::{Pos, Rotation};
+use crate::record::location::location_of;
+use crate::record::{Body, Location, Record, Turn};
+use crate::rules::{Figure, Ruleset};
+use crate::tileset::FeatureKind;
+
+/// A legal placement and the follower spots legal on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// Where.
+    pub at: Pos,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// Locations (board orientation) and kinds of the features a follower
+    /// could stand on.
+    pub spots: Vec<(Location, FeatureKind)>,
+    /// Where the player's builder or pig could go instead (Traders &
+    /// Builders): the figure, the location and the kind of feature.
+    pub companions: Vec<(Figure, Location, FeatureKind)>,
+}
+
+/// The position after some turns of a record, for asking where a tile fits.
+pub struct Position<'r> {
+    referee: Referee<'r>,
+    /// The player to move.
+    pub player: usize,
+    /// Turns played.
+    pub turns: usize,
+    /// The game is over at this moment (no tile left, or a finished
+    /// record's last turn).
+    pub ended: bool,
+    /// The last land tile is down and the final abbey round is on: only
+    /// an abbey may be placed, by [`Position::player`].
+    pub final_round: bool,
+}
+
+impl Position<'_> {
+    /// The followers the player to move has in supply that may stand on
+    /// any free road, city, cloister or field (a follower, the big
+    /// follower): every spot of [`Move::spots`] takes any of them. Other
+    /// figures have spots of their own ([`Move::companions`]).
+    #[must_use]
+    pub fn figures(&self) -> Vec<Figure> {
+        let table = self.referee.game.figures();
+        table
+            .all()
+            .filter(|&f| table.stands_anywhere(f) && self.referee.game.supply(self.player, f) > 0)
+            .collect()
+    }
+
+    /// Tiles left to draw, by catalog index: the common supply, and the
+    /// player to move's own tiles (an abbey).
+    #[must_use]
+    pub fn tiles_left(&self) -> Vec<u32> {
+        self.referee.supply.left_for(self.player)
+    }
+
+    /// Every legal placement of `tile` now, with its legal follower spots.
+    #[must_use]
+    pub fn moves(&self, tile: usize) -> Vec<Move> {
+        let r = &self.referee;
+        let t = &r.record.catalog.tiles[tile].tile;
+        let can_deploy = !self.figures().is_empty();
+        r.game
+            .legal_placements(tile)
+            .into_iter()
+            .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
+            .map(|(at, rot)| {
+                let spots = if can_deploy {
+                    (0..t.features.len())
+                        .filter(|&f| r.game.spot_free(tile, at, rot, f))
+                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let companions = self.companion_spots(tile, at, rot);
+                Move {
+                    at,
+                    rot,
+                    spots,
+                    companions,
+                }
+            })
+            .collect()
+    }
+
+    /// Where the player's other figures (a builder or pig, a figure that
+    /// stands on some kinds of feature only) could stand if `tile` lay at
+    /// `at` turned by `rot`: the placement is tried on a copy of the game,
+    /// since companions go only beside their owner's follower, and never
+    /// on a road or city the tile completes.
+    fn companion_spots(
+        &self,
+        tile: usize,
+        at: Pos,
+        rot: Rotation,
+    ) -> Vec<(Figure, Location, FeatureKind)> {
+        let game = &self.referee.game;
+        let table = game.figures();
+        let held: Vec<Figure> = table
+            .all()
+            .filter(|&f| !table.stands_anywhere(f) && game.supply(self.player, f) > 0)
+            .collect();
+        if held.is_empty() {
+            return Vec::new();
+        }
+        let mut after = game.clone();
+        let idx = after.place(tile, at, rot, None);
+        let t = after.tile(tile);
+        let mut out = Vec::new();
+        for f in held {
+            for feature in 0..t.features.len() {
+                if after.deploy_problem(idx, feature, self.player, f).is_none() {
+                    out.push((f, location_of(t, rot, feature), t.features[feature].kind));
+                }
+            }
+        }
+        out
+    }
+
+    /// The game as it stands.
+    #[must_use]
+    pub fn game(&self) -> &Game<'_> {
+        &self.referee.game
+    }
+}
+
+/// The position of a history record before turn `before` (1-based; `None`:
+/// after the last turn).
+#[must_use]
+pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize>) -> Position<'r> {
+    let mut referee = Referee::new(record, rules);
+    let turns: &[Turn] = match &record.body {
+        Body::History(t) => t,
+        Body::Snapshot { board, meeples } => {
+            referee.snapshot(board, meeples);
+            return Position {
+                referee,
+                player: 0,
+                turns: 0,
+                ended: !record.declared_open,
+                final_round: false,
+            };
+        }
+    };
+    let upto = before.map_or(turns.len(), |b| b.saturating_sub(1).min(turns.len()));
+    let over = referee.history(&turns[..upto]);
+    // `final: true` speaks of the end of the record, not of earlier moments.
+    let ended = if upto == turns.len() {
+        over
+    } else {
+        referee.supply.land_left == 0
+    };
+    // Whose turn it is: the referee's own turn order, after those turns.
+    let mut player = referee.order.next();
+    let n = record.players.len();
+    // After the last land tile, a mechanic (the final abbey round) says
+    // whether anyone may still play, and who.
+    let mut final_round = false;
+    let finished = upto == turns.len() && record.declared_final;
+    if referee.supply.land_left == 0 && !finished {
+        let end = referee.end(referee.last_land.map_or(n - 1, |(_, last)| last));
+        if let Some(p) = referee.mechanics.due_after_the_end(&end) {
+            player = p;
+            final_round = true;
+        }
+    }
+    Position {
+        referee,
+        player,
+        turns: upto,
+        ended: ended && !final_round,
+        final_round,
+    }
+}
