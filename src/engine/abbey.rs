@@ -6,7 +6,7 @@
 //! (The Abbey's other rule, holes only, is the tile set's `hole_only` flag,
 //! which [`super::Game::placement_problems`] checks for every caller.)
 
-use super::mechanic::{End, EndProblem, Mechanic, Setup};
+use super::mechanic::{End, EndProblem, Mechanic, Phases, Setup};
 use super::violation::AfterTheEnd;
 use crate::rules::EndGameAbbey;
 use crate::tileset::Catalog;
@@ -109,6 +109,10 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 impl Mechanic for EndRound {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::END
     }
 
     fn after_the_end(

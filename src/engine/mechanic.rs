@@ -65,12 +65,43 @@ pub enum EndProblem {
     Over,
 }
 
+/// The phases a mechanic hooks into, so that a phase asks only the
+/// mechanics that change it (a base game's turns ask none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Phases(u8);
+
+impl Phases {
+    /// Drawing a tile from the supply.
+    pub const DRAW: Phases = Phases(1);
+    /// Placing a tile: where it may go.
+    pub const PLACE: Phases = Phases(2);
+    /// A tile placed, its features joined.
+    pub const PLACED: Phases = Phases(4);
+    /// After the last land tile.
+    pub const END: Phases = Phases(8);
+
+    /// Both.
+    #[must_use]
+    pub const fn and(self, other: Phases) -> Phases {
+        Phases(self.0 | other.0)
+    }
+
+    /// Whether these phases include `other`.
+    #[must_use]
+    pub const fn has(self, other: Phases) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
 /// A mechanic that hooks into the phases of a turn. Every hook has a
 /// default that does nothing, so a mechanic writes only the phases it
-/// changes.
+/// changes, and says which ([`Mechanic::phases`]).
 pub trait Mechanic: fmt::Debug + Send + Sync {
     /// A copy of it, in its present state.
     fn boxed(&self) -> Box<dyn Mechanic>;
+
+    /// The phases whose hooks it writes; the others are not asked.
+    fn phases(&self) -> Phases;
 
     /// Phase "draw": a rule of the supply's order that taking `tile`
     /// breaks.
@@ -140,13 +171,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     }
 }
 
-/// The turn mechanics in play.
+/// The turn mechanics in play, and the phases any of them hooks into.
 #[derive(Debug, Default)]
-pub struct Mechanics(pub(super) Vec<Box<dyn Mechanic>>);
+pub struct Mechanics {
+    all: Vec<Box<dyn Mechanic>>,
+    phases: Phases,
+}
 
 impl Clone for Mechanics {
     fn clone(&self) -> Mechanics {
-        Mechanics(self.0.iter().map(|m| m.boxed()).collect())
+        Mechanics {
+            all: self.all.iter().map(|m| m.boxed()).collect(),
+            phases: self.phases,
+        }
     }
 }
 
@@ -168,12 +205,20 @@ impl Mechanics {
     /// The turn mechanics the sets and ruleset in play need.
     #[must_use]
     pub fn for_game(setup: &Setup<'_>) -> Mechanics {
-        Mechanics(
-            registry::TURN
-                .iter()
-                .filter_map(|build| build(setup))
-                .collect(),
-        )
+        let all: Vec<Box<dyn Mechanic>> = registry::TURN
+            .iter()
+            .filter_map(|build| build(setup))
+            .collect();
+        let phases = all.iter().fold(Phases::default(), |p, m| p.and(m.phases()));
+        Mechanics { all, phases }
+    }
+
+    /// The mechanics hooked into a phase.
+    fn in_phase(&self, phase: Phases) -> impl Iterator<Item = &dyn Mechanic> {
+        self.all
+            .iter()
+            .filter(move |m| self.phases.has(phase) && m.phases().has(phase))
+            .map(AsRef::as_ref)
     }
 
     /// The first rule of the supply's order that taking `tile` breaks.
@@ -184,8 +229,10 @@ impl Mechanics {
         supply: &Supply,
         tile: usize,
     ) -> Option<ViolationKind> {
-        self.0
-            .iter()
+        if !self.phases.has(Phases::DRAW) {
+            return None;
+        }
+        self.in_phase(Phases::DRAW)
             .find_map(|m| m.draw_problem(catalog, supply, tile))
     }
 
@@ -198,33 +245,51 @@ impl Mechanics {
         pos: Pos,
         rot: Rotation,
     ) -> Option<(ViolationKind, bool)> {
-        self.0
-            .iter()
+        if !self.phases.has(Phases::PLACE) {
+            return None;
+        }
+        self.in_phase(Phases::PLACE)
             .find_map(|m| m.placement_problem(catalog, tile, pos, rot))
     }
 
     /// Where `tile` may go at all, when a mechanic decides it.
     #[must_use]
     pub fn only_at(&self, catalog: &Catalog, tile: usize) -> Option<Vec<Pos>> {
-        self.0.iter().find_map(|m| m.only_at(catalog, tile))
+        if !self.phases.has(Phases::PLACE) {
+            return None;
+        }
+        self.in_phase(Phases::PLACE)
+            .find_map(|m| m.only_at(catalog, tile))
     }
 
     /// The "placed" phase for every mechanic; the feature that earned one
     /// more turn, if any did.
     pub fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+        if !self.phases.has(Phases::PLACED) {
+            return None;
+        }
         let mut earned = None;
-        for m in &mut self.0 {
-            if let Some(f) = m.placed(game, placing) {
+        for m in &mut self.all {
+            if m.phases().has(Phases::PLACED)
+                && let Some(f) = m.placed(game, placing)
+            {
                 earned.get_or_insert(f);
             }
         }
         earned
     }
 
+    /// Whether any mechanic hooks into the "placed" phase (so that its
+    /// caller need not describe the placement otherwise).
+    #[must_use]
+    pub fn hooks_placed(&self) -> bool {
+        self.phases.has(Phases::PLACED)
+    }
+
     /// Whether any mechanic may give one more turn.
     #[must_use]
     pub fn gives_extra_turns(&self) -> bool {
-        self.0.iter().any(|m| m.gives_extra_turns())
+        self.all.iter().any(|m| m.gives_extra_turns())
     }
 
     /// The "after the end" phase: the first mechanic that allows a turn
@@ -236,22 +301,23 @@ impl Mechanics {
         written: Option<usize>,
         end: &End,
     ) -> Option<(usize, Option<EndProblem>)> {
-        self.0
+        self.all
             .iter_mut()
+            .filter(|m| m.phases().has(Phases::END))
             .find_map(|m| m.after_the_end(catalog, tile, written, end))
     }
 
     /// Who may still play after the end.
     #[must_use]
     pub fn due_after_the_end(&self, end: &End) -> Option<usize> {
-        self.0.iter().find_map(|m| m.due_after_the_end(end))
+        self.in_phase(Phases::END)
+            .find_map(|m| m.due_after_the_end(end))
     }
 
     /// Why nothing more may be played after the end.
     #[must_use]
     pub fn over_because(&self) -> AfterTheEnd {
-        self.0
-            .iter()
+        self.in_phase(Phases::END)
             .find_map(|m| m.over_because())
             .unwrap_or(AfterTheEnd::NoFinalRound)
     }

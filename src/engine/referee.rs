@@ -477,16 +477,20 @@ impl<'r> Referee<'r> {
             }
             Action::Place { placement, meeple } => {
                 let idx = self.place(placement, actor, turn.number)?;
-                let placing = Placing {
-                    tile: placement.tile,
-                    pos: placement.at,
-                    rot: placement.rot,
-                    placed: idx,
-                    actor,
-                    drawn: !self.record.catalog.tiles[placement.tile].tile.per_player,
-                    second,
+                let earned = if self.mechanics.hooks_placed() {
+                    let placing = Placing {
+                        tile: placement.tile,
+                        pos: placement.at,
+                        rot: placement.rot,
+                        placed: idx,
+                        actor,
+                        drawn: !self.record.catalog.tiles[placement.tile].tile.per_player,
+                        second,
+                    };
+                    self.mechanics.placed(&self.game, &placing)
+                } else {
+                    None
                 };
-                let earned = self.mechanics.placed(&self.game, &placing);
                 if let Some(d) = meeple {
                     self.deploy(idx, d, actor);
                 }

@@ -5,7 +5,7 @@
 
 use super::event::FeatureId;
 use super::game::Game;
-use super::mechanic::{Mechanic, Placing, Setup};
+use super::mechanic::{Mechanic, Phases, Placing, Setup};
 use super::supply::Supply;
 use super::violation::ViolationKind;
 use crate::geometry::{Edge, Pos, Rotation};
@@ -182,6 +182,10 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 impl Mechanic for RiverRule {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::DRAW.and(Phases::PLACE).and(Phases::PLACED)
     }
 
     fn draw_problem(

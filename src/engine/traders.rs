@@ -13,7 +13,7 @@
 use super::event::{Basis, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
 use super::features::Node;
 use super::game::Game;
-use super::mechanic::{Mechanic, Placing, Scoring, Setup};
+use super::mechanic::{Mechanic, Phases, Placing, Scoring, Setup};
 use super::scoring;
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::model::Shape;
@@ -73,6 +73,10 @@ pub fn builders(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 impl Mechanic for Builders {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(*self)
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::PLACED
     }
 
     /// A drawn tile (not a player's own) that extends the road or city of
