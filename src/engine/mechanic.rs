@@ -318,7 +318,7 @@ impl Mechanics {
     #[must_use]
     pub fn over_because(&self) -> AfterTheEnd {
         self.in_phase(Phases::END)
-            .find_map(|m| m.over_because())
+            .find_map(Mechanic::over_because)
             .unwrap_or(AfterTheEnd::NoFinalRound)
     }
 }
