@@ -75,7 +75,7 @@ fn generated_games_with_both_expansions_are_legal() {
         let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
             .expect("legal record");
         second_turns += adjudicate(&rec, &Ruleset::modern(), "modern", true)
-            .double_turns
+            .notes
             .len();
     }
     // The games use the expansion's figures, and builders earn second

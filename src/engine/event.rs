@@ -21,6 +21,33 @@ pub enum Phase {
     Final,
 }
 
+/// Something that happened without points, as the adjudication notes it:
+/// a second turn earned, and (as mechanics add them) a figure moved or
+/// removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The turn (1-based entry of `turns`) it happened on.
+    pub turn: usize,
+    /// The player it happened to.
+    pub player: usize,
+    /// What happened.
+    pub kind: NoteKind,
+}
+
+/// What a [`Note`] says happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoteKind {
+    /// The player's tile earned one more turn at once (the builder's second
+    /// turn): the feature that earned it, and the entry of `turns` that
+    /// took it, if the record has one there for the player.
+    SecondTurn {
+        /// The road or city that earned it.
+        feature: FeatureId,
+        /// The entry that took it.
+        taken: Option<usize>,
+    },
+}
+
 /// What kind of feature an event scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScoredKind {

@@ -20,8 +20,8 @@ pub mod traders;
 pub mod turns;
 pub mod violation;
 
-pub use event::{Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
+pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Phase, ScoredKind};
 pub use game::Game;
 pub use position::{Move, Position, position};
-pub use referee::{Adjudication, DoubleTurn, Refused, adjudicate};
+pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};

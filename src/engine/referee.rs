@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use miette::SourceSpan;
 
-use super::event::{Event, FeatureId, Phase};
+use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{End, EndProblem, Mechanics, Placing, Setup, scoring_hooks};
 use super::supply::Supply;
@@ -49,25 +49,10 @@ pub struct Adjudication {
     /// Followers the record deploys that the rules refused (they stayed in
     /// their owners' supply), for pictures.
     pub refused: Vec<Refused>,
-    /// Second turns that builders earned (Traders & Builders).
-    pub double_turns: Vec<DoubleTurn>,
+    /// What happened without points, in order (second turns earned).
+    pub notes: Vec<Note>,
     /// The figures in play, for their words.
     pub figures: std::sync::Arc<crate::tileset::FigureTable>,
-}
-
-/// A second turn a builder earned: the player's drawn tile extended the
-/// road or city that holds their builder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DoubleTurn {
-    /// The turn (1-based entry of `turns`) that earned it.
-    pub earned: usize,
-    /// The player.
-    pub player: usize,
-    /// The entry that took it, if the record has one and it is the
-    /// player's.
-    pub taken: Option<usize>,
-    /// The road or city that holds the builder.
-    pub feature: FeatureId,
 }
 
 /// A follower deployment the rules refused.
@@ -106,7 +91,7 @@ pub fn adjudicate(
         mut findings,
         marks,
         refused,
-        double_turns,
+        notes,
         ..
     } = referee;
     let mut game = game;
@@ -169,7 +154,7 @@ pub fn adjudicate(
             .then(|| record.rules_name().to_string()),
         marks,
         refused,
-        double_turns,
+        notes,
     }
 }
 
@@ -258,7 +243,7 @@ pub(super) struct Referee<'r> {
     /// The turn mechanics of the sets and ruleset in play.
     pub(super) mechanics: Mechanics,
     /// Second turns earned so far.
-    pub(super) double_turns: Vec<DoubleTurn>,
+    pub(super) notes: Vec<Note>,
     /// Who plays next.
     pub(super) order: TurnOrder,
     /// Positions of placements that broke a rule.
@@ -296,7 +281,7 @@ impl<'r> Referee<'r> {
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
             mechanics,
-            double_turns: Vec::new(),
+            notes: Vec::new(),
             order: TurnOrder::new(players, extra_turns),
             marks: Vec::new(),
             refused: Vec::new(),
@@ -440,18 +425,27 @@ impl<'r> Referee<'r> {
             };
             let discard = matches!(turn.action, Action::Discard { .. });
             if self.order.takes_owed(actor)
-                && let Some(d) = self.double_turns.last_mut()
+                && let Some(Note {
+                    kind: NoteKind::SecondTurn { taken, .. },
+                    ..
+                }) = self
+                    .notes
+                    .iter_mut()
+                    .rev()
+                    .find(|n| matches!(n.kind, NoteKind::SecondTurn { .. }))
             {
-                d.taken = Some(turn.number);
+                *taken = Some(turn.number);
             }
             let second = self.order.is_second(actor);
             let earned = self.play(turn, actor, second).filter(|_| !second);
             if let Some(feature) = &earned {
-                self.double_turns.push(DoubleTurn {
-                    earned: turn.number,
+                self.notes.push(Note {
+                    turn: turn.number,
                     player: actor,
-                    taken: None,
-                    feature: feature.clone(),
+                    kind: NoteKind::SecondTurn {
+                        feature: feature.clone(),
+                        taken: None,
+                    },
                 });
             }
             // A builder's second turn comes at once, and never a third;

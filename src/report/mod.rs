@@ -4,6 +4,7 @@ pub mod award;
 pub mod compare;
 pub mod diagnostics;
 pub mod names;
+pub mod notes;
 pub mod output;
 pub mod picture;
 pub mod score;

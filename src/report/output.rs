@@ -11,7 +11,7 @@ use serde::ser::SerializeMap;
 
 use crate::diagnostic::{Class, Finding};
 use crate::engine::event::{Basis, Nothing, Unit};
-use crate::engine::{Adjudication, Event, Phase};
+use crate::engine::{Adjudication, Event, Note, NoteKind, Phase};
 use crate::rules::FarmScoring;
 use crate::rules::Ruleset;
 use crate::rules::table::{GROUPS, Group, TOGGLES};
@@ -475,6 +475,52 @@ pub struct DoubleTurnJson {
     pub taken: Option<usize>,
 }
 
+/// Something that happened without points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct NoteJson {
+    /// The turn (entry of `turns`) it happened on.
+    pub turn: usize,
+    /// The player it happened to.
+    pub player: String,
+    /// What happened, by kind.
+    #[serde(flatten)]
+    pub what: NoteWhat,
+    /// In words, as the text report says it.
+    pub text: String,
+}
+
+/// What a note says happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum NoteWhat {
+    /// One more turn earned at once (the builder's second turn).
+    SecondTurn {
+        /// The road or city that earned it.
+        feature: String,
+        /// The entry of `turns` that took it, or null.
+        taken: Option<usize>,
+    },
+}
+
+impl NoteJson {
+    /// The JSON of a note.
+    #[must_use]
+    pub fn of(players: &[String], n: &Note) -> NoteJson {
+        NoteJson {
+            turn: n.turn,
+            player: players[n.player].clone(),
+            what: match &n.kind {
+                NoteKind::SecondTurn { feature, taken } => NoteWhat::SecondTurn {
+                    feature: feature.to_string(),
+                    taken: *taken,
+                },
+            },
+            text: super::notes::words(players, n),
+        }
+    }
+}
+
 /// Whether a record's `claims` were compared with the totals.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -511,6 +557,11 @@ pub struct ScoreJson {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]
     pub double_turns: Vec<DoubleTurnJson>,
+    /// What happened without points, in order (a second turn earned);
+    /// left out when nothing did.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub notes: Vec<NoteJson>,
     /// For a game in progress: what final scoring would add now.
     pub preview: Option<PreviewJson>,
     /// Every diagnostic.
@@ -549,15 +600,18 @@ impl ScoreJson {
             },
             events: events(&a.events),
             double_turns: a
-                .double_turns
+                .notes
                 .iter()
-                .map(|d| DoubleTurnJson {
-                    earned: d.earned,
-                    player: p[d.player].clone(),
-                    feature: d.feature.to_string(),
-                    taken: d.taken,
+                .filter_map(|n| match &n.kind {
+                    NoteKind::SecondTurn { feature, taken } => Some(DoubleTurnJson {
+                        earned: n.turn,
+                        player: p[n.player].clone(),
+                        feature: feature.to_string(),
+                        taken: *taken,
+                    }),
                 })
                 .collect(),
+            notes: a.notes.iter().map(|n| NoteJson::of(p, n)).collect(),
             preview: a.preview.as_ref().map(|(ev, totals)| PreviewJson {
                 events: events(ev),
                 totals: PerPlayer::of(p, totals.iter().copied().enumerate()),

@@ -313,21 +313,7 @@ pub fn text(record_name: &str, a: &Adjudication) -> String {
     if a.events.is_empty() {
         let _ = writeln!(out, "\nnothing has scored");
     }
-    if !a.double_turns.is_empty() {
-        let _ = writeln!(out, "\nsecond turns earned by builders");
-        for d in &a.double_turns {
-            let taken = match d.taken {
-                Some(t) => format!("turn {t}"),
-                None => "not taken in the record".to_string(),
-            };
-            let who = &players[d.player];
-            let _ = writeln!(
-                out,
-                "  turn {} · {who} extended {}, which holds {who}'s builder → second turn: {taken}",
-                d.earned, d.feature
-            );
-        }
-    }
+    super::notes::write(&mut out, players, &a.notes);
     let label = if a.ended { "totals" } else { "totals so far" };
     write_totals(&mut out, players, &a.totals, label);
     if let Some((events, totals)) = &a.preview {

@@ -1,0 +1,37 @@
+//! The words of the adjudication's notes: what happened without points.
+
+use std::fmt::Write;
+
+use crate::engine::{Note, NoteKind};
+
+/// A note in words, as the breakdown says it.
+#[must_use]
+pub fn words(players: &[String], n: &Note) -> String {
+    let who = &players[n.player];
+    match &n.kind {
+        NoteKind::SecondTurn { feature, taken } => {
+            let taken = match taken {
+                Some(t) => format!("turn {t}"),
+                None => "not taken in the record".to_string(),
+            };
+            format!(
+                "turn {} · {who} extended {feature}, which holds {who}'s builder → second turn: {taken}",
+                n.turn
+            )
+        }
+    }
+}
+
+/// The notes of an adjudication, by kind, after the events.
+pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
+    let second: Vec<&Note> = notes
+        .iter()
+        .filter(|n| matches!(n.kind, NoteKind::SecondTurn { .. }))
+        .collect();
+    if !second.is_empty() {
+        let _ = writeln!(out, "\nsecond turns earned by builders");
+        for n in second {
+            let _ = writeln!(out, "  {}", words(players, n));
+        }
+    }
+}
