@@ -34,6 +34,17 @@ pub struct Note {
     pub kind: NoteKind,
 }
 
+impl Note {
+    /// The second turn it notes, if it notes one: the feature that earned
+    /// it and the entry that took it.
+    #[must_use]
+    pub fn second_turn(&self) -> Option<(&FeatureId, Option<usize>)> {
+        match &self.kind {
+            NoteKind::SecondTurn { feature, taken } => Some((feature, *taken)),
+        }
+    }
+}
+
 /// What a [`Note`] says happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoteKind {

@@ -602,13 +602,14 @@ impl ScoreJson {
             double_turns: a
                 .notes
                 .iter()
-                .filter_map(|n| match &n.kind {
-                    NoteKind::SecondTurn { feature, taken } => Some(DoubleTurnJson {
+                .filter_map(|n| {
+                    let (feature, taken) = n.second_turn()?;
+                    Some(DoubleTurnJson {
                         earned: n.turn,
                         player: p[n.player].clone(),
                         feature: feature.to_string(),
-                        taken: *taken,
-                    }),
+                        taken,
+                    })
                 })
                 .collect(),
             notes: a.notes.iter().map(|n| NoteJson::of(p, n)).collect(),
