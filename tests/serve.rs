@@ -524,3 +524,56 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn the_page_is_told_the_figures_of_the_sets_in_play() {
+    // A record with a fan set declaring figures, sent with its set: the
+    // board's figure table lists the built-in figures and the declared ones,
+    // which the page's figure menu offers.
+    let text = std::fs::read_to_string(
+        Path::new(ROOT).join("fixtures/records/declared-figures-history.yaml"),
+    )
+    .expect("fixture");
+    let set = std::fs::read_to_string(Path::new(ROOT).join("fixtures/sets/scouts-and-hounds.yaml"))
+        .expect("set");
+    let envelope = serde_json::json!({
+        "record": text,
+        "files": { "../sets/scouts-and-hounds.yaml": set },
+    });
+    let reply = api::board(loader(), &Query::new(), envelope.to_string().as_bytes());
+    assert_eq!(
+        reply.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&reply.body)
+    );
+    let v = json(&reply);
+    let kinds: Vec<(&str, bool)> = v["figure_kinds"]
+        .as_array()
+        .expect("figure_kinds")
+        .iter()
+        .map(|k| (k["name"].as_str().unwrap_or(""), k["companion"] == true))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("follower", false),
+            ("big", false),
+            ("builder", true),
+            ("pig", true),
+            ("scout", false),
+            ("marshal", false),
+            ("hound", true),
+        ]
+    );
+    let hound = &v["figure_kinds"][6];
+    assert_eq!(hound["stands"], serde_json::json!(["field"]));
+    // Each player has one of each declared figure, and no builder.
+    assert_eq!(
+        (
+            hound["supply"].as_u64(),
+            v["figure_kinds"][2]["supply"].as_u64()
+        ),
+        (Some(1), Some(0))
+    );
+}

@@ -295,6 +295,12 @@ impl<'a> Game<'a> {
             .unwrap_or(0)
     }
 
+    /// The ruleset it is played under.
+    #[must_use]
+    pub fn rules(&self) -> &'a Ruleset {
+        self.rules
+    }
+
     /// The figures in play.
     #[must_use]
     pub fn figures(&self) -> &'a FigureTable {

@@ -312,6 +312,16 @@ test('a record with a tile set of its own is served with it, and drawn', async (
   await page.close();
 });
 
+test('the figure menu offers the figures of the sets in play, a fan set\'s own too', async () => {
+  const file = fixture('records/declared-figures-history.yaml');
+  const url = await serve(file);
+  const page = await open(url);
+  assert.deepEqual(await totals(page), carcaScore(file).totals);
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['follower', 'scout', 'marshal', 'hound']);
+  await page.close();
+});
+
 test('the page asks nothing of any other host', () => {
   assert.ok(requested.length > 20);
   const elsewhere = requested.filter((u) => new URL(u).hostname !== '127.0.0.1');

@@ -496,6 +496,18 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         "ended": pos.ended,
         "final_round": pos.final_round,
         "figures_available": pos.figures().iter().map(|f| pos.game().figures().name(*f)).collect::<Vec<_>>(),
+        // The figure table of the sets in play, with each player's supply
+        // of each under the ruleset, for the page's figure menu.
+        "figure_kinds": pos.game().figures().all().map(|f| {
+            let table = pos.game().figures();
+            let k = table.kind(f);
+            json!({
+                "name": k.name,
+                "companion": k.companion,
+                "stands": k.stands.iter().map(|s| s.word()).collect::<Vec<_>>(),
+                "supply": pos.game().rules().supply_with(f, table),
+            })
+        }).collect::<Vec<_>>(),
         "tiles": tiles,
         "figures": figures,
         "refused": refused,

@@ -246,6 +246,12 @@ function render() {
   renderStatus();
 }
 
+/** Whether a figure stands beside a follower (a builder, a pig, a declared companion). */
+function companion(name) {
+  const kinds = (S.view && S.view.figure_kinds) || [];
+  return kinds.some((k) => k.name === name && k.companion);
+}
+
 function renderSetup() {
   const p = $('players');
   if (document.activeElement !== p) p.value = players().join(', ');
@@ -263,6 +269,16 @@ function renderSetup() {
   who.replaceChildren(...players().map((n) => el('option', { value: n, text: n })));
   if (players().includes(keep)) who.value = keep;
   $('who-label').hidden = history();
+  // The figures of the sets in play, as the server's figure table has them.
+  const kinds = ((S.view && S.view.figure_kinds) || [{ name: 'follower' }])
+    .filter((k) => k.name === 'follower' || k.supply > 0);
+  const fig = $('figure');
+  const chosen = fig.value;
+  fig.replaceChildren(...kinds.map((k) => el('option', {
+    value: k.name,
+    text: k.name === 'big' ? 'big follower' : k.name,
+  })));
+  fig.value = kinds.some((k) => k.name === chosen) ? chosen : 'follower';
   $('rot').textContent = S.rot + '°';
   $('history-box').hidden = !history();
   $('final').checked = S.model.final === true;
@@ -375,7 +391,7 @@ function renderBoard() {
           dot.style.top = f.point[1] * 100 + '%';
           dot.style.background = f.refused ? '#fff' : colourOf(f.player);
           dot.style.color = textOn(colourOf(f.player));
-          if (f.figure === 'builder' || f.figure === 'pig') { dot.style.marginLeft = '14px'; dot.style.marginTop = '10px'; }
+          if (companion(f.figure)) { dot.style.marginLeft = '14px'; dot.style.marginTop = '10px'; }
           sq.append(dot);
         }
         if (bad.has(k)) {
