@@ -262,6 +262,31 @@ impl Features {
         out
     }
 
+    /// Takes one follower off the set; `false` when it is not on it.
+    pub(crate) fn vacate_one(&mut self, n: Node, follower: u32) -> bool {
+        let r = self.find(n) as usize;
+        let mut prev = NONE;
+        let mut at = self.slots[r].first;
+        while at != NONE && at != follower {
+            prev = at;
+            at = self.next_follower[at as usize];
+        }
+        if at == NONE {
+            return false;
+        }
+        let next = self.next_follower[at as usize];
+        if prev == NONE {
+            self.slots[r].first = next;
+        } else {
+            self.next_follower[prev as usize] = next;
+        }
+        if self.slots[r].last == follower {
+            self.slots[r].last = prev;
+        }
+        self.next_follower[at as usize] = NONE;
+        true
+    }
+
     /// Roots of all sets that hold followers, in node order.
     pub(crate) fn occupied_roots(&self) -> Vec<Node> {
         (0..self.slots.len() as Node)

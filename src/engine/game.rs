@@ -91,6 +91,17 @@ pub struct Follower {
     pub on_board: bool,
 }
 
+/// A place on the board where a figure may stand: a feature of any placed
+/// tile (by its index among placed tiles), not only of the tile just
+/// placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Spot {
+    /// The placed tile.
+    pub placed: usize,
+    /// The feature of that tile.
+    pub feature: usize,
+}
+
 /// Why a tile may not lie somewhere.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlaceProblem {
@@ -616,6 +627,59 @@ impl<'a> Game<'a> {
         self.features.occupy(node, id);
     }
 
+    /// The spot of feature `feature` of the tile at `pos`, if a tile lies
+    /// there and has that feature.
+    #[must_use]
+    pub fn spot(&self, pos: Pos, feature: usize) -> Option<Spot> {
+        let placed = self.at.get(pos)?;
+        (feature < self.tile(self.placed[placed].tile).features.len())
+            .then_some(Spot { placed, feature })
+    }
+
+    /// Takes figure `id` (an index of [`Game::followers`]) off the board,
+    /// back to its owner's supply (`home`) or out of the game (eaten,
+    /// captured); `false` when it is not on the board.
+    pub fn remove(&mut self, id: usize, home: bool) -> bool {
+        let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
+            return false;
+        };
+        let (node, player, figure) = (fo.node, fo.player, fo.figure);
+        if !self.features.vacate_one(node, id as u32) {
+            return false;
+        }
+        self.followers[id].on_board = false;
+        if home && let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
+            *held += 1;
+        }
+        true
+    }
+
+    /// Moves figure `id`, on the board, to `to` (a wagon moving on): the
+    /// rules of where it may go are its mechanic's. `false` when it is
+    /// not on the board or `to` names no feature.
+    pub fn relocate(&mut self, id: usize, to: Spot) -> bool {
+        let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
+            return false;
+        };
+        let node = fo.node;
+        let Some(p) = self.placed.get(to.placed) else {
+            return false;
+        };
+        if to.feature >= self.tile(p.tile).features.len() {
+            return false;
+        }
+        if !self.features.vacate_one(node, id as u32) {
+            return false;
+        }
+        let target = self.node(to.placed, to.feature);
+        self.features.occupy(target, id as u32);
+        let fo = &mut self.followers[id];
+        fo.node = target;
+        fo.placed = to.placed;
+        fo.feature = to.feature;
+        true
+    }
+
     /// Scores every road, city and cloister that the placement of `placed`
     /// (the last placement) completed, returning their followers.
     pub fn score_completed(&mut self, placed: usize, phase: Phase) {
@@ -991,5 +1055,92 @@ impl<'a> Game<'a> {
                 tokens: Vec::new(),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::Loader;
+    use crate::tileset::Catalog;
+
+    fn base() -> Catalog {
+        let loaded = crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
+            .expect("built-in set");
+        Catalog::new(vec![loaded])
+    }
+
+    fn on(game: &Game, placed: usize, feature: usize) -> Vec<u32> {
+        game.features
+            .occupants(game.node(placed, feature))
+            .collect()
+    }
+
+    #[test]
+    fn one_figure_comes_off_a_feature_and_the_others_stay_in_order() {
+        let catalog = base();
+        let rules = Ruleset::modern();
+        let mut game = Game::new(&catalog, &rules, 2);
+        let d = catalog.find("D").expect("D");
+        let u = catalog.find("U").expect("U");
+        game.place(d, Pos::new(0, 0), Rotation::R0, None);
+        let east = game.place(u, Pos::new(1, 0), Rotation::R0, Some(1));
+        let road = game
+            .tile(u)
+            .feature_on_edge(Edge::E, Rotation::R0)
+            .expect("road");
+        for player in [0, 1, 0] {
+            game.deploy(east, road, player, Figure::FOLLOWER);
+        }
+        assert_eq!(game.supply(0, Figure::FOLLOWER), 5);
+        assert_eq!(on(&game, east, road), [0, 1, 2]);
+        // The middle one, home: the others keep their order.
+        assert!(game.remove(1, true));
+        assert_eq!(on(&game, east, road), [0, 2]);
+        assert_eq!(game.supply(1, Figure::FOLLOWER), 7);
+        assert!(!game.remove(1, true), "it is off the board already");
+        // The last one, out of the game (eaten): its owner's supply stays.
+        assert!(game.remove(2, false));
+        assert_eq!(on(&game, east, road), [0]);
+        assert_eq!(game.supply(0, Figure::FOLLOWER), 5);
+        // A figure deployed after comes last.
+        game.deploy(east, road, 1, Figure::FOLLOWER);
+        assert_eq!(on(&game, east, road), [0, 3]);
+    }
+
+    #[test]
+    fn a_figure_moves_to_a_spot_on_another_tile() {
+        let catalog = base();
+        let rules = Ruleset::modern();
+        let mut game = Game::new(&catalog, &rules, 2);
+        let d = catalog.find("D").expect("D");
+        let b = catalog.find("B").expect("B");
+        game.place(d, Pos::new(0, 0), Rotation::R0, None);
+        let road = game
+            .tile(d)
+            .feature_on_edge(Edge::E, Rotation::R0)
+            .expect("road");
+        game.deploy(0, road, 0, Figure::FOLLOWER);
+        let cloister_tile = game.place(b, Pos::new(0, -1), Rotation::R0, Some(1));
+        let cloister = game.tile(b).cloister.expect("a cloister");
+        let to = game.spot(Pos::new(0, -1), cloister).expect("a spot");
+        assert_eq!(to.placed, cloister_tile);
+        assert!(game.relocate(0, to));
+        assert!(on(&game, 0, road).is_empty());
+        assert_eq!(on(&game, cloister_tile, cloister), [0]);
+        assert_eq!(
+            (game.followers()[0].placed, game.followers()[0].feature),
+            (cloister_tile, cloister)
+        );
+        // No tile there, or no such feature: nothing moves.
+        assert!(game.spot(Pos::new(5, 5), 0).is_none());
+        assert!(!game.relocate(
+            0,
+            Spot {
+                placed: 9,
+                feature: 0
+            }
+        ));
+        assert_eq!(on(&game, cloister_tile, cloister), [0]);
     }
 }

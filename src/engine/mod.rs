@@ -21,7 +21,7 @@ pub mod turns;
 pub mod violation;
 
 pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Phase, ScoredKind};
-pub use game::Game;
+pub use game::{Game, Spot};
 pub use position::{Move, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};
