@@ -1,6 +1,7 @@
 //! JSON Schemas of carca's files, generated from the same types that read
-//! them, for editors (docs/editors.md), and of `carca score`'s JSON output,
-//! generated from the types that write it.
+//! them, for editors (docs/editors.md), and of the JSON that `score`,
+//! `moves`, `compare`, `test` and `tiles check` print, generated from the
+//! types that write it.
 
 /// The kinds of file with a schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -13,6 +14,14 @@ pub enum Kind {
     Ruleset,
     /// What `carca score --format json` prints for one record.
     Score,
+    /// What `carca moves --format json` prints.
+    Moves,
+    /// What `carca compare --format json` prints.
+    Compare,
+    /// What `carca test --format json` prints.
+    Test,
+    /// What `carca tiles check --format json` prints.
+    TilesCheck,
 }
 
 /// The JSON Schema of a kind of file.
@@ -23,6 +32,10 @@ pub fn of(kind: Kind) -> serde_json::Value {
         Kind::Record => crate::record::schema(),
         Kind::Ruleset => crate::rules::schema(),
         Kind::Score => crate::report::output::schema(),
+        Kind::Moves => crate::report::json::moves_schema(),
+        Kind::Compare => crate::report::json::compare_schema(),
+        Kind::Test => crate::report::json::test_schema(),
+        Kind::TilesCheck => crate::report::json::tiles_check_schema(),
     };
     if let Some(obj) = schema.as_object_mut() {
         let name = match kind {
@@ -30,6 +43,10 @@ pub fn of(kind: Kind) -> serde_json::Value {
             Kind::Record => "record",
             Kind::Ruleset => "ruleset",
             Kind::Score => "score",
+            Kind::Moves => "moves",
+            Kind::Compare => "compare",
+            Kind::Test => "test",
+            Kind::TilesCheck => "tiles-check",
         };
         obj.insert(
             "$id".into(),

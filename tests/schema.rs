@@ -268,3 +268,79 @@ fn the_score_schema_rejects_wrong_outputs() {
     unknown["events"][0]["feature"]["colour"] = serde_json::json!("red");
     assert!(!validator.is_valid(&unknown));
 }
+
+/// The JSON on standard output of a run of carca.
+fn stdout_of(out: &str) -> serde_json::Value {
+    let (_, rest) = out.split_once("--- stdout\n").expect("stdout");
+    let (json, _) = rest.split_once("--- stderr").expect("stderr");
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// `moves`, `compare`, `test` and `tiles check` print JSON built from the
+/// types their schemas describe: outputs of every kind (legal, illegal,
+/// expansions, a fan set's own figures, defective and unreadable sets)
+/// validate, and the committed schemas are up to date.
+#[test]
+fn every_json_output_validates_against_its_schema() {
+    let check = |kind: &str, args: &[&str]| {
+        let validator = jsonschema::validator_for(&schema(kind)).expect("schema");
+        let out = carca(args);
+        let v = stdout_of(&out);
+        let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{kind} {args:?}: {errors:?}\n{v}");
+    };
+    for (record, tile, turn) in [
+        ("fixtures/records/tb-builder.yaml", "U", "6"),
+        ("fixtures/records/declared-figures-history.yaml", "U", "2"),
+        ("fixtures/records/abbey-final-round.yaml", "B", "3"),
+        ("fixtures/records/river-game.yaml", "U", "4"),
+        ("fixtures/records/no-such-record.yaml", "U", "1"),
+        ("fixtures/records/full-game-72.yaml", "V", "40"),
+    ] {
+        check(
+            "moves",
+            &[
+                "moves", record, "--tile", tile, "--turn", turn, "--format", "json",
+            ],
+        );
+        check(
+            "compare",
+            &[
+                "compare",
+                record,
+                "--rules",
+                "modern,first-edition,fixtures/house-rules/big-followers.toml",
+                "--format",
+                "json",
+            ],
+        );
+    }
+    check(
+        "compare",
+        &[
+            "compare",
+            "fixtures/illegal/edge-mismatch.yaml",
+            "--rules",
+            "modern,second-edition",
+            "--format",
+            "json",
+        ],
+    );
+    check("test", &["test", "fixtures/records", "--format", "json"]);
+    check(
+        "test",
+        &[
+            "test",
+            "fixtures/illegal/claim-mismatch.yaml",
+            "fixtures/records/small-city.yaml",
+            "--format",
+            "json",
+        ],
+    );
+    let mut sets: Vec<String> = files("fixtures/tilesets", "yaml");
+    sets.extend(files("fixtures/sets", "yaml"));
+    sets.push("tilesets/base.yaml".to_string());
+    let mut args = vec!["tiles", "check", "--format", "json"];
+    args.extend(sets.iter().map(String::as_str));
+    check("tiles-check", &args);
+}

@@ -135,19 +135,43 @@ pub(crate) fn json(
     pos: &crate::engine::Position,
     moves: &[crate::engine::Move],
 ) -> serde_json::Value {
+    use crate::report::json::{MoveJson, MovesJson, OtherSpotJson, SpotJson};
     let table = pos.game().figures();
-    serde_json::json!({
-        "record": record_name,
-        "tile": tile,
-        "turns_played": pos.turns,
-        "player": player,
-        "final_round": pos.final_round,
-        "figures": pos.figures().iter().map(|f| table.name(*f)).collect::<Vec<_>>(),
-        "moves": moves.iter().map(|m| serde_json::json!({
-            "at": [m.at.x, m.at.y],
-            "rot": m.rot.degrees(),
-            "followers": m.spots.iter().map(|(l, k)| serde_json::json!({"location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
-            "others": m.companions.iter().map(|(f, l, k)| serde_json::json!({"figure": table.name(*f), "location": l.to_string(), "kind": k.word()})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
+    let json = MovesJson {
+        record: record_name.to_string(),
+        tile: tile.to_string(),
+        turns_played: pos.turns,
+        player: player.to_string(),
+        final_round: pos.final_round,
+        figures: pos
+            .figures()
+            .iter()
+            .map(|f| table.name(*f).to_string())
+            .collect(),
+        moves: moves
+            .iter()
+            .map(|m| MoveJson {
+                at: [m.at.x, m.at.y],
+                rot: m.rot.degrees(),
+                followers: m
+                    .spots
+                    .iter()
+                    .map(|(l, k)| SpotJson {
+                        location: l.to_string(),
+                        kind: k.word().to_string(),
+                    })
+                    .collect(),
+                others: m
+                    .companions
+                    .iter()
+                    .map(|(f, l, k)| OtherSpotJson {
+                        figure: table.name(*f).to_string(),
+                        location: l.to_string(),
+                        kind: k.word().to_string(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    serde_json::to_value(json).unwrap_or_default()
 }

@@ -4,48 +4,49 @@ use crate::loader::Loader;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-
 use super::{Format, Outcome};
 use crate::diagnostic::{Class, Finding};
 use crate::engine::{Violation, adjudicate};
 use crate::record::{self, update::rewrite_expectations};
 use crate::report::diagnostics::{Style, render};
-use crate::report::score::finding_json;
+use crate::report::json::{Keyed, RecordTestJson, RulesetTestJson, TestJson};
+use crate::report::output::DiagnosticJson;
 
 /// One record's result as JSON: what `--format json` prints per record.
 #[derive(Default)]
 struct RecordJson {
-    rulesets: Vec<Value>,
-    diagnostics: Vec<Value>,
+    rulesets: Vec<RulesetTestJson>,
+    diagnostics: Vec<DiagnosticJson>,
     notes: Vec<String>,
 }
 
 impl RecordJson {
     fn findings(&mut self, findings: &[Finding]) {
-        self.diagnostics.extend(findings.iter().map(finding_json));
+        self.diagnostics
+            .extend(findings.iter().map(DiagnosticJson::of));
     }
 
-    fn done(self, file: &str, result: &str) -> Value {
-        json!({
-            "file": file,
-            "result": result,
-            "rulesets": self.rulesets,
-            "notes": self.notes,
-            "diagnostics": self.diagnostics,
-        })
+    fn done(self, file: &str, result: &str) -> RecordTestJson {
+        RecordTestJson {
+            file: file.to_string(),
+            result: result.to_string(),
+            rulesets: self.rulesets,
+            notes: self.notes,
+            diagnostics: self.diagnostics,
+        }
     }
 }
 
-/// Totals per player as a JSON object, in turn order.
-fn totals_json(players: &[String], points: impl Iterator<Item = (usize, i64)>) -> Value {
-    let mut m = serde_json::Map::new();
+/// Totals per player, in turn order.
+fn totals_json(players: &[String], points: impl Iterator<Item = (usize, i64)>) -> Keyed<i64> {
     let mut points: Vec<(usize, i64)> = points.collect();
     points.sort_by_key(|&(p, _)| p);
-    for (p, v) in points {
-        m.insert(players[p].clone(), json!(v));
-    }
-    Value::Object(m)
+    Keyed(
+        points
+            .into_iter()
+            .map(|(p, v)| (players[p].clone(), v))
+            .collect(),
+    )
 }
 
 /// Files under the given paths, sorted; folders are searched recursively
@@ -171,10 +172,13 @@ pub(crate) fn run(
                     );
                     out.stderr.push_str(&render(&findings, style));
                     j.findings(&findings);
-                    j.rulesets.push(json!({
-                        "ruleset": e.ruleset,
-                        "result": "error",
-                    }));
+                    j.rulesets.push(RulesetTestJson {
+                        ruleset: e.ruleset.clone(),
+                        result: "error".to_string(),
+                        expected: None,
+                        computed: None,
+                        violations: None,
+                    });
                     out.code = 2;
                     record_failed = true;
                     computed.push(Vec::new());
@@ -214,16 +218,22 @@ pub(crate) fn run(
                 (false, true) => "updated",
                 (false, false) => "fail",
             };
-            j.rulesets.push(json!({
-                "ruleset": e.ruleset,
-                "result": result,
-                "expected": totals_json(&record.players, e.totals.points.iter().map(|&(p, v, _)| (p, v))),
-                "computed": totals_json(&record.players, a.totals.iter().copied().enumerate()),
-                "violations": violations,
-            }));
+            j.rulesets.push(RulesetTestJson {
+                ruleset: e.ruleset.clone(),
+                result: result.to_string(),
+                expected: Some(totals_json(
+                    &record.players,
+                    e.totals.points.iter().map(|&(p, v, _)| (p, v)),
+                )),
+                computed: Some(totals_json(
+                    &record.players,
+                    a.totals.iter().copied().enumerate(),
+                )),
+                violations: Some(violations),
+            });
             if !mismatches.is_empty() && !update {
                 j.diagnostics
-                    .extend(mismatches.iter().map(|f| finding_json(f)));
+                    .extend(mismatches.iter().map(|f| DiagnosticJson::of(f)));
             }
             if mismatches.is_empty() {
                 ok.push(shown.clone());
@@ -271,8 +281,8 @@ pub(crate) fn run(
                         .push_str(&render(std::slice::from_ref(&finding), style));
                     j.findings(std::slice::from_ref(&finding));
                     for r in &mut j.rulesets {
-                        if r["result"] == "updated" {
-                            r["result"] = json!("fail");
+                        if r.result == "updated" {
+                            r.result = "fail".to_string();
                         }
                     }
                     lines.retain(|l| !l.starts_with("updated "));
@@ -319,14 +329,15 @@ pub(crate) fn run(
                 .collect()
         } else {
             super::json_text(
-                &json!({
-                    "records": records_json,
-                    "passed": passed,
-                    "failed": failed,
-                    "skipped": skipped,
-                    "updated": updated,
-                    "notes": notes,
-                }),
+                &serde_json::to_value(TestJson {
+                    records: records_json,
+                    passed,
+                    failed,
+                    skipped,
+                    updated,
+                    notes: notes.clone(),
+                })
+                .unwrap_or_default(),
                 format,
             )
         };

@@ -3,32 +3,31 @@
 use crate::loader::Loader;
 use std::fmt::Write;
 
-use serde_json::{Value, json};
-
 use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::report::diagnostics::{Style, render};
-use crate::report::score::finding_json;
+use crate::report::json::{CheckResult, TileSetCheckJson, TilesCheckJson};
+use crate::report::output::DiagnosticJson;
 use crate::report::tiles::show_set;
 use crate::tileset;
 
 /// Validates each file and reports every problem.
 pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: Style) -> Outcome {
     let mut out = Outcome::default();
-    let mut results: Vec<Value> = Vec::new();
+    let mut results: Vec<TileSetCheckJson> = Vec::new();
     for file in files {
         let shown = crate::text::escaped(file, false);
         match tileset::check(loader, file, &super::cwd()) {
             Ok((found, warnings)) => {
                 let total: u64 = found.set.tiles.iter().map(|t| u64::from(t.count)).sum();
-                results.push(json!({
-                    "file": file,
-                    "result": "sound",
-                    "name": found.set.name,
-                    "tile_types": found.set.tiles.len(),
-                    "tiles": total,
-                    "diagnostics": warnings.iter().map(finding_json).collect::<Vec<_>>(),
-                }));
+                results.push(TileSetCheckJson {
+                    file: file.clone(),
+                    result: CheckResult::Sound,
+                    name: Some(found.set.name.clone()),
+                    tile_types: Some(found.set.tiles.len()),
+                    tiles: Some(total),
+                    diagnostics: warnings.iter().map(DiagnosticJson::of).collect(),
+                });
                 out.stderr.push_str(&render(&warnings, style));
                 let _ = writeln!(
                     out.stdout,
@@ -53,14 +52,18 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
             }
             Err(findings) => {
                 out.stderr.push_str(&render(&findings, style));
-                results.push(json!({
-                    "file": file,
-                    "result": if exit_code(&findings) == 2 { "unreadable" } else { "defective" },
-                    "name": null,
-                    "tile_types": null,
-                    "tiles": null,
-                    "diagnostics": findings.iter().map(finding_json).collect::<Vec<_>>(),
-                }));
+                results.push(TileSetCheckJson {
+                    file: file.clone(),
+                    result: if exit_code(&findings) == 2 {
+                        CheckResult::Unreadable
+                    } else {
+                        CheckResult::Defective
+                    },
+                    name: None,
+                    tile_types: None,
+                    tiles: None,
+                    diagnostics: findings.iter().map(DiagnosticJson::of).collect(),
+                });
                 let _ = writeln!(
                     out.stdout,
                     "{} {}: {} problem{}",
@@ -81,7 +84,10 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
         Format::Text => {}
         Format::Json => {
             out.stderr.clear();
-            out.stdout = super::json_text(&Value::Array(results), format);
+            out.stdout = super::json_text(
+                &serde_json::to_value(TilesCheckJson(results)).unwrap_or_default(),
+                format,
+            );
         }
         Format::Jsonl => {
             out.stderr.clear();

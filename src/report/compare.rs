@@ -7,9 +7,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::score::finding_json;
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
 use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
@@ -296,51 +295,60 @@ pub fn text(record_name: &str, runs: &[Adjudication]) -> String {
 /// The comparison as JSON.
 #[must_use]
 pub fn json(record_name: &str, runs: &[Adjudication]) -> Value {
+    use super::json::{CompareJson, DifferenceJson, Keyed};
+    use super::output::DiagnosticJson;
     let players: Vec<String> = runs.first().map(|a| a.players.clone()).unwrap_or_default();
     let per_player = |v: &[i64]| {
-        let mut m = Map::new();
-        for (p, name) in players.iter().enumerate() {
-            m.insert(name.clone(), json!(v[p]));
-        }
-        Value::Object(m)
+        Keyed(
+            players
+                .iter()
+                .enumerate()
+                .map(|(p, name)| (name.clone(), v[p]))
+                .collect(),
+        )
     };
-    let mut totals = Map::new();
-    let mut wins = Map::new();
-    let mut diagnostics = Map::new();
-    for a in runs {
-        totals.insert(a.rules.name.clone(), per_player(&a.totals));
-        wins.insert(
-            a.rules.name.clone(),
-            json!(
-                a.rules
-                    .winners(&a.totals)
-                    .iter()
-                    .map(|&w| players[w].clone())
-                    .collect::<Vec<_>>()
-            ),
-        );
-        diagnostics.insert(
-            a.rules.name.clone(),
-            json!(a.findings.iter().map(finding_json).collect::<Vec<_>>()),
-        );
-    }
-    let diffs: Vec<Value> = differences(runs)
-        .iter()
-        .map(|d| {
-            let mut points = Map::new();
-            for (a, p) in runs.iter().zip(&d.points) {
-                points.insert(a.rules.name.clone(), per_player(p));
-            }
-            json!({ "feature": d.feature, "points": points, "toggles": d.toggles })
-        })
-        .collect();
-    json!({
-        "record": record_name,
-        "rulesets": runs.iter().map(|a| a.rules.name.clone()).collect::<Vec<_>>(),
-        "players": players,
-        "totals": totals,
-        "winners": wins,
-        "differences": diffs,
-        "diagnostics": diagnostics,
-    })
+    let by_ruleset = |f: &dyn Fn(&Adjudication) -> _| {
+        Keyed(runs.iter().map(|a| (a.rules.name.clone(), f(a))).collect())
+    };
+    let json = CompareJson {
+        record: record_name.to_string(),
+        rulesets: runs.iter().map(|a| a.rules.name.clone()).collect(),
+        players: players.clone(),
+        totals: by_ruleset(&|a| per_player(&a.totals)),
+        winners: Keyed(
+            runs.iter()
+                .map(|a| {
+                    let w = a.rules.winners(&a.totals);
+                    (
+                        a.rules.name.clone(),
+                        w.iter().map(|&w| players[w].clone()).collect(),
+                    )
+                })
+                .collect(),
+        ),
+        differences: differences(runs)
+            .iter()
+            .map(|d| DifferenceJson {
+                feature: d.feature.clone(),
+                points: Keyed(
+                    runs.iter()
+                        .zip(&d.points)
+                        .map(|(a, p)| (a.rules.name.clone(), per_player(p)))
+                        .collect(),
+                ),
+                toggles: d.toggles.clone(),
+            })
+            .collect(),
+        diagnostics: Keyed(
+            runs.iter()
+                .map(|a| {
+                    (
+                        a.rules.name.clone(),
+                        a.findings.iter().map(DiagnosticJson::of).collect(),
+                    )
+                })
+                .collect(),
+        ),
+    };
+    serde_json::to_value(json).unwrap_or_default()
 }

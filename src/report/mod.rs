@@ -3,6 +3,7 @@
 pub mod award;
 pub mod compare;
 pub mod diagnostics;
+pub mod json;
 pub mod names;
 pub mod notes;
 pub mod output;
