@@ -1,0 +1,220 @@
+//! The validated record: its turns or its board, its players, ruleset,
+//! claims and expectations, every value with its span in the file.
+
+use super::Location;
+use crate::geometry::Pos;
+use crate::geometry::Rotation;
+use crate::rules::Figure;
+use crate::source::SourceFile;
+use crate::tileset::Catalog;
+use miette::SourceSpan;
+use std::path::Path;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use crate::geometry::MAX_COORD;
+/// The name of an inline ruleset that gives none.
+pub const INLINE_RULESET: &str = "record";
+/// Most players in one game.
+pub const MAX_PLAYERS: usize = 64;
+/// Largest `supply_scale`.
+pub const MAX_SUPPLY_SCALE: i64 = 100_000;
+/// Most turns (or board tiles) in one record.
+pub const MAX_TURNS: usize = 2_000_000;
+
+/// A tile put on the board.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// Index into the catalog.
+    pub tile: usize,
+    /// The tile id in the file.
+    pub tile_span: SourceSpan,
+    /// Where.
+    pub at: Pos,
+    /// The position in the file.
+    pub at_span: SourceSpan,
+    /// Clockwise rotation.
+    pub rot: Rotation,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// A figure deployed on the tile just placed.
+#[derive(Debug, Clone)]
+pub struct Deploy {
+    /// Where on the tile.
+    pub location: Location,
+    /// The location in the file.
+    pub span: SourceSpan,
+    /// Which figure.
+    pub figure: Figure,
+}
+
+/// The figure a `figure:` value names among the figures in play.
+pub(crate) fn figure_of(word: &str, catalog: &Catalog) -> Option<Figure> {
+    catalog.figures.find(word.trim())
+}
+
+/// What a turn did.
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// Placed a tile, perhaps with a follower.
+    Place {
+        /// The tile.
+        placement: Placement,
+        /// The figure deployed, if any.
+        meeple: Option<Deploy>,
+    },
+    /// Said a drawn tile fitted nowhere.
+    Discard {
+        /// The tile.
+        tile: usize,
+        /// The id in the file.
+        span: SourceSpan,
+    },
+}
+
+/// One entry of `turns`.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    /// 1-based position in `turns`.
+    pub number: usize,
+    /// The whole entry.
+    pub span: SourceSpan,
+    /// The player the record names, if any.
+    pub player: Option<(usize, SourceSpan)>,
+    /// What happened.
+    pub action: Action,
+}
+
+/// A follower on the table in a snapshot.
+#[derive(Debug, Clone)]
+pub struct Meeple {
+    /// Its owner.
+    pub player: usize,
+    /// Where its tile lies.
+    pub at: Pos,
+    /// The position in the file.
+    pub at_span: SourceSpan,
+    /// Where on the tile.
+    pub spot: Location,
+    /// The spot in the file.
+    pub spot_span: SourceSpan,
+    /// Which figure.
+    pub figure: Figure,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// History or snapshot.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// The turns in order.
+    History(Vec<Turn>),
+    /// The position on the table.
+    Snapshot {
+        /// Every tile on the table.
+        board: Vec<Placement>,
+        /// Every follower on the table.
+        meeples: Vec<Meeple>,
+    },
+}
+
+/// Points per player written in the record, with their spans.
+#[derive(Debug, Clone)]
+pub struct Totals {
+    /// (player index, points, span of the value).
+    pub points: Vec<(usize, i64, SourceSpan)>,
+    /// The whole map.
+    pub span: SourceSpan,
+}
+
+/// One ruleset's block of `expect`.
+#[derive(Debug, Clone)]
+pub struct Expectation {
+    /// The ruleset as named.
+    pub ruleset: String,
+    /// Its key.
+    pub span: SourceSpan,
+    /// The expected totals.
+    pub totals: Totals,
+}
+
+/// A validated record.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The file.
+    pub source: SourceFile,
+    /// Its folder, for relative paths.
+    pub dir: PathBuf,
+    /// A line about the game.
+    pub description: Option<String>,
+    /// The tiles in play (shared between records that use the same built-in sets).
+    pub catalog: Arc<Catalog>,
+    /// The ruleset the record names, with its span.
+    pub rules: Option<(String, SourceSpan)>,
+    /// A ruleset written in the record itself (`ruleset:`).
+    pub inline_rules: Option<crate::rules::Draft>,
+    /// Every tile count is multiplied by this (`supply_scale`, default 1).
+    pub supply_scale: u32,
+    /// Players in turn order.
+    pub players: Vec<String>,
+    /// The start tile.
+    pub start: Placement,
+    /// History or snapshot.
+    pub body: Body,
+    /// `final: true`.
+    pub declared_final: bool,
+    /// `final: false`: for a snapshot, a game still in progress.
+    pub declared_open: bool,
+    /// What the players wrote down.
+    pub claims: Option<Totals>,
+    /// Expected totals per ruleset.
+    pub expect: Vec<Expectation>,
+    /// Read the quick way ([`parse_fast`]), without spans: a finding about
+    /// it must be made again from a record read with [`parse`].
+    pub read_quickly: bool,
+    /// What a snapshot says each player holds of a modifier (trade-good
+    /// tokens, from `goods:`): (player,
+    /// index in the catalog's modifiers, count).
+    pub holdings: Vec<(usize, usize, u32)>,
+}
+
+impl Record {
+    /// How the record names its own ruleset: the `rules:` value, the inline
+    /// ruleset's name, or `modern`.
+    #[must_use]
+    pub fn rules_name(&self) -> &str {
+        match (&self.rules, &self.inline_rules) {
+            (Some((n, _)), _) => n.as_str(),
+            (None, Some(d)) => d
+                .entries
+                .iter()
+                .find_map(|e| match (&*e.key, &e.value) {
+                    ("name", crate::rules::Value::Str(n)) => Some(n.as_str()),
+                    _ => None,
+                })
+                .unwrap_or(INLINE_RULESET),
+            (None, None) => "modern",
+        }
+    }
+
+    /// What a ruleset spec names, however it is spelled: the record's inline
+    /// ruleset (by its name), a built-in ruleset (by its name), or a file
+    /// (by its canonical path, the spec being relative to `base`). Rulesets
+    /// are told apart by this, never by the name they display, so that a
+    /// file `house/first-edition.toml` is not the built-in `first-edition`.
+    #[must_use]
+    pub fn ruleset_identity(&self, spec: &str, base: &Path) -> String {
+        if self.inline_rules.is_some() && spec == self.rules_name() {
+            return format!("record:{spec}");
+        }
+        crate::rules::identity(spec, base)
+    }
+
+    /// The identity of the record's own ruleset.
+    #[must_use]
+    pub fn own_ruleset_identity(&self) -> String {
+        self.ruleset_identity(self.rules_name(), &self.dir)
+    }
+}

@@ -1,0 +1,222 @@
+//! How a record is read: the quick way first (no positions), and with
+//! spans only when something is to be reported; what a file in a folder
+//! is; the schema of record files.
+
+use super::raw::RawRecord;
+use super::validate::Builder;
+use super::{Record, RecordError, plain, raw};
+use crate::diagnostic::Class;
+use crate::diagnostic::Finding;
+use crate::loader::Loader;
+use crate::source::MAX_KEY_CHARS;
+use crate::source::Obstacle;
+use crate::source::SourceFile;
+use crate::source::yaml_error_parts;
+use crate::source::yaml_obstacle;
+use crate::source::yaml_options;
+use miette::SourceSpan;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The JSON Schema of record files.
+#[must_use]
+pub fn schema() -> serde_json::Value {
+    raw::schema()
+}
+
+/// The JSON Schema of records, made once, for finding unknown keys.
+pub(super) fn cached_schema() -> &'static serde_json::Value {
+    static SCHEMA: OnceLock<serde_json::Value> = OnceLock::new();
+    SCHEMA.get_or_init(schema)
+}
+
+/// What a file found in a folder is, judged by reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    /// A record: a mapping with `players`.
+    Record,
+    /// A record with expectations (`expect`).
+    RecordWithExpectations,
+    /// Valid YAML or JSON that is not a record (a tile set, say).
+    Other,
+    /// Not readable as YAML or JSON at all (or too large, or not UTF-8).
+    Unreadable,
+}
+
+/// Reads `path` just far enough to say what it is (with carca's size
+/// limit), without checking it as a record.
+#[must_use]
+pub fn probe(loader: &Loader, path: &Path) -> Probe {
+    #[derive(serde::Deserialize)]
+    struct Keys {
+        players: Option<serde::de::IgnoredAny>,
+        expect: Option<serde::de::IgnoredAny>,
+    }
+    let Ok(src) = loader.read(path) else {
+        return Probe::Unreadable;
+    };
+    let text = src.text().trim_start_matches('\u{feff}');
+    let keys: Option<Keys> = if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).ok()
+    } else {
+        None
+    };
+    // Plain YAML the quick way; anything else with the spanned reader.
+    let keys = keys
+        .or_else(|| {
+            let node = crate::yaml::read(text)?;
+            <Keys as serde::Deserialize>::deserialize(&node).ok()
+        })
+        .or_else(|| serde_saphyr::from_str_with_options(text, yaml_options(text.len())).ok());
+    match keys {
+        Some(Keys {
+            players: Some(_),
+            expect: Some(_),
+        }) => Probe::RecordWithExpectations,
+        Some(Keys {
+            players: Some(_), ..
+        }) => Probe::Record,
+        Some(_) => Probe::Other,
+        None => Probe::Unreadable,
+    }
+}
+
+/// Whether a path names a JCloisterZone save.
+#[must_use]
+pub fn is_jcz(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jcz"))
+}
+
+/// Parses a record whose relative paths start at `dir`.
+pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
+    if let Some(obstacle) = yaml_obstacle(src.text()) {
+        let (problem, help, span) = match obstacle {
+            Obstacle::Character { offset, found } => (
+                format!(
+                    "the character U+{:04X} may not appear in a record",
+                    u32::from(found)
+                ),
+                "YAML (and so carca) takes no control characters, DEL, U+FFFE or U+FFFF as they are; in a quoted string, write an escape such as \"\\u007f\"",
+                SourceSpan::from((offset, found.len_utf8())),
+            ),
+            Obstacle::LongKey { offset, chars } => (
+                format!("a key of {chars} characters; YAML allows at most {MAX_KEY_CHARS}"),
+                "a name used as a key (in `claims` or `expect`) must be shorter; shorten the player's name",
+                SourceSpan::from((offset, 1)),
+            ),
+        };
+        return Err(vec![Finding::new(
+            Class::Input,
+            src,
+            RecordError::Unreadable {
+                problem,
+                help,
+                span,
+            },
+        )]);
+    }
+    let raw: RawRecord =
+        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
+            |e| {
+                let (message, span) = yaml_error_parts(src, &e);
+                let unknown = crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES);
+                crate::keys::with_unknown_keys(
+                    src,
+                    &message,
+                    Finding::new(
+                        Class::Input,
+                        src,
+                        RecordError::Yaml {
+                            message: message.clone(),
+                            span,
+                        },
+                    ),
+                    unknown.into_iter().map(|k| RecordError::UnknownKey {
+                        help: k.help(),
+                        key: k.key,
+                        span: k.span,
+                    }),
+                )
+            },
+        )?;
+    build(loader, src, dir, raw)
+}
+
+/// Keys the record reader takes besides the schema's names for them.
+pub(super) const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple", "spot")];
+
+/// Parses a record quickly, without source spans, or returns `None` when
+/// the text does not read cleanly that way: JSON, or the plain YAML that
+/// [`crate::yaml::read`] takes. A record with any finding must be read
+/// again with [`parse`], whose diagnostics point at the lines.
+///
+/// The turns of a JSON record are read in a second pass and turned into
+/// [`Turn`]s one by one, so that a game of a million tiles never holds a
+/// million raw turns.
+#[must_use]
+pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
+    let text = src.text();
+    let mut b = Builder {
+        loader,
+        src,
+        findings: Vec::new(),
+    };
+    let mut failed = false;
+    // The quick YAML reader looks for YAML's obstacles itself.
+    let record = if text.trim_start().starts_with('{') {
+        if yaml_obstacle(text).is_some() {
+            return None;
+        }
+        let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(text).ok()?;
+        b.record(header, dir, &mut |_, catalog, players| {
+            let turns = plain::read_turns(text, catalog, players);
+            failed = turns.is_none();
+            turns.unwrap_or_default()
+        })
+    } else {
+        let node = crate::yaml::read(text)?;
+        let header =
+            <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node).ok()?;
+        b.record(header, dir, &mut |_, catalog, players| {
+            let turns = plain::turns_of(&node, catalog, players);
+            failed = turns.is_none();
+            turns.unwrap_or_default()
+        })
+    };
+    let mut record = match record {
+        Some(r) if b.findings.is_empty() && !failed => r,
+        _ => return None,
+    };
+    record.read_quickly = true;
+    Some(record)
+}
+
+pub(super) fn build(
+    loader: &Loader,
+    src: &SourceFile,
+    dir: &Path,
+    mut raw: RawRecord,
+) -> Result<Record, Vec<Finding>> {
+    let mut b = Builder {
+        loader,
+        src,
+        findings: Vec::new(),
+    };
+    let raw_turns = raw
+        .turns
+        .as_mut()
+        .map(|t| std::mem::take(&mut t.value))
+        .unwrap_or_default();
+    let record = b.record(raw, dir, &mut |b, catalog, players| {
+        raw_turns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| b.turn(i + 1, t, b.turn_span(t), catalog, players))
+            .collect()
+    });
+    match record {
+        Some(r) if b.findings.is_empty() => Ok(r),
+        _ => Err(b.findings),
+    }
+}
