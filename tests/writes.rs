@@ -103,6 +103,16 @@ fn read_only_and_changed_files_are_left_alone() {
     let out = carca(&["test", "--update", &path]);
     assert!(out.starts_with("exit: 2"), "{out}");
     assert!(out.contains("read-only"), "{out}");
+    // Nothing was written, and the report says so: no "updated".
+    assert!(out.contains("not updated, it cannot be written"), "{out}");
+    assert!(out.contains("0 expectations updated"), "{out}");
+    assert!(!out.contains("\nupdated "), "{out}");
+    let json = crate::common::stdout_json(&carca(&["test", "--update", &path, "--format", "json"]));
+    assert_eq!(json["updated"], 0, "{json}");
+    assert_eq!(
+        json["records"][0]["rulesets"][0]["result"], "fail",
+        "{json}"
+    );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), WRONG);
     assert_eq!(names_in(&s.path("")), before, "no temporary file is left");
     #[allow(clippy::permissions_set_readonly_false)]

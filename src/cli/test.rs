@@ -272,7 +272,16 @@ pub(crate) fn run(
                         out.stderr
                             .push_str(&render(std::slice::from_ref(&error), Style::Plain));
                         j.findings(std::slice::from_ref(&error));
+                        // Nothing was written: say so, and count nothing.
+                        for r in &mut j.rulesets {
+                            if r.result == "updated" {
+                                r.result = "fail".to_string();
+                            }
+                        }
+                        lines.retain(|l| !l.starts_with("updated "));
+                        lines.push(format!("FAIL {name}: not updated, it cannot be written"));
                         record_failed = true;
+                        file_updates = 0;
                         out.code = 2;
                     }
                 }
