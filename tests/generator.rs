@@ -244,3 +244,22 @@ fn the_player_to_move_is_the_one_who_plays_after_second_turns_too() {
     }
     assert!(named > 300, "{named} turns named their player");
 }
+
+#[test]
+fn gen_to_a_dash_writes_standard_output() {
+    // `-o -` is standard output, as `-` is wherever carca reads a file: no
+    // file named `-` is made.
+    let s = crate::common::Scratch::new("gen-dash");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(["gen", "--tiles", "5", "--seed", "3", "-o", "-"])
+        .current_dir(s.path(""))
+        .output()
+        .expect("carca runs");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("turns:"), "{text}");
+    assert!(
+        !std::path::Path::new(&s.path("-")).exists(),
+        "a file named - was written"
+    );
+}

@@ -157,7 +157,8 @@ pub(crate) fn stream(
     io: &mut super::Io,
 ) -> u8 {
     let options = args.options();
-    let output = args.output.as_deref();
+    // `-o -` is standard output, as `-` is wherever carca reads a file.
+    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let plan = match plan(loader, &options, args.format, args.games, style) {
         Ok(p) => p,
         Err(out) => {
