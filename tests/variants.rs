@@ -396,3 +396,50 @@ fn declared_figures_play_by_their_declarations_without_code() {
     assert!(moves.contains("; the scout on E (road)"), "{moves}");
     assert!(!moves.contains("the scout on NNE"), "{moves}");
 }
+
+#[test]
+fn compared_rulesets_always_have_names_of_their_own() {
+    // Two files named alike, and a third named as the first one's path:
+    // renaming the first to its path would clash with the third.
+    let s = Scratch::new("compare-names");
+    let one = s.write("one.toml", b"name = \"same\"\nextends = \"modern\"\n");
+    let two = s.write(
+        "two.toml",
+        b"name = \"same\"\nextends = \"first-edition\"\n",
+    );
+    let three = s.write(
+        "three.toml",
+        format!("name = \"{one}\"\nextends = \"second-edition\"\n").as_bytes(),
+    );
+    let rules = format!("{one},{two},{three},modern");
+    let out = carca(&[
+        "compare",
+        "fixtures/records/three-farm-editions.yaml",
+        "--rules",
+        &rules,
+        "--format",
+        "json",
+    ]);
+    let json = stdout_json(&out);
+    let names: Vec<&str> = json["rulesets"]
+        .as_array()
+        .expect("rulesets")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    let distinct: std::collections::BTreeSet<&str> = names.iter().copied().collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert_eq!(distinct.len(), 4, "{names:?}");
+    let totals = json["totals"].as_object().expect("totals");
+    assert_eq!(totals.len(), 4, "every ruleset keeps its totals: {json}");
+    // The text shows four columns with four names.
+    let text = carca(&[
+        "compare",
+        "fixtures/records/three-farm-editions.yaml",
+        "--rules",
+        &rules,
+    ]);
+    for n in &names {
+        assert!(text.contains(n), "{n}: {text}");
+    }
+}

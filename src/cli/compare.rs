@@ -101,16 +101,27 @@ pub(crate) fn adjudicate_all(
         }
     }
     // A ruleset file that displays the name of another ruleset compared is
-    // shown by its path as written, so that neither hides the other.
+    // shown by its path as written, so that neither hides the other; a
+    // name still taken after that gets a number. Every column, and every
+    // key of the JSON, is a ruleset's own.
+    let names: Vec<String> = runs.iter().map(|a| a.rules.name.clone()).collect();
     for i in 0..runs.len() {
-        let name = runs[i].rules.name.clone();
         if identities[i].starts_with("file:")
-            && runs.iter().filter(|a| a.rules.name == name).count() > 1
+            && names.iter().filter(|n| **n == names[i]).count() > 1
             && let Some(spec) = specs
                 .iter()
                 .find(|s| record.ruleset_identity(s, &super::cwd()) == identities[i])
         {
             runs[i].rules.name.clone_from(spec);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for run in &mut runs {
+        let base = run.rules.name.clone();
+        let mut k = 2;
+        while !seen.insert(run.rules.name.clone()) {
+            run.rules.name = format!("{base} ({k})");
+            k += 1;
         }
     }
     (runs, unreadable)
