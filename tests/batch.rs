@@ -380,3 +380,30 @@ fn quiet_batches_print_only_the_summary() {
     assert_eq!(lines.len(), 1, "{out}");
     assert!(lines[0].contains(" legal, "), "{out}");
 }
+
+#[test]
+fn a_jsonl_line_that_is_not_utf8_is_unreadable() {
+    // The same record in a file of its own is unreadable; so is its line.
+    let s = Scratch::new("jsonl-utf8");
+    let mut bytes = br#"{"players": ["red"], "turns": []}"#.to_vec();
+    bytes.push(b'\n');
+    bytes.extend_from_slice(b"{\"players\": [\"r\xffd\"], \"turns\": []}\n");
+    let path = s.write("games.jsonl", &bytes);
+    let out = carca(&["score", &path, "--format", "jsonl"]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    let (_, rest) = out.split_once("--- stdout\n").expect("stdout");
+    let (stdout, _) = rest.split_once("--- stderr\n").expect("stderr");
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(objects.len(), 2, "{stdout}");
+    assert_eq!(
+        objects[1]["diagnostics"][0]["code"], "carca::io::not_utf8",
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains('\u{fffd}'),
+        "no replaced character: {stdout}"
+    );
+}

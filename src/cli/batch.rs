@@ -33,6 +33,15 @@ enum Input {
         /// Its length in bytes.
         length: usize,
     },
+    /// A line of a `.jsonl` file that is not UTF-8 text.
+    NotUtf8 {
+        /// The file.
+        file: PathBuf,
+        /// 1-based line number.
+        line: usize,
+        /// Offset of the first invalid byte in the line.
+        offset: usize,
+    },
     /// One line of a `.jsonl` file.
     Line {
         /// The file.
@@ -48,7 +57,9 @@ impl Input {
     fn name(&self) -> String {
         match self {
             Input::File(p) => p.to_string_lossy().replace('\\', "/"),
-            Input::Line { file, line, .. } | Input::TooLong { file, line, .. } => {
+            Input::Line { file, line, .. }
+            | Input::TooLong { file, line, .. }
+            | Input::NotUtf8 { file, line, .. } => {
                 format!("{}:{line}", file.to_string_lossy().replace('\\', "/"))
             }
         }
@@ -92,11 +103,12 @@ fn collect(loader: &Loader, paths: &[String]) -> (Vec<PathBuf>, Vec<String>) {
 }
 
 /// Reads one line of at most `limit` bytes; a longer line is skipped and
-/// reported as `Err(length)`. `Ok(None)` at the end.
+/// reported as `Err(Unfit::TooLong)`, one that is not UTF-8 as
+/// `Err(Unfit::NotUtf8)`. `Ok(None)` at the end.
 fn read_line(
     reader: &mut impl BufRead,
     limit: usize,
-) -> std::io::Result<Option<Result<String, usize>>> {
+) -> std::io::Result<Option<Result<String, Unfit>>> {
     let mut line = Vec::new();
     let mut length = 0usize;
     loop {
@@ -124,12 +136,19 @@ fn read_line(
     }
 }
 
-fn finish(line: Vec<u8>, length: usize, limit: usize) -> Result<String, usize> {
+/// Why a line of a `.jsonl` file cannot be a record.
+enum Unfit {
+    /// Longer than a record may be: its length.
+    TooLong(usize),
+    /// Not UTF-8 text: the offset of the first invalid byte.
+    NotUtf8(usize),
+}
+
+fn finish(line: Vec<u8>, length: usize, limit: usize) -> Result<String, Unfit> {
     if length > limit {
-        Err(length)
+        Err(Unfit::TooLong(length))
     } else {
-        Ok(String::from_utf8(line)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        String::from_utf8(line).map_err(|e| Unfit::NotUtf8(e.utf8_error().valid_up_to()))
     }
 }
 
@@ -177,10 +196,15 @@ fn produce(
                     line: number,
                     text,
                 },
-                Ok(Some(Err(length))) => Input::TooLong {
+                Ok(Some(Err(Unfit::TooLong(length)))) => Input::TooLong {
                     file: f.clone(),
                     line: number,
                     length,
+                },
+                Ok(Some(Err(Unfit::NotUtf8(offset)))) => Input::NotUtf8 {
+                    file: f.clone(),
+                    line: number,
+                    offset,
                 },
                 Ok(None) | Err(_) => break,
             };
@@ -268,6 +292,20 @@ fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut Rul
                     path: name.clone(),
                     size: *length as u64,
                     limit: loader.max_file_bytes(),
+                },
+            );
+            return Scored {
+                name,
+                result: Err(vec![finding]),
+            };
+        }
+        Input::NotUtf8 { offset, .. } => {
+            // Unreadable, as the same record in a file of its own is.
+            let finding = Finding::detached(
+                crate::diagnostic::Class::Input,
+                crate::files::ReadError::NotUtf8 {
+                    path: name.clone(),
+                    offset: *offset,
                 },
             );
             return Scored {
