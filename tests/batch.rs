@@ -407,3 +407,43 @@ fn a_jsonl_line_that_is_not_utf8_is_unreadable() {
         "no replaced character: {stdout}"
     );
 }
+
+#[test]
+fn render_with_several_records_is_refused_not_ignored() {
+    for args in [
+        vec![
+            "score",
+            "fixtures/records/small-city.yaml",
+            "fixtures/records/road-ends.yaml",
+            "--render",
+            "board.svg",
+        ],
+        vec![
+            "score",
+            "fixtures/records/small-city.yaml",
+            "--format",
+            "jsonl",
+            "--render",
+            "board.svg",
+        ],
+    ] {
+        let out = carca(&args);
+        assert!(out.starts_with("exit: 2"), "{out}");
+        assert!(
+            out.contains("--render draws the board of one record"),
+            "{out}"
+        );
+        assert!(!std::path::Path::new("board.svg").exists());
+    }
+    let (code, _, stderr) = crate::common::binary(&[
+        "score",
+        "fixtures/batch/games.jsonl",
+        "--render",
+        "board.svg",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--render draws the board of one record"),
+        "{stderr}"
+    );
+}

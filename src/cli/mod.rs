@@ -395,10 +395,16 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
         rules,
         format,
         quiet,
+        render,
         ..
     } = &args.command
         && batch::is_batch(records, *format)
     {
+        if render.is_some() {
+            let out = render_not_batch();
+            let _ = io.stderr.write_all(out.stderr.as_bytes());
+            return out.code;
+        }
         io.quiet = *quiet;
         return batch::run(loader, records, rules.as_deref(), *format, style, io);
     }
@@ -489,6 +495,14 @@ pub(crate) fn usage_error(message: &str) -> Outcome {
     error::usage(message)
 }
 
+/// `score --render` draws one record: with several records or
+/// `--format jsonl` it is a usage error, not a flag ignored.
+fn render_not_batch() -> Outcome {
+    usage_error(
+        "--render draws the board of one record; it cannot be used with several records or --format jsonl (score them, then `carca render RECORD -o FILE` each)",
+    )
+}
+
 /// Runs a command. `style` says how to draw diagnostics.
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
@@ -516,6 +530,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 }
                 out
             }
+            _ if render.is_some() => render_not_batch(),
             _ => {
                 let (mut out, mut err) = (Vec::new(), Vec::new());
                 let code = batch::run(
