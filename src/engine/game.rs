@@ -992,6 +992,7 @@ impl<'a> Game<'a> {
                     .iter()
                     .find_map(|h| h.farm_bonus(self, farm))
                     .unwrap_or_default(),
+
                 cities: touched[i].0.clone(),
             })
             .collect();

@@ -333,18 +333,41 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
         }
         return out;
     }
-    let mut paid = vec![std::collections::BTreeSet::<u32>::new(); players];
+    let winners: Vec<Vec<usize>> = farms.iter().map(|f| majority(&f.strength)).collect();
+    let bonus = |i: usize, w: usize| farms[i].bonus.get(w).copied().unwrap_or(0);
+    // Second edition: a completed city pays a player once, through the farm
+    // of theirs touching it that pays them most (with their pig's bonus),
+    // so that no listing order decides what they score; among farms that
+    // pay alike, the first one shows the points.
+    let mut payer: std::collections::HashMap<(usize, u32), usize> =
+        std::collections::HashMap::new();
+    if rules.farm_scoring == FarmScoring::Second {
+        for (i, f) in farms.iter().enumerate() {
+            for &w in &winners[i] {
+                for &c in &f.cities {
+                    payer
+                        .entry((w, c))
+                        .and_modify(|best| {
+                            if bonus(i, w) > bonus(*best, w) {
+                                *best = i;
+                            }
+                        })
+                        .or_insert(i);
+                }
+            }
+        }
+    }
     for (i, f) in farms.iter().enumerate() {
-        let winners = majority(&f.strength);
+        let winners = winners[i].clone();
         let mut points = vec![0; players];
         let mut basis: Vec<Basis> = Vec::new();
         for &w in &winners {
-            let already = f.cities.iter().filter(|c| paid[w].contains(c)).count() as u32;
-            let bonus = f.bonus.get(w).copied().unwrap_or(0);
-            let a = farm(rules, f.cities.len() as u32, already, bonus);
-            if rules.farm_scoring == FarmScoring::Second {
-                paid[w].extend(f.cities.iter().copied());
-            }
+            let already = f
+                .cities
+                .iter()
+                .filter(|&&c| payer.get(&(w, c)).is_some_and(|&p| p != i))
+                .count() as u32;
+            let a = farm(rules, f.cities.len() as u32, already, bonus(i, w));
             points[w] = a.points;
             if !basis.contains(&a.basis) {
                 basis.push(a.basis);
@@ -498,12 +521,25 @@ mod tests {
             }
             t
         };
-        // Third: 3 + 2 × (3 + 1). Second: city 7 was paid through the
-        // first farm (no pig), so only city 8 gets the pig: 3 + 4. First:
-        // red wins city 7, whose farms hold red's pig: 4 + 1.
+        // Third: 3 + 2 × (3 + 1). Second: each city pays red once, through
+        // the farm that pays red most, the one with the pig: 2 × (3 + 1),
+        // whatever order the farms come in. First: red wins city 7, whose
+        // farms hold red's pig: 4 + 1.
         assert_eq!(totals(&third), [11, 3]);
-        assert_eq!(totals(&second), [7, 3]);
+        assert_eq!(totals(&second), [8, 3]);
         assert_eq!(totals(&first), [5, 4]);
+        let mut reversed = input.clone();
+        reversed.reverse();
+        for rules in [&third, &second, &first] {
+            let mut t = vec![0; 2];
+            for o in farms(rules, 2, &reversed) {
+                let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
+                for (a, b) in t.iter_mut().zip(points) {
+                    *a += b;
+                }
+            }
+            assert_eq!(t, totals(rules), "{:?}", rules.farm_scoring);
+        }
     }
 
     #[test]
