@@ -22,6 +22,8 @@ pub enum Kind {
     Test,
     /// What `carca tiles check --format json` prints.
     TilesCheck,
+    /// What `POST /api/position` of `carca serve` answers.
+    Board,
 }
 
 /// The JSON Schema of a kind of file.
@@ -36,6 +38,7 @@ pub fn of(kind: Kind) -> serde_json::Value {
         Kind::Compare => crate::report::json::compare_schema(),
         Kind::Test => crate::report::json::test_schema(),
         Kind::TilesCheck => crate::report::json::tiles_check_schema(),
+        Kind::Board => crate::report::json::board_schema(),
     };
     if let Some(obj) = schema.as_object_mut() {
         let name = match kind {
@@ -47,6 +50,7 @@ pub fn of(kind: Kind) -> serde_json::Value {
             Kind::Compare => "compare",
             Kind::Test => "test",
             Kind::TilesCheck => "tiles-check",
+            Kind::Board => "board",
         };
         obj.insert(
             "$id".into(),

@@ -577,3 +577,52 @@ fn the_page_is_told_the_figures_of_the_sets_in_play() {
         (Some(1), Some(0))
     );
 }
+
+#[test]
+fn the_board_is_typed_json_that_its_schema_describes() {
+    // `carca schema board` describes what POST /api/position answers, for
+    // fixtures of every expansion, at the end and before a turn, and with
+    // the pictures of a fan set's tiles.
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(ROOT).join("docs/schema/board.json")).expect("schema"),
+    )
+    .expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("board schema");
+    let mut checked = 0;
+    for (file, sent) in [
+        ("fixtures/records/three-farm-editions.yaml", None),
+        ("fixtures/records/tb-builder.yaml", None),
+        ("fixtures/records/tb-builder-abbey.yaml", None),
+        ("fixtures/records/river-game.yaml", None),
+        (
+            "fixtures/records/declared-figures-history.yaml",
+            Some((
+                "../sets/scouts-and-hounds.yaml",
+                "fixtures/sets/scouts-and-hounds.yaml",
+            )),
+        ),
+    ] {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(file)).expect("fixture");
+        let body = match sent {
+            None => text,
+            Some((name, path)) => serde_json::json!({
+                "record": text,
+                "files": { name: std::fs::read_to_string(Path::new(ROOT).join(path)).expect("set") },
+            })
+            .to_string(),
+        };
+        let snapshot = file.ends_with("three-farm-editions.yaml");
+        for q in [vec![], vec![("turn", "2")], vec![("pictures", "1")]] {
+            if snapshot && q.first().is_some_and(|(k, _)| *k == "turn") {
+                continue; // a snapshot has no turns
+            }
+            let reply = api::board(loader(), &query(&q), body.as_bytes());
+            assert_eq!(reply.status, 200, "{file} {q:?}");
+            let v = json(&reply);
+            let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{file} {q:?}: {errors:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 14);
+}

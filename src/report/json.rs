@@ -265,3 +265,163 @@ pub fn tiles_check_schema() -> serde_json::Value {
 pub fn test_schema() -> serde_json::Value {
     schema_of::<TestJson>("carca test")
 }
+
+/// What `POST /api/position` of `carca serve` answers: the board at a
+/// moment of a record, as the page draws it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardJson {
+    /// The players, in turn order, with their colours.
+    pub players: Vec<BoardPlayerJson>,
+    /// `history` or `snapshot`.
+    pub mode: String,
+    /// The record's turns (a history), or null.
+    pub turns: Option<usize>,
+    /// Turns played before this moment.
+    pub turns_played: usize,
+    /// The player to move.
+    pub to_play: Option<String>,
+    /// The game is over at this moment.
+    pub ended: bool,
+    /// The final round is on.
+    pub final_round: bool,
+    /// The followers the player to move has that any free spot takes.
+    pub figures_available: Vec<String>,
+    /// The figures of the sets in play, with each player's supply.
+    pub figure_kinds: Vec<FigureKindJson>,
+    /// Every tile on the board, with its spots.
+    pub tiles: Vec<BoardTileJson>,
+    /// Every figure on the board.
+    pub figures: Vec<BoardFigureJson>,
+    /// Figures the record deploys that the rules refused (the whole
+    /// record's).
+    pub refused: Vec<RefusedFigureJson>,
+    /// Positions of placements that broke a rule (the whole record's).
+    pub marks: Vec<[i32; 2]>,
+    /// Every tile type in play, with how many are left.
+    pub palette: Vec<PaletteTileJson>,
+    /// The tile sets in play.
+    pub sets: Vec<BoardSetJson>,
+    /// With `pictures=1`: the SVG of each tile of a set sent with the
+    /// record, by id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pictures: Option<Keyed<String>>,
+}
+
+/// A player as the page draws them.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardPlayerJson {
+    /// The name.
+    pub name: String,
+    /// A colour of the Okabe–Ito palette (CSS).
+    pub colour: String,
+    /// The mark that stands for them where there is no colour.
+    pub mark: String,
+}
+
+/// A figure of the sets in play.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct FigureKindJson {
+    /// Its word.
+    pub name: String,
+    /// It stands beside its owner's follower.
+    pub companion: bool,
+    /// The kinds of feature it stands on.
+    pub stands: Vec<String>,
+    /// Each player's supply under the ruleset.
+    pub supply: u32,
+}
+
+/// A tile on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardTileJson {
+    /// Its id.
+    pub tile: String,
+    /// Where: `[x, y]`.
+    pub at: [i32; 2],
+    /// How it is turned, in degrees clockwise.
+    pub rot: u32,
+    /// The turn that placed it (null: the start tile, a snapshot).
+    pub turn: Option<usize>,
+    /// Its spots.
+    pub spots: Vec<BoardSpotJson>,
+}
+
+/// A spot of a tile on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardSpotJson {
+    /// Its location, in board orientation.
+    pub location: String,
+    /// The kind of feature.
+    pub kind: String,
+    /// The feature it belongs to, as events name it.
+    pub feature: Option<String>,
+    /// Where a figure stands on the tile's square (0 to 100, north up).
+    pub point: [f64; 2],
+}
+
+/// A figure on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardFigureJson {
+    /// Its owner.
+    pub player: Option<String>,
+    /// The figure's word.
+    pub figure: String,
+    /// The tile it stands on.
+    pub at: [i32; 2],
+    /// Its location on that tile.
+    pub location: String,
+    /// Where it stands on the tile's square.
+    pub point: [f64; 2],
+}
+
+/// A figure the rules refused.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RefusedFigureJson {
+    /// Its owner.
+    pub player: Option<String>,
+    /// The tile the record put it on.
+    pub at: [i32; 2],
+    /// Its location on that tile.
+    pub location: String,
+    /// Where it would stand on the tile's square.
+    pub point: [f64; 2],
+}
+
+/// A tile type in play.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PaletteTileJson {
+    /// Its id.
+    pub tile: String,
+    /// Its set.
+    pub set: Option<String>,
+    /// How many the set has (per player for a player's own tile).
+    pub count: u32,
+    /// How many are left to the player to move.
+    pub left: u32,
+    /// Each player has their own (the abbey).
+    pub per_player: bool,
+}
+
+/// A tile set in play.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardSetJson {
+    /// Its name.
+    pub name: String,
+    /// A built-in set (its tiles are drawn by the server).
+    pub builtin: bool,
+}
+
+/// The schema of what `POST /api/position` of `carca serve` answers.
+#[must_use]
+pub fn board_schema() -> serde_json::Value {
+    schema_of::<BoardJson>("carca serve: POST /api/position")
+}

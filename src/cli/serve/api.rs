@@ -19,6 +19,10 @@ use crate::engine::{Adjudication, Position, position};
 use crate::geometry::Rotation;
 use crate::loader::Loader;
 use crate::record::{self, Record};
+use crate::report::json::{
+    BoardFigureJson, BoardJson, BoardPlayerJson, BoardSetJson, BoardSpotJson, BoardTileJson,
+    FigureKindJson, Keyed, PaletteTileJson, RefusedFigureJson,
+};
 use crate::report::output::{DiagnosticJson, UnreadableJson};
 use crate::report::picture;
 use crate::source::SourceFile;
@@ -334,29 +338,16 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     // from: their pictures come with the board when asked for.
     if query.get("pictures").is_some_and(|x| x == "1") {
         let catalog = &p.record.catalog;
-        let pictures: serde_json::Map<String, Value> = catalog
-            .tiles
-            .iter()
-            .filter(|e| catalog.sets.get(e.set).is_some_and(|s| !is_builtin(s)))
-            .map(|e| {
-                (
-                    e.tile.id.clone(),
-                    json!(picture::tile_svg(&e.tile, Rotation::R0)),
-                )
-            })
-            .collect();
-        v["pictures"] = Value::Object(pictures);
+        v.pictures = Some(Keyed(
+            catalog
+                .tiles
+                .iter()
+                .filter(|e| catalog.sets.get(e.set).is_some_and(|s| !is_builtin(s)))
+                .map(|e| (e.tile.id.clone(), picture::tile_svg(&e.tile, Rotation::R0)))
+                .collect(),
+        ));
     }
-    Reply::json(200, &v)
-}
-
-/// A player as the page draws them.
-#[derive(Serialize)]
-struct PlayerJson<'a> {
-    name: &'a str,
-    /// A colour of the Okabe–Ito palette, which survives colour blindness.
-    colour: &'static str,
-    mark: String,
+    Reply::json(200, &serde_json::to_value(v).unwrap_or_default())
 }
 
 /// The colours of players on the page, by name where the name is a colour.
@@ -388,44 +379,43 @@ fn is_builtin(set: &crate::tileset::Loaded) -> bool {
     set.source.name().starts_with("builtin:")
 }
 
-fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> Value {
+fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> BoardJson {
     let game = pos.game();
+    let table = game.figures();
     let marks = picture::marks(&record.players);
-    let players: Vec<PlayerJson> = record
+    let players = record
         .players
         .iter()
         .enumerate()
-        .map(|(i, name)| PlayerJson {
-            name,
-            colour: colour(name, i),
+        .map(|(i, name)| BoardPlayerJson {
+            name: name.clone(),
+            colour: colour(name, i).to_string(),
             mark: marks.get(i).map(ToString::to_string).unwrap_or_default(),
         })
         .collect();
     let point = |(x, y): (f64, f64)| [(x * 1000.0).round() / 1000.0, (y * 1000.0).round() / 1000.0];
-    let tiles: Vec<Value> = game
+    let tiles = game
         .placed()
         .iter()
         .enumerate()
         .map(|(i, pl)| {
             let t = game.tile(pl.tile);
-            let spots: Vec<Value> = (0..t.features.len())
+            let spots = (0..t.features.len())
                 .filter(|&f| t.features[f].kind != crate::tileset::FeatureKind::River)
-                .map(|f| {
-                    json!({
-                        "location": crate::record::location::location_of(t, pl.rot, f).to_string(),
-                        "kind": t.features[f].kind.word(),
-                        "feature": game.feature_id(i, f).map(|id| id.to_string()),
-                        "point": point(picture::figure_point(t, f, pl.rot)),
-                    })
+                .map(|f| BoardSpotJson {
+                    location: crate::record::location::location_of(t, pl.rot, f).to_string(),
+                    kind: t.features[f].kind.word().to_string(),
+                    feature: game.feature_id(i, f).map(|id| id.to_string()),
+                    point: point(picture::figure_point(t, f, pl.rot)),
                 })
                 .collect();
-            json!({
-                "tile": t.id,
-                "at": [pl.pos.x, pl.pos.y],
-                "rot": pl.rot.degrees(),
-                "turn": pl.turn,
-                "spots": spots,
-            })
+            BoardTileJson {
+                tile: t.id.clone(),
+                at: [pl.pos.x, pl.pos.y],
+                rot: pl.rot.degrees(),
+                turn: pl.turn,
+                spots,
+            }
         })
         .collect();
     let figure = |placed: usize, feature: usize| {
@@ -437,87 +427,102 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
             point(picture::figure_point(t, feature, pl.rot)),
         )
     };
-    let figures: Vec<Value> = game
+    let figures = game
         .followers()
         .iter()
         .filter(|f| f.on_board)
         .map(|f| {
             let (at, location, point) = figure(f.placed, f.feature);
-            json!({
-                "player": record.players.get(f.player),
-                "figure": game.figures().name(f.figure),
-                "at": at,
-                "location": location,
-                "point": point,
-            })
+            BoardFigureJson {
+                player: record.players.get(f.player).cloned(),
+                figure: table.name(f.figure).to_string(),
+                at,
+                location,
+                point,
+            }
         })
         .collect();
-    let refused: Vec<Value> = whole.map_or_else(Vec::new, |a| {
+    let refused = whole.map_or_else(Vec::new, |a| {
         a.refused
             .iter()
             .filter(|r| r.placed < game.placed().len())
             .map(|r| {
                 let (at, location, point) = figure(r.placed, r.feature);
-                json!({
-                    "player": record.players.get(r.player),
-                    "at": at,
-                    "location": location,
-                    "point": point,
-                })
+                RefusedFigureJson {
+                    player: record.players.get(r.player).cloned(),
+                    at,
+                    location,
+                    point,
+                }
             })
             .collect()
     });
     let left = pos.tiles_left();
-    let palette: Vec<Value> = record
+    let palette = record
         .catalog
         .tiles
         .iter()
         .enumerate()
-        .map(|(i, e)| {
-            json!({
-                "tile": e.tile.id,
-                "set": record.catalog.sets.get(e.set).map(|s| s.set.name.clone()),
-                "count": e.tile.count,
-                "left": left.get(i).copied().unwrap_or(0),
-                "per_player": e.tile.per_player,
-            })
+        .map(|(i, e)| PaletteTileJson {
+            tile: e.tile.id.clone(),
+            set: record.catalog.sets.get(e.set).map(|s| s.set.name.clone()),
+            count: e.tile.count,
+            left: left.get(i).copied().unwrap_or(0),
+            per_player: e.tile.per_player,
         })
         .collect();
     let turns = match &record.body {
         record::Body::History(t) => Some(t.len()),
         record::Body::Snapshot { .. } => None,
     };
-    json!({
-        "players": players,
-        "mode": if turns.is_some() { "history" } else { "snapshot" },
-        "turns": turns,
-        "turns_played": pos.turns,
-        "to_play": record.players.get(pos.player),
-        "ended": pos.ended,
-        "final_round": pos.final_round,
-        "figures_available": pos.figures().iter().map(|f| pos.game().figures().name(*f)).collect::<Vec<_>>(),
+    BoardJson {
+        players,
+        mode: if turns.is_some() {
+            "history"
+        } else {
+            "snapshot"
+        }
+        .to_string(),
+        turns,
+        turns_played: pos.turns,
+        to_play: record.players.get(pos.player).cloned(),
+        ended: pos.ended,
+        final_round: pos.final_round,
+        figures_available: pos
+            .figures()
+            .iter()
+            .map(|f| table.name(*f).to_string())
+            .collect(),
         // The figure table of the sets in play, with each player's supply
         // of each under the ruleset, for the page's figure menu.
-        "figure_kinds": pos.game().figures().all().map(|f| {
-            let table = pos.game().figures();
-            let k = table.kind(f);
-            json!({
-                "name": k.name,
-                "companion": k.companion,
-                "stands": k.stands.iter().map(|s| s.word()).collect::<Vec<_>>(),
-                "supply": pos.game().rules().supply_with(f, table),
+        figure_kinds: table
+            .all()
+            .map(|f| {
+                let k = table.kind(f);
+                FigureKindJson {
+                    name: k.name.clone(),
+                    companion: k.companion,
+                    stands: k.stands.iter().map(|s| s.word().to_string()).collect(),
+                    supply: game.rules().supply_with(f, table),
+                }
             })
-        }).collect::<Vec<_>>(),
-        "tiles": tiles,
-        "figures": figures,
-        "refused": refused,
-        "marks": whole.map_or_else(Vec::new, |a| a.marks.iter().map(|m| [m.x, m.y]).collect()),
-        "palette": palette,
-        "sets": record.catalog.sets.iter().map(|s| json!({
-            "name": s.set.name,
-            "builtin": is_builtin(s),
-        })).collect::<Vec<_>>(),
-    })
+            .collect(),
+        tiles,
+        figures,
+        refused,
+        marks: whole.map_or_else(Vec::new, |a| a.marks.iter().map(|m| [m.x, m.y]).collect()),
+        palette,
+        sets: record
+            .catalog
+            .sets
+            .iter()
+            .map(|s| BoardSetJson {
+                name: s.set.name.clone(),
+                builtin: is_builtin(s),
+            })
+            .collect(),
+        pictures: None,
+    }
 }
 
 /// `POST /api/record`: the record read as data (JSON), for the page to
