@@ -443,3 +443,24 @@ fn compared_rulesets_always_have_names_of_their_own() {
         assert!(text.contains(n), "{n}: {text}");
     }
 }
+
+#[test]
+fn a_points_key_has_one_owner_across_the_sets_in_play() {
+    // One set declares `well`; another `well_incomplete`, which is the
+    // first one's unfinished rate: played together, they conflict.
+    let s = Scratch::new("modifier-keys");
+    let wells = std::fs::read_to_string("fixtures/sets/wells-and-lakes.yaml").expect("set");
+    s.write("wells.yaml", wells.as_bytes());
+    s.write(
+        "more.yaml",
+        b"name: more-wells\nrequires: [base]\nmodifiers:\n  - { name: well_incomplete, on: road, counted: { complete: 5, incomplete: 5 } }\ntiles:\n  - { id: MW1, edges: FRFR, with: [well_incomplete] }\n",
+    );
+    let record = s.write(
+        "game.yaml",
+        b"tilesets: [base, wells.yaml, more.yaml]\nplayers: [red]\nturns: []\n",
+    );
+    let out = carca(&["score", &record]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("carca::record::modifier_conflict"), "{out}");
+    assert!(out.contains("well_incomplete"), "{out}");
+}

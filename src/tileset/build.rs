@@ -600,6 +600,24 @@ impl Builder<'_> {
             );
             return None;
         }
+        // Every `[points]` key has one owner: the keys of the modifiers
+        // already known (built-in, or declared before) are taken too.
+        if let Some((k, owner)) = self.modifiers.iter().find_map(|m| {
+            [&m.key, &m.incomplete_key]
+                .into_iter()
+                .find(|k| **k == name || **k == incomplete_key)
+                .map(|k| (k.clone(), m.name.clone()))
+        }) {
+            bad(
+                self,
+                format!(
+                    "its `[points]` keys would clash with `points.{k}`, a rate of the modifier `{owner}`"
+                ),
+                "choose another name: a modifier's name and NAME_incomplete are its `[points]` keys, and each key has one owner",
+                name_span,
+            );
+            return None;
+        }
         let on = match raw.on.value.trim() {
             "road" => FeatureKind::Road,
             "city" => FeatureKind::City,

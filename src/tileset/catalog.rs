@@ -119,6 +119,33 @@ impl Catalog {
                 }
             }
         }
+        // Every `[points]` key has one owner across the sets in play: a
+        // modifier whose keys are another's is a conflict.
+        let set_name = |i: usize| {
+            sets.get(declared_by[i])
+                .map_or_else(|| "built-in".to_string(), |s| s.set.name.clone())
+        };
+        for k in 0..modifiers.len() {
+            let mine = [&modifiers[k].key, &modifiers[k].incomplete_key];
+            for j in 0..k {
+                let other = &modifiers[j];
+                // Built-in modifiers may share a rate (the goods' majority).
+                if !(modifiers[k].declared || other.declared) {
+                    continue;
+                }
+                if [&other.key, &other.incomplete_key]
+                    .iter()
+                    .any(|o| mine.contains(o))
+                {
+                    conflicts.push(Conflict {
+                        what: "modifier",
+                        name: modifiers[k].name.clone(),
+                        first: set_name(j),
+                        second: set_name(k),
+                    });
+                }
+            }
+        }
         let index = |name: &str| {
             modifiers
                 .iter()
