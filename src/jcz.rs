@@ -749,6 +749,28 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .unwrap_or_default();
                 let feature = pointer.get("feature").and_then(Value::as_str);
                 let pos = pointer.get("position").and_then(position);
+                // A figure is its owner's: JCloisterZone names the owner first
+                // in the figure's id, and the message's player makes the
+                // move. Either one other than the player placing the tile
+                // is not a deployment of that turn.
+                let owner = id
+                    .split('.')
+                    .next()
+                    .and_then(|p| p.parse::<usize>().ok())
+                    .and_then(|p| players.get(p))
+                    .cloned();
+                let placer = current.as_ref().and_then(|c| c.0.player.clone());
+                if let Some(placer) = &placer
+                    && let Some(other) = [&owner, &who].into_iter().flatten().find(|p| *p != placer)
+                {
+                    reader.unsupported(
+                        format!(
+                            "a figure of {other} deployed on {placer}'s turn (replay message {i})"
+                        ),
+                        &format!("\"{id}\""),
+                    );
+                    continue;
+                }
                 let Some((turn, _, deployed)) = current.as_mut().filter(|c| Some(c.1) == pos)
                 else {
                     reader.unsupported(
