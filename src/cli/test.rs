@@ -149,6 +149,8 @@ pub(crate) fn run(
         let mut ok: Vec<String> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         let mut j = RecordJson::default();
+        let mut adjudicated: std::collections::HashMap<String, crate::engine::Adjudication> =
+            std::collections::HashMap::new();
         for e in &record.expect {
             let ruleset = match super::load::ruleset_for(loader, &record, &e.ruleset, &record.dir) {
                 Ok(r) => r,
@@ -185,10 +187,14 @@ pub(crate) fn run(
                     continue;
                 }
             };
-            let identity = record.ruleset_identity(&e.ruleset, &record.dir);
+            let identity = e.identity.clone();
             let shown = crate::text::name(&e.ruleset);
             let own = identity == record.own_ruleset_identity();
-            let a = adjudicate(&record, &ruleset, &identity, own);
+            // Blocks naming the same ruleset (by other paths) share one
+            // adjudication, which checks them all.
+            let a = &*adjudicated
+                .entry(identity.clone())
+                .or_insert_with(|| adjudicate(&record, &ruleset, &identity, own));
             let mismatches: Vec<&Finding> = a
                 .findings
                 .iter()

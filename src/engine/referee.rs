@@ -124,11 +124,7 @@ pub fn adjudicate(
             findings.push(v.at(m.span).finding(&record.source));
         }
     }
-    for e in record
-        .expect
-        .iter()
-        .filter(|e| record.ruleset_identity(&e.ruleset, &record.dir) == identity)
-    {
+    for e in record.expect.iter().filter(|e| e.identity == identity) {
         check_expectation(
             record,
             &e.totals,

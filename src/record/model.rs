@@ -138,6 +138,9 @@ pub struct Expectation {
     pub span: SourceSpan,
     /// The expected totals.
     pub totals: Totals,
+    /// What the ruleset is ([`Record::ruleset_identity`]), worked out once
+    /// when the record is read.
+    pub identity: String,
 }
 
 /// A validated record.

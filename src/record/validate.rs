@@ -231,11 +231,12 @@ impl<'a> Builder<'a> {
                 ruleset: name.clone(),
                 span: self.key_span(self.span(block), name),
                 totals: self.totals(&block.value, self.span(block), &players),
+                identity: String::new(),
             })
             .collect();
         // In the order the file lists them.
         expect.sort_by_key(|e| e.span.offset());
-        Some(Record {
+        let mut record = Record {
             source: self.src.clone(),
             dir: dir.to_path_buf(),
             description: raw.description.map(|d| d.value),
@@ -252,7 +253,18 @@ impl<'a> Builder<'a> {
             expect,
             read_quickly: false,
             holdings,
-        })
+        };
+        // What each expectation's ruleset is, once: a record may name
+        // thousands, and every adjudication looks for its own.
+        let identities: Vec<String> = record
+            .expect
+            .iter()
+            .map(|e| record.ruleset_identity(&e.ruleset, &record.dir))
+            .collect();
+        for (e, identity) in record.expect.iter_mut().zip(identities) {
+            e.identity = identity;
+        }
+        Some(record)
     }
 
     /// The tokens a snapshot's `goods:` says each player holds.
