@@ -86,9 +86,12 @@ pub(crate) fn adjudicate_all(
     }
     let own_identity = record.own_ruleset_identity();
     let mut identities: Vec<String> = Vec::new();
+    let mut known = std::collections::HashSet::new();
+    // The spec each run was named by.
+    let mut named: Vec<&String> = Vec::new();
     for spec in &specs {
         let identity = record.ruleset_identity(spec, &super::cwd());
-        if identities.contains(&identity) {
+        if !known.insert(identity.clone()) {
             continue;
         }
         match super::load::ruleset_for(loader, record, spec, &super::cwd()) {
@@ -96,6 +99,7 @@ pub(crate) fn adjudicate_all(
                 let own = identity == own_identity;
                 runs.push(adjudicate(record, &r, &identity, own));
                 identities.push(identity);
+                named.push(spec);
             }
             Err(f) => unreadable.extend(f),
         }
@@ -104,24 +108,23 @@ pub(crate) fn adjudicate_all(
     // shown by its path as written, so that neither hides the other; a
     // name still taken after that gets a number. Every column, and every
     // key of the JSON, is a ruleset's own.
-    let names: Vec<String> = runs.iter().map(|a| a.rules.name.clone()).collect();
-    for i in 0..runs.len() {
-        if identities[i].starts_with("file:")
-            && names.iter().filter(|n| **n == names[i]).count() > 1
-            && let Some(spec) = specs
-                .iter()
-                .find(|s| record.ruleset_identity(s, &super::cwd()) == identities[i])
-        {
-            runs[i].rules.name.clone_from(spec);
+    let mut times: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for a in &runs {
+        *times.entry(a.rules.name.clone()).or_default() += 1;
+    }
+    for (i, run) in runs.iter_mut().enumerate() {
+        if identities[i].starts_with("file:") && times.get(&run.rules.name).copied() > Some(1) {
+            run.rules.name.clone_from(named[i]);
         }
     }
     let mut seen = std::collections::HashSet::new();
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for run in &mut runs {
         let base = run.rules.name.clone();
-        let mut k = 2;
         while !seen.insert(run.rules.name.clone()) {
+            let k = next.entry(base.clone()).or_insert(2);
             run.rules.name = format!("{base} ({k})");
-            k += 1;
+            *k += 1;
         }
     }
     (runs, unreadable)

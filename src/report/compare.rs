@@ -111,21 +111,29 @@ fn bears_on(bearing: &Bearing, e: &Event) -> bool {
 /// any feature.)
 fn responsible(rules: &[&Ruleset], points: &[Vec<i64>], event: &Event) -> Vec<String> {
     let keys = keys(rules);
-    let mut candidates: Vec<&Key> = Vec::new();
-    for i in 0..rules.len() {
-        for j in i + 1..rules.len() {
-            if points[i] == points[j] {
-                continue;
-            }
-            for k in &keys {
-                if (k.value)(rules[i]) != (k.value)(rules[j])
-                    && !candidates.iter().any(|c| c.name == k.name)
-                {
-                    candidates.push(k);
-                }
-            }
+    // A key is a candidate when two rulesets that score the feature
+    // differently give it different values. The points differ somewhere
+    // (else no difference is reported), so that is every key whose value
+    // is not the same in all rulesets: found in one pass per key. They are
+    // listed by the first pair of rulesets (in the order compared) that
+    // shows it, as a walk over every pair would list them.
+    let mut candidates: Vec<((usize, usize), usize, &Key)> = Vec::new();
+    for (ki, k) in keys.iter().enumerate() {
+        let values: Vec<_> = rules.iter().map(|r| (k.value)(r)).collect();
+        if values.iter().all(|v| *v == values[0]) {
+            continue;
+        }
+        let first = (0..rules.len()).find_map(|i| {
+            (i + 1..rules.len())
+                .find(|&j| values[i] != values[j] && points[i] != points[j])
+                .map(|j| (i, j))
+        });
+        if let Some(first) = first {
+            candidates.push((first, ki, k));
         }
     }
+    candidates.sort_by_key(|&(first, ki, _)| (first, ki));
+    let candidates: Vec<&Key> = candidates.into_iter().map(|(_, _, k)| k).collect();
     let direct: Vec<String> = candidates
         .iter()
         .filter(|k| bears_on(&k.bears, event))
