@@ -464,3 +464,20 @@ fn a_points_key_has_one_owner_across_the_sets_in_play() {
     assert!(out.contains("carca::record::modifier_conflict"), "{out}");
     assert!(out.contains("well_incomplete"), "{out}");
 }
+
+#[test]
+fn update_from_a_game_that_breaks_the_rules_says_so() {
+    // An edge mismatch, and a wrong expectation: the update writes the
+    // totals as scored, says the game breaks the rules, and exits 1.
+    let s = Scratch::new("update-illegal");
+    let path = s.write(
+        "game.yaml",
+        b"players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1] }\nfinal: true\nexpect:\n  modern: { red: 9, blue: 9 }\n",
+    );
+    let out = carca(&["test", "--update", &path]);
+    assert!(out.starts_with("exit: 1"), "{out}");
+    assert!(out.contains("rule violation"), "{out}");
+    assert!(out.contains("1 expectation updated"), "{out}");
+    let after = std::fs::read_to_string(&path).expect("updated");
+    assert!(after.contains("modern: { red: 0, blue: 0 }"), "{after}");
+}
