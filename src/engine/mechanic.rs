@@ -213,11 +213,16 @@ impl Mechanics {
         Mechanics { all, phases }
     }
 
-    /// The mechanics hooked into a phase.
+    /// The mechanics hooked into a phase (none at once when no mechanic
+    /// is).
     fn in_phase(&self, phase: Phases) -> impl Iterator<Item = &dyn Mechanic> {
-        self.all
-            .iter()
-            .filter(move |m| self.phases.has(phase) && m.phases().has(phase))
+        let all: &[Box<dyn Mechanic>] = if self.phases.has(phase) {
+            &self.all
+        } else {
+            &[]
+        };
+        all.iter()
+            .filter(move |m| m.phases().has(phase))
             .map(AsRef::as_ref)
     }
 
@@ -229,9 +234,6 @@ impl Mechanics {
         supply: &Supply,
         tile: usize,
     ) -> Option<ViolationKind> {
-        if !self.phases.has(Phases::DRAW) {
-            return None;
-        }
         self.in_phase(Phases::DRAW)
             .find_map(|m| m.draw_problem(catalog, supply, tile))
     }
@@ -245,9 +247,6 @@ impl Mechanics {
         pos: Pos,
         rot: Rotation,
     ) -> Option<(ViolationKind, bool)> {
-        if !self.phases.has(Phases::PLACE) {
-            return None;
-        }
         self.in_phase(Phases::PLACE)
             .find_map(|m| m.placement_problem(catalog, tile, pos, rot))
     }
@@ -255,9 +254,6 @@ impl Mechanics {
     /// Where `tile` may go at all, when a mechanic decides it.
     #[must_use]
     pub fn only_at(&self, catalog: &Catalog, tile: usize) -> Option<Vec<Pos>> {
-        if !self.phases.has(Phases::PLACE) {
-            return None;
-        }
         self.in_phase(Phases::PLACE)
             .find_map(|m| m.only_at(catalog, tile))
     }

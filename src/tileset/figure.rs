@@ -30,13 +30,6 @@ impl Figure {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-
-    /// The built-in figure's word (`None` for a declared figure, whose word
-    /// its table knows).
-    #[must_use]
-    pub fn builtin_word(self) -> Option<&'static str> {
-        BUILTIN.get(self.index()).map(|b| b.name)
-    }
 }
 
 /// What a figure counts for in the majority of the feature it stands on.
@@ -303,7 +296,6 @@ mod tests {
         ] {
             assert_eq!(t.find(word), Some(f));
             assert_eq!(t.name(f), word);
-            assert_eq!(f.builtin_word(), Some(word));
         }
         assert!(t.is_follower(Figure::BIG) && !t.is_follower(Figure::PIG));
         assert_eq!(t.weight(Figure::BIG), Weight::Fixed(2));
