@@ -174,6 +174,21 @@ const TRADERS_BUILDERS: [(&str, &str); 24] = [
     ("RRrr", "TB24"),
 ];
 
+const ABBEY_MAYOR: [(&str, &str); 12] = [
+    ("C++", "AM01"),
+    ("CCcc+", "AM02"),
+    ("CCc+", "AM03"),
+    ("CCRR", "AM04"),
+    ("LRRRR", "AM05"),
+    ("RC", "AM06"),
+    ("CRr", "AM07"),
+    ("RrC", "AM08"),
+    ("C!+", "AM09"),
+    ("R", "AM10"),
+    ("Rrr", "AM11"),
+    ("CRcr+", "AM12"),
+];
+
 /// The carca tile and extra rotation for a JCloisterZone tile id.
 fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     let (prefix, rest) = if legacy {
@@ -192,6 +207,10 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
             .find(|(j, _)| *j == bare)
             .map(|(_, c)| (*c, 0, "base")),
         "AM" if bare == "A" => Some(("Abbey", 0, "abbey")),
+        "AM" => ABBEY_MAYOR
+            .iter()
+            .find(|(j, _)| *j == rest || *j == bare)
+            .map(|(_, c)| (*c, 0, "abbey-mayor")),
         "IC" => INNS_CATHEDRALS
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)

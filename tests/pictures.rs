@@ -239,6 +239,7 @@ fn the_readme_pictures_are_current() {
             "tiles-traders-builders",
             vec!["tiles", "render", "traders-builders"],
         ),
+        ("tiles-abbey-mayor", vec!["tiles", "render", "abbey-mayor"]),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -561,12 +561,15 @@ fn the_page_is_told_the_figures_of_the_sets_in_play() {
             ("big", false),
             ("builder", true),
             ("pig", true),
+            ("mayor", false),
+            ("wagon", false),
+            ("barn", false),
             ("scout", false),
             ("marshal", false),
             ("hound", true),
         ]
     );
-    let hound = &v["figure_kinds"][6];
+    let hound = &v["figure_kinds"][9];
     assert_eq!(hound["stands"], serde_json::json!(["field"]));
     // Each player has one of each declared figure, and no builder.
     assert_eq!(

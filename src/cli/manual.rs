@@ -182,7 +182,7 @@ fn page(cmd: &clap::Command, name: &str) -> Result<String, std::io::Error> {
     if name == "carca" {
         extra.push_str(".SH FILES\n");
         extra.push_str(&roff_text(
-            "Records (.yaml, .json, .jsonl), rulesets (.toml) and tile sets (.yaml) are read from the paths given; paths inside a record are relative to its folder. The built-in rulesets (modern, first-edition, second-edition, hig-faq-2007, all-or-nothing, tournament) and tile sets (base, abbey, river, inns-cathedrals, traders-builders) are part of the binary. JCloisterZone saves (.jcz) are read by score, compare and import jcz.",
+            "Records (.yaml, .json, .jsonl), rulesets (.toml) and tile sets (.yaml) are read from the paths given; paths inside a record are relative to its folder. The built-in rulesets (modern, first-edition, second-edition, hig-faq-2007, all-or-nothing, tournament) and tile sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor) are part of the binary. JCloisterZone saves (.jcz) are read by score, compare and import jcz.",
         ));
         extra.push('\n');
     }

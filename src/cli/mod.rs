@@ -428,7 +428,7 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
 pub enum TilesCommand {
     /// Validate tile-set files (or built-in sets by name), reporting every problem.
     Check {
-        /// Tile-set files, or names of built-in sets (base, abbey, river, inns-cathedrals, traders-builders).
+        /// Tile-set files, or names of built-in sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor).
         #[arg(required = true, value_name = "TILESET")]
         files: Vec<String>,
         /// Output format: `json` is one array with a result per file,

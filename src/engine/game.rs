@@ -573,7 +573,7 @@ impl<'a> Game<'a> {
         let node = self.node(placed, feature);
         let table = self.figures();
         let what = table.kind(figure);
-        if !what.stands.contains(&kind) {
+        if !what.stands.contains(&kind) || what.corner {
             return Some(DeployProblem::WrongFeature(figure, kind));
         }
         if what.companion {

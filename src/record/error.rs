@@ -221,7 +221,7 @@ pub enum RecordError {
     #[diagnostic(
         code(carca::record::tileset),
         help(
-            "built-in sets are base, abbey, river, inns-cathedrals, traders-builders; paths are relative to the record (the set's own problems are listed with it)"
+            "built-in sets are base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor; paths are relative to the record (the set's own problems are listed with it)"
         )
     )]
     Tileset {

@@ -499,6 +499,7 @@ impl Builder<'_> {
                 stands,
                 strength,
                 companion,
+                corner: false,
                 doc: String::new(),
             });
         }
@@ -909,7 +910,7 @@ impl Builder<'_> {
         self.check_crossings(&layout, &features, code_span, bridge);
         let fields = match &raw.fields {
             None => self.derive_fields(&layout, &features, edges, &drafts),
-            Some(list) => self.explicit_fields(list, &layout, &features, edges, &on_edge),
+            Some(list) => self.explicit_fields(list, &layout, &features, edges, &on_edge, bridge),
         };
         let mut features = features;
         for (field, _) in &fields {
@@ -1276,7 +1277,9 @@ impl Builder<'_> {
             let Some(list) = self.parse_edges(edges_v) else {
                 continue;
             };
-            if list.len() > 2 {
+            // A road may reach three or four edges without a village (one
+            // road with three ends); a river reaches one or two.
+            if list.len() > 2 && kind != FeatureKind::Road {
                 self.errors.push(E::BadEdgeCount {
                     kind: kind.word(),
                     count: list.len(),
@@ -1285,7 +1288,7 @@ impl Builder<'_> {
                 continue;
             }
             let mut pending_end = None;
-            if list.len() == 2 {
+            if list.len() >= 2 {
                 if let Some(ends) = &r.ends {
                     self.errors.push(E::MisplacedKey {
                         key: "ends",
@@ -1440,7 +1443,8 @@ impl Builder<'_> {
         }
     }
 
-    /// Features that cross; on a `bridge` tile, roads may cross roads.
+    /// Features that cross; on a `bridge` tile, roads and cities may pass
+    /// over one another.
     fn check_crossings(
         &mut self,
         layout: &Layout,
@@ -1453,21 +1457,25 @@ impl Builder<'_> {
                 .filter(|&i| layout.component[i] == comp)
                 .map(|i| &features[i])
                 .collect();
-            let bridge_side = members.iter().all(|f| f.kind == FeatureKind::River);
-            let road_side = members.iter().all(|f| f.kind == FeatureKind::Road);
+            let all = |kinds: &[FeatureKind]| members.iter().all(|f| kinds.contains(&f.kind));
+            let sides = (
+                all(&[FeatureKind::River]),
+                all(&[FeatureKind::Road]),
+                all(&[FeatureKind::Road, FeatureKind::City]),
+            );
             let name = members
                 .iter()
                 .map(|f| f.describe())
                 .collect::<Vec<_>>()
                 .join(" with ");
-            (name, bridge_side, road_side)
+            (name, sides)
         };
         for (c, d) in layout.crossings() {
-            let (a, a_river, a_road) = name_of(c);
-            let (b, b_river, b_road) = name_of(d);
-            // A road may cross a river on a bridge, and another road on a
-            // tile that says it has one.
-            if (a_river && b_road) || (a_road && b_river) || (bridge && a_road && b_road) {
+            let (a, (a_river, a_road, a_built)) = name_of(c);
+            let (b, (b_river, b_road, b_built)) = name_of(d);
+            // A road may cross a river on a bridge, and roads and cities may
+            // cross one another on a tile that says it has a bridge.
+            if (a_river && b_road) || (a_road && b_river) || (bridge && a_built && b_built) {
                 continue;
             }
             self.errors.push(E::Crossing {
@@ -1539,6 +1547,7 @@ impl Builder<'_> {
         features: &[Feature],
         edges: [EdgeKind; 4],
         on_edge: &[Option<usize>; 4],
+        bridge: bool,
     ) -> Vec<(Feature, SourceSpan)> {
         let mut out: Vec<WrittenField> = Vec::new();
         let mut covered: [bool; 8] = [false; 8];
@@ -1624,7 +1633,9 @@ impl Builder<'_> {
                 .iter()
                 .enumerate()
                 .find_map(|(i, &a)| slots[i + 1..].iter().find_map(|&b| layout.separator(a, b)));
-            if let Some(comp) = cut {
+            // On a bridge tile a field may pass under a road or a city
+            // (AM12's southern field, under its road).
+            if let Some(comp) = cut.filter(|_| !bridge) {
                 let barrier = (0..features.len())
                     .filter(|&i| layout.component[i] == comp)
                     .map(|i| features[i].describe())

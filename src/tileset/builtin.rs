@@ -22,12 +22,13 @@ macro_rules! set {
 }
 
 /// Every built-in set, in the order they are listed to users.
-const SETS: [(&str, &str, &[u8]); 5] = [
+const SETS: [(&str, &str, &[u8]); 6] = [
     set!("base"),
     set!("abbey"),
     set!("river"),
     set!("inns-cathedrals"),
     set!("traders-builders"),
+    set!("abbey-mayor"),
 ];
 
 /// Names of the built-in tile sets.

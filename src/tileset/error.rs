@@ -642,11 +642,11 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
-    /// A road or river with the wrong number of edges.
+    /// A river with more than two edges.
     #[error("a {kind} reaches {count} edges; it reaches one or two")]
     #[diagnostic(
         code(carca::tileset::bad_edge_count),
-        help("for roads meeting at a crossing, write one entry per road with `ends: village`")
+        help("for rivers that meet on the tile, write one entry per river, each with its `ends:`")
     )]
     BadEdgeCount {
         /// Road or river.

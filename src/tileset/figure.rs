@@ -24,6 +24,13 @@ impl Figure {
     pub const BUILDER: Figure = Figure(2);
     /// Traders & Builders' pig.
     pub const PIG: Figure = Figure(3);
+    /// Abbey & Mayor's mayor: a follower for cities whose strength is its
+    /// city's pennants.
+    pub const MAYOR: Figure = Figure(4);
+    /// Abbey & Mayor's wagon: a follower for roads, cities and cloisters.
+    pub const WAGON: Figure = Figure(5);
+    /// Abbey & Mayor's barn: it stands on a corner point.
+    pub const BARN: Figure = Figure(6);
 
     /// Its index in per-figure tables.
     #[must_use]
@@ -54,6 +61,10 @@ pub struct FigureKind {
     /// It stands beside its owner's follower, counts for no majority,
     /// scores nothing and never makes a feature taken.
     pub companion: bool,
+    /// It stands on a corner point where four placed tiles meet (the
+    /// barn), on the farm of the four field quarters there, not on a
+    /// feature of one tile; it counts in no majority.
+    pub corner: bool,
     /// What it is, for the `[figures]` table's documentation.
     pub doc: String,
 }
@@ -67,8 +78,12 @@ pub struct Builtin {
     pub stands: &'static [FeatureKind],
     /// Its strength in a majority.
     pub strength: u32,
+    /// Its strength is instead the count of this modifier on its feature.
+    pub per: Option<&'static str>,
     /// Whether it is a companion.
     pub companion: bool,
+    /// Whether it stands on a corner point.
+    pub corner: bool,
     /// What it is.
     pub doc: &'static str,
 }
@@ -83,40 +98,75 @@ const ANY: &[FeatureKind] = &[
 
 /// The built-in figures, in the order of their handles. Every one but the
 /// follower is a `[figures]` key of rulesets and tile sets.
-pub const BUILTIN: [Builtin; 4] = [
+pub const BUILTIN: [Builtin; 7] = [
     Builtin {
         name: "follower",
         stands: ANY,
         strength: 1,
+        per: None,
         companion: false,
+        corner: false,
         doc: "The normal follower; each player's count is the ruleset's `followers`.",
     },
     Builtin {
         name: "big",
         stands: ANY,
         strength: 2,
+        per: None,
         companion: false,
+        corner: false,
         doc: "Big followers per player (Inns & Cathedrals: 1).",
     },
     Builtin {
         name: "builder",
         stands: &[FeatureKind::Road, FeatureKind::City],
         strength: 0,
+        per: None,
         companion: true,
+        corner: false,
         doc: "Builders per player (Traders & Builders: 1).",
     },
     Builtin {
         name: "pig",
         stands: &[FeatureKind::Field],
         strength: 0,
+        per: None,
         companion: true,
+        corner: false,
         doc: "Pigs per player (Traders & Builders: 1).",
+    },
+    Builtin {
+        name: "mayor",
+        stands: &[FeatureKind::City],
+        strength: 0,
+        per: Some("pennant"),
+        companion: false,
+        corner: false,
+        doc: "Mayors per player (Abbey & Mayor: 1); a mayor counts as many followers as its city has pennants.",
+    },
+    Builtin {
+        name: "wagon",
+        stands: &[FeatureKind::Road, FeatureKind::City, FeatureKind::Cloister],
+        strength: 1,
+        per: None,
+        companion: false,
+        corner: false,
+        doc: "Wagons per player (Abbey & Mayor: 1).",
+    },
+    Builtin {
+        name: "barn",
+        stands: &[FeatureKind::Field],
+        strength: 0,
+        per: None,
+        companion: false,
+        corner: true,
+        doc: "Barns per player (Abbey & Mayor: 1).",
     },
 ];
 
 /// Names no declared figure may take: the built-in figures', and the
 /// words the contract keeps for figures carca plays or will play.
-pub const RESERVED: [&str; 4] = ["mayor", "wagon", "barn", "tower"];
+pub const RESERVED: [&str; 1] = ["tower"];
 
 impl Builtin {
     /// The row as a figure kind.
@@ -125,8 +175,12 @@ impl Builtin {
         FigureKind {
             name: self.name.to_string(),
             stands: self.stands.to_vec(),
-            strength: Strength::Fixed(self.strength),
+            strength: match self.per {
+                Some(m) => Strength::Per(m.to_string()),
+                None => Strength::Fixed(self.strength),
+            },
             companion: self.companion,
+            corner: self.corner,
             doc: self.doc.to_string(),
         }
     }
@@ -194,7 +248,7 @@ impl FigureTable {
         let weights = kinds
             .iter()
             .map(|k| match &k.strength {
-                _ if k.companion => Weight::Fixed(0),
+                _ if k.companion || k.corner => Weight::Fixed(0),
                 Strength::Fixed(n) => Weight::Fixed(*n),
                 Strength::Per(m) => Weight::Per(modifier(m)),
             })
@@ -250,7 +304,15 @@ impl FigureTable {
     /// majorities, and a feature that holds one is taken.
     #[must_use]
     pub fn is_follower(&self, f: Figure) -> bool {
-        self.kinds.get(f.index()).is_some_and(|k| !k.companion)
+        self.kinds
+            .get(f.index())
+            .is_some_and(|k| !k.companion && !k.corner)
+    }
+
+    /// Whether a figure stands on a corner point (the barn).
+    #[must_use]
+    pub fn on_corner(&self, f: Figure) -> bool {
+        self.kinds.get(f.index()).is_some_and(|k| k.corner)
     }
 
     /// Whether a figure is a follower that may stand on every kind of
@@ -309,6 +371,7 @@ mod tests {
             stands: vec![FeatureKind::City],
             strength: Strength::Per("pennant".into()),
             companion: false,
+            corner: false,
             doc: String::new(),
         };
         let t = FigureTable::new(
@@ -317,7 +380,7 @@ mod tests {
             |m| (m == "pennant").then_some(0),
         );
         let f = t.find("marshal").expect("declared");
-        assert_eq!(f, Figure(4));
+        assert_eq!(f, Figure(7));
         assert_eq!(t.brought[f.index()], 2);
         assert_eq!(t.brought[Figure::BIG.index()], 1);
         assert_eq!(t.weight(f), Weight::Per(Some(0)));

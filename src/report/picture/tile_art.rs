@@ -232,7 +232,18 @@ pub(super) fn path_of(f: &Feature) -> Option<String> {
             };
             Some(format!("M{} L{}", point(m.0, m.1), point(end.0, end.1)))
         }
-        _ => None,
+        // One road with three or four ends (AM11): a spoke from each edge
+        // to the middle, with no village there.
+        [] => None,
+        ref many => Some(
+            many.iter()
+                .map(|&e| {
+                    let m = mid(e);
+                    format!("M{} L{}", point(m.0, m.1), point(C.0, C.1))
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
     }
 }
 
