@@ -41,6 +41,7 @@ impl Note {
     pub fn second_turn(&self) -> Option<(&FeatureId, Option<usize>)> {
         match &self.kind {
             NoteKind::SecondTurn { feature, taken } => Some((feature, *taken)),
+            _ => None,
         }
     }
 }
@@ -56,6 +57,31 @@ pub enum NoteKind {
         feature: FeatureId,
         /// The entry that took it.
         taken: Option<usize>,
+    },
+    /// A figure that the turn's scoring sent home moved on at once (the
+    /// wagon).
+    Moved {
+        /// The figure's word.
+        figure: String,
+        /// The tile it stood on.
+        from: Pos,
+        /// The tile it stands on now.
+        at: Pos,
+        /// Where on that tile.
+        spot: Location,
+        /// The feature it joined.
+        feature: FeatureId,
+    },
+    /// A figure that the turn's scoring sent home stayed in its owner's
+    /// supply: it had nowhere to go (`could` false), or the record moves
+    /// it nowhere.
+    Stayed {
+        /// The figure's word.
+        figure: String,
+        /// The tile it stood on.
+        from: Pos,
+        /// Whether it had somewhere to go.
+        could: bool,
     },
 }
 

@@ -211,6 +211,9 @@ pub struct Game<'a> {
     pub(super) events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
+    /// Figures the last placement's scoring sent home, in the order they
+    /// came.
+    came_home: Vec<u32>,
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
@@ -256,6 +259,7 @@ impl<'a> Game<'a> {
             // generated game grows the list as it needs.
             events: Vec::with_capacity((tiles / 2).min(64)),
             touched: Vec::new(),
+            came_home: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
@@ -636,6 +640,41 @@ impl<'a> Game<'a> {
             .then_some(Spot { placed, feature })
     }
 
+    /// The figures (indices of [`Game::followers`]) that the last
+    /// placement's scoring sent home, in the order they came.
+    #[must_use]
+    pub fn came_home(&self) -> &[u32] {
+        &self.came_home
+    }
+
+    /// The kind of feature a spot names.
+    #[must_use]
+    pub fn kind_at(&self, spot: Spot) -> FeatureKind {
+        self.tile(self.placed[spot.placed].tile).features[spot.feature].kind
+    }
+
+    /// Whether the feature a spot names is finished: a road or city with
+    /// no open edge, a cloister with all 8 neighbours; a field never is.
+    #[must_use]
+    pub fn finished(&self, spot: Spot) -> bool {
+        let node = self.node(spot.placed, spot.feature);
+        match self.kind_at(spot) {
+            FeatureKind::Road | FeatureKind::City => self.features.open(node) == 0,
+            FeatureKind::Cloister => self.ring[spot.placed] == 8,
+            FeatureKind::Field | FeatureKind::River => false,
+        }
+    }
+
+    /// Whether any figure (a follower or a companion) stands on the
+    /// feature a spot names, across the board.
+    #[must_use]
+    pub fn holds_figure(&self, spot: Spot) -> bool {
+        self.features
+            .occupants(self.node(spot.placed, spot.feature))
+            .next()
+            .is_some()
+    }
+
     /// Takes figure `id` (an index of [`Game::followers`]) off the board,
     /// back to its owner's supply (`home`) or out of the game (eaten,
     /// captured); `false` when it is not on the board.
@@ -684,6 +723,7 @@ impl<'a> Game<'a> {
     /// (the last placement) completed, returning their followers.
     pub fn score_completed(&mut self, placed: usize, phase: Phase) {
         debug_assert_eq!(placed + 1, self.placed.len(), "the last placement");
+        self.came_home.clear();
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile);
         for (i, f) in t.features.iter().enumerate() {
@@ -864,6 +904,7 @@ impl<'a> Game<'a> {
         self.award(phase, report, counts, winners, award);
         if return_followers {
             for f in self.features.vacate(root) {
+                self.came_home.push(f);
                 let fo = &mut self.followers[f as usize];
                 fo.on_board = false;
                 if let Some(held) = self

@@ -13,12 +13,13 @@
 
 use std::fmt;
 
-use super::event::FeatureId;
+use super::event::{FeatureId, Note};
 use super::game::Game;
 pub use super::game::{Hooks, Scoring};
 use super::supply::Supply;
 use super::violation::{AfterTheEnd, ViolationKind};
 use crate::geometry::{Pos, Rotation};
+use crate::record::FigureMove;
 use crate::rules::Ruleset;
 use crate::tileset::Catalog;
 
@@ -40,6 +41,37 @@ pub struct Placing {
     pub drawn: bool,
     /// This turn is itself a second turn (so it earns no third).
     pub second: bool,
+}
+
+/// A turn whose placement has just been scored, as the "scored" phase
+/// tells mechanics of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Scored<'t> {
+    /// The entry of `turns`.
+    pub turn: usize,
+    /// Its player.
+    pub actor: usize,
+    /// How many players.
+    pub players: usize,
+    /// Their names, for the words of violations.
+    pub names: &'t [String],
+    /// The placed tile.
+    pub placed: usize,
+    /// The moves after the scoring the record lists.
+    pub moves: &'t [FigureMove],
+}
+
+/// What mechanics say in a phase: the rules the record breaks there (with
+/// the place in the record), what happened without points, and which of
+/// the record's moves they took up.
+#[derive(Debug, Default)]
+pub struct Said {
+    /// Rule violations and where.
+    pub violations: Vec<(ViolationKind, miette::SourceSpan)>,
+    /// Notes of the adjudication.
+    pub notes: Vec<Note>,
+    /// Indices of the moves a mechanic read.
+    pub taken: Vec<usize>,
 }
 
 /// What the game looks like once the last land tile is down.
@@ -79,6 +111,9 @@ impl Phases {
     pub const PLACED: Phases = Phases(4);
     /// After the last land tile.
     pub const END: Phases = Phases(8);
+    /// The turn's roads, cities and cloisters are scored: figures may
+    /// move on, farms may score in play.
+    pub const SCORED: Phases = Phases(16);
 
     /// Both.
     #[must_use]
@@ -139,6 +174,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn placed(&mut self, _game: &Game, _placing: &Placing) -> Option<FeatureId> {
         None
     }
+
+    /// Phase "scored": the turn's roads, cities and cloisters are scored
+    /// and their figures home. The mechanic may move figures (the
+    /// wagon) and score (the barn), reading the record's moves.
+    fn scored(&mut self, _game: &mut Game, _scored: &Scored<'_>, _said: &mut Said) {}
 
     /// Whether it may give a player one more turn at once.
     fn gives_extra_turns(&self) -> bool {
@@ -275,6 +315,19 @@ impl Mechanics {
         earned
     }
 
+    /// The "scored" phase for every mechanic hooked into it.
+    pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
+        let mut said = Said::default();
+        if self.phases.has(Phases::SCORED) {
+            for m in &mut self.all {
+                if m.phases().has(Phases::SCORED) {
+                    m.scored(game, scored, &mut said);
+                }
+            }
+        }
+        said
+    }
+
     /// Whether any mechanic hooks into the "placed" phase (so that its
     /// caller need not describe the placement otherwise).
     #[must_use]
@@ -343,10 +396,11 @@ pub mod registry {
     pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
 
     /// The turn mechanics, in the order their hooks are asked.
-    pub const TURN: [BuildTurn; 3] = [
+    pub const TURN: [BuildTurn; 4] = [
         super::super::river::mechanic,
         super::super::traders::builders,
         super::super::abbey::mechanic,
+        super::super::wagon::mechanic,
     ];
 
     /// The scoring hooks, in the order they are asked.

@@ -19,9 +19,10 @@ pub mod supply;
 pub mod traders;
 pub mod turns;
 pub mod violation;
+pub mod wagon;
 
 pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Phase, ScoredKind};
 pub use game::{Game, Spot};
 pub use position::{Move, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
-pub use violation::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};
+pub use violation::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind};

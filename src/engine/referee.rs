@@ -8,11 +8,11 @@ use miette::SourceSpan;
 
 use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::{DeployProblem, Game, PlaceProblem};
-use super::mechanic::{End, EndProblem, Mechanics, Placing, Setup, scoring_hooks};
+use super::mechanic::{End, EndProblem, Mechanics, Placing, Scored, Setup, scoring_hooks};
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
-use super::violation::{AfterTheEnd, PlacedWhen, PointsFrom, ViolationKind};
+use super::violation::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, ViolationKind};
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{LocationProblem, location_of};
@@ -466,7 +466,10 @@ impl<'r> Referee<'r> {
                 None
             }
             Action::Place { placement, meeple } => {
-                let idx = self.place(placement, actor, turn.number)?;
+                let Some(idx) = self.place(placement, actor, turn.number) else {
+                    self.moves_not_taken(turn, actor, &[]);
+                    return None;
+                };
                 let earned = if self.mechanics.hooks_placed() {
                     let placing = Placing {
                         tile: placement.tile,
@@ -491,7 +494,46 @@ impl<'r> Referee<'r> {
                         player: actor,
                     },
                 );
+                self.after_scoring(turn, actor, idx);
                 earned
+            }
+        }
+    }
+
+    /// The "scored" phase: mechanics move figures the scoring sent home
+    /// and score in play; a move the record lists that no mechanic took
+    /// moves nothing.
+    fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) {
+        let said = self.mechanics.scored(
+            &mut self.game,
+            &Scored {
+                turn: turn.number,
+                actor,
+                players: self.record.players.len(),
+                names: &self.record.players,
+                placed,
+                moves: &turn.moves,
+            },
+        );
+        for (v, span) in said.violations {
+            self.violation(v, span);
+        }
+        self.notes.extend(said.notes);
+        self.moves_not_taken(turn, actor, &said.taken);
+    }
+
+    /// The record's moves of a turn that no mechanic took (`taken` lists
+    /// those taken): each moves nothing.
+    fn moves_not_taken(&mut self, turn: &Turn, actor: usize, taken: &[usize]) {
+        for (i, m) in turn.moves.iter().enumerate() {
+            if !taken.contains(&i) {
+                let player = m.player.map_or(actor, |(p, _)| p);
+                let v = ViolationKind::MoveRefused {
+                    player: self.player(player),
+                    figure: self.record.catalog.figures.name(m.figure).to_string(),
+                    why: MoveProblem::NotHome,
+                };
+                self.violation(v, m.span);
             }
         }
     }

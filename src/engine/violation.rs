@@ -51,6 +51,46 @@ pub enum AfterTheEnd {
     NoFinalRound,
 }
 
+/// Why a figure may not move on after a scoring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveProblem {
+    /// None of the player's came home in this turn's scoring.
+    NotHome,
+    /// The player's (every one that came home) has been moved or refused
+    /// already in this turn.
+    Again,
+    /// None of the player's came home from that tile.
+    NotFrom(Pos),
+    /// Several of the player's came home: `from:` must say which.
+    WhichOne(Vec<Pos>),
+    /// Another player decides first (clockwise from the player of the
+    /// turn).
+    OutOfOrder {
+        /// The player who moves before.
+        before: String,
+    },
+    /// No tile lies there.
+    NoTile(Pos),
+    /// The spot is not on its tile or one of the eight around it.
+    TooFar {
+        /// The tile it stood on.
+        from: Pos,
+        /// The tile named.
+        to: Pos,
+    },
+    /// The figure never stands on this kind of feature.
+    WrongFeature {
+        /// The feature's kind.
+        kind: FeatureKind,
+        /// Where it may stand.
+        stands: Vec<FeatureKind>,
+    },
+    /// The feature is finished.
+    Finished(FeatureKind),
+    /// The feature holds a figure.
+    Occupied(FeatureKind),
+}
+
 /// Where a player's points come from: each scoring that paid them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PointsFrom {
@@ -158,6 +198,16 @@ pub enum ViolationKind {
         figure: String,
         /// How many each player has.
         count: u32,
+    },
+    /// A figure that came home in a turn's scoring may not move on as the
+    /// record says (the wagon): it stays in its owner's supply.
+    MoveRefused {
+        /// Its owner.
+        player: String,
+        /// The figure's word.
+        figure: String,
+        /// Why.
+        why: MoveProblem,
     },
     /// A figure on a kind of feature it never stands on (a pig on a road,
     /// a builder on a field, a figure for roads only on a city).
@@ -368,7 +418,11 @@ impl ViolationKind {
     #[must_use]
     pub fn class(&self) -> Class {
         match self {
-            ViolationKind::NoSuchSpot { .. } => Class::Input,
+            ViolationKind::NoSuchSpot { .. }
+            | ViolationKind::MoveRefused {
+                why: MoveProblem::WhichOne(_),
+                ..
+            } => Class::Input,
             _ => Class::Defect,
         }
     }

@@ -50,6 +50,29 @@ pub struct Deploy {
     pub figure: Figure,
 }
 
+/// A figure that came home in a turn's scoring moving on at once (the
+/// wagon, `wagon:`): whose, from which tile, and to which spot.
+#[derive(Debug, Clone)]
+pub struct FigureMove {
+    /// Which figure moves: the one its key names.
+    pub figure: Figure,
+    /// Its owner, when the record names one (the player of the turn
+    /// otherwise).
+    pub player: Option<(usize, SourceSpan)>,
+    /// The tile it stood on, when the record names it (`from:`).
+    pub from: Option<(Pos, SourceSpan)>,
+    /// The tile it moves to.
+    pub at: Pos,
+    /// That position in the file.
+    pub at_span: SourceSpan,
+    /// Where on that tile.
+    pub spot: Location,
+    /// The spot in the file.
+    pub spot_span: SourceSpan,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
 /// The figure a `figure:` value names among the figures in play.
 pub(crate) fn figure_of(word: &str, catalog: &Catalog) -> Option<Figure> {
     catalog.figures.find(word.trim())
@@ -85,6 +108,9 @@ pub struct Turn {
     pub player: Option<(usize, SourceSpan)>,
     /// What happened.
     pub action: Action,
+    /// Figures that moved on after the turn's scoring, in the order
+    /// written.
+    pub moves: Vec<FigureMove>,
 }
 
 /// A follower on the table in a snapshot.

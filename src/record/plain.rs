@@ -125,6 +125,7 @@ fn convert(number: usize, t: PlainTurn, catalog: &Catalog, players: &[String]) -
         span: none,
         player,
         action,
+        moves: Vec::new(),
     })
 }
 

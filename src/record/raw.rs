@@ -252,6 +252,80 @@ pub(crate) struct RawTurn {
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
     pub(crate) discard: Option<Spanned<String>>,
+    /// Abbey & Mayor: wagons that the turn's scoring sent home moving on
+    /// at once, one move or a list of them in the order they are made.
+    pub(crate) wagon: Option<OneOrList<RawMove>>,
+}
+
+/// A figure moving on after a scoring: `{ player, at, spot, from }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawMove {
+    /// The figure's owner (default: the player of the turn).
+    #[schemars(with = "Option<String>")]
+    pub(crate) player: Option<Spanned<String>>,
+    /// The tile it moves to: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<Vec<Spanned<i64>>>,
+    /// Where on that tile, in board orientation. `meeple` is taken as
+    /// another name for it.
+    #[serde(alias = "meeple")]
+    #[schemars(with = "String")]
+    pub(crate) spot: Spanned<String>,
+    /// The tile it stood on, needed only when its owner has several that
+    /// came home in the scoring: [x, y].
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub(crate) from: Option<Spanned<Vec<Spanned<i64>>>>,
+}
+
+/// One value or a list of them.
+#[derive(Debug, JsonSchema)]
+#[serde(untagged)]
+pub(crate) enum OneOrList<T> {
+    /// One.
+    One(T),
+    /// A list.
+    List(Vec<T>),
+}
+
+impl<T> OneOrList<T> {
+    /// The values, in order.
+    pub(crate) fn items(&self) -> &[T] {
+        match self {
+            OneOrList::One(t) => std::slice::from_ref(t),
+            OneOrList::List(v) => v,
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrList<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = OneOrList<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a mapping or a list of mappings")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<OneOrList<T>, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(OneOrList::One)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<OneOrList<T>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(t) = seq.next_element()? {
+                    out.push(t);
+                }
+                Ok(OneOrList::List(out))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
 }
 
 /// A tile on the board (`start`, `board`).

@@ -6,8 +6,8 @@ use super::raw::RawPlacement;
 use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
-    Action, Body, Deploy, Expectation, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE, MAX_TURNS, Meeple,
-    Placement, Record, RecordError, Totals, Turn, figure_of, raw,
+    Action, Body, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE,
+    MAX_TURNS, Meeple, Placement, Record, RecordError, Totals, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -609,6 +609,7 @@ impl<'a> Builder<'a> {
                     || raw.rot.is_some()
                     || raw.meeple.is_some()
                     || raw.figure.is_some()
+                    || raw.wagon.is_some()
                 {
                     self.error(RecordError::Turn {
                         problem: "a discard names only the tile (and perhaps the player)",
@@ -636,11 +637,65 @@ impl<'a> Builder<'a> {
                 return None;
             }
         };
+        let moves = match &raw.wagon {
+            Some(list) => {
+                let figure = Figure::WAGON;
+                let mut out = Vec::with_capacity(list.items().len());
+                for m in list.items() {
+                    out.push(self.figure_move(m, figure, players));
+                }
+                out.into_iter().collect::<Option<Vec<_>>>()?
+            }
+            None => Vec::new(),
+        };
         Some(Turn {
             number,
             span,
             player,
             action,
+            moves,
+        })
+    }
+
+    /// A figure's move after a scoring.
+    fn figure_move(
+        &mut self,
+        raw: &raw::RawMove,
+        figure: Figure,
+        players: &[String],
+    ) -> Option<FigureMove> {
+        let player = match &raw.player {
+            Some(p) => Some((self.player(p, players)?, self.span(p))),
+            None => None,
+        };
+        let from = match &raw.from {
+            Some(f) => Some((self.position(f)?, self.span(f))),
+            None => None,
+        };
+        let at = self.position(&raw.at);
+        let Some(spot) = Location::parse(&raw.spot.value) else {
+            self.error(RecordError::Location {
+                text: raw.spot.value.clone(),
+                span: self.span(&raw.spot),
+            });
+            return None;
+        };
+        let at_span = self.span(&raw.at);
+        let spot_span = self.span(&raw.spot);
+        Some(FigureMove {
+            figure,
+            player,
+            from,
+            at: at?,
+            at_span,
+            spot,
+            spot_span,
+            span: {
+                let start = at_span.offset().min(spot_span.offset());
+                let end =
+                    (at_span.offset() + at_span.len()).max(spot_span.offset() + spot_span.len());
+                SourceSpan::from((start, end - start))
+            },
         })
     }
 

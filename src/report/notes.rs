@@ -19,6 +19,32 @@ pub fn words(players: &[String], n: &Note) -> String {
                 n.turn
             )
         }
+        NoteKind::Moved {
+            figure,
+            from,
+            at,
+            spot,
+            feature,
+        } => format!(
+            "turn {} · {who}'s {figure} came home from {from} and moved on to {at} {spot} ({feature})",
+            n.turn
+        ),
+        NoteKind::Stayed {
+            figure,
+            from,
+            could: false,
+        } => format!(
+            "turn {} · {who}'s {figure} came home from {from} and stays home: no unfinished, free feature for it on that tile or the 8 around",
+            n.turn
+        ),
+        NoteKind::Stayed {
+            figure,
+            from,
+            could: true,
+        } => format!(
+            "turn {} · {who}'s {figure} came home from {from} and stays home: the record moves it nowhere",
+            n.turn
+        ),
     }
 }
 
@@ -31,6 +57,16 @@ pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
     if !second.is_empty() {
         let _ = writeln!(out, "\nsecond turns earned by builders");
         for n in second {
+            let _ = writeln!(out, "  {}", words(players, n));
+        }
+    }
+    let moves: Vec<&Note> = notes
+        .iter()
+        .filter(|n| matches!(n.kind, NoteKind::Moved { .. } | NoteKind::Stayed { .. }))
+        .collect();
+    if !moves.is_empty() {
+        let _ = writeln!(out, "\nfigures sent home by a scoring");
+        for n in moves {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }

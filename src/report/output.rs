@@ -501,6 +501,31 @@ pub enum NoteWhat {
         /// The entry of `turns` that took it, or null.
         taken: Option<usize>,
     },
+    /// A figure that the turn's scoring sent home moved on at once (the
+    /// wagon).
+    Moved {
+        /// The figure's word.
+        figure: String,
+        /// The tile it stood on: [x, y].
+        from: [i32; 2],
+        /// The tile it stands on now: [x, y].
+        at: [i32; 2],
+        /// Where on that tile (board orientation).
+        spot: String,
+        /// The feature it joined.
+        feature: String,
+    },
+    /// A figure that the turn's scoring sent home stayed in its owner's
+    /// supply.
+    Stayed {
+        /// The figure's word.
+        figure: String,
+        /// The tile it stood on: [x, y].
+        from: [i32; 2],
+        /// It had somewhere to go (the record moves it nowhere); false: it
+        /// had nowhere to go.
+        could: bool,
+    },
 }
 
 impl NoteJson {
@@ -514,6 +539,28 @@ impl NoteJson {
                 NoteKind::SecondTurn { feature, taken } => NoteWhat::SecondTurn {
                     feature: feature.to_string(),
                     taken: *taken,
+                },
+                NoteKind::Moved {
+                    figure,
+                    from,
+                    at,
+                    spot,
+                    feature,
+                } => NoteWhat::Moved {
+                    figure: figure.clone(),
+                    from: [from.x, from.y],
+                    at: [at.x, at.y],
+                    spot: spot.to_string(),
+                    feature: feature.to_string(),
+                },
+                NoteKind::Stayed {
+                    figure,
+                    from,
+                    could,
+                } => NoteWhat::Stayed {
+                    figure: figure.clone(),
+                    from: [from.x, from.y],
+                    could: *could,
                 },
             },
             text: super::notes::words(players, n),
@@ -557,7 +604,7 @@ pub struct ScoreJson {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]
     pub double_turns: Vec<DoubleTurnJson>,
-    /// What happened without points, in order (a second turn earned);
+    /// What happened without points, in order (a second turn earned, a wagon moved on or stayed home);
     /// left out when nothing did.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]

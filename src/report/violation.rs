@@ -7,7 +7,7 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan};
 
 use crate::engine::Phase;
-use crate::engine::{AfterTheEnd, PlacedWhen, PointsFrom, Violation, ViolationKind};
+use crate::engine::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind};
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
 
@@ -209,6 +209,89 @@ impl Violation {
                 ),
                 "none in supply",
             ),
+            ViolationKind::MoveRefused {
+                player,
+                figure,
+                why,
+            } => {
+                let (why, help, label) = match why {
+                    MoveProblem::NotHome => (
+                        format!("no {figure} of {player}'s came home in this turn's scoring"),
+                        format!("a {figure} moves on only when the turn's scoring sends it home"),
+                        "nothing to move".to_string(),
+                    ),
+                    MoveProblem::Again => (
+                        format!("{player}'s {figure} has had its move in this turn"),
+                        format!("each {figure} the scoring sent home moves once, or stays home"),
+                        "moved already".to_string(),
+                    ),
+                    MoveProblem::NotFrom(at) => (
+                        format!("no {figure} of {player}'s came home from {at}"),
+                        format!("`from:` names the tile the {figure} stood on"),
+                        "not where it stood".to_string(),
+                    ),
+                    MoveProblem::WhichOne(from) => (
+                        format!(
+                            "{} {figure}s of {player}'s came home: say which one moves",
+                            from.len()
+                        ),
+                        format!(
+                            "add `from: [x, y]`, the tile it stood on: {}",
+                            from.iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                        "which one?".to_string(),
+                    ),
+                    MoveProblem::OutOfOrder { before } => (
+                        format!("{player}'s {figure} moves after {before}'s"),
+                        "moves are listed in turn order, starting with the player of the turn"
+                            .to_string(),
+                        "out of turn order".to_string(),
+                    ),
+                    MoveProblem::NoTile(at) => (
+                        format!("{player}'s {figure} may not move to {at}: no tile lies there"),
+                        format!("a {figure} moves onto a feature of a placed tile"),
+                        "no tile here".to_string(),
+                    ),
+                    MoveProblem::TooFar { from, to } => (
+                        format!("{player}'s {figure} may not move from {from} to {to}: too far"),
+                        format!("a {figure} moves onto its own tile or one of the 8 around it"),
+                        "out of reach".to_string(),
+                    ),
+                    MoveProblem::WrongFeature { kind, stands } => (
+                        format!("{player}'s {figure} may not move onto a {}", kind.word()),
+                        format!(
+                            "a {figure} stands on {}",
+                            or_list(&stands.iter().map(|k| k.word()).collect::<Vec<_>>())
+                        ),
+                        format!("not a place for a {figure}"),
+                    ),
+                    MoveProblem::Finished(kind) => (
+                        format!(
+                            "{player}'s {figure} may not move onto a finished {}",
+                            kind.word()
+                        ),
+                        format!("a {figure} moves onto an unfinished feature"),
+                        "finished".to_string(),
+                    ),
+                    MoveProblem::Occupied(kind) => (
+                        format!(
+                            "{player}'s {figure} may not move onto a {} that holds a figure",
+                            kind.word()
+                        ),
+                        format!("a {figure} moves onto a feature where no figure stands"),
+                        "taken".to_string(),
+                    ),
+                };
+                w(
+                    format!("{why}: it stays in {player}'s supply"),
+                    "carca::rules::figure_move",
+                    &help,
+                    &label,
+                )
+            }
             ViolationKind::FigureMisplaced {
                 player,
                 figure,
