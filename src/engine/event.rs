@@ -239,6 +239,8 @@ pub enum Unit {
     /// Occurrences of a counted modifier (a pennant, a designer's well), by
     /// name.
     Modifier(String),
+    /// Something a mechanic counts, by its word (`completed_city`, `pig`).
+    Named(&'static str),
 }
 
 /// Why an unfinished feature scores nothing.
@@ -310,6 +312,16 @@ pub enum Basis {
     FarmSuppliesNone,
     /// Trade goods taken by the player who completed their city.
     GoodsTaken,
+    /// Points a mechanic awards by a rule of its own (the barn's): the
+    /// rule's key, its words, and the parts the points are made of.
+    Mechanic {
+        /// The rule's key, stable for programs (`barn_placed`).
+        rule: &'static str,
+        /// The rule in words, as the breakdown starts it.
+        words: &'static str,
+        /// So many of something at a rate.
+        parts: Vec<Part>,
+    },
     /// The most tokens of a trade good at the end.
     GoodsMajority {
         /// The good.

@@ -7,11 +7,14 @@
 use std::cell::RefCell;
 
 use super::board::Board;
-use super::event::{Award, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
+use super::event::{
+    Award, Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,
+};
 use super::features::{Features, Node};
 use super::open::OpenPositions;
 use super::scoring::{self, Rated};
-use crate::geometry::{Edge, Pos, Rotation};
+use super::violation::CornerProblem;
+use crate::geometry::{Edge, Half, Pos, Rotation};
 use crate::record::location::{Location, location_of};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::figure::{FigureTable, Weight};
@@ -36,6 +39,10 @@ pub trait Scoring: std::fmt::Debug + Send + Sync {
     /// What a snapshot says a player holds of a modifier (trade-good
     /// tokens).
     fn holding(&mut self, _player: usize, _modifier: usize, _n: u32) {}
+
+    /// Final scoring, after roads, cities and cloisters, before farms
+    /// (the barns: their farms are scored by their own rules).
+    fn before_farms(&mut self, _game: &mut Game) {}
 
     /// Final scoring, after features and farms.
     fn final_scoring(&mut self, _game: &mut Game) {}
@@ -100,6 +107,54 @@ pub struct Spot {
     pub placed: usize,
     /// The feature of that tile.
     pub feature: usize,
+}
+
+/// A figure standing on a corner point where four tiles meet (the barn),
+/// on the farm of the four field quarters there.
+#[derive(Debug, Clone)]
+pub struct CornerFigure {
+    /// Owner.
+    pub player: usize,
+    /// Which figure.
+    pub figure: Figure,
+    /// The point: the north-east corner of the tile at this position.
+    pub point: Pos,
+    /// A node of the farm it stands on (one of the four quarters).
+    pub(super) node: Node,
+    /// The turn that deployed it (`None` in a snapshot).
+    pub turn: Option<usize>,
+}
+
+/// How a mechanic pays a farm by a rule of its own (the barn's): the
+/// rule, the rate per completed city the farm touches, to whom, and what
+/// happens to the farm's figures.
+#[derive(Debug, Clone)]
+pub struct FarmPay {
+    /// The rule's key (`barn_placed`).
+    pub rule: &'static str,
+    /// The rule in words.
+    pub words: &'static str,
+    /// Points per completed city.
+    pub rate: u32,
+    /// The players paid and the figure of theirs that earns it (a barn);
+    /// `None`: the majority of the farm's farmers.
+    pub to: Option<(Vec<usize>, Figure)>,
+    /// Add what the scoring hooks add per city (the pig).
+    pub bonus: bool,
+    /// Send the farm's figures home afterwards.
+    pub home: bool,
+}
+
+/// The tiles around the point at the north-east corner of `anchor`, each
+/// with the two half-edges (board orientation) of its quarter there.
+fn corner_quarters(anchor: Pos) -> [(Pos, [Half; 2]); 4] {
+    let (x, y) = (anchor.x, anchor.y);
+    [
+        (Pos::new(x, y), [Half::Nne, Half::Ene]),
+        (Pos::new(x + 1, y), [Half::Wnw, Half::Nnw]),
+        (Pos::new(x, y + 1), [Half::Ese, Half::Sse]),
+        (Pos::new(x + 1, y + 1), [Half::Ssw, Half::Wsw]),
+    ]
 }
 
 /// Why a tile may not lie somewhere.
@@ -214,6 +269,8 @@ pub struct Game<'a> {
     /// Figures the last placement's scoring sent home, in the order they
     /// came.
     came_home: Vec<u32>,
+    /// Figures on corner points (barns), in the order deployed.
+    corners: Vec<CornerFigure>,
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
@@ -260,6 +317,7 @@ impl<'a> Game<'a> {
             events: Vec::with_capacity((tiles / 2).min(64)),
             touched: Vec::new(),
             came_home: Vec::new(),
+            corners: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
@@ -640,6 +698,195 @@ impl<'a> Game<'a> {
             .then_some(Spot { placed, feature })
     }
 
+    /// Where a corner point (the north-east corner of `point`) may take a
+    /// figure: four placed tiles meet there and each one's quarter is one
+    /// field. Returns a node of the farm those quarters make.
+    pub(super) fn corner_farm(&self, point: Pos) -> Result<Node, CornerProblem> {
+        let quarters = corner_quarters(point);
+        let missing: Vec<Pos> = quarters
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|&p| self.at.get(p).is_none())
+            .collect();
+        if !missing.is_empty() {
+            return Err(CornerProblem::Missing(missing));
+        }
+        let mut node = None;
+        for (pos, [a, b]) in quarters {
+            let placed = self.at.get(pos).unwrap_or_default();
+            let p = &self.placed[placed];
+            let t = self.tile(p.tile);
+            let field = |h: Half| {
+                t.feature_on_half(h, p.rot)
+                    .filter(|&f| t.features[f].kind == FeatureKind::Field)
+            };
+            match (field(a), field(b)) {
+                (Some(f), Some(g)) if f == g => {
+                    node.get_or_insert(p.base + f as Node);
+                }
+                _ => return Err(CornerProblem::NotField(pos)),
+            }
+        }
+        node.ok_or(CornerProblem::NotField(point))
+    }
+
+    /// Whether a corner point may take a figure, and why not.
+    #[must_use]
+    pub fn corner_problem(&self, point: Pos) -> Option<CornerProblem> {
+        if self.corners.iter().any(|c| c.point == point) {
+            return Some(CornerProblem::Taken);
+        }
+        self.corner_farm(point).err()
+    }
+
+    /// Puts one of `player`'s figures on the corner point north-east of
+    /// `point` (which [`Game::corner_problem`] allows), on turn `turn`.
+    pub fn deploy_corner(
+        &mut self,
+        point: Pos,
+        player: usize,
+        figure: Figure,
+        turn: Option<usize>,
+    ) {
+        let Ok(node) = self.corner_farm(point) else {
+            return;
+        };
+        if let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
+            *held = held.saturating_sub(1);
+        }
+        self.corners.push(CornerFigure {
+            player,
+            figure,
+            point,
+            node,
+            turn,
+        });
+    }
+
+    /// The figures on corner points, in the order deployed.
+    #[must_use]
+    pub fn corners(&self) -> &[CornerFigure] {
+        &self.corners
+    }
+
+    /// Pays a farm (its root `farm`) in play or at the end by a mechanic's
+    /// rule, and perhaps sends its figures home.
+    pub(super) fn pay_farm(&mut self, farm: Node, phase: Phase, pay: &FarmPay) {
+        let farm = self.features.find(farm);
+        let cities = self.farm_cities(farm);
+        let mut counts = self.counts(farm);
+        let winners = match &pay.to {
+            Some((to, figure)) => {
+                counts.others.extend(to.iter().map(|&p| (p, *figure)));
+                to.clone()
+            }
+            None => scoring::majority(&counts.strength),
+        };
+        let bonus = if pay.bonus {
+            self.hooks
+                .0
+                .iter()
+                .find_map(|h| h.farm_bonus(self, farm))
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let n = cities.0.len() as u32;
+        let mut points = vec![0; self.players];
+        let mut basis: Vec<Basis> = Vec::new();
+        for &w in &winners {
+            let extra = bonus.get(w).copied().unwrap_or(0);
+            points[w] = i64::from(n * (pay.rate + extra));
+            let mut parts = vec![Part {
+                count: n,
+                unit: Unit::Named("completed_city"),
+                rate: pay.rate,
+            }];
+            if extra > 0 {
+                parts.push(Part {
+                    count: n,
+                    unit: Unit::Named("pig"),
+                    rate: extra,
+                });
+            }
+            let b = Basis::Mechanic {
+                rule: pay.rule,
+                words: pay.words,
+                parts,
+            };
+            if !basis.contains(&b) {
+                basis.push(b);
+            }
+        }
+        if basis.is_empty() {
+            basis.push(Basis::Mechanic {
+                rule: pay.rule,
+                words: pay.words,
+                parts: vec![Part {
+                    count: n,
+                    unit: Unit::Named("completed_city"),
+                    rate: pay.rate,
+                }],
+            });
+        }
+        for (s, p) in self.scores.iter_mut().zip(&points) {
+            *s += p;
+        }
+        self.events.push(Event {
+            phase,
+            feature: self.farm_report(farm, &cities),
+            followers: counts.followers,
+            strength: counts.strength,
+            winners,
+            points,
+            basis,
+            others: counts.others,
+            weighed: counts.weighed,
+            tokens: Vec::new(),
+        });
+        if pay.home {
+            self.send_home(farm);
+        }
+    }
+
+    /// Every figure on the set `root` goes home.
+    fn send_home(&mut self, root: Node) {
+        for f in self.features.vacate(root) {
+            self.came_home.push(f);
+            let fo = &mut self.followers[f as usize];
+            fo.on_board = false;
+            if let Some(held) = self
+                .supply
+                .get_mut(fo.player * self.kinds + fo.figure.index())
+            {
+                *held += 1;
+            }
+        }
+    }
+
+    /// The farm (its root) of a corner point, if it may take a figure.
+    pub(super) fn corner_root_at(&self, point: Pos) -> Option<Node> {
+        self.corner_farm(point).ok().map(|n| self.features.find(n))
+    }
+
+    /// Whether a set (its root) holds a follower (not only companions).
+    pub(super) fn followers_on(&self, root: Node) -> bool {
+        let table = self.figures();
+        self.features
+            .occupants(root)
+            .any(|f| table.is_follower(self.followers[f as usize].figure))
+    }
+
+    /// The farm (its root) a corner figure stands on.
+    pub(super) fn corner_root(&self, c: &CornerFigure) -> Node {
+        self.features.find(c.node)
+    }
+
+    /// The farm (its root) of a field spot.
+    pub(super) fn root_of(&self, spot: Spot) -> Node {
+        self.features.find(self.node(spot.placed, spot.feature))
+    }
+
     /// The figures (indices of [`Game::followers`]) that the last
     /// placement's scoring sent home, in the order they came.
     #[must_use]
@@ -903,17 +1150,7 @@ impl<'a> Game<'a> {
         };
         self.award(phase, report, counts, winners, award);
         if return_followers {
-            for f in self.features.vacate(root) {
-                self.came_home.push(f);
-                let fo = &mut self.followers[f as usize];
-                fo.on_board = false;
-                if let Some(held) = self
-                    .supply
-                    .get_mut(fo.player * self.kinds + fo.figure.index())
-                {
-                    *held += 1;
-                }
-            }
+            self.send_home(root);
         }
     }
 
@@ -968,6 +1205,17 @@ impl<'a> Game<'a> {
                     }
                 }
             }
+        }
+        if !self.hooks.is_empty() {
+            // Each hook in turn, the others staying in place: a farm a
+            // hook scores asks the others for its bonus (the pig).
+            for i in 0..self.hooks.0.len() {
+                let mut h = self.hooks.0.remove(i);
+                h.before_farms(self);
+                self.hooks.0.insert(i, h);
+            }
+            // The farms that still hold farmers after the hooks.
+            farms.retain(|&f| self.features.occupied(f));
         }
         self.score_farms(&farms);
         let mut hooks = std::mem::take(&mut self.hooks);

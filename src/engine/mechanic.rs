@@ -15,11 +15,12 @@ use std::fmt;
 
 use super::event::{FeatureId, Note};
 use super::game::Game;
-pub use super::game::{Hooks, Scoring};
+pub use super::game::{Hooks, Scoring, Spot};
 use super::supply::Supply;
 use super::violation::{AfterTheEnd, ViolationKind};
 use crate::geometry::{Pos, Rotation};
 use crate::record::FigureMove;
+use crate::rules::Figure;
 use crate::rules::Ruleset;
 use crate::tileset::Catalog;
 
@@ -41,6 +42,16 @@ pub struct Placing {
     pub drawn: bool,
     /// This turn is itself a second turn (so it earns no third).
     pub second: bool,
+}
+
+/// Where a figure is being deployed: a feature, or a corner point (the
+/// north-east corner of the tile at that position).
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    /// A feature of a placed tile.
+    Feature(Spot),
+    /// A corner point.
+    Corner(Pos),
 }
 
 /// A turn whose placement has just been scored, as the "scored" phase
@@ -114,6 +125,8 @@ impl Phases {
     /// The turn's roads, cities and cloisters are scored: figures may
     /// move on, farms may score in play.
     pub const SCORED: Phases = Phases(16);
+    /// A figure is deployed: where it may go.
+    pub const DEPLOY: Phases = Phases(32);
 
     /// Both.
     #[must_use]
@@ -172,6 +185,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// joined; nothing is deployed or scored yet. Returns the feature that
     /// earns the player one more turn, if this mechanic gives one.
     fn placed(&mut self, _game: &Game, _placing: &Placing) -> Option<FeatureId> {
+        None
+    }
+
+    /// Phase "deploy": a rule of this mechanic that deploying `figure` of
+    /// `player` at `target` breaks (the generic rules hold already).
+    fn deploy_problem(
+        &self,
+        _game: &Game,
+        _names: &[String],
+        _player: usize,
+        _figure: Figure,
+        _target: Target,
+    ) -> Option<ViolationKind> {
         None
     }
 
@@ -315,6 +341,21 @@ impl Mechanics {
         earned
     }
 
+    /// The first rule of a mechanic that deploying `figure` of `player` at
+    /// `target` breaks.
+    #[must_use]
+    pub fn deploy_problem(
+        &self,
+        game: &Game,
+        names: &[String],
+        player: usize,
+        figure: Figure,
+        target: Target,
+    ) -> Option<ViolationKind> {
+        self.in_phase(Phases::DEPLOY)
+            .find_map(|m| m.deploy_problem(game, names, player, figure, target))
+    }
+
     /// The "scored" phase for every mechanic hooked into it.
     pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
         let mut said = Said::default();
@@ -396,14 +437,18 @@ pub mod registry {
     pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
 
     /// The turn mechanics, in the order their hooks are asked.
-    pub const TURN: [BuildTurn; 4] = [
+    pub const TURN: [BuildTurn; 5] = [
         super::super::river::mechanic,
         super::super::traders::builders,
         super::super::abbey::mechanic,
         super::super::wagon::mechanic,
+        super::super::barn::mechanic,
     ];
 
     /// The scoring hooks, in the order they are asked.
-    pub const SCORING: [BuildScoring; 2] =
-        [super::super::traders::goods, super::super::traders::pigs];
+    pub const SCORING: [BuildScoring; 3] = [
+        super::super::traders::goods,
+        super::super::traders::pigs,
+        super::super::barn::scoring,
+    ];
 }

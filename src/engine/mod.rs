@@ -5,6 +5,7 @@
 //! through it and turns every problem into a finding.
 
 pub mod abbey;
+pub mod barn;
 mod board;
 pub mod event;
 mod features;
@@ -25,4 +26,6 @@ pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Ph
 pub use game::{Game, Spot};
 pub use position::{Move, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
-pub use violation::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind};
+pub use violation::{
+    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind,
+};

@@ -7,8 +7,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use miette::SourceSpan;
 
 use super::event::{Event, FeatureId, Note, NoteKind, Phase};
+use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
-use super::mechanic::{End, EndProblem, Mechanics, Placing, Scored, Setup, scoring_hooks};
+use super::mechanic::{End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks};
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
@@ -485,7 +486,7 @@ impl<'r> Referee<'r> {
                     None
                 };
                 if let Some(d) = meeple {
-                    self.deploy(idx, d, actor);
+                    self.deploy(idx, d, actor, turn.number);
                 }
                 self.game.score_completed(
                     idx,
@@ -692,25 +693,90 @@ impl<'r> Referee<'r> {
         }
     }
 
-    fn deploy(&mut self, idx: usize, d: &Deploy, actor: usize) {
+    fn deploy(&mut self, idx: usize, d: &Deploy, actor: usize, turn: usize) {
         let span = d.span;
+        if self.record.catalog.figures.on_corner(d.figure) {
+            let pos = self.game.placed()[idx].pos;
+            self.deploy_corner(pos, &d.location, span, actor, d.figure, Some(turn), true);
+            return;
+        }
         let Some(feature) = self.resolve(idx, &d.location, span) else {
             return;
         };
-        let problem = self.game.deploy_problem(idx, feature, actor, d.figure);
-        if problem.is_some() {
-            self.refused.push(Refused {
-                placed: idx,
-                feature,
-                player: actor,
-            });
-        }
+        let problem = match self.game.deploy_problem(idx, feature, actor, d.figure) {
+            Some(problem) => Some(self.deploy_violation(problem, actor)),
+            None => self.mechanics.deploy_problem(
+                &self.game,
+                &self.record.players,
+                actor,
+                d.figure,
+                Target::Feature(Spot {
+                    placed: idx,
+                    feature,
+                }),
+            ),
+        };
         match problem {
             None => self.game.deploy(idx, feature, actor, d.figure),
-            Some(problem) => {
-                let v = self.deploy_violation(problem, actor);
+            Some(v) => {
+                self.refused.push(Refused {
+                    placed: idx,
+                    feature,
+                    player: actor,
+                });
                 self.violation(v, span);
             }
+        }
+    }
+
+    /// Puts a figure that stands on corner points (the barn) on the corner
+    /// `location` names of the tile at `pos`, if the rules allow it
+    /// (`mechanics`: ask the mechanics' rules too, which a snapshot does
+    /// not, since its farms may have been joined after).
+    #[allow(clippy::too_many_arguments)]
+    fn deploy_corner(
+        &mut self,
+        pos: Pos,
+        location: &Location,
+        span: SourceSpan,
+        player: usize,
+        figure: Figure,
+        turn: Option<usize>,
+        mechanics: bool,
+    ) {
+        let table = std::sync::Arc::clone(&self.record.catalog.figures);
+        let Some(point) = location.corner_point(pos) else {
+            self.violation(
+                ViolationKind::NotACorner {
+                    figure: table.name(figure).to_string(),
+                },
+                span,
+            );
+            return;
+        };
+        let problem = if self.game.supply(player, figure) == 0 {
+            Some(self.deploy_violation(DeployProblem::NoFollowers(figure), player))
+        } else if let Some(why) = self.game.corner_problem(point) {
+            Some(ViolationKind::CornerRefused {
+                player: self.player(player),
+                figure: table.name(figure).to_string(),
+                point,
+                why,
+            })
+        } else if mechanics {
+            self.mechanics.deploy_problem(
+                &self.game,
+                &self.record.players,
+                player,
+                figure,
+                Target::Corner(point),
+            )
+        } else {
+            None
+        };
+        match problem {
+            None => self.game.deploy_corner(point, player, figure, turn),
+            Some(v) => self.violation(v, span),
         }
     }
 
@@ -819,6 +885,10 @@ impl<'r> Referee<'r> {
             .filter(|m| table.is_follower(m.figure))
             .chain(meeples.iter().filter(|m| !table.is_follower(m.figure)));
         for m in ordered {
+            if table.on_corner(m.figure) && self.game.at(m.at).is_some() {
+                self.deploy_corner(m.at, &m.spot, m.spot_span, m.player, m.figure, None, false);
+                continue;
+            }
             let Some(idx) = self.game.at(m.at) else {
                 let v = ViolationKind::NoSuchSpot {
                     location: m.spot.clone(),

@@ -51,6 +51,18 @@ pub enum AfterTheEnd {
     NoFinalRound,
 }
 
+/// Why a figure may not stand on a corner point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CornerProblem {
+    /// Fewer than four tiles meet there: the empty squares.
+    Missing(Vec<Pos>),
+    /// A tile's quarter there is not one field (a city reaches the corner,
+    /// two fields share it, or the tile has no field).
+    NotField(Pos),
+    /// A figure stands on the point already.
+    Taken,
+}
+
 /// Why a figure may not move on after a scoring.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveProblem {
@@ -208,6 +220,34 @@ pub enum ViolationKind {
         figure: String,
         /// Why.
         why: MoveProblem,
+    },
+    /// A figure for corner points (the barn) where it may not stand.
+    CornerRefused {
+        /// The player.
+        player: String,
+        /// The figure's word.
+        figure: String,
+        /// The point: the north-east corner of this tile.
+        point: Pos,
+        /// Why.
+        why: CornerProblem,
+    },
+    /// A figure for corner points named by a location that is no corner.
+    NotACorner {
+        /// The figure's word.
+        figure: String,
+    },
+    /// A figure on a farm that another figure there keeps it from (a
+    /// farmer on a farm with a barn, a barn on a farm with one).
+    FarmTaken {
+        /// The player.
+        player: String,
+        /// The figure's word.
+        figure: String,
+        /// The owner of the figure that holds the farm.
+        by: String,
+        /// That figure's word.
+        holder: String,
     },
     /// A figure on a kind of feature it never stands on (a pig on a road,
     /// a builder on a field, a figure for roads only on a city).
@@ -419,6 +459,7 @@ impl ViolationKind {
     pub fn class(&self) -> Class {
         match self {
             ViolationKind::NoSuchSpot { .. }
+            | ViolationKind::NotACorner { .. }
             | ViolationKind::MoveRefused {
                 why: MoveProblem::WhichOne(_),
                 ..

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::geometry::{Edge, Half, Rotation};
+use crate::geometry::{Edge, Half, Pos, Rotation};
 use crate::tileset::{FeatureKind, Tile};
 
 /// A location in board orientation (docs/records.md).
@@ -50,6 +50,20 @@ impl Location {
                 None => return None,
             },
         })
+    }
+
+    /// The corner point a corner location names on the tile at `pos`, as
+    /// the tile whose north-east corner it is; `None` for other locations.
+    #[must_use]
+    pub fn corner_point(&self, pos: Pos) -> Option<Pos> {
+        let (dx, dy) = match self {
+            Location::Corner(Half::Nne, Half::Ene) => (0, 0),
+            Location::Corner(Half::Ese, Half::Sse) => (0, -1),
+            Location::Corner(Half::Ssw, Half::Wsw) => (-1, -1),
+            Location::Corner(Half::Wnw, Half::Nnw) => (-1, 0),
+            _ => return None,
+        };
+        Some(Pos::new(pos.x + dx, pos.y + dy))
     }
 
     /// The feature of `tile` (lying rotated by `rot`) at this location.

@@ -39,6 +39,7 @@ fn part(p: &Part) -> String {
     let unit = match &p.unit {
         Unit::Tile => "tile".to_string(),
         Unit::Modifier(name) => spoken(name),
+        Unit::Named(word) => spoken(word),
     };
     format!("{} × {}", plural(p.count, &unit), p.rate)
 }
@@ -142,6 +143,10 @@ pub fn words(basis: &Basis) -> String {
         }
         Basis::GoodsMajority { good, rate } => {
             format!("most {} tokens: {rate}", spoken(good))
+        }
+        Basis::Mechanic { words, parts, .. } => {
+            let parts: Vec<String> = parts.iter().map(part).collect();
+            format!("{words}: {}", parts.join(" + "))
         }
     }
 }

@@ -187,11 +187,12 @@ pub enum AwardJson {
         /// The farms around the city.
         supplied_by: Vec<String>,
     },
-    /// A cloister, a first-edition farm that supplies no city, or trade
-    /// goods.
+    /// A cloister, a first-edition farm that supplies no city, trade
+    /// goods, or a mechanic's own rule (the barn's).
     Plain {
-        /// `complete`, `unfinished`, `first_edition`, `goods_taken` or
-        /// `goods_majority`.
+        /// `complete`, `unfinished`, `first_edition`, `goods_taken`,
+        /// `goods_majority`, or a mechanic's rule: `barn_placed`,
+        /// `barn_connected`, `barn`.
         rule: &'static str,
         /// The tiles of the cloister's 3×3, a good's majority, or none.
         parts: Vec<PartJson>,
@@ -227,6 +228,7 @@ impl AwardJson {
                         let of = match &p.unit {
                             Unit::Tile => "tile",
                             Unit::Modifier(m) => m.as_str(),
+                            Unit::Named(w) => w,
                         };
                         part(p.count, of, p.rate)
                     })
@@ -285,6 +287,20 @@ impl AwardJson {
             Basis::GoodsMajority { good, rate } => AwardJson::Plain {
                 rule: "goods_majority",
                 parts: vec![part(1, good, *rate)],
+            },
+            Basis::Mechanic { rule, parts, .. } => AwardJson::Plain {
+                rule,
+                parts: parts
+                    .iter()
+                    .map(|p| {
+                        let of = match &p.unit {
+                            Unit::Tile => "tile",
+                            Unit::Modifier(m) => m.as_str(),
+                            Unit::Named(w) => w,
+                        };
+                        part(p.count, of, p.rate)
+                    })
+                    .collect(),
             },
         }
     }

@@ -241,21 +241,26 @@ fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &
     } else {
         "followers"
     };
-    let others: Vec<String> = e
+    let other_list: Vec<String> = e
         .others
         .iter()
         .map(|&(p, fig)| format!("{}'s {}", players[p], figures.name(fig)))
         .collect();
-    let others = if others.is_empty() {
+    let others = if other_list.is_empty() {
         String::new()
     } else {
-        format!(" (and {})", others.join(", "))
+        format!(" (and {})", other_list.join(", "))
     };
-    let _ = writeln!(
-        out,
-        "    {farmers}: {}{others} → {majority}",
-        followers.join(", ")
-    );
+    if followers.is_empty() && !e.others.is_empty() {
+        // Figures that score without a majority (barns at the end).
+        let _ = writeln!(out, "    on it: {} → {majority}", other_list.join(", "));
+    } else {
+        let _ = writeln!(
+            out,
+            "    {farmers}: {}{others} → {majority}",
+            followers.join(", ")
+        );
+    }
     write_points(out, players, e);
 }
 

@@ -7,7 +7,9 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan};
 
 use crate::engine::Phase;
-use crate::engine::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind};
+use crate::engine::{
+    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind,
+};
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
 
@@ -208,6 +210,65 @@ impl Violation {
                     "the ruleset gives each player {count} of this figure (`[figures]` in the ruleset, or the tile sets in play); figures come back when their feature is scored"
                 ),
                 "none in supply",
+            ),
+            ViolationKind::CornerRefused {
+                player,
+                figure,
+                point,
+                why,
+            } => {
+                let corner = format!(
+                    "the corner point where ({}) ({}) ({}) ({}) meet",
+                    format_args!("{},{}", point.x, point.y),
+                    format_args!("{},{}", point.x + 1, point.y),
+                    format_args!("{},{}", point.x, point.y + 1),
+                    format_args!("{},{}", point.x + 1, point.y + 1)
+                );
+                let why = match why {
+                    CornerProblem::Missing(empty) => format!(
+                        "no tile lies at {}",
+                        empty
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    CornerProblem::NotField(at) => {
+                        format!("the quarter of the tile at {at} there is not one field")
+                    }
+                    CornerProblem::Taken => "a figure stands there already".to_string(),
+                };
+                w(
+                    format!(
+                        "a {figure} may not stand on {corner}: {why}; it stays in {player}'s supply"
+                    ),
+                    "carca::rules::corner",
+                    &format!(
+                        "a {figure} stands where four placed tiles meet, and each one's quarter there is one field (no city, no road between two fields)"
+                    ),
+                    "not a corner of four fields",
+                )
+            }
+            ViolationKind::NotACorner { figure } => w(
+                format!("a {figure} stands on a corner point, which this location does not name"),
+                "carca::record::corner",
+                &format!(
+                    "name a corner of the tile: NE, SE, SW or NW (`meeple: NE, figure: {figure}`)"
+                ),
+                "not a corner",
+            ),
+            ViolationKind::FarmTaken {
+                player,
+                figure,
+                by,
+                holder,
+            } => w(
+                format!(
+                    "{player}'s {figure} may not go on a farm that holds {by}'s {holder}: it stays in {player}'s supply"
+                ),
+                "carca::rules::farm_taken",
+                &format!("a farm with a {holder} takes no {figure}"),
+                &format!("this farm holds a {holder}"),
             ),
             ViolationKind::MoveRefused {
                 player,

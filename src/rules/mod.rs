@@ -13,7 +13,8 @@ pub mod table;
 pub use error::RulesError;
 pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
-    EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
+    BarnPlacement, EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak,
+    Word,
 };
 
 pub use crate::tileset::figure::Figure;
@@ -40,6 +41,8 @@ pub struct Ruleset {
     pub inn_cathedral_incomplete: InnCathedral,
     /// Who wins on equal totals.
     pub tie_break: TieBreak,
+    /// May a barn go on a farm that holds one.
+    pub barn_placement: BarnPlacement,
     /// Per-player counts of figures the ruleset states (`[figures]`), by
     /// name; a figure not named here comes as the tile sets bring it.
     pub figures: std::collections::BTreeMap<String, u32>,
@@ -98,6 +101,7 @@ impl Ruleset {
             followers: 7,
             inn_cathedral_incomplete: InnCathedral::Zero,
             tie_break: TieBreak::Shared,
+            barn_placement: BarnPlacement::FarmWithoutBarn,
             figures: std::collections::BTreeMap::new(),
             points: Points::modern(),
             modifier_points: std::collections::BTreeMap::new(),

@@ -113,6 +113,22 @@ impl Word for TieBreak {
     ];
 }
 
+/// May a barn go on a farm that already holds one (Abbey & Mayor).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BarnPlacement {
+    /// No: only on a farm without a barn (the printed rule).
+    FarmWithoutBarn,
+    /// Yes (JCloisterZone's option "occupied").
+    AnyFarm,
+}
+
+impl Word for BarnPlacement {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (BarnPlacement::FarmWithoutBarn, "farm-without-barn"),
+        (BarnPlacement::AnyFarm, "any-farm"),
+    ];
+}
+
 /// A toggle's value, as read from a file or shown in a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Setting {
@@ -229,7 +245,7 @@ fn word<T: Word>(s: Setting, current: T) -> T {
 }
 
 /// The toggles, in the order reports list them.
-pub const TOGGLES: [Toggle; 7] = [
+pub const TOGGLES: [Toggle; 8] = [
     Toggle {
         key: "small_city",
         doc: "A completed city of exactly two tiles scores `points.small_city` per tile and per pennant instead of the usual rates.",
@@ -303,6 +319,15 @@ pub const TOGGLES: [Toggle; 7] = [
         bears: Bears::Winner,
         get: |r| Setting::Word(r.tie_break.word()),
         set: |r, s| r.tie_break = word(s, r.tie_break),
+    },
+    Toggle {
+        key: "barn_placement",
+        doc: "Abbey & Mayor: may a barn go on a farm that already holds a barn: no (`farm-without-barn`, the printed rule) or yes (`any-farm`).",
+        values: Values::Words(&["farm-without-barn", "any-farm"]),
+        always_shown: false,
+        bears: Bears::Moves,
+        get: |r| Setting::Word(r.barn_placement.word()),
+        set: |r, s| r.barn_placement = word(s, r.barn_placement),
     },
 ];
 
@@ -422,6 +447,11 @@ pub enum Point {
     GoodsMajority,
     /// Added per city for the pig's owner.
     Pig,
+    /// Per completed city, at the end, to each player with a barn on a
+    /// farm touching it.
+    Barn,
+    /// Per completed city, to the farmers of a farm joined to a barn's.
+    BarnConnected,
 }
 
 /// A row of the `[points]` table.
@@ -444,7 +474,7 @@ const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
 }
 
 /// The `[points]` table, in the order of [`Point`].
-pub const POINTS: [PointKey; 14] = [
+pub const POINTS: [PointKey; 16] = [
     PointKey {
         point: Point::Road,
         key: "road",
@@ -541,6 +571,20 @@ pub const POINTS: [PointKey; 14] = [
         key: "pig",
         modern: 1,
         doc: "Added per city for the pig's owner.",
+        bears: kind("farm", None),
+    },
+    PointKey {
+        point: Point::Barn,
+        key: "barn",
+        modern: 4,
+        doc: "Per completed city touching a farm, at the end, to each player with a barn on it (Abbey & Mayor).",
+        bears: kind("farm", None),
+    },
+    PointKey {
+        point: Point::BarnConnected,
+        key: "barn_connected",
+        modern: 1,
+        doc: "Per completed city, to the farmers of a farm that a tile joins to a farm with a barn (Abbey & Mayor).",
         bears: kind("farm", None),
     },
 ];

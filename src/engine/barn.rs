@@ -1,0 +1,208 @@
+//! Abbey & Mayor's barn (RULES.md §13). The barn is a figure of the
+//! figure table that stands on a corner point (the engine's corner spots);
+//! what is its own is here: a farm with a barn takes no farmer, and (unless
+//! `barn_placement = "any-farm"`) no second barn; after a turn's scoring, a
+//! barn's farm that holds farmers scores at once for them, with
+//! `farm_city` when a barn was put on it this turn, with `barn_connected`
+//! when a tile joined their farm to it, and the farmers (and pigs) go
+//! home; at the end every barn owner scores `barn` per completed city of
+//! the farm, and farms with a barn are not scored by the farm editions.
+
+use super::event::Phase;
+use super::features::Node;
+use super::game::{FarmPay, Game, Scoring};
+use super::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
+use super::violation::ViolationKind;
+use crate::rules::{BarnPlacement, Figure, Point, Ruleset};
+use crate::tileset::{Catalog, FeatureKind};
+
+/// Whether the game has barns.
+fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
+    rules.supply_with(Figure::BARN, &catalog.figures) > 0
+}
+
+/// The barn's turn rules, for games with barns.
+pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    in_play(setup.catalog, setup.rules).then(|| {
+        Box::new(Barns {
+            any_farm: setup.rules.barn_placement == BarnPlacement::AnyFarm,
+            farm_city: setup.rules.points[Point::FarmCity],
+            connected: setup.rules.points[Point::BarnConnected],
+        }) as Box<dyn Mechanic>
+    })
+}
+
+/// The barn's final scoring, for games with barns.
+pub(super) fn scoring(
+    catalog: &Catalog,
+    rules: &Ruleset,
+    _players: usize,
+) -> Option<Box<dyn Scoring>> {
+    in_play(catalog, rules).then(|| {
+        Box::new(BarnScoring {
+            barn: rules.points[Point::Barn],
+            connected: rules.points[Point::BarnConnected],
+        }) as Box<dyn Scoring>
+    })
+}
+
+/// The barns' turn rules.
+#[derive(Debug, Clone, Copy)]
+struct Barns {
+    any_farm: bool,
+    farm_city: u32,
+    connected: u32,
+}
+
+/// The barns' final scoring.
+#[derive(Debug, Clone, Copy)]
+struct BarnScoring {
+    barn: u32,
+    connected: u32,
+}
+
+/// The farms (roots) that hold a barn, each once, in the order of their
+/// first barn; with the barns' owners and whether one came on `turn`.
+fn barn_farms(game: &Game, turn: Option<usize>) -> Vec<(Node, Vec<usize>, bool)> {
+    let mut out: Vec<(Node, Vec<usize>, bool)> = Vec::new();
+    for c in game.corners().iter().filter(|c| c.figure == Figure::BARN) {
+        let root = game.corner_root(c);
+        let now = turn.is_some() && c.turn == turn;
+        match out.iter_mut().find(|(r, _, _)| *r == root) {
+            Some((_, owners, placed)) => {
+                if !owners.contains(&c.player) {
+                    owners.push(c.player);
+                }
+                *placed |= now;
+            }
+            None => out.push((root, vec![c.player], now)),
+        }
+    }
+    out
+}
+
+/// The first barn on a farm (root), by owner.
+fn barn_on(game: &Game, root: Node) -> Option<usize> {
+    game.corners()
+        .iter()
+        .find(|c| c.figure == Figure::BARN && game.corner_root(c) == root)
+        .map(|c| c.player)
+}
+
+/// Whether a farm (root) holds farmers.
+fn has_farmers(game: &Game, root: Node) -> bool {
+    game.followers_on(root)
+}
+
+impl Mechanic for Barns {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(*self)
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::DEPLOY.and(Phases::SCORED)
+    }
+
+    fn deploy_problem(
+        &self,
+        game: &Game,
+        names: &[String],
+        player: usize,
+        figure: Figure,
+        target: Target,
+    ) -> Option<ViolationKind> {
+        let table = game.figures();
+        let root = match target {
+            Target::Feature(spot)
+                if game.kind_at(spot) == FeatureKind::Field && table.is_follower(figure) =>
+            {
+                game.root_of(spot)
+            }
+            Target::Corner(point) if figure == Figure::BARN && !self.any_farm => {
+                game.corner_root_at(point)?
+            }
+            _ => return None,
+        };
+        let owner = barn_on(game, root)?;
+        Some(ViolationKind::FarmTaken {
+            player: names[player].clone(),
+            figure: table.name(figure).to_string(),
+            by: names[owner].clone(),
+            holder: table.name(Figure::BARN).to_string(),
+        })
+    }
+
+    fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, _said: &mut Said) {
+        let phase = Phase::Turn {
+            number: scored.turn,
+            player: scored.actor,
+        };
+        for (root, _, placed_now) in barn_farms(game, Some(scored.turn)) {
+            if !has_farmers(game, root) {
+                continue;
+            }
+            let pay = if placed_now {
+                FarmPay {
+                    rule: "barn_placed",
+                    words: "barn put on a farm with farmers: the farm scores at once",
+                    rate: self.farm_city,
+                    to: None,
+                    bonus: true,
+                    home: true,
+                }
+            } else {
+                FarmPay {
+                    rule: "barn_connected",
+                    words: "farm joined to a barn's farm: its farmers score at once",
+                    rate: self.connected,
+                    to: None,
+                    bonus: true,
+                    home: true,
+                }
+            };
+            game.pay_farm(root, phase, &pay);
+        }
+    }
+}
+
+impl Scoring for BarnScoring {
+    fn boxed(&self) -> Box<dyn Scoring> {
+        Box::new(*self)
+    }
+
+    fn before_farms(&mut self, game: &mut Game) {
+        let farms = barn_farms(game, None);
+        // Farmers a snapshot shows on a barn's farm score as if just
+        // joined to it, then go home.
+        for (root, _, _) in &farms {
+            if has_farmers(game, *root) {
+                game.pay_farm(
+                    *root,
+                    Phase::Final,
+                    &FarmPay {
+                        rule: "barn_connected",
+                        words: "farmers on a barn's farm score as if just joined to it",
+                        rate: self.connected,
+                        to: None,
+                        bonus: true,
+                        home: true,
+                    },
+                );
+            }
+        }
+        for (root, owners, _) in farms {
+            game.pay_farm(
+                root,
+                Phase::Final,
+                &FarmPay {
+                    rule: "barn",
+                    words: "barn at the end: every barn's owner scores",
+                    rate: self.barn,
+                    to: Some((owners, Figure::BARN)),
+                    bonus: false,
+                    home: false,
+                },
+            );
+        }
+    }
+}
