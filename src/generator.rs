@@ -6,13 +6,14 @@
 //! nowhere. It plays through [`Game`], so every move it writes is one the
 //! referee accepts.
 
-use crate::engine::Game;
-use crate::engine::mechanic::{Mechanics, Placing, Setup};
+use crate::engine::mechanic::{Mechanics, Placing, Scored, Setup, Target};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
+use crate::engine::{Game, Spot, wagon};
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
-use crate::record::written::{Written, WrittenTurn};
+use crate::record::written::{Written, WrittenMove, WrittenTurn};
+use crate::record::{FigureMove, Location};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
@@ -112,6 +113,9 @@ enum Turn {
         figure: Option<String>,
         /// Who played it, written when builders may change the turn order.
         player: Option<usize>,
+        /// Wagons the scoring sent home moving on: owner, tile, spot, and
+        /// the tile it stood on when its owner had several come home.
+        moves: Vec<(usize, Pos, String, Option<Pos>)>,
     },
     Discard {
         tile: String,
@@ -184,8 +188,10 @@ impl Generated {
                         meeple,
                         figure,
                         player,
+                        moves,
                     } => {
                         let (at, rot) = place(*at, *rot);
+                        let spot = |p: Pos| place(p, Rotation::R0).0;
                         Turn::Place {
                             tile: tile.clone(),
                             at,
@@ -193,6 +199,12 @@ impl Generated {
                             meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
                             figure: figure.clone(),
                             player: *player,
+                            moves: moves
+                                .iter()
+                                .map(|(p, to, loc, from)| {
+                                    (*p, spot(*to), turn_location(loc, quarters), from.map(spot))
+                                })
+                                .collect(),
                         }
                     }
                 })
@@ -268,10 +280,22 @@ impl Generated {
                             meeple,
                             figure,
                             player,
+                            moves,
                         } => {
                             let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
                             w.figure.clone_from(figure);
                             w.player = player.map(|p| NAMES[p].to_string());
+                            w.wagon = moves
+                                .iter()
+                                .map(|(p, to, spot, from)| {
+                                    FlowMap(WrittenMove {
+                                        player: Some(NAMES[*p].to_string()),
+                                        at: FlowSeq([to.x, to.y]),
+                                        spot: spot.clone(),
+                                        from: from.map(|f| FlowSeq([f.x, f.y])),
+                                    })
+                                })
+                                .collect();
                             w
                         }
                     })
@@ -300,6 +324,53 @@ impl Generated {
     pub fn json(&self) -> String {
         self.written().json()
     }
+}
+
+/// Moves for the wagons the last scoring sent home: in turn order from
+/// `actor`, each (most of the time) onto a random free unfinished feature
+/// within reach that no earlier move took.
+fn wagon_moves(
+    game: &Game,
+    actor: usize,
+    players: usize,
+    rng: &mut Rng,
+) -> Vec<(usize, Pos, String, Option<Pos>)> {
+    let mut home: Vec<(usize, Pos)> = game
+        .came_home()
+        .iter()
+        .map(|&id| &game.followers()[id as usize])
+        .filter(|f| f.figure == Figure::WAGON)
+        .map(|f| (f.player, game.placed()[f.placed].pos))
+        .collect();
+    if home.is_empty() {
+        return Vec::new();
+    }
+    home.sort_by_key(|&(p, _)| (p + players - actor % players) % players);
+    let mut taken: Vec<Spot> = Vec::new();
+    let mut out = Vec::new();
+    for &(p, from) in &home {
+        if !rng.chance(0.8) {
+            continue;
+        }
+        let options: Vec<Spot> = wagon::targets(game, Figure::WAGON, from)
+            .into_iter()
+            .filter(|s| !taken.iter().any(|t| game.same_feature(*t, *s)))
+            .collect();
+        if options.is_empty() {
+            continue;
+        }
+        let to = options[rng.below(options.len())];
+        taken.push(to);
+        let placed = &game.placed()[to.placed];
+        let several = home.iter().filter(|(q, _)| *q == p).count() > 1;
+        out.push((
+            p,
+            placed.pos,
+            location_of(game.tile(placed.tile), placed.rot, to.feature).to_string(),
+            several.then_some(from),
+        ));
+    }
+    out
 }
 
 /// Generates a history record (YAML text) from `catalog`, whose counts
@@ -368,6 +439,8 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     });
     let extra_turns = mechanics.gives_extra_turns();
     let mut order = TurnOrder::new(players, extra_turns);
+    let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
+    let nowhere = miette::SourceSpan::from((0, 0));
     for tile in deck {
         let player = order.next();
         let t = &catalog.tiles[tile].tile;
@@ -428,12 +501,41 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let earned = mechanics.placed(&game, &placing).is_some();
         let mut meeple = None;
         let mut figure = None;
+        let number = turns.len() + 1;
         if rng.chance(options.followers) {
             // Another figure now and then (a big follower, a builder, a pig,
-            // a figure a set declares), while the player has one, in the
-            // order of the figure table: the dice are rolled only then, so
-            // games without them are as before.
+            // a mayor, a wagon, a barn, a figure a set declares), while the
+            // player has one, in the order of the figure table: the dice
+            // are rolled only then, so games without them are as before.
             let table = game.figures();
+            let spot_ok = |game: &Game, f: usize, kind: Figure| {
+                game.deploy_problem(idx, f, player, kind).is_none()
+                    && mechanics
+                        .deploy_problem(
+                            game,
+                            &names,
+                            player,
+                            kind,
+                            Target::Feature(Spot {
+                                placed: idx,
+                                feature: f,
+                            }),
+                        )
+                        .is_none()
+            };
+            let corners = |game: &Game, kind: Figure| -> Vec<(&'static str, Pos)> {
+                CORNERS
+                    .iter()
+                    .filter_map(|&c| {
+                        let point = Location::parse(c)?.corner_point(pos)?;
+                        (game.corner_problem(point).is_none()
+                            && mechanics
+                                .deploy_problem(game, &names, player, kind, Target::Corner(point))
+                                .is_none())
+                        .then_some((c, point))
+                    })
+                    .collect()
+            };
             let mut kind = Figure::FOLLOWER;
             for other in table.all().skip(1) {
                 let anywhere = table.stands_anywhere(other);
@@ -441,23 +543,68 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                     && game.supply(player, other) > 0
                     && rng.chance(0.3)
                     && (anywhere
-                        || (0..t.features.len())
-                            .any(|f| game.deploy_problem(idx, f, player, other).is_none()))
+                        || if table.on_corner(other) {
+                            !corners(&game, other).is_empty()
+                        } else {
+                            (0..t.features.len()).any(|f| spot_ok(&game, f, other))
+                        })
                 {
                     kind = other;
                 }
             }
-            let legal: Vec<usize> = (0..t.features.len())
-                .filter(|&f| game.deploy_problem(idx, f, player, kind).is_none())
-                .collect();
-            if !legal.is_empty() {
-                let f = legal[rng.below(legal.len())];
-                game.deploy(idx, f, player, kind);
-                meeple = Some(location_of(t, rot, f).to_string());
-                figure = (kind != Figure::FOLLOWER).then(|| table.name(kind).to_string());
+            if table.on_corner(kind) {
+                let legal = corners(&game, kind);
+                let (word, point) = legal[rng.below(legal.len())];
+                game.deploy_corner(point, player, kind, Some(number));
+                meeple = Some(word.to_string());
+                figure = Some(table.name(kind).to_string());
+            } else {
+                let legal: Vec<usize> = (0..t.features.len())
+                    .filter(|&f| spot_ok(&game, f, kind))
+                    .collect();
+                if !legal.is_empty() {
+                    let f = legal[rng.below(legal.len())];
+                    game.deploy(idx, f, player, kind);
+                    meeple = Some(location_of(t, rot, f).to_string());
+                    figure = (kind != Figure::FOLLOWER).then(|| table.name(kind).to_string());
+                }
             }
         }
-        game.score_completed(idx, crate::engine::Phase::Turn { number: 0, player });
+        game.score_completed(idx, crate::engine::Phase::Turn { number, player });
+        // The "scored" phase: wagons the scoring sent home move on (the
+        // dice are rolled only when one came home), barns' farms score.
+        let moves = if game.came_home().is_empty() {
+            Vec::new()
+        } else {
+            wagon_moves(&game, player, players, &mut rng)
+        };
+        if mechanics.hooks_scored() {
+            let written: Vec<FigureMove> = moves
+                .iter()
+                .map(|(p, to, spot, from)| FigureMove {
+                    figure: Figure::WAGON,
+                    player: Some((*p, nowhere)),
+                    from: from.map(|f| (f, nowhere)),
+                    at: *to,
+                    at_span: nowhere,
+                    spot: Location::parse(spot).unwrap_or(Location::Cloister),
+                    spot_span: nowhere,
+                    span: nowhere,
+                })
+                .collect();
+            let said = mechanics.scored(
+                &mut game,
+                &Scored {
+                    turn: number,
+                    actor: player,
+                    players,
+                    names: &names,
+                    placed: idx,
+                    moves: &written,
+                },
+            );
+            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+        }
         turns.push(Turn::Place {
             tile: t.id.clone(),
             at: pos,
@@ -465,6 +612,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             meeple,
             figure,
             player: extra_turns.then_some(player),
+            moves,
         });
         order.after(player, turns.len(), false, earned);
     }

@@ -90,6 +90,32 @@ fn generated_games_with_both_expansions_are_legal() {
 }
 
 #[test]
+fn generated_abbey_and_mayor_games_are_legal_and_use_its_figures() {
+    // Alone, and with the other expansions: mayors, wagons that move on
+    // after their scoring, barns (placed, on farmers or joined later), all
+    // written by the generator and accepted by the referee.
+    let mut counts = [0usize; 4];
+    for seed in 0..24 {
+        let sets: &[&str] = if seed % 2 == 0 {
+            &["base", "abbey-mayor"]
+        } else {
+            &["base", "inns-cathedrals", "traders-builders", "abbey-mayor"]
+        };
+        let players = 2 + (seed as usize % 4);
+        let text = game(seed, players, 100, sets, 0.9);
+        assert_legal(&text, &format!("abbey-mayor seed {seed}"));
+        counts[0] += text.matches("figure: mayor").count();
+        counts[1] += text.matches("figure: wagon").count();
+        counts[2] += text.matches("figure: barn").count();
+        counts[3] += text.matches("wagon: [").count();
+    }
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "mayors, wagons, barns, moves: {counts:?}"
+    );
+}
+
+#[test]
 fn generated_large_games_are_legal() {
     let text = game(99, 4, 600, &["base"], 0.3);
     assert!(

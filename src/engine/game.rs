@@ -864,6 +864,12 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Whether two spots name parts of one feature.
+    #[must_use]
+    pub fn same_feature(&self, a: Spot, b: Spot) -> bool {
+        self.root_of(a) == self.root_of(b)
+    }
+
     /// The farm (its root) of a corner point, if it may take a figure.
     pub(super) fn corner_root_at(&self, point: Pos) -> Option<Node> {
         self.corner_farm(point).ok().map(|n| self.features.find(n))

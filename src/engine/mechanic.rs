@@ -369,6 +369,12 @@ impl Mechanics {
         said
     }
 
+    /// Whether any mechanic hooks into the "scored" phase.
+    #[must_use]
+    pub fn hooks_scored(&self) -> bool {
+        self.phases.has(Phases::SCORED)
+    }
+
     /// Whether any mechanic hooks into the "placed" phase (so that its
     /// caller need not describe the placement otherwise).
     #[must_use]

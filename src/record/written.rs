@@ -79,6 +79,24 @@ pub struct WrittenTurn {
     /// A tile drawn and discarded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,
+    /// Wagons the turn's scoring sent home, moving on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wagon: Vec<FlowMap<WrittenMove>>,
+}
+
+/// A figure moving on after a scoring (`wagon:`).
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenMove {
+    /// Its owner, when not the player of the turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The tile it moves to.
+    pub at: FlowSeq<[i32; 2]>,
+    /// Where on that tile.
+    pub spot: String,
+    /// The tile it stood on, when its owner had several come home.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<FlowSeq<[i32; 2]>>,
 }
 
 impl WrittenTurn {
