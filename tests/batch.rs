@@ -179,6 +179,53 @@ fn moves_list_where_builders_and_pigs_may_go() {
 }
 
 #[test]
+fn moves_list_where_mayors_wagons_and_barns_may_go() {
+    // Before turn 5 of am-barn.yaml, a B at (1,-1) makes a corner of four
+    // field quarters north-west of it: red's barn may go there; the farm
+    // holds red's farmer, so no follower may go on the field.
+    let out = carca(&[
+        "moves",
+        "fixtures/records/am-barn.yaml",
+        "--tile",
+        "B",
+        "--turn",
+        "5",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains(
+            "(1,-1) rot   0: followers on C (cloister); the wagon on C (cloister); the barn on NW (field)\n"
+        ),
+        "{out}"
+    );
+    // Before turn 7, the barn's farm takes no farmer: a U at (2,0) offers
+    // its north field only, and the wagon its road.
+    let out = carca(&[
+        "moves",
+        "fixtures/records/am-barn.yaml",
+        "--tile",
+        "U",
+        "--turn",
+        "7",
+    ]);
+    assert!(
+        out.contains("(2,0) rot   0: followers on E (road), NNE (field); the wagon on E (road)\n"),
+        "{out}"
+    );
+    // A mayor goes in cities only.
+    let out = carca(&[
+        "moves",
+        "fixtures/records/am-mayor.yaml",
+        "--tile",
+        "E",
+        "--turn",
+        "3",
+    ]);
+    assert!(out.contains("the mayor on N (city)"), "{out}");
+    assert!(!out.contains("the mayor on NNE"), "{out}");
+}
+
+#[test]
 fn turn_numbers_out_of_range_are_refused_with_the_range() {
     let game = "fixtures/records/small-city.yaml"; // two turns, then final
     let snapshot = "fixtures/records/worked-final-scoring.yaml";

@@ -51,18 +51,20 @@ fn sets(river: bool) -> &'static [&'static str] {
 }
 
 /// The sets of every shipped expansion, alone and together.
-const EXPANSIONS: [&[&str]; 6] = [
+const EXPANSIONS: [&[&str]; 7] = [
     &["base"],
     &["base", "river"],
     &["base", "inns-cathedrals"],
     &["base", "traders-builders"],
     &["base", "inns-cathedrals", "traders-builders"],
+    &["base", "abbey-mayor"],
     &[
         "base",
         "river",
         "abbey",
         "inns-cathedrals",
         "traders-builders",
+        "abbey-mayor",
     ],
 ];
 
@@ -104,6 +106,17 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             )
         })
         .collect();
+    // Figures on corner points (barns): the corner north-east of the tile
+    // the point is named by.
+    figures.extend(g.corners().iter().map(|c| {
+        format!(
+            "  - {{ player: {}, at: [{}, {}], spot: NE, figure: {} }}\n",
+            rec.players[c.player],
+            c.point.x,
+            c.point.y,
+            g.figures().name(c.figure)
+        )
+    }));
     // A small deterministic shuffle (Fisher–Yates over a linear
     // congruential sequence).
     let mut state = shuffle

@@ -369,6 +369,12 @@ impl Mechanics {
         said
     }
 
+    /// Whether any mechanic hooks into the "deploy" phase.
+    #[must_use]
+    pub fn hooks_deploy(&self) -> bool {
+        self.phases.has(Phases::DEPLOY)
+    }
+
     /// Whether any mechanic hooks into the "scored" phase.
     #[must_use]
     pub fn hooks_scored(&self) -> bool {

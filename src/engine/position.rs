@@ -3,7 +3,8 @@
 //! of a tile there, which `carca moves` and the page ask for. It is the
 //! referee stopped before that turn, so it cannot disagree with it.
 
-use super::game::Game;
+use super::game::{Game, Spot};
+use super::mechanic::Target;
 use super::referee::Referee;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
@@ -68,18 +69,39 @@ impl Position<'_> {
         let r = &self.referee;
         let t = &r.record.catalog.tiles[tile].tile;
         let can_deploy = !self.figures().is_empty();
+        // A mechanic's own rules of deployment (a barn's farm takes no
+        // farmer) are asked of the game with the tile in place.
+        let checked = r.mechanics.hooks_deploy();
         r.game
             .legal_placements(tile)
             .into_iter()
             .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
-                let spots = if can_deploy {
+                let spots = if !can_deploy {
+                    Vec::new()
+                } else if checked {
+                    let mut after = r.game.clone();
+                    let idx = after.place(tile, at, rot, None);
+                    let follower = self.figures()[0];
+                    (0..t.features.len())
+                        .filter(|&f| {
+                            r.game.spot_free(tile, at, rot, f)
+                                && self.mechanics_allow(
+                                    &after,
+                                    follower,
+                                    Target::Feature(Spot {
+                                        placed: idx,
+                                        feature: f,
+                                    }),
+                                )
+                        })
+                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
+                        .collect()
+                } else {
                     (0..t.features.len())
                         .filter(|&f| r.game.spot_free(tile, at, rot, f))
                         .map(|f| (location_of(t, rot, f), t.features[f].kind))
                         .collect()
-                } else {
-                    Vec::new()
                 };
                 let companions = self.companion_spots(tile, at, rot);
                 Move {
@@ -92,11 +114,21 @@ impl Position<'_> {
             .collect()
     }
 
-    /// Where the player's other figures (a builder or pig, a figure that
-    /// stands on some kinds of feature only) could stand if `tile` lay at
-    /// `at` turned by `rot`: the placement is tried on a copy of the game,
-    /// since companions go only beside their owner's follower, and never
-    /// on a road or city the tile completes.
+    /// Whether the mechanics' own rules let the player to move deploy
+    /// `figure` at `target` in `game`.
+    fn mechanics_allow(&self, game: &Game<'_>, figure: Figure, target: Target) -> bool {
+        let r = &self.referee;
+        r.mechanics
+            .deploy_problem(game, &r.record.players, self.player, figure, target)
+            .is_none()
+    }
+
+    /// Where the player's other figures (a builder or pig, a mayor, a
+    /// wagon, a barn on a corner, a figure that stands on some kinds of
+    /// feature only) could stand if `tile` lay at `at` turned by `rot`:
+    /// the placement is tried on a copy of the game, since companions go
+    /// only beside their owner's follower, and never on a road or city the
+    /// tile completes.
     fn companion_spots(
         &self,
         tile: usize,
@@ -117,8 +149,33 @@ impl Position<'_> {
         let t = after.tile(tile);
         let mut out = Vec::new();
         for f in held {
+            if table.on_corner(f) {
+                for word in ["NE", "SE", "SW", "NW"] {
+                    let Some(loc) = Location::parse(word) else {
+                        continue;
+                    };
+                    let Some(point) = loc.corner_point(at) else {
+                        continue;
+                    };
+                    if after.corner_problem(point).is_none()
+                        && self.mechanics_allow(&after, f, Target::Corner(point))
+                    {
+                        out.push((f, loc, FeatureKind::Field));
+                    }
+                }
+                continue;
+            }
             for feature in 0..t.features.len() {
-                if after.deploy_problem(idx, feature, self.player, f).is_none() {
+                if after.deploy_problem(idx, feature, self.player, f).is_none()
+                    && self.mechanics_allow(
+                        &after,
+                        f,
+                        Target::Feature(Spot {
+                            placed: idx,
+                            feature,
+                        }),
+                    )
+                {
                     out.push((f, location_of(t, rot, feature), t.features[feature].kind));
                 }
             }

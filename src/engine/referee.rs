@@ -949,12 +949,18 @@ impl<'r> Referee<'r> {
                 continue;
             }
             // A snapshot may show a completed feature still held (it scores
-            // as complete), its builder too.
+            // as complete), its builder too, and followers of any kind that
+            // were joined on one feature.
             if !table.stands_anywhere(m.figure)
                 && let Some(problem) = self
                     .game
                     .deploy_problem(idx, feature, m.player, m.figure)
-                    .filter(|p| !matches!(p, DeployProblem::Completed(..)))
+                    .filter(|p| {
+                        !matches!(
+                            p,
+                            DeployProblem::Completed(..) | DeployProblem::Occupied { .. }
+                        )
+                    })
             {
                 let v = self.deploy_violation(problem, m.player);
                 self.violation(v, m.spot_span);
