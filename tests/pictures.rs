@@ -74,6 +74,27 @@ fn builders_pigs_and_goods_are_drawn() {
 }
 
 #[test]
+fn mayors_wagons_and_barns_are_drawn() {
+    let s = Scratch::new("abbey-mayor");
+    let draw = |record: &str| {
+        let out = s.path("a.svg");
+        let result = carca(&["render", record, "-o", &out]);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        std::fs::read_to_string(&out).expect("SVG written")
+    };
+    // Two barns, each on the corner point where four tiles meet: red's at
+    // the north-east corner of (0,-1), blue's at that of (1,-1).
+    let barns = draw("fixtures/records/am-barn-snapshot.yaml");
+    let roof = "M-11,9 L-11,-2 L0,-11 L11,-2 L11,9 Z";
+    assert_eq!(barns.matches(roof).count(), 2, "{barns}");
+    // Two mayors, each a follower marked M; a wagon marked W.
+    let mayors = draw("fixtures/records/am-mayor-majorities.yaml");
+    assert_eq!(mayors.matches(">\nM\n<").count() + mayors.matches(">M<").count(), 2);
+    let wagon = draw("fixtures/records/am-wagon.yaml");
+    assert_eq!(wagon.matches(">\nW\n<").count() + wagon.matches(">W<").count(), 2);
+}
+
+#[test]
 fn boards_and_sheets_as_png() {
     let s = Scratch::new("png");
     for (args, size) in [

@@ -156,6 +156,7 @@ pub(crate) fn draw(
             mark: marks.get(r.player).copied().unwrap_or('●'),
             kind: crate::rules::Figure::FOLLOWER,
             companion: false,
+            corner: false,
         })
         .collect();
     write(&scene, Some(file), false)

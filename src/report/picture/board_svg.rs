@@ -4,7 +4,7 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::tile_art::{
-    HIGHLIGHT, builder, figure_at, highlight_shape, meeple, ornaments, pig, refused_meeple,
+    HIGHLIGHT, barn, builder, figure_at, highlight_shape, meeple, ornaments, pig, refused_meeple,
     tile_group, token,
 };
 use svg::Document;
@@ -127,9 +127,33 @@ pub fn svg(scene: &Scene) -> String {
             continue;
         };
         let (x0, y0) = origin(p.at);
+        if fig.corner {
+            // On the point where its tile's north-east corner meets three
+            // other tiles.
+            doc = doc.add(barn(x0 + T, y0, &fig.colour));
+            continue;
+        }
         // The anchor turns with the tile; the figure stays upright.
         let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
+        let letter = match fig.kind {
+            crate::rules::Figure::MAYOR => Some("M"),
+            crate::rules::Figure::WAGON => Some("W"),
+            _ => None,
+        };
+        if let Some(letter) = letter {
+            doc = doc
+                .add(meeple(x0 + ax, y0 + ay, &fig.colour, lying, false))
+                .add(
+                    Text::new(letter)
+                        .set("x", x0 + ax)
+                        .set("y", y0 + ay + 4.0)
+                        .set("text-anchor", "middle")
+                        .set("font-size", 11)
+                        .set("fill", "#ffffff"),
+                );
+            continue;
+        }
         doc = doc.add(match fig.kind {
             // Beside where a follower of the feature would stand.
             crate::rules::Figure::BUILDER => builder(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),

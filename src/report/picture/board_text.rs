@@ -150,10 +150,19 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         }
         // Followers on this tile.
         for fig in scene.figures.iter().filter(|f| f.tile == i) {
-            let (ax, ay) = figure_at(t, fig.feature, p.rot);
+            // A figure on a corner point (a barn) shows in the tile's
+            // north-east corner.
+            let (ax, ay) = if fig.corner {
+                (super::T - 1.0, 0.0)
+            } else {
+                figure_at(t, fig.feature, p.rot)
+            };
             let (c, r) = cell(ax, ay);
             // Without colour, the owner's initial tells followers apart.
             let mark = match (colour, fig.kind) {
+                (true, _) if fig.corner => '▲',
+                (true, crate::rules::Figure::MAYOR) => '♚',
+                (true, crate::rules::Figure::WAGON) => '◘',
                 (true, crate::rules::Figure::BIG) => '⬤',
                 (true, crate::rules::Figure::BUILDER) => '⌂',
                 (true, crate::rules::Figure::PIG) => '∞',

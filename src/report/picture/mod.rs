@@ -62,6 +62,9 @@ pub struct Figure {
     /// A companion of a follower (a builder, a pig, or one a tile set
     /// declares): drawn beside where a follower of the feature stands.
     pub companion: bool,
+    /// It stands on the corner point north-east of its tile (a barn), not
+    /// on a feature.
+    pub corner: bool,
 }
 
 /// The character that stands for a player in a picture without colour.
@@ -164,8 +167,21 @@ impl<'a> Scene<'a> {
                     mark: player_marks.get(f.player).copied().unwrap_or('●'),
                     kind: f.figure,
                     companion: !game.figures().is_follower(f.figure),
+                    corner: false,
                 }
             })
+            .chain(game.corners().iter().filter_map(|c| {
+                let name = players.get(c.player).map_or("", String::as_str);
+                Some(Figure {
+                    tile: game.at(c.point)?,
+                    feature: 0,
+                    colour: player_colour(name, c.player),
+                    mark: player_marks.get(c.player).copied().unwrap_or('●'),
+                    kind: c.figure,
+                    companion: false,
+                    corner: true,
+                })
+            }))
             .collect();
         let legend = players
             .iter()
@@ -415,6 +431,7 @@ mod tests {
                 mark: 'B',
                 kind: crate::rules::Figure::FOLLOWER,
                 companion: false,
+                corner: false,
             }],
             legend: vec![("blue".into(), player_colour("blue", 1), 'B')],
             ..Scene::default()

@@ -736,6 +736,26 @@ pub(super) fn builder(x: f64, y: f64, colour: &str) -> Group {
         )
 }
 
+/// A barn: a little house with a wide roof, on a corner point.
+pub(super) fn barn(x: f64, y: f64, colour: &str) -> Group {
+    Group::new()
+        .set("transform", format!("translate({x:.1},{y:.1})"))
+        .add(
+            Path::new()
+                .set("d", "M-11,9 L-11,-2 L0,-11 L11,-2 L11,9 Z")
+                .set("fill", colour)
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.8),
+        )
+        .add(
+            Path::new()
+                .set("d", "M-4,9 L-4,1 L4,1 L4,9")
+                .set("fill", "none")
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.6),
+        )
+}
+
 /// A companion a tile set declares: a small diamond in its owner's colour.
 pub(super) fn token(x: f64, y: f64, colour: &str) -> Group {
     Group::new()
