@@ -15,7 +15,7 @@ use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
-use crate::record::written::{Written, WrittenRuleset, WrittenTurn};
+use crate::record::written::{Written, WrittenMove, WrittenRuleset, WrittenTurn};
 use crate::source::SourceFile;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -416,6 +416,13 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut big: Option<u32> = None;
     let mut builders: Option<u32> = None;
     let mut pigs: Option<u32> = None;
+    // Mayors, wagons and barns per player, when the save says.
+    let mut mayors: Option<u32> = None;
+    let mut wagons: Option<u32> = None;
+    let mut barns: Option<u32> = None;
+    // JCloisterZone's `barn-placement` rule: "occupied" lets a barn go on
+    // a farm that holds one.
+    let mut barn_any_farm = false;
     // Trade goods score (JCloisterZone's `traders` element).
     let mut traders = false;
     // A count must be a whole number from `min` to `max`.
@@ -482,6 +489,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "river" => tilesets.push("river".into()),
                 "inns-and-cathedrals" => tilesets.push("inns-cathedrals".into()),
                 "traders-and-builders" => tilesets.push("traders-builders".into()),
+                "abbey-and-mayor" => tilesets.push("abbey-mayor".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
@@ -511,6 +519,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 "builder" => builders = count(reader, value, name, 0, 1000),
                 "pig" => pigs = count(reader, value, name, 0, 1000),
+                "mayor" => mayors = count(reader, value, name, 0, 1000),
+                "wagon" => wagons = count(reader, value, name, 0, 1000),
+                "barn" => barns = count(reader, value, name, 0, 1000),
                 "traders" => traders = on,
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
@@ -523,6 +534,19 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     reader.unsupported(format!("the element `{other}`"), &format!("\"{other}\""));
                 }
             }
+        }
+        match setup
+            .get("rules")
+            .and_then(|rules| rules.get("barn-placement"))
+            .and_then(Value::as_str)
+        {
+            Some("occupied") => barn_any_farm = true,
+            Some("not-occupied") | None => {}
+            Some(other) => reader.bad(
+                format!("`barn-placement` is {other:?}"),
+                "\"occupied\" or \"not-occupied\"",
+                "barn-placement",
+            ),
         }
         match setup
             .get("rules")
@@ -543,11 +567,15 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     // that says otherwise needs the ruleset to say so too.
     let brought = u32::from(tilesets.iter().any(|t| t == "inns-cathedrals"));
     let tb = tilesets.iter().any(|t| t == "traders-builders");
+    let am = tilesets.iter().any(|t| t == "abbey-mayor");
     let mut figures = std::collections::BTreeMap::new();
     for (key, said, brings) in [
         ("big", big, brought),
         ("builder", builders, u32::from(tb)),
         ("pig", pigs, u32::from(tb)),
+        ("mayor", mayors, u32::from(am)),
+        ("wagon", wagons, u32::from(am)),
+        ("barn", barns, u32::from(am)),
     ] {
         match said {
             Some(n) if n != brings => {
@@ -576,18 +604,22 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         description: None,
         tilesets: FlowSeq(tilesets.clone()),
         supply_scale: (scale > 1).then_some(scale),
-        ruleset: (small_city || followers != 7 || !figures.is_empty() || !points.is_empty()).then(
-            || {
-                FlowMap(WrittenRuleset {
-                    name: "jcloisterzone".into(),
-                    extends: "modern".into(),
-                    small_city: small_city.then_some(true),
-                    followers: (followers != 7).then_some(followers),
-                    figures: (!figures.is_empty()).then(|| FlowMap(figures.clone())),
-                    points: (!points.is_empty()).then(|| FlowMap(points.clone())),
-                })
-            },
-        ),
+        ruleset: (small_city
+            || barn_any_farm
+            || followers != 7
+            || !figures.is_empty()
+            || !points.is_empty())
+        .then(|| {
+            FlowMap(WrittenRuleset {
+                name: "jcloisterzone".into(),
+                extends: "modern".into(),
+                small_city: small_city.then_some(true),
+                barn_placement: barn_any_farm.then(|| "any-farm".to_string()),
+                followers: (followers != 7).then_some(followers),
+                figures: (!figures.is_empty()).then(|| FlowMap(figures.clone())),
+                points: (!points.is_empty()).then(|| FlowMap(points.clone())),
+            })
+        }),
         players: FlowSeq(players.clone()),
         start: None,
         turns: Vec::new(),
@@ -659,9 +691,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         );
         return None;
     };
-    // The turn being read: the placement, where it lies, and whether a
-    // figure was deployed with it.
-    let mut current: Option<(WrittenTurn, Pos, bool)> = None;
+    // The turn being read: the placement, where it lies, whether a figure
+    // was deployed with it, and whether its actions are committed (after
+    // which come the moves of wagons its scoring sent home).
+    let mut current: Option<(WrittenTurn, Pos, bool, bool)> = None;
     let mut game_over = false;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
@@ -685,7 +718,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         };
         match kind {
             "PLACE_TILE" => {
-                if let Some((turn, _, _)) = current.take() {
+                if let Some((turn, _, _, _)) = current.take() {
                     record.turns.push(FlowMap(turn));
                 }
                 let id = payload
@@ -740,7 +773,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
                 turn.player = who;
-                current = Some((turn, at, false));
+                current = Some((turn, at, false, false));
             }
             "DEPLOY_MEEPLE" => {
                 let id = payload
@@ -755,6 +788,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     "big" => in_play(big, brought > 0),
                     "builder" => in_play(builders, tb),
                     "pig" => in_play(pigs, tb),
+                    "mayor" => in_play(mayors, am),
+                    "wagon" => in_play(wagons, am),
+                    "barn" => in_play(barns, am),
                     _ => false,
                 };
                 if !known {
@@ -778,6 +814,33 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .and_then(|p| p.parse::<usize>().ok())
                     .and_then(|p| players.get(p))
                     .cloned();
+                // After the turn's actions are committed, a wagon's
+                // deployment is its move after the scoring, by its owner.
+                if figure == "wagon"
+                    && let Some((turn, _, _, true)) = current.as_mut()
+                {
+                    let (Some(to), Some(spot)) = (pos, location(loc, feature)) else {
+                        reader.unsupported(
+                            format!("the wagon move of replay message {i}"),
+                            &format!("\"{id}\""),
+                        );
+                        continue;
+                    };
+                    if wagons.unwrap_or(1) > 1 {
+                        reader.unsupported(
+                            "wagon moves with more than one wagon per player".into(),
+                            &format!("\"{id}\""),
+                        );
+                        continue;
+                    }
+                    turn.wagon.push(FlowMap(WrittenMove {
+                        player: owner.clone().or_else(|| who.clone()),
+                        at: FlowSeq([to.x, to.y]),
+                        spot,
+                        from: None,
+                    }));
+                    continue;
+                }
                 let placer = current.as_ref().and_then(|c| c.0.player.clone());
                 if let Some(placer) = &placer
                     && let Some(other) = [&owner, &who].into_iter().flatten().find(|p| *p != placer)
@@ -790,7 +853,33 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     );
                     continue;
                 }
-                let Some((turn, _, deployed)) = current.as_mut().filter(|c| Some(c.1) == pos)
+                // A barn stands on the corner point north-west of the tile
+                // JCloisterZone names (y grows south there): one of the
+                // four corners of the tile just placed.
+                if figure == "barn"
+                    && let Some((turn, at, deployed, _)) = current.as_mut()
+                    && !*deployed
+                {
+                    let corner = pos.and_then(|p| match (p.x - at.x, p.y - at.y) {
+                        (1, 0) => Some("NE"),
+                        (0, 0) => Some("NW"),
+                        (1, -1) => Some("SE"),
+                        (0, -1) => Some("SW"),
+                        _ => None,
+                    });
+                    let Some(corner) = corner else {
+                        reader.unsupported(
+                            format!("a barn away from the tile just placed (replay message {i})"),
+                            &format!("\"{id}\""),
+                        );
+                        continue;
+                    };
+                    turn.meeple = Some(corner.to_string());
+                    turn.figure = Some("barn".into());
+                    *deployed = true;
+                    continue;
+                }
+                let Some((turn, _, deployed, _)) = current.as_mut().filter(|c| Some(c.1) == pos)
                 else {
                     reader.unsupported(
                         format!("a follower deployed away from the tile just placed (replay message {i})"),
@@ -818,7 +907,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     ),
                 }
             }
-            "PASS" | "COMMIT" => {}
+            "COMMIT" => {
+                if let Some(c) = current.as_mut() {
+                    c.3 = true;
+                }
+            }
+            "PASS" => {}
             "GAME_OVER" => game_over = true,
             other => reader.unsupported(
                 format!("the replay message `{other}`"),
@@ -826,7 +920,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             ),
         }
     }
-    if let Some((turn, _, _)) = current.take() {
+    if let Some((turn, _, _, _)) = current.take() {
         record.turns.push(FlowMap(turn));
     }
     record.final_ = ended || game_over;

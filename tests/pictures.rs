@@ -89,9 +89,15 @@ fn mayors_wagons_and_barns_are_drawn() {
     assert_eq!(barns.matches(roof).count(), 2, "{barns}");
     // Two mayors, each a follower marked M; a wagon marked W.
     let mayors = draw("fixtures/records/am-mayor-majorities.yaml");
-    assert_eq!(mayors.matches(">\nM\n<").count() + mayors.matches(">M<").count(), 2);
+    assert_eq!(
+        mayors.matches(">\nM\n<").count() + mayors.matches(">M<").count(),
+        2
+    );
     let wagon = draw("fixtures/records/am-wagon.yaml");
-    assert_eq!(wagon.matches(">\nW\n<").count() + wagon.matches(">W<").count(), 2);
+    assert_eq!(
+        wagon.matches(">\nW\n<").count() + wagon.matches(">W<").count(),
+        2
+    );
 }
 
 #[test]

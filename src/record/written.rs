@@ -43,6 +43,9 @@ pub struct WrittenRuleset {
     /// The small-city rule, when on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub small_city: Option<bool>,
+    /// May a barn go on a farm with one (`any-farm`), when so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub barn_placement: Option<String>,
     /// Followers per player, when not the default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub followers: Option<u32>,
