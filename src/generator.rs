@@ -9,11 +9,11 @@
 use crate::engine::mechanic::{Mechanics, Placing, Scored, Setup, Target};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
-use crate::engine::{Game, Spot, wagon};
+use crate::engine::{Game, Spot};
 use crate::geometry::{Pos, Rotation};
+use crate::record::Location;
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenMove, WrittenTurn};
-use crate::record::{FigureMove, Location};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
@@ -113,9 +113,10 @@ enum Turn {
         figure: Option<String>,
         /// Who played it, written when builders may change the turn order.
         player: Option<usize>,
-        /// Wagons the scoring sent home moving on: owner, tile, spot, and
-        /// the tile it stood on when its owner had several come home.
-        moves: Vec<(usize, Pos, String, Option<Pos>)>,
+        /// Figures the scoring sent home moving on (wagons): the figure's
+        /// word (its record key), owner, tile, spot, and the tile it stood
+        /// on when its owner had several come home.
+        moves: Vec<(String, usize, Pos, String, Option<Pos>)>,
     },
     Discard {
         tile: String,
@@ -201,8 +202,14 @@ impl Generated {
                             player: *player,
                             moves: moves
                                 .iter()
-                                .map(|(p, to, loc, from)| {
-                                    (*p, spot(*to), turn_location(loc, quarters), from.map(spot))
+                                .map(|(key, p, to, loc, from)| {
+                                    (
+                                        key.clone(),
+                                        *p,
+                                        spot(*to),
+                                        turn_location(loc, quarters),
+                                        from.map(spot),
+                                    )
                                 })
                                 .collect(),
                         }
@@ -285,17 +292,16 @@ impl Generated {
                             let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
                             w.figure.clone_from(figure);
                             w.player = player.map(|p| NAMES[p].to_string());
-                            w.wagon = moves
-                                .iter()
-                                .map(|(p, to, spot, from)| {
-                                    FlowMap(WrittenMove {
+                            for (key, p, to, spot, from) in moves {
+                                w.moves.entry(key.clone()).or_default().push(FlowMap(
+                                    WrittenMove {
                                         player: Some(NAMES[*p].to_string()),
                                         at: FlowSeq([to.x, to.y]),
                                         spot: spot.clone(),
                                         from: from.map(|f| FlowSeq([f.x, f.y])),
-                                    })
-                                })
-                                .collect();
+                                    },
+                                ));
+                            }
                             w
                         }
                     })
@@ -324,53 +330,6 @@ impl Generated {
     pub fn json(&self) -> String {
         self.written().json()
     }
-}
-
-/// Moves for the wagons the last scoring sent home: in turn order from
-/// `actor`, each (most of the time) onto a random free unfinished feature
-/// within reach that no earlier move took.
-fn wagon_moves(
-    game: &Game,
-    actor: usize,
-    players: usize,
-    rng: &mut Rng,
-) -> Vec<(usize, Pos, String, Option<Pos>)> {
-    let mut home: Vec<(usize, Pos)> = game
-        .came_home()
-        .iter()
-        .map(|&id| &game.followers()[id as usize])
-        .filter(|f| f.figure == Figure::WAGON)
-        .map(|f| (f.player, game.placed()[f.placed].pos))
-        .collect();
-    if home.is_empty() {
-        return Vec::new();
-    }
-    home.sort_by_key(|&(p, _)| (p + players - actor % players) % players);
-    let mut taken: Vec<Spot> = Vec::new();
-    let mut out = Vec::new();
-    for &(p, from) in &home {
-        if !rng.chance(0.8) {
-            continue;
-        }
-        let options: Vec<Spot> = wagon::targets(game, Figure::WAGON, from)
-            .into_iter()
-            .filter(|s| !taken.iter().any(|t| game.same_feature(*t, *s)))
-            .collect();
-        if options.is_empty() {
-            continue;
-        }
-        let to = options[rng.below(options.len())];
-        taken.push(to);
-        let placed = &game.placed()[to.placed];
-        let several = home.iter().filter(|(q, _)| *q == p).count() > 1;
-        out.push((
-            p,
-            placed.pos,
-            location_of(game.tile(placed.tile), placed.rot, to.feature).to_string(),
-            several.then_some(from),
-        ));
-    }
-    out
 }
 
 /// Generates a history record (YAML text) from `catalog`, whose counts
@@ -440,7 +399,6 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let extra_turns = mechanics.gives_extra_turns();
     let mut order = TurnOrder::new(players, extra_turns);
     let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
-    let nowhere = miette::SourceSpan::from((0, 0));
     for tile in deck {
         let player = order.next();
         let t = &catalog.tiles[tile].tile;
@@ -571,39 +529,46 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number, player });
-        // The "scored" phase: wagons the scoring sent home move on (the
-        // dice are rolled only when one came home), barns' farms score.
-        let moves = if game.came_home().is_empty() {
-            Vec::new()
-        } else {
-            wagon_moves(&game, player, players, &mut rng)
-        };
+        // The "scored" phase: figures the scoring sent home may move on
+        // (the dice are rolled only when a mechanic offers a move), farms
+        // may score in play.
+        let mut moves = Vec::new();
         if mechanics.hooks_scored() {
-            let written: Vec<FigureMove> = moves
-                .iter()
-                .map(|(p, to, spot, from)| FigureMove {
-                    figure: Figure::WAGON,
-                    player: Some((*p, nowhere)),
-                    from: from.map(|f| (f, nowhere)),
-                    at: *to,
-                    at_span: nowhere,
-                    spot: Location::parse(spot).unwrap_or(Location::Cloister),
-                    spot_span: nowhere,
-                    span: nowhere,
-                })
-                .collect();
+            let scored = Scored {
+                turn: number,
+                actor: player,
+                players,
+                names: &names,
+                placed: idx,
+                moves: &[],
+            };
+            let written = mechanics.propose_moves(&game, &scored, &mut |n| {
+                if !rng.chance(0.8) || n == 0 {
+                    return None;
+                }
+                Some(rng.below(n))
+            });
             let said = mechanics.scored(
                 &mut game,
                 &Scored {
-                    turn: number,
-                    actor: player,
-                    players,
-                    names: &names,
-                    placed: idx,
                     moves: &written,
+                    ..scored
                 },
             );
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+            let table = game.figures();
+            moves = written
+                .iter()
+                .map(|m| {
+                    (
+                        table.name(m.figure).to_string(),
+                        m.player.map_or(player, |(p, _)| p),
+                        m.at,
+                        m.spot.to_string(),
+                        m.from.map(|(f, _)| f),
+                    )
+                })
+                .collect();
         }
         turns.push(Turn::Place {
             tile: t.id.clone(),

@@ -833,12 +833,15 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                         );
                         continue;
                     }
-                    turn.wagon.push(FlowMap(WrittenMove {
-                        player: owner.clone().or_else(|| who.clone()),
-                        at: FlowSeq([to.x, to.y]),
-                        spot,
-                        from: None,
-                    }));
+                    turn.moves
+                        .entry("wagon".into())
+                        .or_default()
+                        .push(FlowMap(WrittenMove {
+                            player: owner.clone().or_else(|| who.clone()),
+                            at: FlowSeq([to.x, to.y]),
+                            spot,
+                            from: None,
+                        }));
                     continue;
                 }
                 let placer = current.as_ref().and_then(|c| c.0.player.clone());

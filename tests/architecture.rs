@@ -536,6 +536,18 @@ fn no_expansion_words_in_the_generic_engine() {
         "river",
         "River",
         "BIG",
+        "mayor",
+        "Mayor",
+        "MAYOR",
+        "wagon",
+        "Wagon",
+        "WAGON",
+        "wagons",
+        "barn",
+        "Barn",
+        "BARN",
+        "barns",
+        "BarnPlacement",
     ];
     let mut files: Vec<PathBuf> = std::fs::read_dir(&engine)
         .expect("engine")

@@ -206,6 +206,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// wagon) and score (the barn), reading the record's moves.
     fn scored(&mut self, _game: &mut Game, _scored: &Scored<'_>, _said: &mut Said) {}
 
+    /// For the generator: the moves this mechanic would have a record make
+    /// in the "scored" phase now (the wagons the scoring sent home), each
+    /// chosen by `pick` among the legal ones (`pick(n)`: an index below
+    /// `n`, or `None` to make no move).
+    fn propose_moves(
+        &self,
+        _game: &Game,
+        _scored: &Scored<'_>,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<FigureMove> {
+        Vec::new()
+    }
+
     /// Whether it may give a player one more turn at once.
     fn gives_extra_turns(&self) -> bool {
         false
@@ -367,6 +380,19 @@ impl Mechanics {
             }
         }
         said
+    }
+
+    /// The moves the mechanics of the "scored" phase would have a record
+    /// make now, for the generator.
+    pub fn propose_moves(
+        &self,
+        game: &Game,
+        scored: &Scored<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<FigureMove> {
+        self.in_phase(Phases::SCORED)
+            .flat_map(|m| m.propose_moves(game, scored, pick))
+            .collect()
     }
 
     /// Whether any mechanic hooks into the "deploy" phase.

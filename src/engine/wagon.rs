@@ -12,6 +12,7 @@ use super::game::{Game, Spot};
 use super::mechanic::{Mechanic, Phases, Said, Scored, Setup};
 use super::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
+use crate::record::FigureMove;
 use crate::record::location::location_of;
 use crate::rules::Figure;
 
@@ -85,9 +86,59 @@ pub fn targets(game: &Game, figure: Figure, from: Pos) -> Vec<Spot> {
     out
 }
 
+/// The wagons the last scoring sent home: owner and the tile each stood
+/// on, in the order they came.
+fn came_home(game: &Game) -> Vec<(usize, Pos)> {
+    game.came_home()
+        .iter()
+        .map(|&id| &game.followers()[id as usize])
+        .filter(|f| f.figure == Figure::WAGON)
+        .map(|f| (f.player, game.placed()[f.placed].pos))
+        .collect()
+}
+
 impl Mechanic for Wagons {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(*self)
+    }
+
+    fn propose_moves(
+        &self,
+        game: &Game,
+        scored: &Scored<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<FigureMove> {
+        let mut home = came_home(game);
+        let n = scored.players.max(1);
+        home.sort_by_key(|&(p, _)| (p + n - scored.actor % n) % n);
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let mut taken: Vec<Spot> = Vec::new();
+        let mut out = Vec::new();
+        for &(p, from) in &home {
+            // Each move sees the ones before it: a feature taken is taken.
+            let options: Vec<Spot> = targets(game, Figure::WAGON, from)
+                .into_iter()
+                .filter(|s| !taken.iter().any(|t| game.same_feature(*t, *s)))
+                .collect();
+            let Some(k) = pick(options.len()) else {
+                continue;
+            };
+            let to = options[k];
+            taken.push(to);
+            let placed = &game.placed()[to.placed];
+            let several = home.iter().filter(|(q, _)| *q == p).count() > 1;
+            out.push(FigureMove {
+                figure: Figure::WAGON,
+                player: Some((p, nowhere)),
+                from: several.then_some((from, nowhere)),
+                at: placed.pos,
+                at_span: nowhere,
+                spot: location_of(game.tile(placed.tile), placed.rot, to.feature),
+                spot_span: nowhere,
+                span: nowhere,
+            });
+        }
+        out
     }
 
     fn phases(&self) -> Phases {
@@ -96,14 +147,11 @@ impl Mechanic for Wagons {
 
     fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, said: &mut Said) {
         let figure = Figure::WAGON;
-        let mut home: Vec<Home> = game
-            .came_home()
-            .iter()
-            .map(|&id| &game.followers()[id as usize])
-            .filter(|f| f.figure == figure)
-            .map(|f| Home {
-                player: f.player,
-                from: game.placed()[f.placed].pos,
+        let mut home: Vec<Home> = came_home(game)
+            .into_iter()
+            .map(|(player, from)| Home {
+                player,
+                from,
                 moved: false,
             })
             .collect();

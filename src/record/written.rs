@@ -82,9 +82,10 @@ pub struct WrittenTurn {
     /// A tile drawn and discarded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,
-    /// Wagons the turn's scoring sent home, moving on.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub wagon: Vec<FlowMap<WrittenMove>>,
+    /// Figures the turn's scoring sent home moving on, under the key of
+    /// their figure (`wagon:`).
+    #[serde(flatten)]
+    pub moves: std::collections::BTreeMap<String, Vec<FlowMap<WrittenMove>>>,
 }
 
 /// A figure moving on after a scoring (`wagon:`).
