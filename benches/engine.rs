@@ -122,6 +122,24 @@ fn inns_cathedrals(c: &mut Criterion) {
             b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
         },
     );
+    // Abbey & Mayor: the 84 land tiles of the base game and the expansion,
+    // with mayors, wagons (and their moves) and barns, beside a base game
+    // of 84 tiles.
+    let am = game_with(&["base", "abbey-mayor"], 84, 0.8).yaml();
+    let src = SourceFile::new("abbey-mayor-84.yaml", am.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "84 tiles with Abbey & Mayor: check and score (engine only)",
+        |b| {
+            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        },
+    );
+    let base84 = game_with(&["base"], 84, 0.8).yaml();
+    let src = SourceFile::new("base-84.yaml", base84.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function("84 base tiles: check and score (engine only)", |b| {
+        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+    });
     let base = generated(90);
     let src = SourceFile::new("base-90.yaml", base.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");

@@ -398,6 +398,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     });
     let extra_turns = mechanics.gives_extra_turns();
     let mut order = TurnOrder::new(players, extra_turns);
+    game = game.keeping_came_home(mechanics.hooks_scored());
     let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
     for tile in deck {
         let player = order.next();

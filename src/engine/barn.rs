@@ -62,20 +62,18 @@ struct BarnScoring {
 }
 
 /// The farms (roots) that hold a barn, each once, in the order of their
-/// first barn; with the barns' owners and whether one came on `turn`.
-fn barn_farms(game: &Game, turn: Option<usize>) -> Vec<(Node, Vec<usize>, bool)> {
-    let mut out: Vec<(Node, Vec<usize>, bool)> = Vec::new();
+/// first barn, with the barns' owners.
+fn barn_farms(game: &Game) -> Vec<(Node, Vec<usize>)> {
+    let mut out: Vec<(Node, Vec<usize>)> = Vec::new();
     for c in game.corners().iter().filter(|c| c.figure == Figure::BARN) {
         let root = game.corner_root(c);
-        let now = turn.is_some() && c.turn == turn;
-        match out.iter_mut().find(|(r, _, _)| *r == root) {
-            Some((_, owners, placed)) => {
+        match out.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, owners)) => {
                 if !owners.contains(&c.player) {
                     owners.push(c.player);
                 }
-                *placed |= now;
             }
-            None => out.push((root, vec![c.player], now)),
+            None => out.push((root, vec![c.player])),
         }
     }
     out
@@ -137,10 +135,23 @@ impl Mechanic for Barns {
             number: scored.turn,
             player: scored.actor,
         };
-        for (root, _, placed_now) in barn_farms(game, Some(scored.turn)) {
+        // Each barn's farm, in the order of the barns: a farm that holds
+        // farmers now scores for them, and they go home, so a farm with
+        // two barns scores once.
+        for i in 0..game.corners().len() {
+            let c = &game.corners()[i];
+            if c.figure != Figure::BARN {
+                continue;
+            }
+            let root = game.corner_root(c);
             if !has_farmers(game, root) {
                 continue;
             }
+            let placed_now = game.corners().iter().any(|b| {
+                b.figure == Figure::BARN
+                    && b.turn == Some(scored.turn)
+                    && game.corner_root(b) == root
+            });
             let pay = if placed_now {
                 FarmPay {
                     rule: "barn_placed",
@@ -171,10 +182,10 @@ impl Scoring for BarnScoring {
     }
 
     fn before_farms(&mut self, game: &mut Game) {
-        let farms = barn_farms(game, None);
+        let farms = barn_farms(game);
         // Farmers a snapshot shows on a barn's farm score as if just
         // joined to it, then go home.
-        for (root, _, _) in &farms {
+        for (root, _) in &farms {
             if has_farmers(game, *root) {
                 game.pay_farm(
                     *root,
@@ -190,7 +201,7 @@ impl Scoring for BarnScoring {
                 );
             }
         }
-        for (root, owners, _) in farms {
+        for (root, owners) in farms {
             game.pay_farm(
                 root,
                 Phase::Final,

@@ -267,8 +267,9 @@ pub struct Game<'a> {
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
     /// Figures the last placement's scoring sent home, in the order they
-    /// came.
+    /// came, when a mechanic asks for them (`keep_home`).
     came_home: Vec<u32>,
+    keep_home: bool,
     /// Figures on corner points (barns), in the order deployed.
     corners: Vec<CornerFigure>,
     /// Placed tiles whose cloister the last placement surrounded (the
@@ -317,6 +318,7 @@ impl<'a> Game<'a> {
             events: Vec::with_capacity((tiles / 2).min(64)),
             touched: Vec::new(),
             came_home: Vec::new(),
+            keep_home: false,
             corners: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
@@ -385,6 +387,15 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn with_hooks(mut self, hooks: Hooks) -> Game<'a> {
         self.hooks = hooks;
+        self
+    }
+
+    /// Keeps the figures each placement's scoring sends home, for the
+    /// mechanics of the "scored" phase ([`Game::came_home`]); a game
+    /// without them keeps none.
+    #[must_use]
+    pub fn keeping_came_home(mut self, keep: bool) -> Game<'a> {
+        self.keep_home = keep;
         self
     }
 
@@ -852,7 +863,9 @@ impl<'a> Game<'a> {
     /// Every figure on the set `root` goes home.
     fn send_home(&mut self, root: Node) {
         for f in self.features.vacate(root) {
-            self.came_home.push(f);
+            if self.keep_home {
+                self.came_home.push(f);
+            }
             let fo = &mut self.followers[f as usize];
             fo.on_board = false;
             if let Some(held) = self
@@ -894,7 +907,8 @@ impl<'a> Game<'a> {
     }
 
     /// The figures (indices of [`Game::followers`]) that the last
-    /// placement's scoring sent home, in the order they came.
+    /// placement's scoring sent home, in the order they came (kept only
+    /// when [`Game::keeping_came_home`] asked for them).
     #[must_use]
     pub fn came_home(&self) -> &[u32] {
         &self.came_home
@@ -976,7 +990,9 @@ impl<'a> Game<'a> {
     /// (the last placement) completed, returning their followers.
     pub fn score_completed(&mut self, placed: usize, phase: Phase) {
         debug_assert_eq!(placed + 1, self.placed.len(), "the last placement");
-        self.came_home.clear();
+        if self.keep_home {
+            self.came_home.clear();
+        }
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile);
         for (i, f) in t.features.iter().enumerate() {

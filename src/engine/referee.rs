@@ -274,7 +274,8 @@ impl<'r> Referee<'r> {
                     Body::Snapshot { board, .. } => board.len() + 1,
                 },
             )
-            .with_hooks(scoring_hooks(catalog, rules, players)),
+            .with_hooks(scoring_hooks(catalog, rules, players))
+            .keeping_came_home(mechanics.hooks_scored()),
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
             mechanics,
@@ -505,6 +506,10 @@ impl<'r> Referee<'r> {
     /// and score in play; a move the record lists that no mechanic took
     /// moves nothing.
     fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) {
+        // A game whose mechanics do nothing here pays nothing for it.
+        if !self.mechanics.hooks_scored() && turn.moves.is_empty() {
+            return;
+        }
         let said = self.mechanics.scored(
             &mut self.game,
             &Scored {

@@ -147,6 +147,14 @@ impl Mechanic for Wagons {
 
     fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, said: &mut Said) {
         let figure = Figure::WAGON;
+        if scored.moves.is_empty()
+            && !game
+                .came_home()
+                .iter()
+                .any(|&id| game.followers()[id as usize].figure == figure)
+        {
+            return;
+        }
         let mut home: Vec<Home> = came_home(game)
             .into_iter()
             .map(|(player, from)| Home {

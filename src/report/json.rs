@@ -330,6 +330,12 @@ pub struct FigureKindJson {
     pub companion: bool,
     /// The kinds of feature it stands on.
     pub stands: Vec<String>,
+    /// It stands on a corner point where four tiles meet (the barn), named
+    /// `NE`, `SE`, `SW` or `NW` of a tile, not on a feature.
+    pub corner: bool,
+    /// A turn's scoring may send it home and the record move it on at
+    /// once, under its word as a key (the wagon: `wagon:`).
+    pub moves: bool,
     /// Each player's supply under the ruleset.
     pub supply: u32,
 }

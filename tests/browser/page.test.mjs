@@ -322,6 +322,66 @@ test('the figure menu offers the figures of the sets in play, a fan set\'s own t
   await page.close();
 });
 
+test('a barn is put on a corner and a wagon\'s move is recorded by clicking, and both score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue]', 'tilesets: [base, abbey-mayor]', 'turns:'];
+  // The barn: red's B at (1,-1) makes a corner of four fields north-west of it.
+  const before = join(dir, 'barn.yaml');
+  writeFileSync(before, [...head,
+    '  - { tile: U, at: [1, 0], meeple: SSE }',
+    '  - { tile: B, at: [0, -1], meeple: C }',
+    '  - { tile: E, at: [0, -2], rot: 180 }',
+    '  - { tile: E, at: [0, -3] }', ''].join('\n'));
+  let page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['follower', 'mayor', 'wagon', 'barn', 'move:wagon']);
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(1, -1));
+  await page.selectOption('#figure', 'barn');
+  await click(page, `${square(1, -1)} [data-spot="NW"]`);
+  const clicked = join(dir, 'barn-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'barn-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: U, at: [1, 0], meeple: SSE }',
+    '  - { tile: B, at: [0, -1], meeple: C }',
+    '  - { tile: E, at: [0, -2], rot: 180 }',
+    '  - { tile: E, at: [0, -3] }',
+    '  - { tile: B, at: [1, -1], meeple: NW, figure: barn }', ''].join('\n'));
+  let a = carcaScore(clicked), b = carcaScore(byHand);
+  assert.deepEqual(a.events, b.events);
+  assert.ok(a.events.some((e) => e.award.some((w) => w.rule === 'barn_placed')), JSON.stringify(a.events));
+  assert.deepEqual(await totals(page), b.totals);
+  assert.equal(await page.locator(`${square(0, -1)} .fig`).count() >= 1, true);
+  await page.close();
+
+  // The wagon: red's T completes red's road; the wagon moves into T's city.
+  const road = join(dir, 'wagon.yaml');
+  writeFileSync(road, [...head,
+    '  - { tile: V, at: [1, 0], meeple: W, figure: wagon }',
+    '  - { tile: W, at: [-1, 0] }', ''].join('\n'));
+  page = await open(await serve(road));
+  await click(page, '[data-palette-tile="T"]');
+  await click(page, square(1, -1));
+  assert.equal(await page.getAttribute(square(1, -1), 'data-rot'), '180');
+  await page.selectOption('#figure', 'move:wagon');
+  const city = await page.locator(`${square(1, -1)} [data-kind="city"]`).first().getAttribute('data-spot');
+  await click(page, `${square(1, -1)} [data-spot="${city}"]`);
+  const moved = join(dir, 'wagon-clicked.yaml');
+  writeFileSync(moved, await page.inputValue('[data-record]'));
+  const written = join(dir, 'wagon-by-hand.yaml');
+  writeFileSync(written, [...head,
+    '  - { tile: V, at: [1, 0], meeple: W, figure: wagon }',
+    '  - { tile: W, at: [-1, 0] }',
+    '  - { tile: T, at: [1, -1], rot: 180, wagon: { player: red, at: [1, -1], spot: S } }', ''].join('\n'));
+  a = carcaScore(moved); b = carcaScore(written);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.ok(a.notes.some((n) => n.note === 'moved'), JSON.stringify(a.notes));
+  assert.deepEqual(a.preview, b.preview);
+  await page.close();
+});
+
 test('the page asks nothing of any other host', async () => {
   // Every request of the tests before, and of a page of its own, so that
   // the test holds when it runs alone too.

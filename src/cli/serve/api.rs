@@ -441,6 +441,15 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                 point,
             }
         })
+        // Figures on corner points (barns), at the north-east corner of
+        // the tile that names their point.
+        .chain(game.corners().iter().map(|c| BoardFigureJson {
+            player: record.players.get(c.player).cloned(),
+            figure: table.name(c.figure).to_string(),
+            at: [c.point.x, c.point.y],
+            location: "NE".to_string(),
+            point: [1.0, 0.0],
+        }))
         .collect();
     let refused = whole.map_or_else(Vec::new, |a| {
         a.refused
@@ -503,6 +512,8 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                     name: k.name.clone(),
                     companion: k.companion,
                     stands: k.stands.iter().map(|s| s.word().to_string()).collect(),
+                    corner: k.corner,
+                    moves: f == crate::rules::Figure::WAGON,
                     supply: game.rules().supply_with(f, table),
                 }
             })

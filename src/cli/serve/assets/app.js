@@ -252,6 +252,18 @@ function companion(name) {
   return kinds.some((k) => k.name === name && k.companion);
 }
 
+/** Whether a figure stands on a corner point where four tiles meet (a barn). */
+function onCorner(name) {
+  const kinds = (S.view && S.view.figure_kinds) || [];
+  return kinds.some((k) => k.name === name && k.corner);
+}
+
+/** The figure menu's value for moving a figure after a scoring (a wagon): `move:NAME`. */
+const MOVE = 'move:';
+
+/** The corners of a tile, where a corner figure may be put, as fractions of its square. */
+const CORNERS = [['NE', 1, 0], ['SE', 1, 1], ['SW', 0, 1], ['NW', 0, 0]];
+
 function renderSetup() {
   const p = $('players');
   if (document.activeElement !== p) p.value = players().join(', ');
@@ -274,11 +286,18 @@ function renderSetup() {
     .filter((k) => k.name === 'follower' || k.supply > 0);
   const fig = $('figure');
   const chosen = fig.value;
-  fig.replaceChildren(...kinds.map((k) => el('option', {
-    value: k.name,
-    text: k.name === 'big' ? 'big follower' : k.name,
-  })));
-  fig.value = kinds.some((k) => k.name === chosen) ? chosen : 'follower';
+  // In a history, a figure that moves on after a scoring (the wagon) may
+  // have its move recorded on the last turn.
+  const moving = history() ? kinds.filter((k) => k.moves) : [];
+  fig.replaceChildren(
+    ...kinds.map((k) => el('option', {
+      value: k.name,
+      text: k.name === 'big' ? 'big follower' : k.name,
+    })),
+    ...moving.map((k) => el('option', { value: MOVE + k.name, text: `${k.name}'s move (last turn)` })),
+  );
+  const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name));
+  fig.value = values.includes(chosen) ? chosen : 'follower';
   $('rot').textContent = S.rot + '°';
   $('history-box').hidden = !history();
   $('final').checked = S.model.final === true;
@@ -399,7 +418,20 @@ function renderBoard() {
           sq.title = bad.get(k).map((d) => d.message).join('\n');
           sq.append(el('span', { class: 'badge', 'data-diagnostic': bad.get(k)[0].code, text: bad.get(k)[0].code.split('::').pop() }));
         }
-        if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null) {
+        const selected = $('figure').value;
+        if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null && onCorner(selected)) {
+          // A corner figure (a barn) goes on a corner point of the tile.
+          for (const [loc, cx, cy] of CORNERS) {
+            const b = el('button', {
+              type: 'button', class: 'spot corner', 'data-spot': loc, 'data-kind': 'corner', text: loc,
+              'aria-label': `corner ${loc}`, title: `the corner point ${loc}`,
+              onclick: (ev) => { ev.stopPropagation(); putFigure(t, loc); },
+            });
+            b.style.left = cx * 100 + '%';
+            b.style.top = cy * 100 + '%';
+            sq.append(b);
+          }
+        } else if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null) {
           for (const s of t.spots) {
             const b = el('button', {
               type: 'button', class: 'spot', 'data-spot': s.location, 'data-kind': s.kind, text: s.location,
@@ -511,9 +543,31 @@ function entryAt(x, y) {
   return null;
 }
 
+/** Records (or takes back) a move of a figure after the last turn's scoring: `wagon: [...]`. */
+function moveFigure(name, t, loc) {
+  const list = turns();
+  const last = list[list.length - 1];
+  if (!last || !last.tile) { $('hint').textContent = `A ${name} moves on after the scoring of the last turn, which places a tile.`; return; }
+  // The owner: the player whose figure of that kind the last turn's scoring sent home.
+  const home = (S.score.notes || []).filter((n) => n.turn === list.length && n.figure === name && n.note === 'stayed');
+  const player = home.length ? home[0].player : (last.player || null);
+  change(() => {
+    const moves = Array.isArray(last[name]) ? last[name] : last[name] ? [last[name]] : [];
+    const i = moves.findIndex((m) => m.at && m.at[0] === t.at[0] && m.at[1] === t.at[1] && String(m.spot).toUpperCase() === loc.toUpperCase());
+    if (i >= 0) moves.splice(i, 1);
+    else {
+      const m = { at: [t.at[0], t.at[1]], spot: loc };
+      if (player) m.player = player;
+      moves.push(m);
+    }
+    if (moves.length) last[name] = moves; else delete last[name];
+  });
+}
+
 function putFigure(t, loc) {
   const [x, y] = t.at;
   const figure = $('figure').value;
+  if (figure.startsWith(MOVE)) { moveFigure(figure.slice(MOVE.length), t, loc); return; }
   if (history()) {
     const found = entryAt(x, y);
     if (!found) { $('hint').textContent = 'The start tile holds no follower: followers go on the tile just placed.'; return; }
@@ -651,7 +705,10 @@ function renderTurns() {
   if (!history()) return;
   const list = turns();
   list.forEach((t, i) => {
-    const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + t.meeple : ''}`;
+    const moved = ((S.view && S.view.figure_kinds) || []).filter((k) => k.moves && t[k.name])
+      .map((k) => ` · ${k.name} moves to ` + [].concat(t[k.name]).map((m) => `${(m.at || []).join(',')} ${m.spot}`).join(', '))
+      .join('');
+    const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + t.meeple : ''}${moved}`;
     const li = el('li', {
       class: S.step === null ? '' : i + 1 === S.step ? 'current' : i + 1 > S.step ? 'later' : '',
       'data-turn': i + 1,
@@ -763,6 +820,8 @@ function wire() {
   });
   $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
   $('rotate').addEventListener('click', rotateChosen);
+  // A corner figure shows corner points instead of spots.
+  $('figure').addEventListener('change', () => renderBoard());
   $('undo').addEventListener('click', undo);
   $('final').addEventListener('change', (ev) => change((m) => { if (ev.target.checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
