@@ -1371,12 +1371,13 @@ impl<'a> Game<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::loader::Loader;
     use crate::tileset::Catalog;
 
-    fn base() -> Catalog {
+    /// The base game's catalog, for the engine's unit tests.
+    pub(in crate::engine) fn base() -> Catalog {
         let loaded = crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
             .expect("built-in set");
         Catalog::new(vec![loaded])

@@ -298,16 +298,9 @@ impl Mechanic for Wagons {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::tests::base;
     use crate::geometry::{Edge, Rotation};
-    use crate::loader::Loader;
     use crate::rules::Ruleset;
-    use crate::tileset::Catalog;
-
-    fn base() -> Catalog {
-        let loaded = crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
-            .expect("built-in set");
-        Catalog::new(vec![loaded])
-    }
 
     #[test]
     fn a_wagon_moves_only_to_a_free_unfinished_feature_within_one_square() {

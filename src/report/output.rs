@@ -199,6 +199,23 @@ pub enum AwardJson {
     },
 }
 
+/// Parts as JSON: so many of what, at a rate.
+fn parts_json(parts: &[crate::engine::event::Part]) -> Vec<PartJson> {
+    parts
+        .iter()
+        .map(|p| PartJson {
+            count: p.count,
+            of: match &p.unit {
+                Unit::Tile => "tile",
+                Unit::Modifier(m) => m.as_str(),
+                Unit::Named(w) => w,
+            }
+            .to_string(),
+            rate: p.rate,
+        })
+        .collect()
+}
+
 impl AwardJson {
     fn of(b: &Basis) -> AwardJson {
         let part = |count, of: &str, rate| PartJson {
@@ -222,17 +239,7 @@ impl AwardJson {
                     "unfinished"
                 },
                 present: present.clone(),
-                parts: parts
-                    .iter()
-                    .map(|p| {
-                        let of = match &p.unit {
-                            Unit::Tile => "tile",
-                            Unit::Modifier(m) => m.as_str(),
-                            Unit::Named(w) => w,
-                        };
-                        part(p.count, of, p.rate)
-                    })
-                    .collect(),
+                parts: parts_json(parts),
             },
             Basis::Nothing { why, .. } => AwardJson::Nothing {
                 rule: "nothing",
@@ -290,17 +297,7 @@ impl AwardJson {
             },
             Basis::Mechanic { rule, parts, .. } => AwardJson::Plain {
                 rule,
-                parts: parts
-                    .iter()
-                    .map(|p| {
-                        let of = match &p.unit {
-                            Unit::Tile => "tile",
-                            Unit::Modifier(m) => m.as_str(),
-                            Unit::Named(w) => w,
-                        };
-                        part(p.count, of, p.rate)
-                    })
-                    .collect(),
+                parts: parts_json(parts),
             },
         }
     }
