@@ -296,6 +296,8 @@ fn every_json_output_validates_against_its_schema() {
         ("fixtures/records/river-game.yaml", "U", "4"),
         ("fixtures/records/no-such-record.yaml", "U", "1"),
         ("fixtures/records/full-game-72.yaml", "V", "40"),
+        ("fixtures/records/am-wagon.yaml", "T", "3"),
+        ("fixtures/records/am-barn.yaml", "B", "5"),
     ] {
         check(
             "moves",

@@ -109,6 +109,24 @@ pub(crate) fn run(
                         );
                     }
                 }
+                for a in &m.after {
+                    let to: Vec<String> =
+                        a.to.iter()
+                            .map(|(p, l, k)| format!("{p} {l} ({k})"))
+                            .collect();
+                    let _ = write!(
+                        followers,
+                        "; its scoring sends {}'s {} home from {}: {}",
+                        record.players.get(a.player).map_or("", String::as_str),
+                        table.name(a.figure),
+                        a.from,
+                        if to.is_empty() {
+                            "nowhere to move on".to_string()
+                        } else {
+                            format!("it may move on to {}", to.join(", "))
+                        }
+                    );
+                }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
             Outcome {
@@ -135,7 +153,7 @@ pub(crate) fn json(
     pos: &crate::engine::Position,
     moves: &[crate::engine::Move],
 ) -> serde_json::Value {
-    use crate::report::json::{MoveJson, MovesJson, OtherSpotJson, SpotJson};
+    use crate::report::json::{MoveJson, MoveOnJson, MovesJson, OtherSpotJson, SpotJson};
     let table = pos.game().figures();
     let json = MovesJson {
         record: record_name.to_string(),
@@ -168,6 +186,24 @@ pub(crate) fn json(
                         figure: table.name(*f).to_string(),
                         location: l.to_string(),
                         kind: k.word().to_string(),
+                    })
+                    .collect(),
+                after_scoring: m
+                    .after
+                    .iter()
+                    .map(|a| MoveOnJson {
+                        figure: table.name(a.figure).to_string(),
+                        player: pos.players().get(a.player).cloned().unwrap_or_default(),
+                        from: [a.from.x, a.from.y],
+                        to: a
+                            .to
+                            .iter()
+                            .map(|(p, l, k)| crate::report::json::SpotAtJson {
+                                at: [p.x, p.y],
+                                location: l.to_string(),
+                                kind: k.word().to_string(),
+                            })
+                            .collect(),
                     })
                     .collect(),
             })

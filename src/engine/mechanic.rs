@@ -85,6 +85,19 @@ pub struct Said {
     pub taken: Vec<usize>,
 }
 
+/// Where a figure that a scoring sent home may move on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveOptions {
+    /// The figure.
+    pub figure: Figure,
+    /// Its owner.
+    pub player: usize,
+    /// The tile it stood on.
+    pub from: Pos,
+    /// The spots it may move to.
+    pub to: Vec<Spot>,
+}
+
 /// What the game looks like once the last land tile is down.
 #[derive(Debug, Clone)]
 pub struct End {
@@ -216,6 +229,13 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _scored: &Scored<'_>,
         _pick: &mut dyn FnMut(usize) -> Option<usize>,
     ) -> Vec<FigureMove> {
+        Vec::new()
+    }
+
+    /// Where each figure the last scoring sent home may move on now (the
+    /// wagon): the figure, its owner, the tile it stood on, and the spots
+    /// it may move to, each on its own (not seeing the others' moves).
+    fn move_options(&self, _game: &Game) -> Vec<MoveOptions> {
         Vec::new()
     }
 
@@ -392,6 +412,14 @@ impl Mechanics {
     ) -> Vec<FigureMove> {
         self.in_phase(Phases::SCORED)
             .flat_map(|m| m.propose_moves(game, scored, pick))
+            .collect()
+    }
+
+    /// Where the figures the last scoring sent home may move on.
+    #[must_use]
+    pub fn move_options(&self, game: &Game) -> Vec<MoveOptions> {
+        self.in_phase(Phases::SCORED)
+            .flat_map(|m| m.move_options(game))
             .collect()
     }
 

@@ -24,7 +24,7 @@ pub mod wagon;
 
 pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Phase, ScoredKind};
 pub use game::{Game, Spot};
-pub use position::{Move, Position, position};
+pub use position::{Move, MovesAfter, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
     AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind,

@@ -25,6 +25,22 @@ pub struct Move {
     /// Where the player's builder or pig could go instead (Traders &
     /// Builders): the figure, the location and the kind of feature.
     pub companions: Vec<(Figure, Location, FeatureKind)>,
+    /// Figures the placement's scoring would send home that may move on
+    /// (wagons), with where each may go (with no figure deployed).
+    pub after: Vec<MovesAfter>,
+}
+
+/// Where a figure the placement's scoring sends home may move on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovesAfter {
+    /// The figure.
+    pub figure: Figure,
+    /// Its owner.
+    pub player: usize,
+    /// The tile it stood on.
+    pub from: Pos,
+    /// The tiles and spots it may move to, with their kinds.
+    pub to: Vec<(Pos, Location, FeatureKind)>,
 }
 
 /// The position after some turns of a record, for asking where a tile fits.
@@ -104,12 +120,55 @@ impl Position<'_> {
                         .collect()
                 };
                 let companions = self.companion_spots(tile, at, rot);
+                let after = if r.mechanics.hooks_scored() {
+                    self.moves_after(tile, at, rot)
+                } else {
+                    Vec::new()
+                };
                 Move {
                     at,
                     rot,
                     spots,
                     companions,
+                    after,
                 }
+            })
+            .collect()
+    }
+
+    /// Where the figures that the scoring of `tile` at `at` turned by
+    /// `rot` sends home may move on (no figure deployed with it).
+    fn moves_after(&self, tile: usize, at: Pos, rot: Rotation) -> Vec<MovesAfter> {
+        let r = &self.referee;
+        let mut after = r.game.clone();
+        let idx = after.place(tile, at, rot, None);
+        after.score_completed(
+            idx,
+            super::Phase::Turn {
+                number: self.turns + 1,
+                player: self.player,
+            },
+        );
+        r.mechanics
+            .move_options(&after)
+            .into_iter()
+            .map(|o| MovesAfter {
+                figure: o.figure,
+                player: o.player,
+                from: o.from,
+                to: o
+                    .to
+                    .into_iter()
+                    .map(|s| {
+                        let p = &after.placed()[s.placed];
+                        let t = after.tile(p.tile);
+                        (
+                            p.pos,
+                            location_of(t, p.rot, s.feature),
+                            t.features[s.feature].kind,
+                        )
+                    })
+                    .collect(),
             })
             .collect()
     }
@@ -181,6 +240,12 @@ impl Position<'_> {
             }
         }
         out
+    }
+
+    /// The players, in turn order.
+    #[must_use]
+    pub fn players(&self) -> &[String] {
+        &self.referee.record.players
     }
 
     /// The game as it stands.

@@ -9,7 +9,7 @@
 
 use super::event::{Note, NoteKind};
 use super::game::{Game, Spot};
-use super::mechanic::{Mechanic, Phases, Said, Scored, Setup};
+use super::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
 use super::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::FigureMove;
@@ -100,6 +100,18 @@ fn came_home(game: &Game) -> Vec<(usize, Pos)> {
 impl Mechanic for Wagons {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(*self)
+    }
+
+    fn move_options(&self, game: &Game) -> Vec<MoveOptions> {
+        came_home(game)
+            .into_iter()
+            .map(|(player, from)| MoveOptions {
+                figure: Figure::WAGON,
+                player,
+                from,
+                to: targets(game, Figure::WAGON, from),
+            })
+            .collect()
     }
 
     fn propose_moves(
@@ -367,7 +379,13 @@ mod tests {
             problem(&game, w, from, road),
             Some(MoveProblem::Occupied(crate::tileset::FeatureKind::Road))
         );
-        let targets = targets(&game, w, from);
-        assert_eq!(targets, [cloister], "only the cloister is left");
+        assert_eq!(
+            targets(&game, w, from),
+            [cloister],
+            "only the cloister is left"
+        );
+        // A monk on the cloister: nowhere is left to move on to.
+        game.deploy(cloister.placed, cloister.feature, 0, Figure::FOLLOWER);
+        assert_eq!(targets(&game, w, from), []);
     }
 }

@@ -74,6 +74,37 @@ pub struct MoveJson {
     /// Where the player's other figures could stand (a builder, a pig, a
     /// figure for some kinds of feature only).
     pub others: Vec<OtherSpotJson>,
+    /// Figures this placement's scoring would send home that may move on
+    /// at once (wagons), with where each may go; left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub after_scoring: Vec<MoveOnJson>,
+}
+
+/// A figure a placement's scoring sends home, and where it may move on.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MoveOnJson {
+    /// The figure's word (`wagon`).
+    pub figure: String,
+    /// Its owner.
+    pub player: String,
+    /// The tile it stood on: `[x, y]`.
+    pub from: [i32; 2],
+    /// Where it may go, each on its own.
+    pub to: Vec<SpotAtJson>,
+}
+
+/// A spot of a tile on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SpotAtJson {
+    /// The tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// Its location, in board orientation.
+    pub location: String,
+    /// The kind of feature.
+    pub kind: String,
 }
 
 /// A spot of a tile.
