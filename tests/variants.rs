@@ -481,3 +481,46 @@ fn update_from_a_game_that_breaks_the_rules_says_so() {
     let after = std::fs::read_to_string(&path).expect("updated");
     assert!(after.contains("modern: { red: 0, blue: 0 }"), "{after}");
 }
+
+#[test]
+fn a_wagon_move_must_say_which_wagon_when_a_player_has_several_home() {
+    // Under a house rule of two wagons a player, red's last tile sends
+    // both of red's wagons home: a move without `from:` cannot be read
+    // (the record's own ruleset only: the built-in ones give one wagon).
+    let s = Scratch::new("which-wagon");
+    let record = s.write(
+        "which.yaml",
+        b"ruleset: { name: two-wagons, extends: modern, figures: { wagon: 2 } }
+players: [red, blue]
+tilesets: [base, abbey-mayor]
+turns:
+  - { tile: N, at: [0, 1], rot: 180, meeple: S, figure: wagon }
+  - { tile: U, at: [-1, 0] }
+  - { tile: D, at: [1, 0], meeple: N, figure: wagon }
+  - { tile: U, at: [-2, 0] }
+  - { tile: N, at: [1, 1], rot: 270, wagon: { at: [0, 0], spot: E } }
+",
+    );
+    let out = carca(&["score", &record]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("carca::rules::figure_move"), "{out}");
+    assert!(
+        out.contains("2 wagons of red's came home: say which one moves"),
+        "{out}"
+    );
+    assert!(out.contains("add `from: [x, y]`"), "{out}");
+    // Naming one that did not come home is refused too, as a violation.
+    let wrong = s.write(
+        "wrong.yaml",
+        std::fs::read_to_string(&record)
+            .expect("written")
+            .replace("wagon: { at", "wagon: { from: [5, 5], at")
+            .as_bytes(),
+    );
+    let out = carca(&["score", &wrong]);
+    assert!(out.starts_with("exit: 1"), "{out}");
+    assert!(
+        out.contains("no wagon of red's came home from (5,5)"),
+        "{out}"
+    );
+}
