@@ -252,8 +252,14 @@ fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &
         format!(" (and {})", other_list.join(", "))
     };
     if followers.is_empty() && !e.others.is_empty() {
-        // Figures that score without a majority (barns at the end).
-        let _ = writeln!(out, "    on it: {} → {majority}", other_list.join(", "));
+        // Figures that score without a majority (barns at the end): each
+        // scores for its owner.
+        let _ = writeln!(
+            out,
+            "    on it: {} → {}",
+            other_list.join(", "),
+            names(players, &e.winners)
+        );
     } else {
         let _ = writeln!(
             out,
