@@ -6,9 +6,9 @@
 //! leaves the old file or the new one, never half of either. The file keeps
 //! its permissions (and, where carca may, its owner); a link is written
 //! through to the file it points at; a file with several hard links is
-//! rewritten in place so that every link sees the new contents; a
-//! read-only file is refused; and a file that changed since carca read it
-//! is left alone.
+//! refused (renaming would part its names, and rewriting it in place could
+//! leave it half written); a read-only file is refused; and a file that
+//! changed since carca read it is left alone.
 
 use std::fmt;
 use std::io::Write;
@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 pub enum WriteError {
     /// The target is read-only.
     ReadOnly,
+    /// The target has this many names (hard links).
+    HardLinks(u64),
     /// The target is a folder or not a regular file.
     NotAFile(&'static str),
     /// The file changed since carca read it.
@@ -31,6 +33,10 @@ impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WriteError::ReadOnly => f.write_str("the file is read-only"),
+            WriteError::HardLinks(n) => write!(
+                f,
+                "the file has {n} names (hard links): carca replaces a file whole, so that it is never left half written, which would part its names; update a copy, or give the file one name"
+            ),
             WriteError::NotAFile(what) => write!(f, "it is {what}"),
             WriteError::Changed => {
                 f.write_str("the file changed since carca read it (was it edited meanwhile?)")
@@ -105,19 +111,8 @@ fn replace_with(
             Err(e) => Err(WriteError::Io(e)),
         },
     };
-    if existing.as_ref().is_some_and(several_links) {
-        // Renaming would part this name from the file's other links: the
-        // file is rewritten where it is.
-        unchanged()?;
-        // The new contents are made first (in memory), so that a failure
-        // leaves the file as it was.
-        let mut bytes = Vec::new();
-        fill(&mut bytes)?;
-        let mut f = std::fs::OpenOptions::new().write(true).open(&target)?;
-        f.set_len(0)?;
-        f.write_all(&bytes)?;
-        f.sync_all()?;
-        return Ok(());
+    if let Some(n) = existing.as_ref().and_then(several_links) {
+        return Err(WriteError::HardLinks(n));
     }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -153,15 +148,16 @@ fn replace_with(
     Ok(())
 }
 
+/// How many names a file has, when it has more than one.
 #[cfg(unix)]
-fn several_links(m: &std::fs::Metadata) -> bool {
+fn several_links(m: &std::fs::Metadata) -> Option<u64> {
     use std::os::unix::fs::MetadataExt;
-    m.nlink() > 1
+    (m.nlink() > 1).then(|| m.nlink())
 }
 
 #[cfg(not(unix))]
-fn several_links(_: &std::fs::Metadata) -> bool {
-    false
+fn several_links(_: &std::fs::Metadata) -> Option<u64> {
+    None
 }
 
 /// Gives the new file the old one's owner, where carca may (as root, or

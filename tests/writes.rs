@@ -1,5 +1,5 @@
 //! Users' files: every write keeps the file's mode, goes through links,
-//! keeps hard links together, refuses read-only files and files changed
+//! refuses files with several hard links, refuses read-only files and files changed
 //! since they were read, leaves nothing behind when it fails, and never
 //! overwrites the input it reads.
 
@@ -45,13 +45,20 @@ fn update_keeps_the_mode_and_goes_through_links() {
     );
     assert_eq!(std::fs::read_to_string(&real).expect("read"), RIGHT);
 
-    // Hard links: both names see the new contents.
+    // Hard links: carca never rewrites a file in place (a full disk or a
+    // kill would leave it cut), and replacing it would part its names, so
+    // it is refused and both names keep the old file whole.
     let first = s.write("first.yaml", WRONG.as_bytes());
     let second = s.path("second.yaml");
     std::fs::hard_link(&first, &second).expect("hard link");
     let out = carca(&["test", "--update", &first]);
-    assert!(out.starts_with("exit: 0"), "{out}");
-    assert_eq!(std::fs::read_to_string(&second).expect("read"), RIGHT);
+    assert!(!out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains("carca::cli::write") && out.contains("has 2 names"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&first).expect("read"), WRONG);
+    assert_eq!(std::fs::read_to_string(&second).expect("read"), WRONG);
     assert_eq!(std::fs::metadata(&second).expect("meta").nlink(), 2);
 }
 
