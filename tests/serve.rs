@@ -629,3 +629,69 @@ fn the_board_is_typed_json_that_its_schema_describes() {
     }
     assert_eq!(checked, 14);
 }
+
+#[test]
+fn with_host_the_server_still_answers_only_for_its_own_names() {
+    // --host opens the page to the network but keeps the Host check: a
+    // page elsewhere that rebinds its own domain to this machine gets 421,
+    // while this machine's addresses and the names the user allows work.
+    let server = Server::start(&["--host", "127.0.0.1", "--allow-host", "table.local"]);
+    let port = server
+        .addr
+        .rsplit_once(':')
+        .map_or("", |(_, p)| p)
+        .to_string();
+    let get = |host: &str| {
+        server.send(
+            format!("GET /api/rulesets HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+    };
+    let (status, body) = get("rebind.example");
+    assert_eq!(status, 421, "{body}");
+    assert!(body.contains("carca::serve::host"), "{body}");
+    assert_eq!(get(&format!("rebind.example:{port}")).0, 421);
+    assert_eq!(get(&server.addr).0, 200);
+    assert_eq!(get(&format!("localhost:{port}")).0, 200);
+    assert_eq!(get(&format!("table.local:{port}")).0, 200);
+}
+
+#[test]
+fn files_a_record_names_outside_its_folder_are_said_at_start() {
+    // The page shows the text of the tile sets and rulesets the opened
+    // record names; one outside the record's folder is said on standard
+    // error before anything is served.
+    let dir = std::env::temp_dir().join(format!("carca-outside-{}", std::process::id()));
+    let inner = dir.join("games");
+    std::fs::create_dir_all(&inner).expect("folders");
+    std::fs::write(
+        dir.join("house.toml"),
+        "name = \"house\"\nextends = \"modern\"\n",
+    )
+    .expect("ruleset");
+    let record = inner.join("game.yaml");
+    std::fs::write(
+        &record,
+        "rules: ../house.toml\nplayers: [red, blue]\nturns: []\n",
+    )
+    .expect("record");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(["serve", "--port", "0"])
+        .arg(&record)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carca serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("a line");
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        line.starts_with("warning: the record names files outside its folder")
+            && line.contains("../house.toml"),
+        "{line}"
+    );
+}

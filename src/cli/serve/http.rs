@@ -51,6 +51,9 @@ pub struct Initial {
     /// The tile sets and ruleset it names by path, by that name: the page
     /// sends them with the record.
     pub files: std::collections::HashMap<String, String>,
+    /// Those of them that lie outside the record's folder, which the
+    /// server says at start that it shows.
+    pub outside: Vec<String>,
 }
 
 /// The routes of the server.
@@ -221,7 +224,7 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
                 crate::text::name(&host)
             ),
             &format!(
-                "open the page at the address carca serve printed ({}); to reach it from another machine, start it with --host",
+                "open the page at the address carca serve printed ({}); to reach it from another machine, start it with --host, and to use another name for this machine, with --allow-host NAME too",
                 allowed.first().map_or("", String::as_str)
             ),
         )));

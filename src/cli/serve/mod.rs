@@ -34,6 +34,12 @@ pub struct ServeArgs {
     /// interface, or on ADDR. Anyone on that network can use the page.
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "0.0.0.0")]
     pub host: Option<IpAddr>,
+    /// With --host: another name the page may be reached by (as a phone
+    /// types it, `NAME` or `NAME:PORT`), beside this machine's own names
+    /// and addresses; may be given again. Any other name is refused, so a
+    /// web page elsewhere cannot reach the server through its own domain.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
@@ -83,12 +89,28 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
         return 2;
     };
     let port = bound.port();
-    let hosts = args.host.is_none().then(|| {
-        ["127.0.0.1", "localhost", "[::1]"]
-            .iter()
-            .map(|h| format!("{h}:{port}"))
-            .collect()
-    });
+    // The names the page may be asked for: this machine's own, and with
+    // --host its addresses on the network and the names the user allows.
+    // Any other Host (a DNS-rebinding page's domain) is refused.
+    let mut names: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    if args.host.is_some() {
+        let mut ips = Vec::new();
+        if !ip.is_unspecified() {
+            ips.push(ip);
+        }
+        ips.extend(local_address());
+        for ip in ips {
+            names.push(match ip {
+                IpAddr::V4(v4) => v4.to_string(),
+                IpAddr::V6(v6) => format!("[{v6}]"),
+            });
+        }
+        names.extend(args.allow_host.iter().cloned());
+    }
+    let hosts = Some(names.iter().map(|h| with_port(h, port)).collect());
     // On every interface, the address to give a phone is this machine's
     // on the local network.
     let shown = if bound.ip().is_unspecified() {
@@ -103,6 +125,17 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
         let _ = writeln!(
             io.stderr,
             "warning: the page is open to the network on {bound}: anyone who can reach this machine can use it; leave out --host to serve this machine only"
+        );
+    }
+    if let Some(i) = initial.as_ref().filter(|i| !i.outside.is_empty()) {
+        let _ = writeln!(
+            io.stderr,
+            "warning: the record names files outside its folder, and the page shows their text: {}",
+            i.outside
+                .iter()
+                .map(|n| crate::text::name(n))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let _ = writeln!(
@@ -184,11 +217,43 @@ fn read_initial(
             }
         }
     }
+    // A file the record names outside its own folder is shown on the page
+    // too: said at start, so that nothing leaves this machine unsaid.
+    let mut outside: Vec<String> = files
+        .keys()
+        .filter(|n| {
+            let p = Path::new(n);
+            p.is_absolute()
+                || p.components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir))
+        })
+        .cloned()
+        .collect();
+    outside.sort();
     Ok(http::Initial {
         name: path.to_string(),
         text,
         files,
+        outside,
     })
+}
+
+/// A host name as a Host header gives it: with the port, unless it has
+/// one (`NAME:PORT`, `[::1]:PORT`).
+fn with_port(name: &str, port: u16) -> String {
+    let has_port = match name.rsplit_once(':') {
+        Some((head, tail)) => {
+            !tail.is_empty()
+                && tail.chars().all(|c| c.is_ascii_digit())
+                && (head.ends_with(']') || !head.contains(':'))
+        }
+        None => false,
+    };
+    if has_port {
+        name.to_string()
+    } else {
+        format!("{name}:{port}")
+    }
 }
 
 /// This machine's address on its local network: the one a socket would
