@@ -113,6 +113,12 @@ fn generated_abbey_and_mayor_games_are_legal_and_use_its_figures() {
         counts.iter().all(|&n| n > 0),
         "mayors, wagons, barns, moves: {counts:?}"
     );
+    // After The River, and with the Abbey tile's final round.
+    for seed in 0..6 {
+        let sets = ["base", "river", "abbey", "abbey-mayor"];
+        let text = game(seed, 3, 96, &sets, 0.8);
+        assert_legal(&text, &format!("abbey-mayor and river seed {seed}"));
+    }
 }
 
 #[test]
