@@ -695,3 +695,39 @@ fn files_a_record_names_outside_its_folder_are_said_at_start() {
         "{line}"
     );
 }
+
+#[test]
+fn a_client_that_sends_its_request_too_slowly_is_closed_and_the_page_still_answered() {
+    // Half a request, then silence: after --idle-timeout without an
+    // answer the server closes the connection; meanwhile and after, other
+    // requests are answered.
+    let server = Server::start(&["--idle-timeout", "1"]);
+    let mut slow = TcpStream::connect(&server.addr).expect("connects");
+    slow.write_all(b"GET /api/rulesets HTTP/1.1\r\nHost: ")
+        .expect("sends half");
+    slow.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let (status, _) = server.request("GET", "/api/rulesets", "", b"");
+    assert_eq!(status, 200);
+    let started = std::time::Instant::now();
+    let mut rest = Vec::new();
+    // Closed by the server: the read ends (with nothing, or an error)
+    // well before our own 10 s.
+    let _ = slow.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(8), "held for good");
+    let (status, _) = server.request("GET", "/api/rulesets", "", b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn the_page_draws_boards_of_bounded_size() {
+    // A board of more tiles than the page draws is refused before it is
+    // laid out (the memory of its reply is bounded), with a diagnostic.
+    let server = Server::start(&[]);
+    let record: String = std::iter::once("players: [red]\nboard:\n".to_string())
+        .chain((1..=api::MAX_BOARD_TILES + 1).map(|x| format!("- {{tile: U, at: [{x}, 0]}}\n")))
+        .collect();
+    let (status, body) = server.request("POST", "/api/position", "", record.as_bytes());
+    assert_eq!(status, 413, "{}", &body[..body.len().min(400)]);
+    assert!(body.contains("carca::serve::board_too_large"), "{body}");
+}

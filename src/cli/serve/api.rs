@@ -314,6 +314,9 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     Reply::json(200, &v)
 }
 
+/// The most tiles a board the page draws may have.
+pub const MAX_BOARD_TILES: usize = 20_000;
+
 /// `POST /api/position?turn=N`: the board at a moment (default: the end
 /// of the record) as the page draws it: every tile with the spots a figure
 /// may stand on and the feature each belongs to, the figures, the tiles
@@ -324,6 +327,22 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         Ok(r) => r,
         Err(r) => return r,
     };
+    // The board as the page draws it holds every tile's spots and
+    // pictures: its size, and the memory it takes, are bounded.
+    let tiles = match &p.record.body {
+        record::Body::History(t) => t.len(),
+        record::Body::Snapshot { board, .. } => board.len(),
+    };
+    if tiles > MAX_BOARD_TILES {
+        return Reply::problem(
+            413,
+            "carca::serve::board_too_large",
+            &format!(
+                "the page draws boards of up to {MAX_BOARD_TILES} tiles; this record has {tiles}"
+            ),
+            "score it with `carca score`, or draw it with `carca render`",
+        );
+    }
     let turn = match turn_of(query, &p.record) {
         Ok(t) => t,
         Err(r) => return r,

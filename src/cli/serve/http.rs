@@ -39,6 +39,10 @@ pub struct App {
     pub hosts: Option<Vec<String>>,
     /// The record named on the command line.
     pub initial: Option<Initial>,
+    /// Permits for the engine's work in flight: a request computes only
+    /// with one, and keeps it until its work is done, even when it was
+    /// answered with a timeout meanwhile.
+    pub work: Arc<tokio::sync::Semaphore>,
 }
 
 /// The record named on the command line, for the page to open.
@@ -156,7 +160,19 @@ fn engine(f: fn(&Loader, &api::Query, &[u8]) -> Reply) -> MethodRouter<Arc<App>>
                 Err(r) => return send(r),
             };
             let worker = Arc::clone(&app);
-            match tokio::task::spawn_blocking(move || f(&worker.loader, &query, &bytes)).await {
+            let Ok(permit) = Arc::clone(&app.work).acquire_owned().await else {
+                return send(Reply::problem(
+                    503,
+                    "carca::serve::busy",
+                    "the server is stopping",
+                    "try again in a moment",
+                ));
+            };
+            let work = move || {
+                let _permit = permit;
+                f(&worker.loader, &query, &bytes)
+            };
+            match tokio::task::spawn_blocking(work).await {
                 Ok(reply) => {
                     let mut r = send(reply);
                     r.headers_mut()

@@ -2,10 +2,14 @@
 //! adjudicated live, and the HTTP API behind it.
 //!
 //! * `api.rs`: each endpoint as a function from query and body to a reply;
-//! * `http.rs`: routes, limits (body size, time, hosts, origins), headers;
+//! * `http.rs`: routes, limits (body size, time, hosts, origins, the
+//!   engine's work in flight), headers;
+//! * `conn.rs`: the connections held (how many, how long without an
+//!   answer);
 //! * `assets/`: the page (HTML, one script, one style sheet), embedded.
 
 pub mod api;
+mod conn;
 pub mod http;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -50,6 +54,11 @@ pub struct ServeArgs {
     /// answer (a slow body included).
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
+    /// How long a connection is held without an answer written on it: a
+    /// request's headers must arrive within it, and an idle connection is
+    /// closed after it.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub idle_timeout: u64,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -156,6 +165,11 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
         timeout: Duration::from_secs(args.timeout),
         hosts,
         initial,
+        // The engine's work in flight: one request a core, the others wait
+        // (within their time limit), so memory stays bounded.
+        work: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+        )),
     });
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_io()
@@ -168,8 +182,10 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
             return 2;
         }
     };
+    let idle = Duration::from_secs(args.idle_timeout);
     let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
+        let listener = conn::Bounded::new(listener, conn::MAX_CONNECTIONS, idle);
         axum::serve(listener, http::router(app))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
