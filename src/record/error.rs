@@ -315,6 +315,24 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// Points beyond what every JSON reader keeps exactly.
+    #[error("{value} points is beyond ±{max}")]
+    #[diagnostic(
+        code(carca::record::points),
+        help(
+            "points are whole numbers from -{max} to {max}, which every JSON reader (the page's too) keeps exactly"
+        )
+    )]
+    Points {
+        /// The value.
+        value: i64,
+        /// The largest allowed.
+        max: i64,
+        /// The value.
+        #[label("out of range")]
+        span: SourceSpan,
+    },
+
     /// More than carca handles.
     #[error("the record has {value} {what}; carca accepts at most {limit}")]
     #[diagnostic(code(carca::record::too_large), help("split the record"))]

@@ -765,6 +765,17 @@ impl<'a> Builder<'a> {
     ) -> Totals {
         let mut points = Vec::new();
         for (name, v) in map.iter() {
+            // Beyond 2^53 a number is not exact in JSON (the page's
+            // reader, many programs'): a record keeps to what all read.
+            const MAX: i64 = (1 << 53) - 1;
+            if !(-MAX..=MAX).contains(&v.value) {
+                self.error(RecordError::Points {
+                    value: v.value,
+                    max: MAX,
+                    span: self.span(v),
+                });
+                continue;
+            }
             match players.iter().position(|p| p == name) {
                 Some(i) => points.push((i, v.value, self.span(v))),
                 None => self.error(RecordError::UnknownPlayer {

@@ -382,6 +382,44 @@ test('a barn is put on a corner and a wagon\'s move is recorded by clicking, and
   await page.close();
 });
 
+test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
+  // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
+  // and a character beyond the BMP; claims at the edge of what JSON keeps
+  // exactly. The page rewrites the record on any change: it must read
+  // back to the same players, claims and verdict.
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const names = ['r\u007fed', 'bl\u0085ue', 'gr\u009fe\ufffen', 'x\u2028y', 'z\ud83d\ude00'];
+  // Written as carca reads them: every character beyond ASCII escaped.
+  const quoted = (n) => '"' + [...n].map((c) => {
+    const p = c.codePointAt(0);
+    if (p >= 0x20 && p < 0x7f && c !== '"' && c !== '\\') return c;
+    return p > 0xffff ? '\\U' + p.toString(16).padStart(8, '0') : '\\u' + p.toString(16).padStart(4, '0');
+  }).join('') + '"';
+  const original = join(dir, 'hostile.yaml');
+  writeFileSync(original, [
+    `players: [${names.map(quoted).join(', ')}]`,
+    'turns:',
+    '  - { tile: E, at: [0, 1], rot: 180, meeple: S }',
+    `claims: { ${names.map((n, i) => `${quoted(n)}: ${i === 0 ? 9007199254740991 : -9007199254740991 + i}`).join(', ')} }`,
+    '',
+  ].join('\n'));
+  assert.deepEqual(carcaScore(original).players, names, 'the original reads');
+  const page = await open(await serve(original));
+  await click(page, '#final');
+  const text = await page.inputValue('[data-record]');
+  assert.ok(text.includes('final: true'), text);
+  const written = join(dir, 'written.yaml');
+  writeFileSync(written, text);
+  const a = carcaScore(original), b = carcaScore(written);
+  assert.deepEqual(b.players, a.players);
+  assert.deepEqual(b.players, names);
+  assert.deepEqual(b.events, a.events);
+  assert.deepEqual(b.diagnostics.map((d) => d.code), a.diagnostics.map((d) => d.code));
+  // The claims survive exactly: the same mismatches, with the same numbers.
+  assert.deepEqual(b.diagnostics.map((d) => d.message), a.diagnostics.map((d) => d.message));
+  await page.close();
+});
+
 test('the page asks nothing of any other host', async () => {
   // Every request of the tests before, and of a page of its own, so that
   // the test holds when it runs alone too.

@@ -48,7 +48,18 @@ function scalar(v) {
   if (v === null || v === undefined) return 'null';
   const s = String(v);
   if (/^[A-Za-z_][A-Za-z0-9_.\-]*$/.test(s) && !RESERVED.test(s)) return s;
-  return JSON.stringify(s);
+  // JSON escapes only what JSON forbids; YAML also forbids DEL, the C1
+  // controls (NEL among them, a line break to some readers), lone
+  // surrogates, U+FFFE and U+FFFF raw, and line and paragraph separators
+  // and a BOM inside are easily lost: those are written as \uXXXX, which
+  // YAML reads back.
+  return JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]/g, (c, i, all) => {
+    const code = c.charCodeAt(0);
+    // A surrogate pair is a printable character: kept as it is.
+    if (code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(all[i + 1] || '')) return c;
+    if (code >= 0xdc00 && code <= 0xdfff && /[\ud800-\udbff]/.test(all[i - 1] || '')) return c;
+    return '\\u' + code.toString(16).padStart(4, '0');
+  });
 }
 function flow(v) {
   if (Array.isArray(v)) return '[' + v.map(flow).join(', ') + ']';
