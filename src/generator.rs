@@ -2,11 +2,15 @@
 //!
 //! The generator shuffles the supply (the opening set first, its last tile
 //! last), places each drawn tile at a random legal spot, deploys a follower
-//! at the given rate on a random legal feature, and discards tiles that fit
-//! nowhere. It plays through [`Game`], so every move it writes is one the
-//! referee accepts.
+//! at the given rate on a random legal feature (now and then another
+//! figure of the sets in play), moves figures a scoring sends home as the
+//! mechanics allow, and discards tiles that fit nowhere. A player holding a
+//! tile of their own (the abbey) places it into a hole now and then instead
+//! of drawing, and in the final round after the last land tile. It plays
+//! through [`Game`] and the mechanics in play, so every move it writes is
+//! one the referee accepts.
 
-use crate::engine::mechanic::{Mechanics, Placing, Scored, Setup, Target};
+use crate::engine::mechanic::{End, Mechanics, Placing, Scored, Setup, Target};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
 use crate::engine::{Game, Spot};
@@ -400,8 +404,85 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     let mut order = TurnOrder::new(players, extra_turns);
     game = game.keeping_came_home(mechanics.hooks_scored());
     let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
-    for tile in deck {
-        let player = order.next();
+    // Tiles of each player's own (the abbey), per catalog index.
+    let mut own: Vec<Vec<u32>> = (0..players)
+        .map(|_| {
+            catalog
+                .tiles
+                .iter()
+                .map(|e| if e.tile.per_player { e.tile.count } else { 0 })
+                .collect()
+        })
+        .collect();
+    let holds = |own: &[Vec<u32>], p: usize| own[p].iter().position(|&n| n > 0);
+    // Where a tile of a player's own may go now.
+    let own_spots = |game: &Game, mechanics: &Mechanics, tile: usize| -> Vec<(Pos, Rotation)> {
+        game.legal_placements(tile)
+            .into_iter()
+            .filter(|&(p, r)| mechanics.placement_problem(catalog, tile, p, r).is_none())
+            .collect()
+    };
+    let mut deck = deck.into_iter();
+    // Once the last land tile is down (the whole supply drawn), the final
+    // round of the players' own tiles: the players still to be asked, in
+    // the round's order.
+    let mut final_round: Option<std::collections::VecDeque<usize>> = None;
+    let mut last_drawn_by = players - 1;
+    loop {
+        // A turn places a tile of the player's own now and then (an abbey
+        // into a hole: the dice are rolled only when the player holds
+        // one), else draws; after the last land tile, the final round.
+        let mut chosen_own: Option<(usize, Vec<(Pos, Rotation)>)> = None;
+        let player = if let Some(queue) = final_round.as_mut() {
+            let mut next = None;
+            while let Some(p) = queue.pop_front() {
+                if let Some(tile) = holds(&own, p) {
+                    let spots = own_spots(&game, &mechanics, tile);
+                    if !spots.is_empty() && rng.chance(0.7) {
+                        chosen_own = Some((tile, spots));
+                        next = Some(p);
+                        break;
+                    }
+                }
+            }
+            match next {
+                Some(p) => p,
+                None => break,
+            }
+        } else {
+            let p = order.next();
+            if let Some(tile) = holds(&own, p)
+                && rng.chance(0.1)
+            {
+                let spots = own_spots(&game, &mechanics, tile);
+                if !spots.is_empty() {
+                    chosen_own = Some((tile, spots));
+                }
+            }
+            p
+        };
+        let in_final_round = final_round.is_some();
+        let (tile, own_found) = match chosen_own {
+            Some((tile, spots)) => (tile, Some(spots[rng.below(spots.len())])),
+            None => match deck.next() {
+                Some(tile) => (tile, None),
+                None => {
+                    if exhausted
+                        && mechanics.hooks_end()
+                        && own.iter().any(|o| o.iter().any(|&n| n > 0))
+                    {
+                        final_round = Some(
+                            (1..=players)
+                                .map(|k| (last_drawn_by + k) % players)
+                                .collect(),
+                        );
+                        continue;
+                    }
+                    break;
+                }
+            },
+        };
+        let drawn = own_found.is_none();
         let t = &catalog.tiles[tile].tile;
         let fits = |game: &Game, mechanics: &Mechanics, pos: Pos, rot: Rotation| {
             game.placement_problems(tile, pos, rot).is_empty()
@@ -409,8 +490,11 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                     .placement_problem(catalog, tile, pos, rot)
                     .is_none()
         };
-        let mut found = None;
+        let mut found = own_found;
         for _ in 0..48 {
+            if found.is_some() {
+                break;
+            }
             let all = open.all();
             if all.is_empty() {
                 break;
@@ -443,6 +527,20 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             order.after(player, turns.len(), true, false);
             continue;
         };
+        if drawn {
+            last_drawn_by = player;
+        } else if let Some(left) = own[player].get_mut(tile) {
+            *left = left.saturating_sub(1);
+        }
+        if in_final_round {
+            // The final round's mechanic follows who played.
+            let end = End {
+                last: last_drawn_by,
+                players,
+                holds: (0..players).map(|p| holds(&own, p).is_some()).collect(),
+            };
+            let _ = mechanics.after_the_end(catalog, tile, Some(player), &end);
+        }
         let idx = game.place(tile, pos, rot, None);
         open.placed(pos, |q, e| game.edge_shown(q, e));
         // The "placed" phase: a mechanic may give one more turn (a tile
@@ -454,7 +552,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             rot,
             placed: idx,
             actor: player,
-            drawn: true,
+            drawn,
             second: order.is_second(player),
         };
         let earned = mechanics.placed(&game, &placing).is_some();
@@ -577,10 +675,14 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             rot,
             meeple,
             figure,
-            player: extra_turns.then_some(player),
+            // A final-round turn names its player: a player may let the
+            // round pass them by.
+            player: (extra_turns || in_final_round).then_some(player),
             moves,
         });
-        order.after(player, turns.len(), false, earned);
+        if !in_final_round {
+            order.after(player, turns.len(), false, earned);
+        }
     }
     Generated {
         options: options.clone(),

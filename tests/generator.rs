@@ -53,10 +53,25 @@ fn generated_base_games_are_legal() {
 
 #[test]
 fn generated_river_and_abbey_games_are_legal() {
+    let mut abbeys = 0;
     for seed in 0..15 {
         let text = game(seed, 3, 84, &["base", "river", "abbey"], 0.5);
         assert_legal(&text, &format!("river seed {seed}"));
+        abbeys += text.matches("tile: Abbey").count();
     }
+    // The players place their abbeys into holes, in play and in the final
+    // round after the last land tile (a final-round turn names its player).
+    assert!(abbeys > 15, "{abbeys} abbeys in 15 games");
+    let mut final_rounds = 0;
+    for seed in 0..12 {
+        let text = game(seed, 3, 72, &["base", "abbey"], 0.5);
+        assert_legal(&text, &format!("abbey seed {seed}"));
+        final_rounds += text
+            .lines()
+            .filter(|l| l.contains("player: ") && l.contains("tile: Abbey"))
+            .count();
+    }
+    assert!(final_rounds > 0, "no final round in 12 games");
 }
 
 #[test]

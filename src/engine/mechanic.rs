@@ -423,6 +423,13 @@ impl Mechanics {
             .collect()
     }
 
+    /// Whether any mechanic hooks into the "after the end" phase (a final
+    /// round).
+    #[must_use]
+    pub fn hooks_end(&self) -> bool {
+        self.phases.has(Phases::END)
+    }
+
     /// Whether any mechanic hooks into the "deploy" phase.
     #[must_use]
     pub fn hooks_deploy(&self) -> bool {
