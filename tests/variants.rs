@@ -56,10 +56,22 @@ fn compare_rejects_an_unknown_ruleset() {
 }
 
 #[test]
-fn the_fixture_folder_passes() {
-    let out = carca(&["test", "fixtures/"]);
+fn the_fixture_folders_pass_and_unreadable_records_are_counted() {
+    let out = carca(&["test", "fixtures/records", "fixtures/illegal"]);
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(out.contains(" passed, 0 failed, "), "{out}");
+    // A record that cannot be read is counted as such, with or without an
+    // `expect:` block: never passed over as "skipped".
+    let out = carca(&["test", "fixtures/malformed"]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(
+        out.contains("error fixtures/malformed/bad-figure.yaml: the record cannot be read"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("bad-figure.yaml has no `expect:` block"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -110,7 +110,9 @@ pub(crate) fn run(
         // line is read as a record whatever it holds.
         let asked = named.contains(&file);
         match record::probe(loader, &file) {
-            record::Probe::Record => {
+            // A record without expectations is skipped, if it can be read:
+            // one that cannot is counted as such.
+            record::Probe::Record if super::load::record_file(loader, &file).is_ok() => {
                 notes.push(format!("{name} has no `expect:` block: skipped"));
                 records_json.push(RecordJson::default().done(&raw, "skipped"));
                 skipped += 1;
@@ -124,7 +126,8 @@ pub(crate) fn run(
                 continue;
             }
             // Records with expectations, and files named on the command line.
-            record::Probe::RecordWithExpectations
+            record::Probe::Record
+            | record::Probe::RecordWithExpectations
             | record::Probe::Other
             | record::Probe::Unreadable => {}
         }
