@@ -209,8 +209,10 @@ pub enum DeployProblem {
     Occupied {
         /// Kind of the feature.
         kind: FeatureKind,
-        /// Each occupant: player, tile position, location.
-        by: Vec<(usize, Pos, Location)>,
+        /// The figure refused.
+        figure: Figure,
+        /// Each occupant: player, its figure, tile position, location.
+        by: Vec<(usize, Figure, Pos, Location)>,
     },
 }
 
@@ -672,12 +674,13 @@ impl<'a> Game<'a> {
                     let feat = self.features.feature(fo.node);
                     (
                         fo.player,
+                        fo.figure,
                         p.pos,
                         location_of(self.tile(p.tile), p.rot, feat),
                     )
                 })
                 .collect();
-            return Some(DeployProblem::Occupied { kind, by });
+            return Some(DeployProblem::Occupied { kind, figure, by });
         }
         None
     }

@@ -815,12 +815,13 @@ impl<'r> Referee<'r> {
                 kind,
             },
             DeployProblem::NotOccupiable(_) => ViolationKind::FollowerOnRiver { player },
-            DeployProblem::Occupied { kind, by } => ViolationKind::FeatureOccupied {
+            DeployProblem::Occupied { kind, figure, by } => ViolationKind::FeatureOccupied {
                 player,
+                figure: name(figure),
                 kind,
                 by: by
                     .into_iter()
-                    .map(|(pl, pos, l)| (self.player(pl), pos, l))
+                    .map(|(pl, f, pos, l)| (self.player(pl), name(f), pos, l))
                     .collect(),
             },
         }

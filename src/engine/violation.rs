@@ -314,10 +314,12 @@ pub enum ViolationKind {
     FeatureOccupied {
         /// The player deploying.
         player: String,
+        /// The figure's word.
+        figure: String,
         /// The feature's kind.
         kind: FeatureKind,
-        /// Who stands on it, and where.
-        by: Vec<(String, Pos, Location)>,
+        /// Who stands on it, with which figure, and where.
+        by: Vec<(String, String, Pos, Location)>,
     },
     /// A non-river tile before the river is done.
     RiverFirst {

@@ -21,6 +21,11 @@ struct Words {
     label: String,
 }
 
+/// A follower's word in a sentence: the big follower by its full name.
+fn figure_word(word: &str) -> &str {
+    if word == "big" { "big follower" } else { word }
+}
+
 /// "s" when `n` is not one.
 fn s(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
@@ -443,16 +448,22 @@ impl Violation {
                 "deploy on the tile's road, city, field or cloister instead",
                 "this is the river",
             ),
-            ViolationKind::FeatureOccupied { player, kind, by } => {
+            ViolationKind::FeatureOccupied {
+                player,
+                figure,
+                kind,
+                by,
+            } => {
                 let by = by
                     .iter()
-                    .map(|(who, pos, l)| format!("{who}'s follower at {pos} {l}"))
+                    .map(|(who, f, pos, l)| format!("{who}'s {} at {pos} {l}", figure_word(f)))
                     .collect::<Vec<_>>()
                     .join(" and ");
                 w(
                     format!(
-                        "the {} here already holds {by}: the follower stays in {player}'s supply",
-                        kind.word()
+                        "the {} here already holds {by}: the {} stays in {player}'s supply",
+                        kind.word(),
+                        figure_word(figure)
                     ),
                     "carca::rules::feature_occupied",
                     "a follower may not join a feature that holds any follower, however far away, the player's own included",
