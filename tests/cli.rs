@@ -157,6 +157,14 @@ fn a_manual_page_per_command_with_examples_and_exit_codes() {
         assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
     }
     assert_eq!(pages.len(), 17, "{pages:?}");
+    // A folder that does not exist yet is made, as `mkdir -p` would.
+    let deep = scratch.path("share/man/man1");
+    let out = crate::common::carca(&["man", "--dir", &deep]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        std::path::Path::new(&deep).join("carca.1").is_file(),
+        "{out}"
+    );
 }
 
 #[test]

@@ -258,6 +258,10 @@ pub(crate) fn run(path: &[String], dir: Option<&Path>) -> Outcome {
         return error::usage(format!("cannot render the manual: {e}"));
     }
     let mut out = Outcome::default();
+    // The folder is made when it does not exist yet (as `mkdir -p`).
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return error::write(dir, crate::write::WriteError::Io(e));
+    }
     for (file, text) in all {
         let target = dir.join(&file);
         if let Err(e) = crate::write::replace(&target, text.as_bytes(), None) {
