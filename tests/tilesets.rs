@@ -60,6 +60,8 @@ fn tiles_check_reports_as_json() {
     assert_eq!(results[0]["result"], "sound");
     assert_eq!(results[0]["tiles"], 72);
     assert_eq!(results[1]["result"], "defective");
+    // A defective set still says the name it gives itself.
+    assert_eq!(results[1]["name"], "contact-impossible");
     assert_eq!(
         results[1]["diagnostics"][0]["code"],
         "carca::tileset::contact_impossible"

@@ -11,6 +11,20 @@ use crate::report::output::DiagnosticJson;
 use crate::report::tiles::show_set;
 use crate::tileset;
 
+/// The `name` a defective tile set gives itself, when its file reads as
+/// YAML with a text `name`.
+fn declared_name(loader: &Loader, file: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        name: Option<String>,
+    }
+    let src = loader.read(std::path::Path::new(file)).ok()?;
+    let options = crate::source::yaml_options(src.text().len());
+    serde_saphyr::from_str_with_options::<Named>(src.text(), options)
+        .ok()?
+        .name
+}
+
 /// Validates each file and reports every problem.
 pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: Style) -> Outcome {
     let mut out = Outcome::default();
@@ -59,7 +73,7 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
                     } else {
                         CheckResult::Defective
                     },
-                    name: None,
+                    name: declared_name(loader, file),
                     tile_types: None,
                     tiles: None,
                     diagnostics: findings.iter().map(DiagnosticJson::of).collect(),
