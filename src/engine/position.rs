@@ -88,9 +88,15 @@ impl Position<'_> {
         // A mechanic's own rules of deployment (a barn's farm takes no
         // farmer) are asked of the game with the tile in place.
         let checked = r.mechanics.hooks_deploy();
+        // A rotation that shows the same sides as a smaller one (a
+        // cloister, a city on four sides) is the same placement: listed once.
+        let sides = &r.record.catalog.tiles[tile].sides;
+        let same_as_smaller =
+            |rot: Rotation| (0..rot.quarters()).any(|q| sides[q] == sides[rot.quarters()]);
         r.game
             .legal_placements(tile)
             .into_iter()
+            .filter(|&(_, rot)| !same_as_smaller(rot))
             .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
                 let spots = if !can_deploy {
