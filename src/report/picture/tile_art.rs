@@ -565,6 +565,10 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
                     .set("fill", "#c49a5a"),
             );
         }
+    }
+    // Walls after every city's ground: where two cities cross (a bridge
+    // tile), both pairs of walls show.
+    for f in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
         // Walls: where the city meets the field.
         if f.edges.len() >= 2 {
             for (from, ctrl, to) in city_runs(f).1 {
