@@ -87,11 +87,6 @@ fn barn_on(game: &Game, root: Node) -> Option<usize> {
         .map(|c| c.player)
 }
 
-/// Whether a farm (root) holds farmers.
-fn has_farmers(game: &Game, root: Node) -> bool {
-    game.followers_on(root)
-}
-
 impl Mechanic for Barns {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(*self)
@@ -144,7 +139,7 @@ impl Mechanic for Barns {
                 continue;
             }
             let root = game.corner_root(c);
-            if !has_farmers(game, root) {
+            if !game.followers_on(root) {
                 continue;
             }
             let placed_now = game.corners().iter().any(|b| {
@@ -186,7 +181,7 @@ impl Scoring for BarnScoring {
         // Farmers a snapshot shows on a barn's farm score as if just
         // joined to it, then go home.
         for (root, _) in &farms {
-            if has_farmers(game, *root) {
+            if game.followers_on(*root) {
                 game.pay_farm(
                     *root,
                     Phase::Final,

@@ -159,15 +159,11 @@ impl Mechanic for Wagons {
 
     fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, said: &mut Said) {
         let figure = Figure::WAGON;
-        if scored.moves.is_empty()
-            && !game
-                .came_home()
-                .iter()
-                .any(|&id| game.followers()[id as usize].figure == figure)
-        {
+        let home = came_home(game);
+        if home.is_empty() && scored.moves.is_empty() {
             return;
         }
-        let mut home: Vec<Home> = came_home(game)
+        let mut home: Vec<Home> = home
             .into_iter()
             .map(|(player, from)| Home {
                 player,
