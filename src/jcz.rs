@@ -445,8 +445,14 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             match name.as_str() {
                 "BASIC" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
                 "RIVER" => tilesets.push("river".into()),
-                "ABBEY_AND_MAYOR" => tilesets.push("abbey".into()),
+                // The abbey and the twelve land tiles; the figures come
+                // with their capabilities, below.
+                "ABBEY_AND_MAYOR" => {
+                    tilesets.push("abbey".into());
+                    tilesets.push("abbey-mayor".into());
+                }
                 "INNS_AND_CATHEDRALS" => tilesets.push("inns-cathedrals".into()),
+                "TRADERS_AND_BUILDERS" => tilesets.push("traders-builders".into()),
                 other => {
                     reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
                 }
@@ -458,12 +464,17 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             .into_iter()
             .flatten()
         {
-            let c = cap.as_str().unwrap_or_default();
-            if !matches!(
-                c,
-                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower"
-            ) {
-                reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\""));
+            // A 4.x save lists the capabilities in play; a figure whose
+            // capability is missing is not in the game.
+            match cap.as_str().unwrap_or_default() {
+                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower" => {}
+                "Mayor" => mayors = Some(1),
+                "Wagon" => wagons = Some(1),
+                "Barn" => barns = Some(1),
+                "Builder" => builders = Some(1),
+                "Pig" => pigs = Some(1),
+                "TradeGoods" => traders = true,
+                c => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
             }
         }
         for (name, value) in setup
@@ -474,6 +485,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         {
             if name.to_ascii_uppercase().contains("TINY_CITY") && value.as_bool() == Some(true) {
                 small_city = true;
+            }
+            if name == "MULTI_BARN_ALLOWED" && value.as_bool() == Some(true) {
+                barn_any_farm = true;
             }
         }
     } else {
