@@ -93,3 +93,29 @@ fn nothing_in_a_save_can_change_the_shape_of_the_record() {
         "{text}"
     );
 }
+
+#[test]
+fn the_barn_rule_of_either_format_becomes_barn_placement() {
+    let s = crate::common::Scratch::new("jcz-barn-rule");
+    for (fixture, rules) in [
+        (
+            "fixtures/jcz/abbey-mayor.jcz",
+            serde_json::json!({ "barn-placement": "occupied" }),
+        ),
+        (
+            "fixtures/jcz/abbey-mayor-legacy.jcz",
+            serde_json::json!({ "MULTI_BARN_ALLOWED": true }),
+        ),
+    ] {
+        let mut save: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture"))
+                .expect("JSON");
+        let plain = carca(&["import", "jcz", fixture]);
+        assert!(!plain.contains("barn_placement"), "{plain}");
+        save["setup"]["rules"] = rules;
+        let path = s.write("barn.jcz", save.to_string().as_bytes());
+        let out = carca(&["import", "jcz", &path]);
+        assert!(out.starts_with("exit: 0"), "{out}");
+        assert!(out.contains("barn_placement: any-farm"), "{fixture}: {out}");
+    }
+}
