@@ -73,15 +73,16 @@ pub enum NoteKind {
         feature: FeatureId,
     },
     /// A figure that the turn's scoring sent home stayed in its owner's
-    /// supply: it had nowhere to go (`could` false), or the record moves
+    /// supply: it had nowhere to go (`could` empty), or the record moves
     /// it nowhere.
     Stayed {
         /// The figure's word.
         figure: String,
         /// The tile it stood on.
         from: Pos,
-        /// Whether it had somewhere to go.
-        could: bool,
+        /// Where it could have gone: tiles, spots and their kinds, north
+        /// to south.
+        could: Vec<(Pos, Location, FeatureKind)>,
     },
 }
 

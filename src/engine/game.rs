@@ -880,6 +880,19 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// A spot as a record names it: its tile's position, its location in
+    /// board orientation, and the kind of its feature.
+    #[must_use]
+    pub fn named_spot(&self, s: Spot) -> (Pos, Location, FeatureKind) {
+        let p = &self.placed[s.placed];
+        let t = self.tile(p.tile);
+        (
+            p.pos,
+            location_of(t, p.rot, s.feature),
+            t.features[s.feature].kind,
+        )
+    }
+
     /// Whether two spots name parts of one feature.
     #[must_use]
     pub fn same_feature(&self, a: Spot, b: Spot) -> bool {

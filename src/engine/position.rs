@@ -162,19 +162,7 @@ impl Position<'_> {
                 figure: o.figure,
                 player: o.player,
                 from: o.from,
-                to: o
-                    .to
-                    .into_iter()
-                    .map(|s| {
-                        let p = &after.placed()[s.placed];
-                        let t = after.tile(p.tile);
-                        (
-                            p.pos,
-                            location_of(t, p.rot, s.feature),
-                            t.features[s.feature].kind,
-                        )
-                    })
-                    .collect(),
+                to: o.to.into_iter().map(|s| after.named_spot(s)).collect(),
             })
             .collect()
     }

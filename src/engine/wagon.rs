@@ -289,7 +289,10 @@ impl Mechanic for Wagons {
             }
         }
         for h in home.iter().filter(|h| !h.moved) {
-            let could = !targets(game, figure, h.from).is_empty();
+            let could = targets(game, figure, h.from)
+                .into_iter()
+                .map(|s| game.named_spot(s))
+                .collect();
             said.notes.push(Note {
                 turn: scored.turn,
                 player: h.player,

@@ -7,6 +7,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+pub use super::output::SpotAtJson;
 use super::output::{DiagnosticJson, UnreadableJson};
 
 /// An object whose keys are names given at run time (rulesets, players),
@@ -93,18 +94,6 @@ pub struct MoveOnJson {
     pub from: [i32; 2],
     /// Where it may go, each on its own.
     pub to: Vec<SpotAtJson>,
-}
-
-/// A spot of a tile on the board.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct SpotAtJson {
-    /// The tile: `[x, y]`.
-    pub at: [i32; 2],
-    /// Its location, in board orientation.
-    pub location: String,
-    /// The kind of feature.
-    pub kind: String,
 }
 
 /// A spot of a tile.

@@ -32,19 +32,26 @@ pub fn words(players: &[String], n: &Note) -> String {
         NoteKind::Stayed {
             figure,
             from,
-            could: false,
-        } => format!(
+            could,
+        } if could.is_empty() => format!(
             "turn {} · {who}'s {figure} came home from {from} and stays home: no unfinished, free feature for it on that tile or the 8 around",
             n.turn
         ),
         NoteKind::Stayed {
             figure,
             from,
-            could: true,
-        } => format!(
-            "turn {} · {who}'s {figure} came home from {from} and stays home: the record moves it nowhere",
-            n.turn
-        ),
+            could,
+        } => {
+            let places: Vec<String> = could
+                .iter()
+                .map(|(at, spot, kind)| format!("{at} {spot} ({})", kind.word()))
+                .collect();
+            format!(
+                "turn {} · {who}'s {figure} came home from {from} and stays home: the record moves it nowhere (it could go to {})",
+                n.turn,
+                places.join(", ")
+            )
+        }
     }
 }
 

@@ -538,6 +538,9 @@ pub enum NoteWhat {
         /// It had somewhere to go (the record moves it nowhere); false: it
         /// had nowhere to go.
         could: bool,
+        /// Where it could have gone (empty when nowhere): tiles and spots,
+        /// north to south.
+        to: Vec<SpotAtJson>,
     },
 }
 
@@ -573,12 +576,32 @@ impl NoteJson {
                 } => NoteWhat::Stayed {
                     figure: figure.clone(),
                     from: [from.x, from.y],
-                    could: *could,
+                    could: !could.is_empty(),
+                    to: could
+                        .iter()
+                        .map(|(at, spot, kind)| SpotAtJson {
+                            at: [at.x, at.y],
+                            location: spot.to_string(),
+                            kind: kind.word().to_string(),
+                        })
+                        .collect(),
                 },
             },
             text: super::notes::words(players, n),
         }
     }
+}
+
+/// A spot of a tile on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SpotAtJson {
+    /// The tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// Its location, in board orientation.
+    pub location: String,
+    /// The kind of feature.
+    pub kind: String,
 }
 
 /// Whether a record's `claims` were compared with the totals.
