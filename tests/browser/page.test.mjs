@@ -365,8 +365,18 @@ test('a barn is put on a corner and a wagon\'s move is recorded by clicking, and
   await click(page, square(1, -1));
   assert.equal(await page.getAttribute(square(1, -1), 'data-rot'), '180');
   await page.selectOption('#figure', 'move:wagon');
+  // The page shows where the wagon may go, as the verdict names it: the
+  // city of T and the start tile's city.
+  assert.equal(await page.getAttribute(square(1, -1), 'data-target'), 'E');
+  assert.equal(await page.getAttribute(square(0, 0), 'data-target'), 'N');
+  assert.equal(await page.locator('.sq.target').count(), 2);
+  assert.match(await page.textContent('#hint'), /red's wagon may go to 0,0 N \(city\), 1,-1 E \(city\)/);
+  // T is still the chosen tile: its city's dot is marked.
+  assert.equal(await page.locator(`${square(1, -1)} .spot.target`).count(), 1);
   const city = await page.locator(`${square(1, -1)} [data-kind="city"]`).first().getAttribute('data-spot');
   await click(page, `${square(1, -1)} [data-spot="${city}"]`);
+  // Once it has moved, nothing waits to move.
+  assert.equal(await page.locator('.sq.target').count(), 0);
   const moved = join(dir, 'wagon-clicked.yaml');
   writeFileSync(moved, await page.inputValue('[data-record]'));
   const written = join(dir, 'wagon-by-hand.yaml');

@@ -347,6 +347,15 @@ function hint() {
     const n = S.moves.moves.length;
     h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
       : `${S.pick} fits nowhere now: it may be discarded.`;
+  } else if ($('figure').value.startsWith(MOVE) && history()) {
+    const to = moveTargets();
+    const name = $('figure').value.slice(MOVE.length);
+    const owners = [...new Set(to.map((s) => s.player))];
+    const where = owners.map((p) => `${p}'s ${name} may go to ` + to.filter((s) => s.player === p)
+      .map((s) => `${s.at.join(',')} ${s.location} (${s.kind})`).join(', '));
+    h = to.length
+      ? `After the last turn's scoring, ${where.join('; ')}: click a marked square, then its dot.`
+      : `No ${name} is waiting to move after the last turn's scoring.`;
   } else if (S.chosen) h = 'Click a dot to put a figure there (again to take it away); R turns the tile, Delete removes it.';
   else h = 'Choose a tile on the left, or click a tile on the board.';
   $('hint').textContent = h;
@@ -389,6 +398,13 @@ function renderBoard() {
     if (!figs.has(k)) figs.set(k, []);
     figs.get(k).push({ ...f, refused: true, figure: 'refused' });
   }
+  // In a figure's move mode, the squares and spots it may move to.
+  const targets = new Map();
+  for (const s of moveTargets()) {
+    const k = key(s.at[0], s.at[1]);
+    if (!targets.has(k)) targets.set(k, []);
+    targets.get(k).push(s);
+  }
   const squares = [];
   for (let y = maxY; y >= minY; y--) {
     for (let x = minX; x <= maxX; x++) {
@@ -402,10 +418,12 @@ function renderBoard() {
       if (S.cursor && S.cursor[0] === x && S.cursor[1] === y) cls.push('cursor');
       if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && t) cls.push('selected');
       if (outlined.has(k)) cls.push('outlined');
+      if (targets.has(k)) cls.push('target');
       if (marks.has(k) || bad.has(k)) cls.push('bad');
       const sq = el('div', {
         class: cls.join(' '), role: 'gridcell', 'data-x': x, 'data-y': y,
         'data-tile': t ? t.tile : null, 'data-rot': t ? t.rot : null,
+        'data-target': targets.has(k) ? targets.get(k).map((s) => s.location).join(' ') : null,
         tabindex: S.cursor && S.cursor[0] === x && S.cursor[1] === y ? '0' : '-1',
         'aria-label': t ? `${t.tile} at ${x},${y} turned ${t.rot}°` : `empty square ${x},${y}${legal ? ', the chosen tile fits' : ''}`,
         onclick: () => clickSquare(x, y),
@@ -443,9 +461,11 @@ function renderBoard() {
             sq.append(b);
           }
         } else if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null) {
+          const here = targets.get(k) || [];
           for (const s of t.spots) {
+            const aim = here.some((m) => m.location === s.location);
             const b = el('button', {
-              type: 'button', class: 'spot', 'data-spot': s.location, 'data-kind': s.kind, text: s.location,
+              type: 'button', class: 'spot' + (aim ? ' target' : ''), 'data-spot': s.location, 'data-kind': s.kind, text: s.location,
               'aria-label': `${s.kind} at ${s.location}`,
               title: `${s.kind} ${s.location}: ${s.feature || ''}`,
               onclick: (ev) => { ev.stopPropagation(); putFigure(t, s.location); },
@@ -552,6 +572,21 @@ function entryAt(x, y) {
     if (e && Array.isArray(e.at) && e.at[0] === x && e.at[1] === y) return { list, i, e };
   }
   return null;
+}
+
+/**
+ * Where the figures of kind `name` that the last turn's scoring sent home
+ * may still go, as the verdict names them (`stayed` notes with `to`), when
+ * the figure menu is on that figure's move; otherwise none.
+ */
+function moveTargets() {
+  const figure = $('figure').value;
+  if (!figure.startsWith(MOVE) || !history() || S.step !== null) return [];
+  const name = figure.slice(MOVE.length);
+  const turn = turns().length;
+  return (S.score.notes || [])
+    .filter((n) => n.turn === turn && n.note === 'stayed' && n.figure === name)
+    .flatMap((n) => (n.to || []).map((s) => ({ ...s, player: n.player, figure: name })));
 }
 
 /** Records (or takes back) a move of a figure after the last turn's scoring: `wagon: [...]`. */
@@ -832,7 +867,7 @@ function wire() {
   $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
   $('rotate').addEventListener('click', rotateChosen);
   // A corner figure shows corner points instead of spots.
-  $('figure').addEventListener('change', () => renderBoard());
+  $('figure').addEventListener('change', () => { renderBoard(); hint(); });
   $('undo').addEventListener('click', undo);
   $('final').addEventListener('change', (ev) => change((m) => { if (ev.target.checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
