@@ -639,7 +639,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 players,
                 names: &names,
                 placed: idx,
-                moves: &[],
+                acts: &[],
             };
             let written = mechanics.propose_moves(&game, &scored, &mut |n| {
                 if !rng.chance(0.8) || n == 0 {
@@ -650,7 +650,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             let said = mechanics.scored(
                 &mut game,
                 &Scored {
-                    moves: &written,
+                    acts: &written,
                     ..scored
                 },
             );
@@ -658,6 +658,10 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             let table = game.figures();
             moves = written
                 .iter()
+                .filter_map(|a| match a {
+                    crate::record::Act::Move(m) => Some(m),
+                    crate::record::Act::Deploy(_) => None,
+                })
                 .map(|m| {
                     (
                         table.name(m.figure).to_string(),

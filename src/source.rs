@@ -137,15 +137,20 @@ impl SourceFile {
     /// The span of a serde-saphyr location, clamped to the text.
     #[must_use]
     pub fn span_of(&self, loc: &Location) -> SourceSpan {
+        self.span_at(&crate::spanned::Mark::from(loc))
+    }
+
+    /// The span of a value's mark, clamped to the text.
+    #[must_use]
+    pub fn span_at(&self, mark: &crate::spanned::Mark) -> SourceSpan {
         // Values read by a parser that keeps no positions (JSON) have none.
-        if loc.line() == 0 {
+        if mark.line() == 0 {
             return SourceSpan::from((0, 0));
         }
-        let span = loc.span();
         let len = self.text.len();
-        let (offset, width) = match (span.byte_offset(), span.byte_len()) {
-            (Some(o), Some(l)) => (o as usize, l as usize),
-            _ => (self.offset_of_line_col(loc.line(), loc.column()), 1),
+        let (offset, width) = match mark.bytes() {
+            Some(b) => b,
+            None => (self.offset_of_line_col(mark.line(), mark.column()), 1),
         };
         let offset = offset.min(len);
         let width = width.min(len - offset);
@@ -155,7 +160,7 @@ impl SourceFile {
     /// The span of a spanned value.
     #[must_use]
     pub fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
-        self.span_of(&v.at)
+        self.span_at(&v.at)
     }
 
     /// Byte offset of a 1-based line and column (columns count characters).

@@ -16,7 +16,63 @@ pub struct Spanned<T> {
     /// The value.
     pub value: T,
     /// Where it was written.
-    pub at: Location,
+    pub at: Mark,
+}
+
+/// Where a value was written, in 16 bytes: its line and column (1-based;
+/// line 0 when read by a reader that keeps no positions) and, when the
+/// reader knows them, its byte offset and length. Kept small because a
+/// record holds several for every turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    line: u32,
+    column: u32,
+    offset: u32,
+    len: u32,
+}
+
+impl Mark {
+    /// No position.
+    pub const UNKNOWN: Mark = Mark {
+        line: 0,
+        column: 0,
+        offset: u32::MAX,
+        len: 0,
+    };
+
+    /// The 1-based line, or 0 for no position.
+    #[must_use]
+    pub fn line(&self) -> u64 {
+        u64::from(self.line)
+    }
+
+    /// The 1-based column.
+    #[must_use]
+    pub fn column(&self) -> u64 {
+        u64::from(self.column)
+    }
+
+    /// The byte offset and length, when the reader knew them.
+    #[must_use]
+    pub fn bytes(&self) -> Option<(usize, usize)> {
+        (self.offset != u32::MAX).then_some((self.offset as usize, self.len as usize))
+    }
+}
+
+impl From<&Location> for Mark {
+    fn from(l: &Location) -> Mark {
+        let s = l.span();
+        let bytes = s
+            .byte_offset()
+            .zip(s.byte_len())
+            .and_then(|(o, n)| Some((u32::try_from(o).ok()?, u32::try_from(n).ok()?)));
+        Mark {
+            line: u32::try_from(l.line()).unwrap_or(u32::MAX),
+            column: u32::try_from(l.column()).unwrap_or(u32::MAX),
+            offset: bytes.map_or(u32::MAX, |b| b.0),
+            len: bytes.map_or(0, |b| b.1),
+        }
+    }
 }
 
 impl<T> Spanned<T> {
@@ -24,7 +80,7 @@ impl<T> Spanned<T> {
     pub fn unplaced(value: T) -> Self {
         Spanned {
             value,
-            at: Location::UNKNOWN,
+            at: Mark::UNKNOWN,
         }
     }
 }
@@ -52,7 +108,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
             ) -> Result<Spanned<T>, D::Error> {
                 serde_saphyr::Spanned::<T>::deserialize(d).map(|s| Spanned {
                     value: s.value,
-                    at: s.referenced,
+                    at: Mark::from(&s.referenced),
                 })
             }
         }

@@ -19,7 +19,7 @@ pub use super::game::{Hooks, Scoring, Spot};
 use super::supply::Supply;
 use super::violation::{AfterTheEnd, ViolationKind};
 use crate::geometry::{Pos, Rotation};
-use crate::record::FigureMove;
+use crate::record::Act;
 use crate::rules::Figure;
 use crate::rules::Ruleset;
 use crate::tileset::Catalog;
@@ -68,8 +68,10 @@ pub struct Scored<'t> {
     pub names: &'t [String],
     /// The placed tile.
     pub placed: usize,
-    /// The moves after the scoring the record lists.
-    pub moves: &'t [FigureMove],
+    /// What else the turn's record entry does, in order: the mechanics of
+    /// this phase take the acts they own (a wagon's move) and leave the
+    /// rest.
+    pub acts: &'t [Act],
 }
 
 /// What mechanics say in a phase: the rules the record breaks there (with
@@ -81,7 +83,7 @@ pub struct Said {
     pub violations: Vec<(ViolationKind, miette::SourceSpan)>,
     /// Notes of the adjudication.
     pub notes: Vec<Note>,
-    /// Indices of the moves a mechanic read.
+    /// Indices of the acts (of [`Scored::acts`]) a mechanic took.
     pub taken: Vec<usize>,
 }
 
@@ -228,7 +230,7 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _game: &Game,
         _scored: &Scored<'_>,
         _pick: &mut dyn FnMut(usize) -> Option<usize>,
-    ) -> Vec<FigureMove> {
+    ) -> Vec<Act> {
         Vec::new()
     }
 
@@ -409,7 +411,7 @@ impl Mechanics {
         game: &Game,
         scored: &Scored<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
-    ) -> Vec<FigureMove> {
+    ) -> Vec<Act> {
         self.in_phase(Phases::SCORED)
             .flat_map(|m| m.propose_moves(game, scored, pick))
             .collect()

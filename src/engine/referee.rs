@@ -17,7 +17,7 @@ use super::violation::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, Violati
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{LocationProblem, location_of};
-use crate::record::{Action, Body, Deploy, Location, Meeple, Placement, Record, Totals, Turn};
+use crate::record::{Act, Action, Body, Deploy, Location, Meeple, Placement, Record, Totals, Turn};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::FeatureKind;
 
@@ -467,7 +467,7 @@ impl<'r> Referee<'r> {
                 self.discard(*tile, *span);
                 None
             }
-            Action::Place { placement, meeple } => {
+            Action::Place { placement } => {
                 let Some(idx) = self.place(placement, actor, turn.number) else {
                     self.moves_not_taken(turn, actor, &[]);
                     return None;
@@ -486,8 +486,12 @@ impl<'r> Referee<'r> {
                 } else {
                     None
                 };
-                if let Some(d) = meeple {
-                    self.deploy(idx, d, actor, turn.number);
+                // The deploy phase: the turn's action.
+                for act in &turn.acts {
+                    match act {
+                        Act::Deploy(d) => self.deploy(idx, d, actor, turn.number),
+                        Act::Move(_) => {}
+                    }
                 }
                 self.game.score_completed(
                     idx,
@@ -507,7 +511,7 @@ impl<'r> Referee<'r> {
     /// moves nothing.
     fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) {
         // A game whose mechanics do nothing here pays nothing for it.
-        if !self.mechanics.hooks_scored() && turn.moves.is_empty() {
+        if !self.mechanics.hooks_scored() && turn.moves().next().is_none() {
             return;
         }
         let said = self.mechanics.scored(
@@ -518,7 +522,7 @@ impl<'r> Referee<'r> {
                 players: self.record.players.len(),
                 names: &self.record.players,
                 placed,
-                moves: &turn.moves,
+                acts: &turn.acts,
             },
         );
         for (v, span) in said.violations {
@@ -531,8 +535,10 @@ impl<'r> Referee<'r> {
     /// The record's moves of a turn that no mechanic took (`taken` lists
     /// those taken): each moves nothing.
     fn moves_not_taken(&mut self, turn: &Turn, actor: usize, taken: &[usize]) {
-        for (i, m) in turn.moves.iter().enumerate() {
-            if !taken.contains(&i) {
+        for (i, act) in turn.acts.iter().enumerate() {
+            if let Act::Move(m) = act
+                && !taken.contains(&i)
+            {
                 let player = m.player.map_or(actor, |(p, _)| p);
                 let v = ViolationKind::MoveRefused {
                     player: self.player(player),

@@ -12,8 +12,8 @@ use super::game::{Game, Spot};
 use super::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
 use super::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
-use crate::record::FigureMove;
 use crate::record::location::location_of;
+use crate::record::{Act, FigureMove};
 use crate::rules::Figure;
 
 /// The wagon's move, for games with wagons in supply.
@@ -119,7 +119,7 @@ impl Mechanic for Wagons {
         game: &Game,
         scored: &Scored<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
-    ) -> Vec<FigureMove> {
+    ) -> Vec<Act> {
         let mut home = came_home(game);
         let n = scored.players.max(1);
         home.sort_by_key(|&(p, _)| (p + n - scored.actor % n) % n);
@@ -139,7 +139,7 @@ impl Mechanic for Wagons {
             taken.push(to);
             let placed = &game.placed()[to.placed];
             let several = home.iter().filter(|(q, _)| *q == p).count() > 1;
-            out.push(FigureMove {
+            out.push(Act::Move(Box::new(FigureMove {
                 figure: Figure::WAGON,
                 player: Some((p, nowhere)),
                 from: several.then_some((from, nowhere)),
@@ -148,7 +148,7 @@ impl Mechanic for Wagons {
                 spot: location_of(game.tile(placed.tile), placed.rot, to.feature),
                 spot_span: nowhere,
                 span: nowhere,
-            });
+            })));
         }
         out
     }
@@ -160,7 +160,13 @@ impl Mechanic for Wagons {
     fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, said: &mut Said) {
         let figure = Figure::WAGON;
         let home = came_home(game);
-        if home.is_empty() && scored.moves.is_empty() {
+        let moves = || {
+            scored.acts.iter().enumerate().filter_map(|(i, a)| match a {
+                Act::Move(m) if m.figure == figure => Some((i, m)),
+                _ => None,
+            })
+        };
+        if home.is_empty() && moves().next().is_none() {
             return;
         }
         let mut home: Vec<Home> = home
@@ -177,10 +183,7 @@ impl Mechanic for Wagons {
         // player is out of order.
         let mut last: Option<usize> = None;
         let word = game.figures().name(figure).to_string();
-        for (i, m) in scored.moves.iter().enumerate() {
-            if m.figure != figure {
-                continue;
-            }
+        for (i, m) in moves() {
             said.taken.push(i);
             let player = m.player.map_or(scored.actor, |(p, _)| p);
             let refuse = |said: &mut Said, why: MoveProblem, span| {

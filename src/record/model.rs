@@ -78,15 +78,13 @@ pub(crate) fn figure_of(word: &str, catalog: &Catalog) -> Option<Figure> {
     catalog.figures.find(word.trim())
 }
 
-/// What a turn did.
+/// What a turn did with its tile.
 #[derive(Debug, Clone)]
 pub enum Action {
-    /// Placed a tile, perhaps with a follower.
+    /// Placed a tile.
     Place {
         /// The tile.
         placement: Placement,
-        /// The figure deployed, if any.
-        meeple: Option<Deploy>,
     },
     /// Said a drawn tile fitted nowhere.
     Discard {
@@ -95,6 +93,26 @@ pub enum Action {
         /// The id in the file.
         span: SourceSpan,
     },
+}
+
+/// One thing a turn does besides placing its tile, as its record entry
+/// says. The turn machine takes each in the phase it belongs to; a new
+/// mechanic's record keys add a variant here.
+#[derive(Debug, Clone)]
+pub enum Act {
+    /// A figure deployed (`meeple:` with `figure:`): the turn's action.
+    Deploy(Deploy),
+    /// A figure that the turn's scoring sent home moving on (`wagon:`).
+    Move(Box<FigureMove>),
+}
+
+impl Act {
+    /// Whether it is the turn's one action (RULES: a turn takes at most
+    /// one), rather than something that comes with any action.
+    #[must_use]
+    pub fn is_action(&self) -> bool {
+        matches!(self, Act::Deploy(_))
+    }
 }
 
 /// One entry of `turns`.
@@ -106,11 +124,31 @@ pub struct Turn {
     pub span: SourceSpan,
     /// The player the record names, if any.
     pub player: Option<(usize, SourceSpan)>,
-    /// What happened.
+    /// What happened to the tile.
     pub action: Action,
-    /// Figures that moved on after the turn's scoring, in the order
+    /// What else the turn did, in the order written: at most one action
+    /// (a deployment), and moves after the scoring.
+    pub acts: Vec<Act>,
+}
+
+impl Turn {
+    /// The figure the turn deploys, if any.
+    #[must_use]
+    pub fn deploy(&self) -> Option<&Deploy> {
+        self.acts.iter().find_map(|a| match a {
+            Act::Deploy(d) => Some(d),
+            Act::Move(_) => None,
+        })
+    }
+
+    /// The figures moving on after the turn's scoring, in the order
     /// written.
-    pub moves: Vec<FigureMove>,
+    pub fn moves(&self) -> impl Iterator<Item = &FigureMove> {
+        self.acts.iter().filter_map(|a| match a {
+            Act::Move(m) => Some(&**m),
+            Act::Deploy(_) => None,
+        })
+    }
 }
 
 /// A follower on the table in a snapshot.

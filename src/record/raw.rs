@@ -234,7 +234,7 @@ pub(crate) struct RawTurn {
     pub(crate) tile: Option<Spanned<String>>,
     /// Where: [x, y], x east, y north.
     #[schemars(with = "Option<[i64; 2]>")]
-    pub(crate) at: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub(crate) at: Option<Spanned<RawPair>>,
     /// Clockwise rotation in degrees.
     #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
@@ -254,7 +254,9 @@ pub(crate) struct RawTurn {
     pub(crate) discard: Option<Spanned<String>>,
     /// Abbey & Mayor: wagons that the turn's scoring sent home moving on
     /// at once, one move or a list of them in the order they are made.
-    pub(crate) wagon: Option<OneOrList<RawMove>>,
+    // Boxed: most turns have none, and a turn is read by value.
+    #[schemars(with = "Option<OneOrList<RawMove>>")]
+    pub(crate) wagon: Option<Box<OneOrList<RawMove>>>,
 }
 
 /// A figure moving on after a scoring: `{ player, at, spot, from }`.
@@ -266,7 +268,7 @@ pub(crate) struct RawMove {
     pub(crate) player: Option<Spanned<String>>,
     /// The tile it moves to: [x, y].
     #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<Vec<Spanned<i64>>>,
+    pub(crate) at: Spanned<RawPair>,
     /// Where on that tile, in board orientation. `meeple` is taken as
     /// another name for it.
     #[serde(alias = "meeple")]
@@ -275,7 +277,44 @@ pub(crate) struct RawMove {
     /// The tile it stood on, needed only when its owner has several that
     /// came home in the scoring: [x, y].
     #[schemars(with = "Option<[i64; 2]>")]
-    pub(crate) from: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub(crate) from: Option<Spanned<RawPair>>,
+}
+
+/// A position as written, `[x, y]`: its two integers with their
+/// positions, or `None` for a list of another length (which the validator
+/// reports). Read without allocating, since every turn has one.
+#[derive(Debug)]
+pub(crate) struct RawPair(pub(crate) Option<[crate::spanned::Spanned<i64>; 2]>);
+
+impl<'de> Deserialize<'de> for RawPair {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawPair;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of two integers [x, y]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawPair, A::Error> {
+                let x = seq.next_element::<Spanned<i64>>()?;
+                let y = match x {
+                    Some(_) => seq.next_element::<Spanned<i64>>()?,
+                    None => None,
+                };
+                let mut more = false;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    more = true;
+                }
+                Ok(RawPair(match (x, y, more) {
+                    (Some(x), Some(y), false) => Some([x, y]),
+                    _ => None,
+                }))
+            }
+        }
+        d.deserialize_seq(V)
+    }
 }
 
 /// One value or a list of them.
@@ -337,7 +376,7 @@ pub(crate) struct RawPlacement {
     pub(crate) tile: Spanned<String>,
     /// Where: [x, y], x east, y north.
     #[schemars(with = "Option<[i64; 2]>")]
-    pub(crate) at: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub(crate) at: Option<Spanned<RawPair>>,
     /// Clockwise rotation in degrees.
     #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
@@ -352,7 +391,7 @@ pub(crate) struct RawMeeple {
     pub(crate) player: Spanned<String>,
     /// The position of its tile.
     #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<Vec<Spanned<i64>>>,
+    pub(crate) at: Spanned<RawPair>,
     /// Where on the tile, in board orientation. `meeple` is taken as another
     /// name for it.
     #[serde(alias = "meeple")]
@@ -362,20 +401,6 @@ pub(crate) struct RawMeeple {
     /// word, or a figure a tile set in play declares.
     #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
     pub(crate) figure: Option<Spanned<String>>,
-}
-
-/// A turn of a JSON record read on the quick path: plain values, no spans.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PlainTurn {
-    pub(crate) player: Option<String>,
-    pub(crate) tile: Option<String>,
-    pub(crate) at: Option<[i64; 2]>,
-    pub(crate) rot: Option<i64>,
-    #[serde(alias = "spot")]
-    pub(crate) meeple: Option<String>,
-    pub(crate) figure: Option<String>,
-    pub(crate) discard: Option<String>,
 }
 
 /// The JSON Schema of record files.

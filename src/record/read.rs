@@ -151,9 +151,9 @@ pub(super) const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple",
 /// [`crate::yaml::read`] takes. A record with any finding must be read
 /// again with [`parse`], whose diagnostics point at the lines.
 ///
-/// The turns of a JSON record are read in a second pass and turned into
-/// [`Turn`]s one by one, so that a game of a million tiles never holds a
-/// million raw turns.
+/// The turns are read as every reader reads them ([`raw::RawTurn`], with
+/// no positions) and turned into [`Turn`]s one by one, so that a game of a
+/// million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     let text = src.text();
@@ -169,8 +169,8 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
             return None;
         }
         let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(text).ok()?;
-        b.record(header, dir, &mut |_, catalog, players| {
-            let turns = plain::read_turns(text, catalog, players);
+        b.record(header, dir, &mut |b, catalog, players| {
+            let turns = plain::read_turns(text, b, catalog, players);
             failed = turns.is_none();
             turns.unwrap_or_default()
         })
@@ -178,8 +178,8 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
         let node = crate::yaml::read(text)?;
         let header =
             <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node).ok()?;
-        b.record(header, dir, &mut |_, catalog, players| {
-            let turns = plain::turns_of(&node, catalog, players);
+        b.record(header, dir, &mut |b, catalog, players| {
+            let turns = plain::turns_of(&node, b, catalog, players);
             failed = turns.is_none();
             turns.unwrap_or_default()
         })

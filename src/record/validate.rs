@@ -6,7 +6,7 @@ use super::raw::RawPlacement;
 use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
-    Action, Body, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE,
+    Act, Action, Body, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE,
     MAX_TURNS, Meeple, Placement, Record, RecordError, Totals, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
@@ -483,9 +483,9 @@ impl<'a> Builder<'a> {
         found
     }
 
-    pub(super) fn position(&mut self, at: &Spanned<Vec<Spanned<i64>>>) -> Option<Pos> {
-        match &at.value[..] {
-            [x, y] if let Some(pos) = Pos::checked(x.value, y.value) => Some(pos),
+    pub(super) fn position(&mut self, at: &Spanned<raw::RawPair>) -> Option<Pos> {
+        match &at.value.0 {
+            Some([x, y]) if let Some(pos) = Pos::checked(x.value, y.value) => Some(pos),
             _ => {
                 self.error(RecordError::Position {
                     limit: MAX_COORD,
@@ -553,6 +553,7 @@ impl<'a> Builder<'a> {
             Some(p) => Some((self.player(p, players)?, self.span(p))),
             None => None,
         };
+        let mut deploy = None;
         let action = match (&raw.tile, &raw.discard) {
             (Some(tile), None) => {
                 let Some(at) = &raw.at else {
@@ -592,6 +593,7 @@ impl<'a> Builder<'a> {
                 let tile_i = self.tile(tile, catalog);
                 let pos = self.position(at);
                 let rot = self.rotation(raw.rot.as_ref());
+                deploy = meeple;
                 Action::Place {
                     placement: Placement {
                         tile: tile_i?,
@@ -601,7 +603,6 @@ impl<'a> Builder<'a> {
                         rot: rot?,
                         span,
                     },
-                    meeple,
                 }
             }
             (None, Some(d)) => {
@@ -637,23 +638,29 @@ impl<'a> Builder<'a> {
                 return None;
             }
         };
-        let moves = match &raw.wagon {
-            Some(list) => {
-                let figure = Figure::WAGON;
-                let mut out = Vec::with_capacity(list.items().len());
-                for m in list.items() {
-                    out.push(self.figure_move(m, figure, players));
+        // The acts in the order the turn takes them: the action, then the
+        // moves after the scoring.
+        let wagons = raw.wagon.as_ref().map_or(0, |w| w.items().len());
+        let mut acts = Vec::with_capacity(usize::from(deploy.is_some()) + wagons);
+        acts.extend(deploy.map(Act::Deploy));
+        if let Some(list) = &raw.wagon {
+            let mut ok = true;
+            for m in list.items() {
+                match self.figure_move(m, Figure::WAGON, players) {
+                    Some(m) => acts.push(Act::Move(Box::new(m))),
+                    None => ok = false,
                 }
-                out.into_iter().collect::<Option<Vec<_>>>()?
             }
-            None => Vec::new(),
-        };
+            if !ok {
+                return None;
+            }
+        }
         Some(Turn {
             number,
             span,
             player,
             action,
-            moves,
+            acts,
         })
     }
 
