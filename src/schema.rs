@@ -24,6 +24,14 @@ pub enum Kind {
     TilesCheck,
     /// What `POST /api/position` of `carca serve` answers.
     Board,
+    /// What `POST /api/record` of `carca serve` answers.
+    ServeRecord,
+    /// What `GET /api/rulesets` of `carca serve` answers.
+    ServeRulesets,
+    /// What `GET /api/tilesets` of `carca serve` answers.
+    ServeTilesets,
+    /// What `GET /api/initial` of `carca serve` answers.
+    ServeInitial,
 }
 
 /// The JSON Schema of a kind of file.
@@ -39,6 +47,10 @@ pub fn of(kind: Kind) -> serde_json::Value {
         Kind::Test => crate::report::json::test_schema(),
         Kind::TilesCheck => crate::report::json::tiles_check_schema(),
         Kind::Board => crate::report::json::board_schema(),
+        Kind::ServeRecord => crate::report::json::serve_record_schema(),
+        Kind::ServeRulesets => crate::report::json::serve_rulesets_schema(),
+        Kind::ServeTilesets => crate::report::json::serve_tilesets_schema(),
+        Kind::ServeInitial => crate::report::json::serve_initial_schema(),
     };
     if let Some(obj) = schema.as_object_mut() {
         let name = match kind {
@@ -51,6 +63,10 @@ pub fn of(kind: Kind) -> serde_json::Value {
             Kind::Test => "test",
             Kind::TilesCheck => "tiles-check",
             Kind::Board => "board",
+            Kind::ServeRecord => "serve-record",
+            Kind::ServeRulesets => "serve-rulesets",
+            Kind::ServeTilesets => "serve-tilesets",
+            Kind::ServeInitial => "serve-initial",
         };
         obj.insert(
             "$id".into(),

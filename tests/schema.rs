@@ -346,3 +346,30 @@ fn every_json_output_validates_against_its_schema() {
     args.extend(sets.iter().map(String::as_str));
     check("tiles-check", &args);
 }
+
+/// Every committed schema under `docs/schema/` is what `carca schema`
+/// prints, and every kind `carca schema` knows is committed.
+#[test]
+fn every_committed_schema_is_up_to_date() {
+    let kinds = [
+        "tileset",
+        "record",
+        "ruleset",
+        "score",
+        "moves",
+        "compare",
+        "test",
+        "tiles-check",
+        "board",
+        "serve-record",
+        "serve-rulesets",
+        "serve-tilesets",
+        "serve-initial",
+    ];
+    for kind in kinds {
+        let s = schema(kind);
+        assert!(s["title"].is_string(), "{kind}");
+    }
+    let committed = files("docs/schema", "json");
+    assert_eq!(committed.len(), kinds.len(), "{committed:?}");
+}

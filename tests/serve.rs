@@ -731,3 +731,58 @@ fn the_page_draws_boards_of_bounded_size() {
     assert_eq!(status, 413, "{}", &body[..body.len().min(400)]);
     assert!(body.contains("carca::serve::board_too_large"), "{body}");
 }
+
+#[test]
+fn every_answer_of_the_api_is_typed_json_that_its_schema_describes() {
+    // Besides the board (above) and the commands' own JSON: the rulesets,
+    // the tile sets, a record as data, the moves with `ended`, and the
+    // record named on the command line, each against its committed schema.
+    let validate = |kind: &str, v: &serde_json::Value| {
+        let schema: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(Path::new(ROOT).join(format!("docs/schema/{kind}.json")))
+                .expect("schema"),
+        )
+        .expect("JSON");
+        let validator = jsonschema::validator_for(&schema).expect("a schema");
+        let errors: Vec<String> = validator.iter_errors(v).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{kind}: {errors:?}\n{v}");
+    };
+    let rulesets = json(&api::rulesets());
+    assert_eq!(rulesets["rulesets"][0]["name"], "modern");
+    validate("serve-rulesets", &rulesets);
+    let tilesets = json(&api::tilesets(loader()));
+    assert!(
+        tilesets["tilesets"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|s| s["name"] == "abbey-mayor"))
+    );
+    validate("serve-tilesets", &tilesets);
+    for file in [
+        "fixtures/records/am-wagon.yaml",
+        "fixtures/records/three-farm-editions.yaml",
+        "fixtures/records/inline-ruleset.yaml",
+    ] {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(file)).expect("fixture");
+        let reply = api::record(loader(), text.as_bytes());
+        assert_eq!(reply.status, 200, "{file}");
+        validate("serve-record", &json(&reply));
+    }
+    let text = std::fs::read_to_string(Path::new(ROOT).join("fixtures/records/am-wagon.yaml"))
+        .expect("fixture");
+    let reply = api::moves(
+        loader(),
+        &query(&[("tile", "T"), ("turn", "3")]),
+        text.as_bytes(),
+    );
+    let moves = json(&reply);
+    assert_eq!(moves["ended"], false);
+    validate("moves", &moves);
+    let server = Server::start(&["fixtures/jcz/abbey-mayor.jcz"]);
+    let (status, body) = server.request("GET", "/api/initial", "", b"");
+    assert_eq!(status, 200);
+    let (_, body) = body.split_once("\r\n\r\n").expect("a body");
+    let initial: serde_json::Value = serde_json::from_str(body).expect("JSON");
+    assert_eq!(initial["name"], "fixtures/jcz/abbey-mayor.jcz");
+    validate("serve-initial", &initial);
+    validate("serve-initial", &serde_json::Value::Null);
+}

@@ -208,6 +208,7 @@ pub(crate) fn json(
                     .collect(),
             })
             .collect(),
+        ended: None,
     };
     serde_json::to_value(json).unwrap_or_default()
 }

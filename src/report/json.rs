@@ -60,6 +60,10 @@ pub struct MovesJson {
     pub figures: Vec<String>,
     /// Every legal placement.
     pub moves: Vec<MoveJson>,
+    /// `carca serve`'s `/api/moves` only: the game is over at this moment
+    /// (a snapshot never is, since the page still adds tiles to it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<bool>,
 }
 
 /// One legal placement.
@@ -251,6 +255,113 @@ pub enum OrUnreadable<T> {
     Answer(T),
     /// The record could not be read.
     Unreadable(UnreadableJson),
+}
+
+/// What `GET /api/rulesets` of `carca serve` answers.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ServeRulesetsJson {
+    /// The built-in rulesets, in the order `carca rules list` gives them.
+    pub rulesets: Vec<RulesetNameJson>,
+}
+
+/// A built-in ruleset.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RulesetNameJson {
+    /// Its name, for `rules:` and `--rules`.
+    pub name: String,
+    /// What it is.
+    pub description: Option<String>,
+}
+
+/// What `GET /api/tilesets` of `carca serve` answers.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ServeTilesetsJson {
+    /// The built-in tile sets.
+    pub tilesets: Vec<TilesetTilesJson>,
+}
+
+/// A built-in tile set and its tiles.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TilesetTilesJson {
+    /// Its name, for `tilesets:`.
+    pub name: String,
+    /// Its tiles.
+    pub tiles: Vec<TileCountJson>,
+}
+
+/// A tile of a set and how many there are.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TileCountJson {
+    /// Its id.
+    pub tile: String,
+    /// How many the set has (per player, for a player's own tile).
+    pub count: u32,
+    /// Each player has their own (an abbey).
+    pub per_player: bool,
+}
+
+/// What `GET /api/initial` of `carca serve` answers: the record named on
+/// the command line, or `null`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ServeInitialJson {
+    /// As named on the command line.
+    pub name: String,
+    /// Its text (a JCloisterZone save imported).
+    pub text: String,
+    /// The tile sets and ruleset it names by path, by that name: the page
+    /// sends them with the record.
+    pub files: std::collections::BTreeMap<String, String>,
+    /// Those of them that lie outside the record's folder.
+    pub outside: Vec<String>,
+}
+
+/// The schema of what `GET /api/rulesets` answers.
+#[must_use]
+pub fn serve_rulesets_schema() -> serde_json::Value {
+    schema_of::<ServeRulesetsJson>("carca serve: GET /api/rulesets")
+}
+
+/// The schema of what `GET /api/tilesets` answers.
+#[must_use]
+pub fn serve_tilesets_schema() -> serde_json::Value {
+    schema_of::<ServeTilesetsJson>("carca serve: GET /api/tilesets")
+}
+
+/// The schema of what `GET /api/initial` answers.
+#[must_use]
+pub fn serve_initial_schema() -> serde_json::Value {
+    schema_of::<Option<ServeInitialJson>>("carca serve: GET /api/initial")
+}
+
+/// The schema of what `POST /api/record` answers: `{"record": ...}`, the
+/// record as data, which the record schema describes.
+#[must_use]
+pub fn serve_record_schema() -> serde_json::Value {
+    let mut record = crate::record::schema();
+    let defs = record
+        .as_object_mut()
+        .and_then(|o| o.remove("$defs"))
+        .unwrap_or_else(|| serde_json::json!({}));
+    if let Some(o) = record.as_object_mut() {
+        o.remove("$schema");
+        o.remove("title");
+    }
+    serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "carca serve: POST /api/record",
+        "description": "A record that carca reads, as data: `record` has the keys of a record file.",
+        "type": "object",
+        "properties": { "record": record },
+        "required": ["record"],
+        "additionalProperties": false,
+        "$defs": defs,
+    })
 }
 
 /// The JSON Schema of an output, under its command's title.

@@ -310,7 +310,7 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     };
     let player = record.players.get(pos.player).map_or("", String::as_str);
     let mut v = super::super::moves::json(RECORD_NAME, tile, player, &pos, &moves);
-    v["ended"] = json!(pos.ended && !snapshot);
+    v["ended"] = json!(pos.ended && !snapshot); // `MovesJson::ended`
     Reply::json(200, &v)
 }
 
@@ -593,29 +593,40 @@ pub(crate) fn record_data(text: &str) -> Result<Value, String> {
 /// `GET /api/rulesets`: the built-in rulesets, with what each is.
 #[must_use]
 pub fn rulesets() -> Reply {
-    let list: Vec<Value> = crate::rules::BUILTIN
+    use crate::report::json::{RulesetNameJson, ServeRulesetsJson};
+    let rulesets = crate::rules::BUILTIN
         .iter()
-        .map(|name| json!({ "name": name, "description": crate::rules::builtin_description(name) }))
+        .map(|name| RulesetNameJson {
+            name: (*name).to_string(),
+            description: crate::rules::builtin_description(name).map(str::to_string),
+        })
         .collect();
-    Reply::json(200, &json!({ "rulesets": list }))
+    Reply::json(200, &ServeRulesetsJson { rulesets })
 }
 
 /// `GET /api/tilesets`: the built-in tile sets, with their tiles.
 #[must_use]
 pub fn tilesets(base: &Loader) -> Reply {
-    let list: Vec<Value> = crate::tileset::builtin::NAMES
+    use crate::report::json::{ServeTilesetsJson, TileCountJson, TilesetTilesJson};
+    let tilesets = crate::tileset::builtin::NAMES
         .iter()
         .filter_map(|name| {
             let set = base.builtin_set(name).ok()?;
-            Some(json!({
-                "name": name,
-                "tiles": set.tiles.iter().map(|t| json!({
-                    "tile": t.id, "count": t.count, "per_player": t.per_player,
-                })).collect::<Vec<_>>(),
-            }))
+            Some(TilesetTilesJson {
+                name: (*name).to_string(),
+                tiles: set
+                    .tiles
+                    .iter()
+                    .map(|t| TileCountJson {
+                        tile: t.id.clone(),
+                        count: t.count,
+                        per_player: t.per_player,
+                    })
+                    .collect(),
+            })
         })
         .collect();
-    Reply::json(200, &json!({ "tilesets": list }))
+    Reply::json(200, &ServeTilesetsJson { tilesets })
 }
 
 /// `GET /api/tile.svg?set=S&tile=ID&rot=R`: a tile of a built-in set,

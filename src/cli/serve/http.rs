@@ -45,20 +45,9 @@ pub struct App {
     pub work: Arc<tokio::sync::Semaphore>,
 }
 
-/// The record named on the command line, for the page to open.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Initial {
-    /// As named on the command line.
-    pub name: String,
-    /// Its text (a JCloisterZone save imported).
-    pub text: String,
-    /// The tile sets and ruleset it names by path, by that name: the page
-    /// sends them with the record.
-    pub files: std::collections::HashMap<String, String>,
-    /// Those of them that lie outside the record's folder, which the
-    /// server says at start that it shows.
-    pub outside: Vec<String>,
-}
+/// The record named on the command line, for the page to open (typed
+/// where the other answers are, with its schema).
+pub type Initial = crate::report::json::ServeInitialJson;
 
 /// The routes of the server.
 pub fn router(app: Arc<App>) -> Router {

@@ -216,7 +216,7 @@ fn read_initial(
         src.text().to_string()
     };
     let dir = file.parent().unwrap_or(Path::new(""));
-    let mut files = std::collections::HashMap::new();
+    let mut files = std::collections::BTreeMap::new();
     if let Ok(v) = api::record_data(&text) {
         let names = v["tilesets"]
             .as_array()
