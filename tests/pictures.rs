@@ -267,6 +267,7 @@ fn the_readme_pictures_are_current() {
             vec!["tiles", "render", "traders-builders"],
         ),
         ("tiles-abbey-mayor", vec!["tiles", "render", "abbey-mayor"]),
+        ("tiles-tower", vec!["tiles", "render", "tower"]),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

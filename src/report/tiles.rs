@@ -267,6 +267,7 @@ fn legend(tile: &Tile) -> Vec<String> {
                 let _ = write!(line, ", {}", super::award::extra(e.count, &e.modifier));
             }
             match f.ends {
+                Some(End::Village) if tile.tower => line.push_str(", ends at the tower"),
                 Some(End::Village) => line.push_str(", ends at the village"),
                 Some(End::Inside) => line.push_str(", ends on the tile"),
                 Some(End::Cloister) => line.push_str(", ends at the cloister"),
@@ -301,6 +302,7 @@ pub fn show_tile(tile: &Tile) -> String {
         (tile.start, "start tile"),
         (tile.last, "placed last"),
         (tile.hole_only, "only into a hole"),
+        (tile.tower, "tower foundation"),
     ] {
         if flag {
             let _ = write!(head, ", {word}");

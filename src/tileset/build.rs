@@ -910,7 +910,13 @@ impl Builder<'_> {
         self.check_crossings(&layout, &features, code_span, bridge);
         let fields = match &raw.fields {
             None => self.derive_fields(&layout, &features, edges, &drafts),
-            Some(list) => self.explicit_fields(list, &layout, &features, edges, &on_edge, bridge),
+            Some(list) => {
+                let middle = Middle {
+                    bridge,
+                    tower: raw.tower.as_ref().is_some_and(|b| b.value),
+                };
+                self.explicit_fields(list, &layout, &features, edges, &on_edge, middle)
+            }
         };
         let mut features = features;
         for (field, _) in &fields {
@@ -924,18 +930,21 @@ impl Builder<'_> {
             return None;
         }
         let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
+        let tower = flag(&raw.tower);
         Some(Tile {
             id,
             count: count as u32,
             per_player: flag(&raw.per_player),
             hole_only: flag(&raw.hole_only),
+            tower,
             start: flag(&raw.start),
             last: flag(&raw.last),
             edges,
             cloister: features
                 .iter()
                 .position(|f| f.kind == FeatureKind::Cloister),
-            village: features.iter().any(|f| f.ends == Some(End::Village)),
+            // Roads that end at a tower end at no village.
+            village: !tower && features.iter().any(|f| f.ends == Some(End::Village)),
             features,
             on_edge,
             on_half,
@@ -1355,7 +1364,8 @@ impl Builder<'_> {
             let kind = drafts[i].feature.kind;
             let lower = value.to_ascii_lowercase();
             let end = match (kind, lower.as_str()) {
-                (FeatureKind::Road, "village" | "crossing") => Some(End::Village),
+                // A tower ends roads as a village does (The Tower).
+                (FeatureKind::Road, "village" | "crossing" | "tower") => Some(End::Village),
                 (FeatureKind::Road, "tile" | "house" | "well") => Some(End::Inside),
                 (FeatureKind::Road, "cloister" | "monastery") => {
                     only(FeatureKind::Cloister, drafts).map(|_| End::Cloister)
@@ -1378,7 +1388,7 @@ impl Builder<'_> {
                 None => self.errors.push(E::BadEnd {
                     value,
                     help: match kind {
-                        FeatureKind::Road => "a road ends at `village`, `tile` (a house or well that is no feature), `cloister`, `city` or `river` (the tile's only one), or at `#name`".into(),
+                        FeatureKind::Road => "a road ends at `village`, `tower` (a tower foundation), `tile` (a house or well that is no feature), `cloister`, `city` or `river` (the tile's only one), or at `#name`".into(),
                         _ => "a river ends at `spring`, `lake` or `#name`".into(),
                     },
                     span,
@@ -1547,8 +1557,9 @@ impl Builder<'_> {
         features: &[Feature],
         edges: [EdgeKind; 4],
         on_edge: &[Option<usize>; 4],
-        bridge: bool,
+        middle: Middle,
     ) -> Vec<(Feature, SourceSpan)> {
+        let Middle { bridge, tower } = middle;
         let mut out: Vec<WrittenField> = Vec::new();
         let mut covered: [bool; 8] = [false; 8];
         let before = self.errors.len();
@@ -1659,8 +1670,10 @@ impl Builder<'_> {
                 }
             }
             // A field inside the tile (a name, no half-edges) lies among
-            // the tile's cities and may touch any of them.
-            for &(c, at) in touch_spans.iter().filter(|_| !slots.is_empty()) {
+            // the tile's cities and may touch any of them; on a tower tile
+            // a field may meet a city at the foundation in the middle
+            // (TW13's field below its road).
+            for &(c, at) in touch_spans.iter().filter(|_| !slots.is_empty() && !tower) {
                 if !layout.may_touch(features, slots, c) {
                     self.errors.push(E::ContactImpossible {
                         field: f.describe(),
@@ -1732,4 +1745,13 @@ fn interleave(p: &[usize], q: &[usize]) -> bool {
             a != b && q.iter().any(|&x| inside(a, b, x)) && q.iter().any(|&y| inside(b, a, y))
         })
     })
+}
+
+/// What lies in the middle of a tile, for the fields written out: a
+/// bridge (they may pass under roads and cities) and a tower foundation
+/// (they may meet a city there).
+#[derive(Debug, Clone, Copy)]
+struct Middle {
+    bridge: bool,
+    tower: bool,
 }

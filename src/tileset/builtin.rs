@@ -22,13 +22,14 @@ macro_rules! set {
 }
 
 /// Every built-in set, in the order they are listed to users.
-const SETS: [(&str, &str, &[u8]); 6] = [
+const SETS: [(&str, &str, &[u8]); 7] = [
     set!("base"),
     set!("abbey"),
     set!("river"),
     set!("inns-cathedrals"),
     set!("traders-builders"),
     set!("abbey-mayor"),
+    set!("tower"),
 ];
 
 /// Names of the built-in tile sets.

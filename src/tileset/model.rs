@@ -342,6 +342,8 @@ pub struct Tile {
     pub per_player: bool,
     /// May only be placed into a hole: all four neighbours occupied.
     pub hole_only: bool,
+    /// A tower foundation lies in its middle (The Tower).
+    pub tower: bool,
     /// The set's start tile.
     pub start: bool,
     /// Placed last among the set's tiles (the lake of The River).

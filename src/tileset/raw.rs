@@ -101,6 +101,11 @@ pub(crate) struct RawTile {
     /// May only be placed where all four neighbours are occupied.
     #[schemars(with = "Option<bool>")]
     pub(crate) hole_only: Option<Spanned<bool>>,
+    /// A tower foundation lies in its middle (The Tower): a place for
+    /// tower pieces that is no feature and cuts nothing; roads that end in
+    /// the middle (`ends: tower`) end at it.
+    #[schemars(with = "Option<bool>")]
+    pub(crate) tower: Option<Spanned<bool>>,
 }
 
 /// A city, road, river or field. Cities take `edges`, `pennants`, `goods`, `name`;

@@ -600,6 +600,24 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
             );
         }
     }
+    if tile.tower {
+        // The tower foundation: a grey square with battlements.
+        g = g.add(
+            Path::new()
+                .set(
+                    "d",
+                    format!(
+                        "M{l},{b} V{t} h3 v3 h3 v-3 h3 v3 h3 v-3 h3 V{b} Z",
+                        l = C.0 - 7.5,
+                        t = C.1 - 8.0,
+                        b = C.1 + 7.0
+                    ),
+                )
+                .set("fill", "#9a9a94")
+                .set("stroke", "#3c3c38")
+                .set("stroke-width", 1.2),
+        );
+    }
     if tile.village {
         g = g.add(
             Rectangle::new()
