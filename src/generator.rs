@@ -660,7 +660,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 .iter()
                 .filter_map(|a| match a {
                     crate::record::Act::Move(m) => Some(m),
-                    crate::record::Act::Deploy(_) => None,
+                    _ => None,
                 })
                 .map(|m| {
                     (

@@ -91,6 +91,12 @@ impl<T> Spanned<T> {
 /// value, which carries a position when the deserializer is serde-saphyr's.
 pub(crate) const SPANNED: &str = "__carca_spanned";
 
+/// The name under which a value that is a word or a mapping (`meeple: N`,
+/// `meeple: { at, spot }`) asks its deserializer for itself: the quick
+/// reader answers with the word as written (never a boolean); any other
+/// deserializer sees a newtype and is asked for any value.
+pub(crate) const WORD_OR_MAP: &str = "__carca_word_or_map";
+
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Wrapped<T>(PhantomData<T>);

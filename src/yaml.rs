@@ -642,6 +642,13 @@ impl<'de> Deserializer<'de> for &Node<'de> {
     ) -> Result<V::Value, Declined> {
         if name == crate::spanned::SPANNED {
             v.visit_some(self)
+        } else if name == crate::spanned::WORD_OR_MAP {
+            // A word (never a boolean or a number here) or a mapping.
+            match self {
+                Node::Scalar(t, _) => v.visit_borrowed_str(t),
+                Node::Map(_) => self.map_of(v),
+                Node::Seq(_) => declined("a list where a word or a mapping goes"),
+            }
         } else {
             v.visit_newtype_struct(self)
         }

@@ -84,6 +84,52 @@ pub enum NoteKind {
         /// to south.
         could: Vec<(Pos, Location, FeatureKind)>,
     },
+    /// A tower piece put on a tower (The Tower).
+    TowerPiece {
+        /// The tower's tile.
+        at: Pos,
+        /// Its height now.
+        height: u32,
+    },
+    /// A follower put on top of a tower, which closes it.
+    OnTower {
+        /// The figure's word.
+        figure: String,
+        /// The tower's tile.
+        at: Pos,
+    },
+    /// A tower took a follower: its owner's own goes home, another
+    /// player's is held by the player of the turn (unless exchanged).
+    Captured {
+        /// The figure's word.
+        figure: String,
+        /// Its owner.
+        owner: usize,
+        /// Its tile.
+        at: Pos,
+        /// Where on it (`tower` for the top of a tower).
+        spot: Location,
+        /// It went home (its owner's own tower took it, or an exchange
+        /// sent it back).
+        home: bool,
+    },
+    /// Prisoners exchanged: the follower just taken went home, and one of
+    /// the capturer's came back from its owner.
+    Exchanged {
+        /// The word of the capturer's follower that came back.
+        figure: String,
+        /// The player who held it.
+        from: usize,
+    },
+    /// A follower bought back (the player of the note paid).
+    Ransomed {
+        /// The figure's word.
+        figure: String,
+        /// The player paid, who held it.
+        from: usize,
+        /// The points paid.
+        points: i64,
+    },
 }
 
 /// What kind of feature an event scored.
@@ -100,6 +146,8 @@ pub enum ScoredKind {
     /// Trade goods: taken from a completed city, or a majority of tokens
     /// at the end (Traders & Builders).
     Goods,
+    /// Points one player pays another (a ransom).
+    Payment,
 }
 
 impl ScoredKind {
@@ -112,6 +160,7 @@ impl ScoredKind {
             ScoredKind::Cloister => "cloister",
             ScoredKind::Farm => "farm",
             ScoredKind::Goods => "goods",
+            ScoredKind::Payment => "payment",
         }
     }
 }
@@ -142,6 +191,8 @@ pub enum FeatureName {
     GoodsOf(FeatureId),
     /// The tokens of one trade good, at the end.
     Good(String),
+    /// A payment between players, by its rule's words (`ransom`).
+    Payment(String),
 }
 
 /// A scored feature, described for people and programs.

@@ -958,6 +958,115 @@ impl<'a> Game<'a> {
             .is_some()
     }
 
+    /// Takes one of `figure` from `player`'s supply (to put it somewhere
+    /// no feature is, or to hold it prisoner); `false` when none is left.
+    pub fn take_from_supply(&mut self, player: usize, figure: Figure) -> bool {
+        match self.supply.get_mut(player * self.kinds + figure.index()) {
+            Some(held) if *held > 0 => {
+                *held -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Gives one of `figure` back to `player`'s supply.
+    pub fn return_to_supply(&mut self, player: usize, figure: Figure) {
+        if let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
+            *held += 1;
+        }
+    }
+
+    /// The figures on board standing on feature `feature` of placed tile
+    /// `placed` itself (not elsewhere on the feature): indices of
+    /// [`Game::followers`].
+    #[must_use]
+    pub fn figures_at(&self, placed: usize, feature: usize) -> Vec<usize> {
+        let node = self.node(placed, feature);
+        let root = self.features.find(node);
+        self.features
+            .occupants(root)
+            .map(|id| id as usize)
+            .filter(|&id| {
+                let f = &self.followers[id];
+                f.placed == placed && f.feature == feature
+            })
+            .collect()
+    }
+
+    /// Takes figure `id` off the board (captured): when its owner then has
+    /// no follower left on its feature, their figures beside it that need
+    /// one (a builder, a pig) go home. `home`: the figure itself goes home
+    /// too (else it leaves the supply, held by another player).
+    pub fn take_off(&mut self, id: usize, home: bool) -> bool {
+        let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
+            return false;
+        };
+        let (player, root) = (fo.player, self.features.find(fo.node));
+        if !self.remove(id, home) {
+            return false;
+        }
+        let table = self.figures();
+        let mine: Vec<u32> = self
+            .features
+            .occupants(root)
+            .filter(|&o| self.followers[o as usize].player == player)
+            .collect();
+        if !mine
+            .iter()
+            .any(|&o| table.is_follower(self.followers[o as usize].figure))
+        {
+            for o in mine {
+                self.remove(o as usize, true);
+            }
+        }
+        true
+    }
+
+    /// `from` pays `to` `points` by the rule `rule` (a ransom): an event of
+    /// its own, so that the breakdown shows it.
+    pub fn pay(&mut self, phase: Phase, from: usize, to: usize, points: i64, rule: &'static str) {
+        let n = self.scores.len();
+        let mut paid = vec![0; n];
+        if let (Some(a), Some(b)) = (paid.get_mut(from), Some(points)) {
+            *a -= b;
+        }
+        if let Some(b) = paid.get_mut(to) {
+            *b += points;
+        }
+        for (s, p) in self.scores.iter_mut().zip(&paid) {
+            *s += p;
+        }
+        self.events.push(Event {
+            phase,
+            feature: FeatureReport {
+                kind: ScoredKind::Payment,
+                name: FeatureName::Payment(rule.to_string()),
+                tiles: Vec::new(),
+                extras: Vec::new(),
+                complete: true,
+                cities: Vec::new(),
+                open_cities: Vec::new(),
+            },
+            followers: vec![0; n],
+            strength: vec![0; n],
+            winners: vec![to],
+            points: paid,
+            basis: vec![Basis::Mechanic {
+                rule,
+                words: rule,
+                parts: vec![Part {
+                    count: 1,
+                    unit: Unit::Named(rule),
+                    rate: u32::try_from(points).unwrap_or(0),
+                }],
+            }],
+            others: Vec::new(),
+            weighed: Vec::new(),
+            tokens: Vec::new(),
+        });
+    }
+
     /// Takes figure `id` (an index of [`Game::followers`]) off the board,
     /// back to its owner's supply (`home`) or out of the game (eaten,
     /// captured); `false` when it is not on the board.

@@ -74,6 +74,25 @@ pub struct Scored<'t> {
     pub acts: &'t [Act],
 }
 
+/// A turn whose tile is placed and joined, before its deployment, as the
+/// "act" phase tells mechanics of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Acting<'t> {
+    /// The entry of `turns`.
+    pub turn: usize,
+    /// Its player.
+    pub actor: usize,
+    /// Their names, for the words of violations and notes.
+    pub names: &'t [String],
+    /// The placed tile.
+    pub placed: usize,
+    /// This turn is a second turn (a builder's): with the one before, one
+    /// turn.
+    pub second: bool,
+    /// The turn's acts, in the order written.
+    pub acts: &'t [Act],
+}
+
 /// What mechanics say in a phase: the rules the record breaks there (with
 /// the place in the record), what happened without points, and which of
 /// the record's moves they took up.
@@ -142,6 +161,10 @@ impl Phases {
     pub const SCORED: Phases = Phases(16);
     /// A figure is deployed: where it may go.
     pub const DEPLOY: Phases = Phases(32);
+    /// The turn's acts before the deployment: a mechanic takes the acts it
+    /// owns (a ransom, a tower piece and its capture, a follower put on a
+    /// tower) instead of the deployment.
+    pub const ACT: Phases = Phases(64);
 
     /// Both.
     #[must_use]
@@ -220,6 +243,10 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// and their figures home. The mechanic may move figures (the
     /// wagon) and score (the barn), reading the record's moves.
     fn scored(&mut self, _game: &mut Game, _scored: &Scored<'_>, _said: &mut Said) {}
+
+    /// The "act" phase: take the acts this mechanic owns (their indices in
+    /// [`Said::taken`]), before the turn's deployment.
+    fn act(&mut self, _game: &mut Game, _acting: &Acting<'_>, _said: &mut Said) {}
 
     /// For the generator: the moves this mechanic would have a record make
     /// in the "scored" phase now (the wagons the scoring sent home), each
@@ -404,6 +431,25 @@ impl Mechanics {
         said
     }
 
+    /// The "act" phase: the mechanics take the acts they own.
+    pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
+        let mut said = Said::default();
+        if self.phases.has(Phases::ACT) {
+            for m in &mut self.all {
+                if m.phases().has(Phases::ACT) {
+                    m.act(game, acting, &mut said);
+                }
+            }
+        }
+        said
+    }
+
+    /// Whether any mechanic hooks into the "act" phase.
+    #[must_use]
+    pub fn hooks_act(&self) -> bool {
+        self.phases.has(Phases::ACT)
+    }
+
     /// The moves the mechanics of the "scored" phase would have a record
     /// make now, for the generator.
     pub fn propose_moves(
@@ -512,12 +558,13 @@ pub mod registry {
     pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
 
     /// The turn mechanics, in the order their hooks are asked.
-    pub const TURN: [BuildTurn; 5] = [
+    pub const TURN: [BuildTurn; 6] = [
         super::super::river::mechanic,
         super::super::traders::builders,
         super::super::abbey::mechanic,
         super::super::wagon::mechanic,
         super::super::barn::mechanic,
+        super::super::tower::mechanic,
     ];
 
     /// The scoring hooks, in the order they are asked.

@@ -17,6 +17,7 @@ pub mod referee;
 pub mod river;
 pub mod scoring;
 pub mod supply;
+pub mod tower;
 pub mod traders;
 pub mod turns;
 pub mod violation;
@@ -27,5 +28,6 @@ pub use game::{Game, Spot};
 pub use position::{Move, MovesAfter, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
-    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind,
+    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
+    ViolationKind,
 };

@@ -9,7 +9,9 @@ use miette::SourceSpan;
 use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
-use super::mechanic::{End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks};
+use super::mechanic::{
+    Acting, End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks,
+};
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
@@ -137,7 +139,7 @@ pub fn adjudicate(
         );
     }
     Adjudication {
-        rules: rules.with_brought(&record.catalog.figures),
+        rules: rules.with_brought(&record.catalog, record.players.len()),
         figures: std::sync::Arc::clone(&record.catalog.figures),
         players: record.players.clone(),
         events,
@@ -486,11 +488,54 @@ impl<'r> Referee<'r> {
                 } else {
                     None
                 };
-                // The deploy phase: the turn's action.
-                for act in &turn.acts {
+                // The act phase: mechanics take the acts they own (a
+                // ransom, a tower piece and its capture, a follower on a
+                // tower); then the deploy phase takes the deployment.
+                let taken = if self.mechanics.hooks_act() && !turn.acts.is_empty() {
+                    let said = self.mechanics.act(
+                        &mut self.game,
+                        &Acting {
+                            turn: turn.number,
+                            actor,
+                            names: &self.record.players,
+                            placed: idx,
+                            second,
+                            acts: &turn.acts,
+                        },
+                    );
+                    for (v, span) in said.violations {
+                        self.violation(v, span);
+                    }
+                    self.notes.extend(said.notes);
+                    said.taken
+                } else {
+                    Vec::new()
+                };
+                for (i, act) in turn.acts.iter().enumerate() {
+                    if taken.contains(&i) {
+                        continue;
+                    }
                     match act {
-                        Act::Deploy(d) => self.deploy(idx, d, actor, turn.number),
+                        Act::Deploy(d) if d.at.is_none_or(|(p, _)| p == placement.at) => {
+                            self.deploy(idx, d, actor, turn.number);
+                        }
+                        Act::Deploy(d) => {
+                            let span = d.at.map_or(d.span, |(_, s)| s);
+                            self.violation(
+                                ViolationKind::NotInPlay {
+                                    key: "meeple: { at }",
+                                },
+                                span,
+                            );
+                        }
+                        // The scored phase takes the moves.
                         Act::Move(_) => {}
+                        other => {
+                            self.violation(
+                                ViolationKind::NotInPlay { key: other.key() },
+                                other.span(),
+                            );
+                        }
                     }
                 }
                 self.game.score_completed(

@@ -51,6 +51,59 @@ pub enum AfterTheEnd {
     NoFinalRound,
 }
 
+/// Why a tower piece, a follower put on a tower, a capture or a ransom
+/// does not happen as the record says (The Tower).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TowerProblem {
+    /// No tile lies there.
+    NoTile(Pos),
+    /// The tile there has no tower foundation.
+    NoFoundation(Pos),
+    /// A follower stands on that tower: it is closed.
+    Closed(Pos),
+    /// The player has no tower piece left.
+    NoPieces,
+    /// A follower goes only on a tower of one piece or more.
+    BareFoundation(Pos),
+    /// That figure never stands on a tower (only normal and big
+    /// followers do).
+    NotOnTower(String),
+    /// The player has none of that figure left in supply.
+    NoneLeft(String),
+    /// A capture with no piece put on a tower in the turn.
+    NoPiece,
+    /// The follower is not in the tower's row or column within its height.
+    OutOfReach {
+        /// The tower.
+        tower: Pos,
+        /// Its height, with the new piece.
+        height: u32,
+    },
+    /// No follower that a tower may take stands there (as the record
+    /// describes it).
+    NoFollower(Pos),
+    /// Followers of several players or kinds stand there: `player:` and
+    /// `figure:` must say which.
+    WhichFollower(Vec<String>),
+    /// The captured player holds the capturer's followers of several
+    /// kinds: `exchange:` must say which comes back.
+    WhichExchange(Vec<String>),
+    /// A second ransom in one turn.
+    RansomTwice,
+    /// The player has fewer points than the ransom.
+    TooPoor {
+        /// Their points.
+        points: i64,
+        /// The ransom.
+        ransom: i64,
+    },
+    /// That player holds no follower of the payer's (of that kind).
+    NoPrisoner(String),
+    /// That player holds the payer's followers of several kinds: `figure:`
+    /// must say which.
+    WhichPrisoner(Vec<String>),
+}
+
 /// Why a figure may not stand on a corner point.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CornerProblem {
@@ -220,6 +273,23 @@ pub enum ViolationKind {
         figure: String,
         /// Why.
         why: MoveProblem,
+    },
+    /// A tower piece, a follower on a tower, a capture or a ransom that
+    /// does not happen as written (The Tower): what it describes does not
+    /// happen.
+    TowerRefused {
+        /// The player of the turn.
+        player: String,
+        /// What the record does: `tower`, `meeple`, `capture`, `ransom`.
+        act: &'static str,
+        /// Why.
+        why: TowerProblem,
+    },
+    /// A record key that nothing in the game takes (no tile set in play
+    /// brings its rule): what it says does not happen.
+    NotInPlay {
+        /// The key.
+        key: &'static str,
     },
     /// A figure for corner points (the barn) where it may not stand.
     CornerRefused {
@@ -464,6 +534,13 @@ impl ViolationKind {
             | ViolationKind::NotACorner { .. }
             | ViolationKind::MoveRefused {
                 why: MoveProblem::WhichOne(_),
+                ..
+            }
+            | ViolationKind::TowerRefused {
+                why:
+                    TowerProblem::WhichFollower(_)
+                    | TowerProblem::WhichExchange(_)
+                    | TowerProblem::WhichPrisoner(_),
                 ..
             } => Class::Input,
             _ => Class::Defect,

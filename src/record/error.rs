@@ -216,6 +216,24 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A turn with two actions (`meeple:` and `tower:`).
+    #[error("this turn takes two actions, `{first}` and `{second}`")]
+    #[diagnostic(
+        code(carca::record::two_actions),
+        help(
+            "after placing its tile a turn takes one action: deploy a figure (`meeple:`) or put a tower piece (`tower:`); a record cannot say which of the two happened"
+        )
+    )]
+    TwoActions {
+        /// The first action's key.
+        first: &'static str,
+        /// The second action's key.
+        second: &'static str,
+        /// The second action.
+        #[label("a second action")]
+        span: SourceSpan,
+    },
+
     /// A tile set named by the record could not be loaded.
     #[error("tile set `{name}` could not be loaded")]
     #[diagnostic(

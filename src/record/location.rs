@@ -19,6 +19,8 @@ pub enum Location {
     Cloister,
     /// A feature by its name in the tile definition.
     Named(String),
+    /// The top of the tile's tower (The Tower): no feature.
+    Tower,
 }
 
 impl Location {
@@ -37,6 +39,7 @@ impl Location {
             "SW" => Location::Corner(Half::Ssw, Half::Wsw),
             "NW" => Location::Corner(Half::Wnw, Half::Nnw),
             "C" | "CLOISTER" | "MONASTERY" | "ABBEY" => Location::Cloister,
+            "TOWER" => Location::Tower,
             _ => match Half::from_name(&upper) {
                 Some(h) => Location::Half(h),
                 // A feature by the name its tile gives it (`inner`); the
@@ -96,6 +99,8 @@ impl Location {
             }
             Location::Cloister => tile.cloister.ok_or(LocationProblem::Nothing),
             Location::Named(n) => tile.named(n).ok_or(LocationProblem::Nothing),
+            // The top of a tower is a place of the tower's mechanic.
+            Location::Tower => Err(LocationProblem::Nothing),
         }
     }
 }
@@ -114,6 +119,7 @@ impl fmt::Display for Location {
             Location::Cloister => f.write_str("C"),
             Location::Named(n) if n.is_empty() => f.write_str("?"),
             Location::Named(n) => write!(f, "#{n}"),
+            Location::Tower => f.write_str("tower"),
         }
     }
 }

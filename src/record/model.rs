@@ -39,7 +39,8 @@ pub struct Placement {
     pub span: SourceSpan,
 }
 
-/// A figure deployed on the tile just placed.
+/// A figure deployed on the tile just placed, or (`meeple: { at, spot }`)
+/// at a place on another tile: the top of a tower.
 #[derive(Debug, Clone)]
 pub struct Deploy {
     /// Where on the tile.
@@ -48,6 +49,51 @@ pub struct Deploy {
     pub span: SourceSpan,
     /// Which figure.
     pub figure: Figure,
+    /// The tile, when the record names one (`meeple: { at, spot }`).
+    pub at: Option<(Pos, SourceSpan)>,
+}
+
+/// A tower piece put on a tower (`tower: { at }`).
+#[derive(Debug, Clone)]
+pub struct TowerPiece {
+    /// The tile of the tower.
+    pub at: Pos,
+    /// That position in the file.
+    pub at_span: SourceSpan,
+}
+
+/// A follower a tower takes (`capture:`).
+#[derive(Debug, Clone)]
+pub struct Capture {
+    /// The tile it stands on.
+    pub at: Pos,
+    /// That position in the file.
+    pub at_span: SourceSpan,
+    /// Where on the tile (`Location::Tower`: on top of its tower).
+    pub spot: Location,
+    /// The spot in the file.
+    pub spot_span: SourceSpan,
+    /// Its owner, when the record names one.
+    pub player: Option<(usize, SourceSpan)>,
+    /// Which figure, when the record names one.
+    pub figure: Option<(Figure, SourceSpan)>,
+    /// The kind of the capturer's followers that an exchange brings back.
+    pub exchange: Option<(Figure, SourceSpan)>,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// A ransom paid (`ransom:`).
+#[derive(Debug, Clone)]
+pub struct Ransom {
+    /// The player paid, who holds the follower.
+    pub from: usize,
+    /// That name in the file.
+    pub from_span: SourceSpan,
+    /// Which figure comes back, when the record names one.
+    pub figure: Option<(Figure, SourceSpan)>,
+    /// The whole entry.
+    pub span: SourceSpan,
 }
 
 /// A figure that came home in a turn's scoring moving on at once (the
@@ -104,6 +150,12 @@ pub enum Act {
     Deploy(Deploy),
     /// A figure that the turn's scoring sent home moving on (`wagon:`).
     Move(Box<FigureMove>),
+    /// A tower piece put on a tower: the turn's action (`tower:`).
+    Tower(TowerPiece),
+    /// The follower a tower takes after its piece (`capture:`).
+    Capture(Box<Capture>),
+    /// A follower bought back (`ransom:`).
+    Ransom(Ransom),
 }
 
 impl Act {
@@ -111,7 +163,31 @@ impl Act {
     /// one), rather than something that comes with any action.
     #[must_use]
     pub fn is_action(&self) -> bool {
-        matches!(self, Act::Deploy(_))
+        matches!(self, Act::Deploy(_) | Act::Tower(_))
+    }
+
+    /// The record key that writes it.
+    #[must_use]
+    pub fn key(&self) -> &'static str {
+        match self {
+            Act::Deploy(_) => "meeple",
+            Act::Move(_) => "wagon",
+            Act::Tower(_) => "tower",
+            Act::Capture(_) => "capture",
+            Act::Ransom(_) => "ransom",
+        }
+    }
+
+    /// Where it is written.
+    #[must_use]
+    pub fn span(&self) -> SourceSpan {
+        match self {
+            Act::Deploy(d) => d.span,
+            Act::Move(m) => m.span,
+            Act::Tower(t) => t.at_span,
+            Act::Capture(c) => c.span,
+            Act::Ransom(r) => r.span,
+        }
     }
 }
 
@@ -137,7 +213,7 @@ impl Turn {
     pub fn deploy(&self) -> Option<&Deploy> {
         self.acts.iter().find_map(|a| match a {
             Act::Deploy(d) => Some(d),
-            Act::Move(_) => None,
+            _ => None,
         })
     }
 
@@ -146,7 +222,7 @@ impl Turn {
     pub fn moves(&self) -> impl Iterator<Item = &FigureMove> {
         self.acts.iter().filter_map(|a| match a {
             Act::Move(m) => Some(&**m),
-            Act::Deploy(_) => None,
+            _ => None,
         })
     }
 }

@@ -239,10 +239,13 @@ pub(crate) struct RawTurn {
     #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
     /// Where the follower goes, in board orientation: N E S W, NNE … NNW,
-    /// NE SE SW NW, C, or #name. `spot` is taken as another name for it.
+    /// NE SE SW NW, C, #name, or `tower` (the top of the tile's tower);
+    /// or `{ at: [x, y], spot: LOC }` for a place on another tile (the
+    /// top of a tower anywhere: `spot: tower`). `spot` is taken as another
+    /// name for it.
     #[serde(alias = "spot")]
-    #[schemars(with = "Option<String>")]
-    pub(crate) meeple: Option<Spanned<String>>,
+    #[schemars(with = "Option<RawWhereSchema>")]
+    pub(crate) meeple: Option<Spanned<RawWhere>>,
     /// Which figure `meeple` deploys: `follower` (the default), `big`
     /// (Inns & Cathedrals' big follower, counting two in every majority),
     /// `builder` or `pig` (Traders & Builders), or a figure a tile set in
@@ -257,6 +260,131 @@ pub(crate) struct RawTurn {
     // Boxed: most turns have none, and a turn is read by value.
     #[schemars(with = "Option<OneOrList<RawMove>>")]
     pub(crate) wagon: Option<Box<OneOrList<RawMove>>>,
+    /// The Tower: the turn's action is a tower piece put on the foundation
+    /// or open tower of the tile at `at` (any tile on the board), instead
+    /// of deploying a figure.
+    #[schemars(with = "Option<RawTowerPiece>")]
+    pub(crate) tower: Option<Box<Spanned<RawTowerPiece>>>,
+    /// The Tower: after its piece, the follower the tower takes.
+    #[schemars(with = "Option<RawCapture>")]
+    pub(crate) capture: Option<Box<Spanned<RawCapture>>>,
+    /// The Tower: the player of the turn buys back one of their followers
+    /// from the player who holds it.
+    #[schemars(with = "Option<RawRansom>")]
+    pub(crate) ransom: Option<Box<Spanned<RawRansom>>>,
+}
+
+/// Where a figure goes: a location on the tile just placed, or a place on
+/// any tile.
+#[derive(Debug)]
+pub(crate) enum RawWhere {
+    /// A location on the tile just placed.
+    Here(String),
+    /// A tile and a location on it.
+    At(RawPlace),
+}
+
+/// How [`RawWhere`] is written, for the schema.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum RawWhereSchema {
+    /// A location on the tile just placed.
+    Here(String),
+    /// A tile and a location on it.
+    At(RawPlace),
+}
+
+impl<'de> Deserialize<'de> for RawWhere {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawWhere;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a location, or a mapping { at: [x, y], spot: LOC }")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawWhere, E> {
+                Ok(RawWhere::Here(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<RawWhere, E> {
+                Ok(RawWhere::Here(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawWhere, A::Error> {
+                RawPlace::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RawWhere::At)
+            }
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<RawWhere, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+        d.deserialize_newtype_struct(crate::spanned::WORD_OR_MAP, V)
+    }
+}
+
+/// A place on a tile of the board: `{ at: [x, y], spot: LOC }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPlace {
+    /// The tile: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// Where on it, in board orientation (`tower`: the top of its tower).
+    /// `meeple` is taken as another name for it.
+    #[serde(alias = "meeple")]
+    #[schemars(with = "String")]
+    pub(crate) spot: Spanned<String>,
+}
+
+/// A tower piece: `{ at: [x, y] }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTowerPiece {
+    /// The tile whose foundation or open tower takes the piece: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+}
+
+/// A capture: `{ at: [x, y], spot: LOC, player, figure, exchange }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawCapture {
+    /// The tile the follower stands on: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// Where on it (`tower`: on top of its tower). `meeple` is taken as
+    /// another name for it.
+    #[serde(alias = "meeple")]
+    #[schemars(with = "String")]
+    pub(crate) spot: Spanned<String>,
+    /// The follower's owner, needed only where followers of two players
+    /// stand there.
+    #[schemars(with = "Option<String>")]
+    pub(crate) player: Option<Spanned<String>>,
+    /// Which figure it is (`follower`, `big`, `mayor`, `wagon`), needed
+    /// only where two kinds stand there.
+    #[schemars(with = "Option<String>")]
+    pub(crate) figure: Option<Spanned<String>>,
+    /// When the capture is exchanged for one of the capturer's followers
+    /// and the captured player holds several kinds of them: the kind that
+    /// comes back.
+    #[schemars(with = "Option<String>")]
+    pub(crate) exchange: Option<Spanned<String>>,
+}
+
+/// A ransom: `{ from: P, figure }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawRansom {
+    /// The player who holds the follower and is paid.
+    #[schemars(with = "String")]
+    pub(crate) from: Spanned<String>,
+    /// Which follower comes back, needed only when that player holds
+    /// several kinds of the payer's followers.
+    #[schemars(with = "Option<String>")]
+    pub(crate) figure: Option<Spanned<String>>,
 }
 
 /// A figure moving on after a scoring: `{ player, at, spot, from }`.

@@ -117,7 +117,7 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
         )]);
     }
     let raw: RawRecord =
-        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
+        serde_saphyr::from_str_with_options(src.text(), record_options(src.text().len())).map_err(
             |e| {
                 let (message, span) = yaml_error_parts(src, &e);
                 let unknown = crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES);
@@ -141,6 +141,15 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
             },
         )?;
     build(loader, src, dir, raw)
+}
+
+/// How records are read with spans: YAML 1.2's booleans only (`true`,
+/// `false`), so that a location such as `N` stays a location wherever a
+/// value may be a word or a mapping (`meeple: N`, `meeple: { at, spot }`).
+fn record_options(len: usize) -> serde_saphyr::Options {
+    let mut options = yaml_options(len);
+    options.strict_booleans = true;
+    options
 }
 
 /// Keys the record reader takes besides the schema's names for them.

@@ -6,8 +6,9 @@ use super::raw::RawPlacement;
 use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
-    Act, Action, Body, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE,
-    MAX_TURNS, Meeple, Placement, Record, RecordError, Totals, Turn, figure_of, raw,
+    Act, Action, Body, Capture, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS,
+    MAX_SUPPLY_SCALE, MAX_TURNS, Meeple, Placement, Ransom, Record, RecordError, Totals,
+    TowerPiece, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -565,20 +566,31 @@ impl<'a> Builder<'a> {
                 };
                 let figure = self.figure(raw.figure.as_ref(), catalog);
                 let meeple = match &raw.meeple {
-                    Some(m) => match Location::parse(&m.value) {
-                        Some(location) => Some(Deploy {
-                            location,
-                            span: self.span(m),
-                            figure: figure?,
-                        }),
-                        None => {
-                            self.error(RecordError::Location {
-                                text: m.value.clone(),
-                                span: self.span(m),
-                            });
-                            return None;
+                    Some(m) => {
+                        let (text, span, at) = match &m.value {
+                            raw::RawWhere::Here(s) => (s.as_str(), self.span(m), None),
+                            raw::RawWhere::At(p) => (
+                                p.spot.value.as_str(),
+                                self.span(&p.spot),
+                                Some((self.position(&p.at)?, self.span(&p.at))),
+                            ),
+                        };
+                        match Location::parse(text) {
+                            Some(location) => Some(Deploy {
+                                location,
+                                span,
+                                figure: figure?,
+                                at,
+                            }),
+                            None => {
+                                self.error(RecordError::Location {
+                                    text: text.to_string(),
+                                    span,
+                                });
+                                return None;
+                            }
                         }
-                    },
+                    }
                     None => {
                         if let Some(f) = &raw.figure {
                             self.error(RecordError::Turn {
@@ -611,6 +623,9 @@ impl<'a> Builder<'a> {
                     || raw.meeple.is_some()
                     || raw.figure.is_some()
                     || raw.wagon.is_some()
+                    || raw.tower.is_some()
+                    || raw.capture.is_some()
+                    || raw.ransom.is_some()
                 {
                     self.error(RecordError::Turn {
                         problem: "a discard names only the tile (and perhaps the player)",
@@ -655,12 +670,85 @@ impl<'a> Builder<'a> {
                 return None;
             }
         }
+        if let Some(t) = &raw.tower {
+            let at = self.position(&t.value.at)?;
+            acts.push(Act::Tower(TowerPiece {
+                at,
+                at_span: self.span(&t.value.at),
+            }));
+        }
+        if let Some(c) = &raw.capture {
+            acts.push(Act::Capture(Box::new(self.capture(c, players, catalog)?)));
+        }
+        if let Some(r) = &raw.ransom {
+            let from = self.player(&r.value.from, players)?;
+            let figure = match &r.value.figure {
+                Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
+                None => None,
+            };
+            acts.push(Act::Ransom(Ransom {
+                from,
+                from_span: self.span(&r.value.from),
+                figure,
+                span: self.span(&**r),
+            }));
+        }
+        // One action a turn: two of them say two different turns.
+        let actions: Vec<&Act> = acts.iter().filter(|a| a.is_action()).collect();
+        if let [first, second, ..] = actions[..] {
+            self.error(RecordError::TwoActions {
+                first: first.key(),
+                second: second.key(),
+                span: second.span(),
+            });
+            return None;
+        }
         Some(Turn {
             number,
             span,
             player,
             action,
             acts,
+        })
+    }
+
+    /// A follower a tower takes.
+    fn capture(
+        &mut self,
+        c: &Spanned<raw::RawCapture>,
+        players: &[String],
+        catalog: &Catalog,
+    ) -> Option<Capture> {
+        let raw = &c.value;
+        let at = self.position(&raw.at)?;
+        let Some(spot) = Location::parse(&raw.spot.value) else {
+            self.error(RecordError::Location {
+                text: raw.spot.value.clone(),
+                span: self.span(&raw.spot),
+            });
+            return None;
+        };
+        let player = match &raw.player {
+            Some(p) => Some((self.player(p, players)?, self.span(p))),
+            None => None,
+        };
+        let figure = match &raw.figure {
+            Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
+            None => None,
+        };
+        let exchange = match &raw.exchange {
+            Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
+            None => None,
+        };
+        Some(Capture {
+            at,
+            at_span: self.span(&raw.at),
+            spot,
+            spot_span: self.span(&raw.spot),
+            player,
+            figure,
+            exchange,
+            span: self.span(c),
         })
     }
 

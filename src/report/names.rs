@@ -19,6 +19,7 @@ impl fmt::Display for FeatureName {
             FeatureName::FarmsAround(city) => write!(f, "farms around {city}"),
             FeatureName::GoodsOf(city) => write!(f, "goods of {city}"),
             FeatureName::Good(good) => write!(f, "{} tokens", good.replace('_', " ")),
+            FeatureName::Payment(rule) => f.write_str(rule),
         }
     }
 }

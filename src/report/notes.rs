@@ -52,7 +52,56 @@ pub fn words(players: &[String], n: &Note) -> String {
                 places.join(", ")
             )
         }
+        NoteKind::TowerPiece { at, height } => format!(
+            "turn {} · {who} put a tower piece on the tower at {at}: height {height}",
+            n.turn
+        ),
+        NoteKind::OnTower { figure, at } => format!(
+            "turn {} · {who} put a {} on top of the tower at {at}, which closes it",
+            n.turn,
+            figure_word(figure)
+        ),
+        NoteKind::Captured {
+            figure,
+            owner,
+            at,
+            spot,
+            home,
+        } => {
+            let owner = &players[*owner];
+            let fate = match (owner == who, home) {
+                (true, _) => "it goes home".to_string(),
+                (false, true) => format!("it goes home to {owner} (exchanged)"),
+                (false, false) => format!("{who} holds it"),
+            };
+            format!(
+                "turn {} · {who}'s tower took {owner}'s {} at {at} {spot}: {fate}",
+                n.turn,
+                figure_word(figure)
+            )
+        }
+        NoteKind::Exchanged { figure, from } => format!(
+            "turn {} · prisoners exchanged: {who}'s {} held by {} goes home",
+            n.turn,
+            figure_word(figure),
+            players[*from]
+        ),
+        NoteKind::Ransomed {
+            figure,
+            from,
+            points,
+        } => format!(
+            "turn {} · {who} paid {} {points} points of ransom for {who}'s {}, which goes home",
+            n.turn,
+            players[*from],
+            figure_word(figure)
+        ),
     }
+}
+
+/// A follower's word in a sentence: the big follower by its full name.
+fn figure_word(word: &str) -> &str {
+    if word == "big" { "big follower" } else { word }
 }
 
 /// The notes of an adjudication, by kind, after the events.
@@ -74,6 +123,25 @@ pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
     if !moves.is_empty() {
         let _ = writeln!(out, "\nfigures sent home by a scoring");
         for n in moves {
+            let _ = writeln!(out, "  {}", words(players, n));
+        }
+    }
+    let towers: Vec<&Note> = notes
+        .iter()
+        .filter(|n| {
+            matches!(
+                n.kind,
+                NoteKind::TowerPiece { .. }
+                    | NoteKind::OnTower { .. }
+                    | NoteKind::Captured { .. }
+                    | NoteKind::Exchanged { .. }
+                    | NoteKind::Ransomed { .. }
+            )
+        })
+        .collect();
+    if !towers.is_empty() {
+        let _ = writeln!(out, "\ntowers, prisoners and ransoms");
+        for n in towers {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }

@@ -542,6 +542,50 @@ pub enum NoteWhat {
         /// north to south.
         to: Vec<SpotAtJson>,
     },
+    /// A tower piece put on a tower (The Tower).
+    TowerPiece {
+        /// The tower's tile: [x, y].
+        at: [i32; 2],
+        /// Its height now.
+        height: u32,
+    },
+    /// A follower put on top of a tower, which closes it.
+    OnTower {
+        /// The figure's word.
+        figure: String,
+        /// The tower's tile: [x, y].
+        at: [i32; 2],
+    },
+    /// A tower took a follower.
+    Captured {
+        /// The figure's word.
+        figure: String,
+        /// Its owner.
+        owner: String,
+        /// Its tile: [x, y].
+        at: [i32; 2],
+        /// Where on it (`tower`: the top of a tower).
+        spot: String,
+        /// It went home (its owner's own, or exchanged); false: the
+        /// player of the note holds it.
+        home: bool,
+    },
+    /// Prisoners exchanged: one of the player's followers came back.
+    Exchanged {
+        /// The word of the follower that came back.
+        figure: String,
+        /// The player who held it.
+        from: String,
+    },
+    /// A follower bought back by the player of the note.
+    Ransomed {
+        /// The figure's word.
+        figure: String,
+        /// The player paid, who held it.
+        from: String,
+        /// The points paid.
+        points: i64,
+    },
 }
 
 impl NoteJson {
@@ -585,6 +629,40 @@ impl NoteJson {
                             kind: kind.word().to_string(),
                         })
                         .collect(),
+                },
+                NoteKind::TowerPiece { at, height } => NoteWhat::TowerPiece {
+                    at: [at.x, at.y],
+                    height: *height,
+                },
+                NoteKind::OnTower { figure, at } => NoteWhat::OnTower {
+                    figure: figure.clone(),
+                    at: [at.x, at.y],
+                },
+                NoteKind::Captured {
+                    figure,
+                    owner,
+                    at,
+                    spot,
+                    home,
+                } => NoteWhat::Captured {
+                    figure: figure.clone(),
+                    owner: players[*owner].clone(),
+                    at: [at.x, at.y],
+                    spot: spot.to_string(),
+                    home: *home,
+                },
+                NoteKind::Exchanged { figure, from } => NoteWhat::Exchanged {
+                    figure: figure.clone(),
+                    from: players[*from].clone(),
+                },
+                NoteKind::Ransomed {
+                    figure,
+                    from,
+                    points,
+                } => NoteWhat::Ransomed {
+                    figure: figure.clone(),
+                    from: players[*from].clone(),
+                    points: *points,
                 },
             },
             text: super::notes::words(players, n),

@@ -8,7 +8,8 @@ use miette::{Diagnostic, LabeledSpan};
 
 use crate::engine::Phase;
 use crate::engine::{
-    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, Violation, ViolationKind,
+    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
+    ViolationKind,
 };
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
@@ -215,6 +216,13 @@ impl Violation {
                     "the ruleset gives each player {count} of this figure (`[figures]` in the ruleset, or the tile sets in play); figures come back when their feature is scored"
                 ),
                 "none in supply",
+            ),
+            ViolationKind::TowerRefused { player, act, why } => tower_words(player, act, why),
+            ViolationKind::NotInPlay { key } => w(
+                format!("`{key}` does nothing in this game: no tile set in play brings its rule"),
+                "carca::rules::not_in_play",
+                "add the tile set whose rule it is to `tilesets` (`tower` for tower pieces, captures, ransoms and followers on towers), or remove the key",
+                "not in this game",
             ),
             ViolationKind::CornerRefused {
                 player,
@@ -663,6 +671,122 @@ impl Diagnostic for Violation {
 }
 
 /// Words joined as "a, b or c".
+/// The words of a refused tower piece, follower on a tower, capture or
+/// ransom.
+fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
+    let (what, code, consequence) = match act {
+        "tower" => (
+            "the tower piece",
+            "carca::rules::tower_piece",
+            format!("it stays in {player}'s supply"),
+        ),
+        "meeple" => (
+            "the follower",
+            "carca::rules::tower_follower",
+            format!("it stays in {player}'s supply"),
+        ),
+        "capture" => (
+            "the capture",
+            "carca::rules::capture",
+            "nobody is taken".to_string(),
+        ),
+        _ => (
+            "the ransom",
+            "carca::rules::ransom",
+            "nothing is paid".to_string(),
+        ),
+    };
+    let list = |v: &[String]| or_list(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    let (why, help, label) = match why {
+        TowerProblem::NoTile(at) => (
+            format!("no tile lies at {at}"),
+            "name a placed tile: `at: [x, y]`".to_string(),
+            "no tile here".to_string(),
+        ),
+        TowerProblem::NoFoundation(at) => (
+            format!("the tile at {at} has no tower foundation"),
+            "tower pieces and followers on towers go on the tiles of the `tower` set".to_string(),
+            "no tower".to_string(),
+        ),
+        TowerProblem::Closed(at) => (
+            format!("a follower stands on the tower at {at}: it is closed"),
+            "a tower takes no piece and no follower once a follower stands on it, until a tower takes that follower".to_string(),
+            "closed".to_string(),
+        ),
+        TowerProblem::NoPieces => (
+            format!("{player} has no tower piece left"),
+            "each player has the tower pieces of `[figures] tower` (by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5)".to_string(),
+            "none left".to_string(),
+        ),
+        TowerProblem::BareFoundation(at) => (
+            format!("the tower at {at} has no piece yet"),
+            "a follower goes on a tower of height 1 or more; only pieces go on a bare foundation".to_string(),
+            "bare foundation".to_string(),
+        ),
+        TowerProblem::NotOnTower(figure) => (
+            format!("a {figure} never stands on a tower"),
+            "only normal and big followers go on top of a tower".to_string(),
+            format!("not a place for a {figure}"),
+        ),
+        TowerProblem::NoneLeft(figure) => (
+            format!("{player} has no {figure} left in supply"),
+            "figures come back when their feature is scored, a ransom buys one back, or an exchange sends one home".to_string(),
+            "none in supply".to_string(),
+        ),
+        TowerProblem::NoPiece => (
+            format!("{player} put no tower piece on a tower in this turn"),
+            "a tower takes a follower right after a piece is put on it: `tower: { at }` with `capture:`".to_string(),
+            "no piece".to_string(),
+        ),
+        TowerProblem::OutOfReach { tower, height } => (
+            format!("the follower is out of reach of the tower at {tower} (height {height})"),
+            format!("a tower of height {height} takes a follower on its own tile or on a tile in its row or column at most {height} away"),
+            "out of reach".to_string(),
+        ),
+        TowerProblem::NoFollower(at) => (
+            format!("no follower that a tower may take stands there on the tile at {at}"),
+            "a tower takes a normal or big follower, a mayor or a wagon, or a follower on top of a tower (`spot: tower`); builders, pigs and barns are never taken".to_string(),
+            "nobody here".to_string(),
+        ),
+        TowerProblem::WhichFollower(them) => (
+            format!("{} stand there: say which one is taken", list(them)),
+            "add `player:` (and `figure:`) to `capture:`".to_string(),
+            "which one?".to_string(),
+        ),
+        TowerProblem::WhichExchange(kinds) => (
+            format!("the captured player holds {player}'s {}: say which comes back in the exchange", list(kinds)),
+            "add `exchange: KIND` to `capture:`".to_string(),
+            "which one?".to_string(),
+        ),
+        TowerProblem::RansomTwice => (
+            format!("{player} has paid a ransom in this turn already"),
+            "a player pays at most one ransom a turn (a builder's second turn is the same turn)".to_string(),
+            "a second ransom".to_string(),
+        ),
+        TowerProblem::TooPoor { points, ransom } => (
+            format!("{player} has {points} points, fewer than the ransom of {ransom}"),
+            "a player with fewer points than the ransom may not pay it".to_string(),
+            "not enough points".to_string(),
+        ),
+        TowerProblem::NoPrisoner(from) => (
+            format!("{from} holds no such follower of {player}'s"),
+            "a ransom buys back a follower that a tower took and another player holds".to_string(),
+            "no prisoner".to_string(),
+        ),
+        TowerProblem::WhichPrisoner(kinds) => (
+            format!("the player paid holds {player}'s {}: say which comes back", list(kinds)),
+            "add `figure: KIND` to `ransom:`".to_string(),
+            "which one?".to_string(),
+        ),
+    };
+    Words {
+        message: format!("{what} does not happen as written: {why}; {consequence}"),
+        code,
+        help,
+        label,
+    }
+}
+
 fn or_list(words: &[&str]) -> String {
     match words {
         [] => "nothing".to_string(),

@@ -214,6 +214,29 @@ pub enum Bears {
     Winner,
 }
 
+/// The pieces `[figures]` counts besides the figures: pieces are no
+/// figures (they never stand on a feature), but a ruleset sets how many
+/// each player has the same way. Key and doc.
+pub const PIECES: [(&str, &str); 1] = [(
+    "tower",
+    "Tower pieces per player (The Tower; default by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5).",
+)];
+
+/// Tower pieces per player by the number of players, when the tiles in
+/// play have tower foundations (RULES §15; JCZ's numbers beyond six).
+#[must_use]
+pub fn tower_pieces(players: usize) -> u32 {
+    match players {
+        0..=2 => 10,
+        3 => 9,
+        4 => 7,
+        5 => 6,
+        6 => 5,
+        7 => 4,
+        _ => 3,
+    }
+}
+
 /// Limits of counts.
 const MAX_COUNT: u32 = 1000;
 
@@ -368,7 +391,11 @@ impl Group {
     pub fn keys(self) -> Vec<&'static str> {
         match self {
             Group::Points => POINTS.iter().map(|p| p.key).collect(),
-            Group::Figures => crate::tileset::figure::builtin_keys(),
+            Group::Figures => {
+                let mut keys = crate::tileset::figure::builtin_keys();
+                keys.extend(PIECES.iter().map(|p| p.0));
+                keys
+            }
         }
     }
 
@@ -377,7 +404,13 @@ impl Group {
     pub fn key_doc(self, i: usize) -> &'static str {
         match self {
             Group::Points => POINTS[i].doc,
-            Group::Figures => crate::tileset::figure::BUILTIN[i + 1].doc,
+            Group::Figures => {
+                let figures = crate::tileset::figure::BUILTIN.len() - 1;
+                match i.checked_sub(figures) {
+                    Some(j) => PIECES.get(j).map_or("", |p| p.1),
+                    None => crate::tileset::figure::BUILTIN[i + 1].doc,
+                }
+            }
         }
     }
 
@@ -452,6 +485,8 @@ pub enum Point {
     Barn,
     /// Per completed city, to the farmers of a farm joined to a barn's.
     BarnConnected,
+    /// Paid for a prisoner (The Tower).
+    Ransom,
 }
 
 /// A row of the `[points]` table.
@@ -474,7 +509,7 @@ const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
 }
 
 /// The `[points]` table, in the order of [`Point`].
-pub const POINTS: [PointKey; 16] = [
+pub const POINTS: [PointKey; 17] = [
     PointKey {
         point: Point::Road,
         key: "road",
@@ -586,6 +621,16 @@ pub const POINTS: [PointKey; 16] = [
         modern: 1,
         doc: "Per completed city, to the farmers of a farm that a tile joins to a farm with a barn (Abbey & Mayor).",
         bears: kind("farm", None),
+    },
+    PointKey {
+        point: Point::Ransom,
+        key: "ransom",
+        modern: 3,
+        doc: "Paid by a player to buy back a follower that another player holds (The Tower).",
+        bears: Bears::Kind {
+            kind: "payment",
+            complete: None,
+        },
     },
 ];
 

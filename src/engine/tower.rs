@@ -1,0 +1,428 @@
+//! The Tower (RULES.md §15): tower pieces, followers on top of towers,
+//! captures, prisoners, their exchange and ransoms. The tiles bring the
+//! foundations (the tile flag `tower`); everything else is this module's:
+//! a turn's action may be a piece on any foundation or open tower (and
+//! then one capture in the tower's row or column within its height) or a
+//! normal or big follower on top of an open tower anywhere; a ransom may
+//! come with any action. All of it happens in the "act" phase, after the
+//! tile and before the deployment and the scoring, so a follower taken
+//! from a feature the tile completes does not score.
+
+use std::collections::HashMap;
+
+use super::event::{Note, NoteKind, Phase};
+use super::game::Game;
+use super::mechanic::{Acting, Mechanic, Phases, Said, Setup};
+use super::violation::{TowerProblem, ViolationKind};
+use crate::geometry::Pos;
+use crate::record::location::Location;
+use crate::record::{Act, Capture, Deploy, Ransom, TowerPiece};
+use crate::rules::{Figure, Point};
+
+/// The Tower's rules, for games whose tiles have tower foundations.
+pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    if !setup.catalog.tiles.iter().any(|e| e.tile.tower) {
+        return None;
+    }
+    let pieces = setup
+        .rules
+        .figures
+        .get("tower")
+        .copied()
+        .unwrap_or_else(|| crate::rules::table::tower_pieces(setup.players));
+    Some(Box::new(Towers {
+        pieces: vec![pieces; setup.players],
+        built: HashMap::new(),
+        prisoners: vec![Vec::new(); setup.players],
+        ransom: i64::from(setup.rules.points[Point::Ransom]),
+        ransom_paid: false,
+    }))
+}
+
+/// A tower: its pieces and the follower on top (owner, figure).
+#[derive(Debug, Clone, Copy, Default)]
+struct Tower {
+    height: u32,
+    top: Option<(usize, Figure)>,
+}
+
+/// A follower that may be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Taken {
+    /// On a feature: its index among the game's figures.
+    OnFeature(usize),
+    /// On top of the tower at this tile.
+    OnTop(Pos),
+}
+
+/// The towers of a game and what the players hold.
+#[derive(Debug, Clone)]
+struct Towers {
+    /// Tower pieces left, per player.
+    pieces: Vec<u32>,
+    /// Towers by the tile they stand on.
+    built: HashMap<Pos, Tower>,
+    /// Per player, the followers they hold: (owner, figure), in the order
+    /// taken.
+    prisoners: Vec<Vec<(usize, Figure)>>,
+    /// `[points] ransom`.
+    ransom: i64,
+    /// The player of the turn has paid a ransom in it (a builder's second
+    /// turn is the same turn).
+    ransom_paid: bool,
+}
+
+impl Mechanic for Towers {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::ACT
+    }
+
+    fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
+        if !acting.second {
+            self.ransom_paid = false;
+        }
+        // A ransom comes after the tile and before the figure, so the
+        // follower bought back may be deployed at once.
+        for (i, act) in acting.acts.iter().enumerate() {
+            if let Act::Ransom(r) = act {
+                said.taken.push(i);
+                self.ransom(game, acting, r, said);
+            }
+        }
+        let mut piece: Option<(Pos, u32)> = None;
+        for (i, act) in acting.acts.iter().enumerate() {
+            match act {
+                Act::Tower(t) => {
+                    said.taken.push(i);
+                    piece = self.piece(game, acting, t, said);
+                }
+                Act::Deploy(d) if d.location == Location::Tower => {
+                    said.taken.push(i);
+                    self.on_top(game, acting, d, said);
+                }
+                Act::Capture(c) => {
+                    said.taken.push(i);
+                    self.capture(game, acting, c, piece, said);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Says why an act does not happen.
+fn refuse(
+    said: &mut Said,
+    acting: &Acting<'_>,
+    act: &'static str,
+    why: TowerProblem,
+    span: miette::SourceSpan,
+) {
+    said.violations.push((
+        ViolationKind::TowerRefused {
+            player: acting.names[acting.actor].clone(),
+            act,
+            why,
+        },
+        span,
+    ));
+}
+
+impl Towers {
+    /// The tower at `at`, if the tile there has a foundation: problems
+    /// otherwise.
+    fn tower_at(&self, game: &Game, at: Pos) -> Result<Tower, TowerProblem> {
+        let placed = game.at(at).ok_or(TowerProblem::NoTile(at))?;
+        if !game.tile(game.placed()[placed].tile).tower {
+            return Err(TowerProblem::NoFoundation(at));
+        }
+        Ok(self.built.get(&at).copied().unwrap_or_default())
+    }
+
+    /// `tower: { at }`: one more piece on that tower.
+    fn piece(
+        &mut self,
+        game: &Game,
+        acting: &Acting<'_>,
+        t: &TowerPiece,
+        said: &mut Said,
+    ) -> Option<(Pos, u32)> {
+        let me = acting.actor;
+        let problem = match self.tower_at(game, t.at) {
+            Err(p) => Some(p),
+            Ok(tower) if tower.top.is_some() => Some(TowerProblem::Closed(t.at)),
+            Ok(_) if self.pieces.get(me).copied().unwrap_or(0) == 0 => Some(TowerProblem::NoPieces),
+            Ok(_) => None,
+        };
+        if let Some(why) = problem {
+            refuse(said, acting, "tower", why, t.at_span);
+            return None;
+        }
+        self.pieces[me] -= 1;
+        let tower = self.built.entry(t.at).or_default();
+        tower.height += 1;
+        said.notes.push(Note {
+            turn: acting.turn,
+            player: me,
+            kind: NoteKind::TowerPiece {
+                at: t.at,
+                height: tower.height,
+            },
+        });
+        Some((t.at, tower.height))
+    }
+
+    /// `meeple: tower` or `meeple: { at, spot: tower }`: a normal or big
+    /// follower on top of an open tower, which closes it.
+    fn on_top(&mut self, game: &mut Game, acting: &Acting<'_>, d: &Deploy, said: &mut Said) {
+        let me = acting.actor;
+        let (at, span) = d.at.unwrap_or((game.placed()[acting.placed].pos, d.span));
+        let table = game.figures();
+        let word = table.name(d.figure).to_string();
+        let fits = table.is_follower(d.figure)
+            && table.stands_anywhere(d.figure)
+            && !table.on_corner(d.figure);
+        let problem = match self.tower_at(game, at) {
+            Err(p) => Some(p),
+            Ok(tower) if tower.height == 0 => Some(TowerProblem::BareFoundation(at)),
+            Ok(tower) if tower.top.is_some() => Some(TowerProblem::Closed(at)),
+            Ok(_) if !fits => Some(TowerProblem::NotOnTower(word.clone())),
+            Ok(_) if !game.take_from_supply(me, d.figure) => {
+                Some(TowerProblem::NoneLeft(word.clone()))
+            }
+            Ok(_) => None,
+        };
+        if let Some(why) = problem {
+            refuse(said, acting, "meeple", why, span);
+            return;
+        }
+        self.built.entry(at).or_default().top = Some((me, d.figure));
+        said.notes.push(Note {
+            turn: acting.turn,
+            player: me,
+            kind: NoteKind::OnTower { figure: word, at },
+        });
+    }
+
+    /// `capture:`: the follower the tower just raised takes.
+    fn capture(
+        &mut self,
+        game: &mut Game,
+        acting: &Acting<'_>,
+        c: &Capture,
+        piece: Option<(Pos, u32)>,
+        said: &mut Said,
+    ) {
+        let me = acting.actor;
+        let Some((tower, height)) = piece else {
+            refuse(said, acting, "capture", TowerProblem::NoPiece, c.span);
+            return;
+        };
+        let (dx, dy) = ((c.at.x - tower.x).abs(), (c.at.y - tower.y).abs());
+        let reach = i32::try_from(height).unwrap_or(i32::MAX);
+        if !((dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)) {
+            refuse(
+                said,
+                acting,
+                "capture",
+                TowerProblem::OutOfReach { tower, height },
+                c.at_span,
+            );
+            return;
+        }
+        // Who stands there, as the record describes them.
+        let mut found: Vec<(Taken, usize, Figure)> = Vec::new();
+        if c.spot == Location::Tower {
+            if let Some((owner, figure)) = self.built.get(&c.at).and_then(|t| t.top) {
+                found.push((Taken::OnTop(c.at), owner, figure));
+            }
+        } else if let Some(placed) = game.at(c.at) {
+            let p = &game.placed()[placed];
+            if let Ok(feature) = c.spot.resolve(game.tile(p.tile), p.rot) {
+                let table = game.figures();
+                for id in game.figures_at(placed, feature) {
+                    let f = &game.followers()[id];
+                    if f.on_board && table.is_follower(f.figure) {
+                        found.push((Taken::OnFeature(id), f.player, f.figure));
+                    }
+                }
+            }
+        }
+        found.retain(|&(_, owner, figure)| {
+            c.player.is_none_or(|(p, _)| p == owner) && c.figure.is_none_or(|(f, _)| f == figure)
+        });
+        let mut kinds: Vec<(usize, Figure)> = found.iter().map(|&(_, o, f)| (o, f)).collect();
+        kinds.sort_unstable_by_key(|&(o, f)| (o, f.index()));
+        kinds.dedup();
+        let Some(&(what, owner, figure)) = found.first() else {
+            refuse(
+                said,
+                acting,
+                "capture",
+                TowerProblem::NoFollower(c.at),
+                c.spot_span,
+            );
+            return;
+        };
+        if kinds.len() > 1 {
+            let table = game.figures();
+            let them = kinds
+                .iter()
+                .map(|&(o, f)| format!("{}'s {}", acting.names[o], table.name(f)))
+                .collect();
+            refuse(
+                said,
+                acting,
+                "capture",
+                TowerProblem::WhichFollower(them),
+                c.spot_span,
+            );
+            return;
+        }
+        // An exchange: the captured player holds followers of the
+        // capturer's, and one comes back for the one just taken.
+        let mut back: Option<Figure> = None;
+        if owner != me {
+            let table = game.figures();
+            let mut held: Vec<Figure> = self.prisoners[owner]
+                .iter()
+                .filter(|&&(o, _)| o == me)
+                .map(|&(_, f)| f)
+                .collect();
+            held.sort_unstable_by_key(|f| f.index());
+            held.dedup();
+            back = match (&held[..], c.exchange) {
+                ([], _) => None,
+                (_, Some((f, _))) if held.contains(&f) => Some(f),
+                ([one], None) => Some(*one),
+                (_, _) => {
+                    let names = held.iter().map(|&f| table.name(f).to_string()).collect();
+                    refuse(
+                        said,
+                        acting,
+                        "capture",
+                        TowerProblem::WhichExchange(names),
+                        c.exchange.map_or(c.span, |(_, s)| s),
+                    );
+                    return;
+                }
+            };
+        }
+        let home = owner == me || back.is_some();
+        match what {
+            Taken::OnFeature(id) => {
+                game.take_off(id, home);
+            }
+            Taken::OnTop(at) => {
+                if let Some(t) = self.built.get_mut(&at) {
+                    t.top = None;
+                }
+                if home {
+                    game.return_to_supply(owner, figure);
+                }
+            }
+        }
+        let word = game.figures().name(figure).to_string();
+        said.notes.push(Note {
+            turn: acting.turn,
+            player: me,
+            kind: NoteKind::Captured {
+                figure: word,
+                owner,
+                at: c.at,
+                spot: c.spot.clone(),
+                home,
+            },
+        });
+        match back {
+            Some(f) => {
+                if let Some(k) = self.prisoners[owner]
+                    .iter()
+                    .position(|&(o, g)| o == me && g == f)
+                {
+                    self.prisoners[owner].remove(k);
+                }
+                game.return_to_supply(me, f);
+                said.notes.push(Note {
+                    turn: acting.turn,
+                    player: me,
+                    kind: NoteKind::Exchanged {
+                        figure: game.figures().name(f).to_string(),
+                        from: owner,
+                    },
+                });
+            }
+            None if owner != me => self.prisoners[me].push((owner, figure)),
+            None => {}
+        }
+    }
+
+    /// `ransom: { from }`: the player of the turn buys back a follower.
+    fn ransom(&mut self, game: &mut Game, acting: &Acting<'_>, r: &Ransom, said: &mut Said) {
+        let me = acting.actor;
+        let table = game.figures();
+        let mut held: Vec<Figure> = self
+            .prisoners
+            .get(r.from)
+            .into_iter()
+            .flatten()
+            .filter(|&&(o, f)| o == me && r.figure.is_none_or(|(g, _)| g == f))
+            .map(|&(_, f)| f)
+            .collect();
+        held.sort_unstable_by_key(|f| f.index());
+        held.dedup();
+        let points = game.scores().get(me).copied().unwrap_or(0);
+        let problem = if self.ransom_paid {
+            Some(TowerProblem::RansomTwice)
+        } else if held.is_empty() {
+            Some(TowerProblem::NoPrisoner(acting.names[r.from].clone()))
+        } else if held.len() > 1 {
+            Some(TowerProblem::WhichPrisoner(
+                held.iter().map(|&f| table.name(f).to_string()).collect(),
+            ))
+        } else if points < self.ransom {
+            Some(TowerProblem::TooPoor {
+                points,
+                ransom: self.ransom,
+            })
+        } else {
+            None
+        };
+        if let Some(why) = problem {
+            refuse(said, acting, "ransom", why, r.span);
+            return;
+        }
+        let figure = held[0];
+        if let Some(k) = self.prisoners[r.from]
+            .iter()
+            .position(|&(o, f)| o == me && f == figure)
+        {
+            self.prisoners[r.from].remove(k);
+        }
+        game.return_to_supply(me, figure);
+        game.pay(
+            Phase::Turn {
+                number: acting.turn,
+                player: me,
+            },
+            me,
+            r.from,
+            self.ransom,
+            "ransom",
+        );
+        self.ransom_paid = true;
+        said.notes.push(Note {
+            turn: acting.turn,
+            player: me,
+            kind: NoteKind::Ransomed {
+                figure: table.name(figure).to_string(),
+                from: r.from,
+                points: self.ransom,
+            },
+        });
+    }
+}
