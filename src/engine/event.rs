@@ -112,6 +112,9 @@ pub enum NoteKind {
         /// It went home (its owner's own tower took it, or an exchange
         /// sent it back).
         home: bool,
+        /// Its owner's figures beside it that went home with it (a builder,
+        /// a pig: their owner had no follower left there).
+        with: Vec<String>,
     },
     /// Prisoners exchanged: the follower just taken went home, and one of
     /// the capturer's came back from its owner.

@@ -997,14 +997,15 @@ impl<'a> Game<'a> {
     /// Takes figure `id` off the board (captured): when its owner then has
     /// no follower left on its feature, their figures beside it that need
     /// one (a builder, a pig) go home. `home`: the figure itself goes home
-    /// too (else it leaves the supply, held by another player).
-    pub fn take_off(&mut self, id: usize, home: bool) -> bool {
+    /// too (else it leaves the supply, held by another player). Returns the
+    /// figures that went home with it.
+    pub fn take_off(&mut self, id: usize, home: bool) -> Vec<Figure> {
         let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
-            return false;
+            return Vec::new();
         };
         let (player, root) = (fo.player, self.features.find(fo.node));
         if !self.remove(id, home) {
-            return false;
+            return Vec::new();
         }
         let table = self.figures();
         let mine: Vec<u32> = self
@@ -1012,15 +1013,18 @@ impl<'a> Game<'a> {
             .occupants(root)
             .filter(|&o| self.followers[o as usize].player == player)
             .collect();
+        let mut went = Vec::new();
         if !mine
             .iter()
             .any(|&o| table.is_follower(self.followers[o as usize].figure))
         {
             for o in mine {
-                self.remove(o as usize, true);
+                if self.remove(o as usize, true) {
+                    went.push(self.followers[o as usize].figure);
+                }
             }
         }
-        true
+        went
     }
 
     /// `from` pays `to` `points` by the rule `rule` (a ransom): an event of

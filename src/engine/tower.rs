@@ -313,9 +313,15 @@ impl Towers {
             };
         }
         let home = owner == me || back.is_some();
+        let mut with = Vec::new();
         match what {
             Taken::OnFeature(id) => {
-                game.take_off(id, home);
+                let table = game.figures();
+                with = game
+                    .take_off(id, home)
+                    .into_iter()
+                    .map(|f| table.name(f).to_string())
+                    .collect();
             }
             Taken::OnTop(at) => {
                 if let Some(t) = self.built.get_mut(&at) {
@@ -336,6 +342,7 @@ impl Towers {
                 at: c.at,
                 spot: c.spot.clone(),
                 home,
+                with,
             },
         });
         match back {

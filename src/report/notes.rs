@@ -67,15 +67,20 @@ pub fn words(players: &[String], n: &Note) -> String {
             at,
             spot,
             home,
+            with,
         } => {
             let owner = &players[*owner];
+            let with: String = with
+                .iter()
+                .map(|f| format!("; {owner}'s {f} goes home"))
+                .collect();
             let fate = match (owner == who, home) {
                 (true, _) => "it goes home".to_string(),
                 (false, true) => format!("it goes home to {owner} (exchanged)"),
                 (false, false) => format!("{who} holds it"),
             };
             format!(
-                "turn {} · {who}'s tower took {owner}'s {} at {at} {spot}: {fate}",
+                "turn {} · {who}'s tower took {owner}'s {} at {at} {spot}: {fate}{with}",
                 n.turn,
                 figure_word(figure)
             )

@@ -569,6 +569,9 @@ pub enum NoteWhat {
         /// It went home (its owner's own, or exchanged); false: the
         /// player of the note holds it.
         home: bool,
+        /// Its owner's figures beside it that went home with it (a
+        /// builder, a pig).
+        with: Vec<String>,
     },
     /// Prisoners exchanged: one of the player's followers came back.
     Exchanged {
@@ -644,12 +647,14 @@ impl NoteJson {
                     at,
                     spot,
                     home,
+                    with,
                 } => NoteWhat::Captured {
                     figure: figure.clone(),
                     owner: players[*owner].clone(),
                     at: [at.x, at.y],
                     spot: spot.to_string(),
                     home: *home,
+                    with: with.clone(),
                 },
                 NoteKind::Exchanged { figure, from } => NoteWhat::Exchanged {
                     figure: figure.clone(),

@@ -171,10 +171,37 @@ fn write_goods(out: &mut String, players: &[String], e: &Event) {
     write_points(out, players, e);
 }
 
+/// A payment between players (a ransom): who pays whom, and how much.
+fn write_payment(out: &mut String, players: &[String], e: &Event) {
+    let payer = e.points.iter().position(|&p| p < 0);
+    let paid: Vec<String> = e
+        .points
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != 0)
+        .map(|(i, p)| format!("{} {}{p}", players[i], if *p > 0 { "+" } else { "" }))
+        .collect();
+    let who = match payer {
+        Some(p) => format!("{} pays {}", players[p], names(players, &e.winners)),
+        None => format!("{} is paid", names(players, &e.winners)),
+    };
+    let _ = writeln!(out, "  {} — {who}", e.feature.name);
+    let _ = writeln!(
+        out,
+        "    {}   {}",
+        paid.join(", "),
+        super::award::rule(&e.basis)
+    );
+}
+
 fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &Event) {
     let f = &e.feature;
     if f.kind == crate::engine::ScoredKind::Goods {
         write_goods(out, players, e);
+        return;
+    }
+    if f.kind == crate::engine::ScoredKind::Payment {
+        write_payment(out, players, e);
         return;
     }
     let state = match (f.kind, f.complete) {

@@ -676,24 +676,24 @@ impl Diagnostic for Violation {
 fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
     let (what, code, consequence) = match act {
         "tower" => (
-            "the tower piece",
+            "the tower piece is not put",
             "carca::rules::tower_piece",
-            format!("it stays in {player}'s supply"),
+            format!("; it stays in {player}'s supply"),
         ),
         "meeple" => (
-            "the follower",
+            "the follower does not go on the tower",
             "carca::rules::tower_follower",
-            format!("it stays in {player}'s supply"),
+            format!("; it stays in {player}'s supply"),
         ),
         "capture" => (
-            "the capture",
+            "the tower takes nobody",
             "carca::rules::capture",
-            "nobody is taken".to_string(),
+            String::new(),
         ),
         _ => (
-            "the ransom",
+            "the ransom is not paid",
             "carca::rules::ransom",
-            "nothing is paid".to_string(),
+            String::new(),
         ),
     };
     let list = |v: &[String]| or_list(&v.iter().map(String::as_str).collect::<Vec<_>>());
@@ -780,7 +780,7 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
         ),
     };
     Words {
-        message: format!("{what} does not happen as written: {why}; {consequence}"),
+        message: format!("{what}: {why}{consequence}"),
         code,
         help,
         label,
