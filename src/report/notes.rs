@@ -70,10 +70,10 @@ pub fn words(players: &[String], n: &Note) -> String {
             with,
         } => {
             let owner = &players[*owner];
-            let with: String = with
-                .iter()
-                .map(|f| format!("; {owner}'s {f} goes home"))
-                .collect();
+            let with = with.iter().fold(String::new(), |mut s, f| {
+                let _ = write!(s, "; {owner}'s {f} goes home");
+                s
+            });
             let fate = match (owner == who, home) {
                 (true, _) => "it goes home".to_string(),
                 (false, true) => format!("it goes home to {owner} (exchanged)"),
