@@ -548,6 +548,16 @@ fn no_expansion_words_in_the_generic_engine() {
         "BARN",
         "barns",
         "BarnPlacement",
+        "tower",
+        "Tower",
+        "towers",
+        "TowerPiece",
+        "capture",
+        "Capture",
+        "ransom",
+        "Ransom",
+        "prisoner",
+        "prisoners",
     ];
     let mut files: Vec<PathBuf> = std::fs::read_dir(&engine)
         .expect("engine")

@@ -51,13 +51,14 @@ fn sets(river: bool) -> &'static [&'static str] {
 }
 
 /// The sets of every shipped expansion, alone and together.
-const EXPANSIONS: [&[&str]; 7] = [
+const EXPANSIONS: [&[&str]; 8] = [
     &["base"],
     &["base", "river"],
     &["base", "inns-cathedrals"],
     &["base", "traders-builders"],
     &["base", "inns-cathedrals", "traders-builders"],
     &["base", "abbey-mayor"],
+    &["base", "tower"],
     &[
         "base",
         "river",
