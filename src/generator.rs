@@ -10,14 +10,14 @@
 //! through [`Game`] and the mechanics in play, so every move it writes is
 //! one the referee accepts.
 
-use crate::engine::mechanic::{End, Mechanics, Placing, Scored, Setup, Target};
+use crate::engine::mechanic::{Acting, End, Mechanics, Placing, Scored, Setup, Target};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
 use crate::engine::{Game, Spot};
 use crate::geometry::{Pos, Rotation};
-use crate::record::Location;
 use crate::record::location::location_of;
-use crate::record::written::{Written, WrittenMove, WrittenTurn};
+use crate::record::written::{Written, WrittenTurn};
+use crate::record::{Act, Location};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
@@ -117,10 +117,10 @@ enum Turn {
         figure: Option<String>,
         /// Who played it, written when builders may change the turn order.
         player: Option<usize>,
-        /// Figures the scoring sent home moving on (wagons): the figure's
-        /// word (its record key), owner, tile, spot, and the tile it stood
-        /// on when its owner had several come home.
-        moves: Vec<(String, usize, Pos, String, Option<Pos>)>,
+        /// The mechanics' acts: of the "act" phase (a piece and its
+        /// capture, a ransom, a follower on another tile), and of the
+        /// "scored" phase (figures the scoring sent home moving on).
+        acts: Vec<crate::record::Act>,
     },
     Discard {
         tile: String,
@@ -137,6 +137,8 @@ pub struct Generated {
     start: (String, Pos, Rotation),
     turns: Vec<Turn>,
     declared_final: bool,
+    /// The words of the figures in play, by their index.
+    words: Vec<String>,
 }
 
 /// Corner locations, clockwise.
@@ -164,6 +166,18 @@ fn turn_location(loc: &str, q: usize) -> String {
 }
 
 impl Generated {
+    /// Writes a turn's acts of the "act" phase under their record keys.
+    fn write_acts(&self, w: &mut WrittenTurn, acts: &[Act]) {
+        let names: Vec<String> = NAMES[..self.players]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let word = |f: Figure| self.words.get(f.index()).cloned().unwrap_or_default();
+        for a in acts {
+            w.put(a, &names, &word);
+        }
+    }
+
     /// The same game with the whole board moved by `shift` and then turned
     /// clockwise about the origin by `quarters` quarter turns: every
     /// position, rotation and follower location moves with it.
@@ -193,10 +207,15 @@ impl Generated {
                         meeple,
                         figure,
                         player,
-                        moves,
+                        acts,
                     } => {
                         let (at, rot) = place(*at, *rot);
                         let spot = |p: Pos| place(p, Rotation::R0).0;
+                        let turned = |l: &Location| {
+                            Location::parse(&turn_location(&l.to_string(), quarters))
+                                .unwrap_or_else(|| l.clone())
+                        };
+                        let acts = acts.iter().map(|a| a.moved(&spot, &turned)).collect();
                         Turn::Place {
                             tile: tile.clone(),
                             at,
@@ -204,18 +223,7 @@ impl Generated {
                             meeple: meeple.as_ref().map(|m| turn_location(m, quarters)),
                             figure: figure.clone(),
                             player: *player,
-                            moves: moves
-                                .iter()
-                                .map(|(key, p, to, loc, from)| {
-                                    (
-                                        key.clone(),
-                                        *p,
-                                        spot(*to),
-                                        turn_location(loc, quarters),
-                                        from.map(spot),
-                                    )
-                                })
-                                .collect(),
+                            acts,
                         }
                     }
                 })
@@ -291,21 +299,12 @@ impl Generated {
                             meeple,
                             figure,
                             player,
-                            moves,
+                            acts,
                         } => {
                             let mut w = WrittenTurn::place(tile, *at, *rot, meeple.clone());
+                            self.write_acts(&mut w, acts);
                             w.figure.clone_from(figure);
                             w.player = player.map(|p| NAMES[p].to_string());
-                            for (key, p, to, spot, from) in moves {
-                                w.moves.entry(key.clone()).or_default().push(FlowMap(
-                                    WrittenMove {
-                                        player: Some(NAMES[*p].to_string()),
-                                        at: FlowSeq([to.x, to.y]),
-                                        spot: spot.clone(),
-                                        from: from.map(|f| FlowSeq([f.x, f.y])),
-                                    },
-                                ));
-                            }
                             w
                         }
                     })
@@ -559,7 +558,36 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let mut meeple = None;
         let mut figure = None;
         let number = turns.len() + 1;
-        if rng.chance(options.followers) {
+        // The "act" phase: a mechanic's acts (a ransom, a tower piece and
+        // its capture, a follower on a tower), which may take the turn's
+        // action instead of a deployment; the dice are rolled only when a
+        // mechanic offers one.
+        let mut acts = Vec::new();
+        if mechanics.hooks_act() {
+            let acting = Acting {
+                turn: number,
+                actor: player,
+                names: &names,
+                placed: idx,
+                second: order.is_second(player),
+                acts: &[],
+            };
+            acts = mechanics.propose_acts(&game, &acting, &mut |n| {
+                (n > 0 && rng.chance(0.3)).then(|| rng.below(n))
+            });
+            if !acts.is_empty() {
+                let said = mechanics.act(
+                    &mut game,
+                    &Acting {
+                        acts: &acts,
+                        ..acting
+                    },
+                );
+                debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+            }
+        }
+        let acted = acts.iter().any(crate::record::Act::is_action);
+        if !acted && rng.chance(options.followers) {
             // Another figure now and then (a big follower, a builder, a pig,
             // a mayor, a wagon, a barn, a figure a set declares), while the
             // player has one, in the order of the figure table: the dice
@@ -631,7 +659,6 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         // The "scored" phase: figures the scoring sent home may move on
         // (the dice are rolled only when a mechanic offers a move), farms
         // may score in play.
-        let mut moves = Vec::new();
         if mechanics.hooks_scored() {
             let scored = Scored {
                 turn: number,
@@ -655,23 +682,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 },
             );
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            let table = game.figures();
-            moves = written
-                .iter()
-                .filter_map(|a| match a {
-                    crate::record::Act::Move(m) => Some(m),
-                    _ => None,
-                })
-                .map(|m| {
-                    (
-                        table.name(m.figure).to_string(),
-                        m.player.map_or(player, |(p, _)| p),
-                        m.at,
-                        m.spot.to_string(),
-                        m.from.map(|(f, _)| f),
-                    )
-                })
-                .collect();
+            acts.extend(written);
         }
         turns.push(Turn::Place {
             tile: t.id.clone(),
@@ -682,7 +693,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             // A final-round turn names its player: a player may let the
             // round pass them by.
             player: (extra_turns || in_final_round).then_some(player),
-            moves,
+            acts,
         });
         if !in_final_round {
             order.after(player, turns.len(), false, earned);
@@ -699,5 +710,10 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         ),
         turns,
         declared_final: !exhausted,
+        words: catalog
+            .figures
+            .all()
+            .map(|f| catalog.figures.name(f).to_string())
+            .collect(),
     }
 }

@@ -891,7 +891,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                         );
                         continue;
                     };
-                    turn.meeple = Some(corner.to_string());
+                    turn.meeple = Some(crate::record::written::WrittenWhere::Here(
+                        corner.to_string(),
+                    ));
                     turn.figure = Some("barn".into());
                     *deployed = true;
                     continue;
@@ -914,7 +916,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 match location(loc, feature) {
                     Some(l) => {
-                        turn.meeple = Some(l);
+                        turn.meeple = Some(crate::record::written::WrittenWhere::Here(l));
                         turn.figure = (figure != "small").then(|| figure.to_string());
                         *deployed = true;
                     }

@@ -137,6 +137,38 @@ fn generated_abbey_and_mayor_games_are_legal_and_use_its_figures() {
 }
 
 #[test]
+fn generated_tower_games_are_legal_and_use_its_rules() {
+    // Alone, and with every other expansion: pieces, captures (exchanges
+    // among them), followers on towers and ransoms, all written by the
+    // generator and accepted by the referee.
+    let mut counts = [0usize; 4];
+    for seed in 0..24 {
+        let sets: &[&str] = if seed % 2 == 0 {
+            &["base", "tower"]
+        } else {
+            &[
+                "base",
+                "inns-cathedrals",
+                "traders-builders",
+                "abbey-mayor",
+                "tower",
+            ]
+        };
+        let players = 2 + (seed as usize % 4);
+        let text = game(seed, players, 100, sets, 0.9);
+        assert_legal(&text, &format!("tower seed {seed}"));
+        counts[0] += text.matches("tower: {").count();
+        counts[1] += text.matches("capture: {").count();
+        counts[2] += text.matches("spot: tower}").count();
+        counts[3] += text.matches("ransom: {").count();
+    }
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "pieces, captures, followers on towers, ransoms: {counts:?}"
+    );
+}
+
+#[test]
 fn generated_large_games_are_legal() {
     let text = game(99, 4, 600, &["base"], 0.3);
     assert!(

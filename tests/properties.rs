@@ -158,13 +158,18 @@ proptest! {
         expansion in 0usize..EXPANSIONS.len(),
     ) {
         let g = game(seed, players, followers, EXPANSIONS[expansion]);
-        for rules in ["modern", "first-edition", "second-edition"] {
-            let rules = Ruleset::builtin(rules).expect("built-in");
+        for name in ["modern", "first-edition", "second-edition"] {
+            let rules = Ruleset::builtin(name).expect("built-in");
             let (before, problems) = score(&g.yaml(), &rules);
-            prop_assert_eq!(problems, 0);
+            // The game is generated under `modern`; under another ruleset
+            // a ransom may find its payer short of points (The Tower), the
+            // same wherever the board lies.
+            if name == "modern" {
+                prop_assert_eq!(problems, 0);
+            }
             let moved = g.transformed((dx, dy), quarters);
-            let (after, problems) = score(&moved.yaml(), &rules);
-            prop_assert_eq!(problems, 0, "{}", moved.yaml());
+            let (after, moved_problems) = score(&moved.yaml(), &rules);
+            prop_assert_eq!(problems, moved_problems, "{}", moved.yaml());
             prop_assert_eq!(before, after);
         }
     }

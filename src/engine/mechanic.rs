@@ -248,6 +248,18 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// [`Said::taken`]), before the turn's deployment.
     fn act(&mut self, _game: &mut Game, _acting: &Acting<'_>, _said: &mut Said) {}
 
+    /// For the generator: the acts this mechanic would have a record make
+    /// in the "act" phase now, each choice made by `pick(n)` among `n`
+    /// options (`None`: none of them).
+    fn propose_acts(
+        &self,
+        _game: &Game,
+        _acting: &Acting<'_>,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        Vec::new()
+    }
+
     /// For the generator: the moves this mechanic would have a record make
     /// in the "scored" phase now (the wagons the scoring sent home), each
     /// chosen by `pick` among the legal ones (`pick(n)`: an index below
@@ -442,6 +454,19 @@ impl Mechanics {
             }
         }
         said
+    }
+
+    /// The acts the mechanics of the "act" phase would have a record make
+    /// now, for the generator.
+    pub fn propose_acts(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        self.in_phase(Phases::ACT)
+            .flat_map(|m| m.propose_acts(game, acting, pick))
+            .collect()
     }
 
     /// Whether any mechanic hooks into the "act" phase.

@@ -10,9 +10,10 @@
 
 use std::collections::HashMap;
 
+use super::event::FeatureId;
 use super::event::{Note, NoteKind, Phase};
 use super::game::Game;
-use super::mechanic::{Acting, Mechanic, Phases, Said, Setup};
+use super::mechanic::{Acting, Mechanic, Phases, Placing, Said, Setup};
 use super::violation::{TowerProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
@@ -36,6 +37,8 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         prisoners: vec![Vec::new(); setup.players],
         ransom: i64::from(setup.rules.points[Point::Ransom]),
         ransom_paid: false,
+        last_turn: None,
+        foundations: Vec::new(),
     }))
 }
 
@@ -70,6 +73,10 @@ struct Towers {
     /// The player of the turn has paid a ransom in it (a builder's second
     /// turn is the same turn).
     ransom_paid: bool,
+    /// The last turn whose acts were taken.
+    last_turn: Option<usize>,
+    /// The tiles with a foundation, in the order placed.
+    foundations: Vec<Pos>,
 }
 
 impl Mechanic for Towers {
@@ -78,13 +85,143 @@ impl Mechanic for Towers {
     }
 
     fn phases(&self) -> Phases {
-        Phases::ACT
+        Phases::ACT.and(Phases::PLACED)
+    }
+
+    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+        if game.tile(placing.tile).tower {
+            self.foundations.push(placing.pos);
+        }
+        None
+    }
+
+    fn propose_acts(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        let me = acting.actor;
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let mut acts = Vec::new();
+        // A ransom, now and then, while the player can pay it.
+        let held: Vec<(usize, Figure)> = (0..self.prisoners.len())
+            .flat_map(|j| {
+                self.prisoners[j]
+                    .iter()
+                    .filter(|&&(o, _)| o == me)
+                    .map(move |&(_, f)| (j, f))
+            })
+            .collect();
+        if !held.is_empty()
+            && !self.ransom_paid_by(acting)
+            && game.scores().get(me).copied().unwrap_or(0) >= self.ransom
+            && let Some(k) = pick(held.len())
+        {
+            let (from, figure) = held[k];
+            acts.push(Act::Ransom(Ransom {
+                from,
+                from_span: nowhere,
+                figure: Some((figure, nowhere)),
+                span: nowhere,
+            }));
+        }
+        // The action: a piece on an open tower, or a follower on one.
+        let open: Vec<(Pos, Tower)> = self
+            .foundations
+            .iter()
+            .map(|&p| (p, self.built.get(&p).copied().unwrap_or_default()))
+            .filter(|(_, t)| t.top.is_none())
+            .collect();
+        let pieces = self.pieces.get(me).copied().unwrap_or(0);
+        let mut options: Vec<(Pos, bool)> = Vec::new();
+        if pieces > 0 {
+            options.extend(open.iter().map(|&(p, _)| (p, true)));
+        }
+        if game.supply(me, Figure::FOLLOWER) > 0 {
+            options.extend(
+                open.iter()
+                    .filter(|(_, t)| t.height > 0)
+                    .map(|&(p, _)| (p, false)),
+            );
+        }
+        let Some(k) = pick(options.len()) else {
+            return acts;
+        };
+        let (at, piece) = options[k];
+        if !piece {
+            acts.push(Act::Deploy(Deploy {
+                location: Location::Tower,
+                span: nowhere,
+                figure: Figure::FOLLOWER,
+                at: Some((at, nowhere)),
+            }));
+            return acts;
+        }
+        acts.push(Act::Tower(TowerPiece {
+            at,
+            at_span: nowhere,
+        }));
+        // A capture in the raised tower's reach, now and then.
+        let height = self.built.get(&at).map_or(0, |t| t.height) + 1;
+        let reach = i32::try_from(height).unwrap_or(i32::MAX);
+        let in_reach = |p: Pos| {
+            let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
+            (dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)
+        };
+        let table = game.figures();
+        let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
+        for f in game.followers() {
+            let p = &game.placed()[f.placed];
+            if f.on_board && table.is_follower(f.figure) && in_reach(p.pos) {
+                let spot =
+                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature);
+                targets.push((p.pos, spot, f.player, f.figure));
+            }
+        }
+        for (&p, t) in &self.built {
+            if let Some((owner, figure)) = t.top
+                && p != at
+                && in_reach(p)
+            {
+                targets.push((p, Location::Tower, owner, figure));
+            }
+        }
+        targets.sort_by_key(|(p, l, o, f)| (p.y, p.x, l.to_string(), *o, f.index()));
+        if let Some(k) = pick(targets.len()) {
+            let (pos, spot, owner, figure) = targets[k].clone();
+            // The kind an exchange brings back, when there is a choice.
+            let mut kinds: Vec<Figure> = self
+                .prisoners
+                .get(owner)
+                .into_iter()
+                .flatten()
+                .filter(|&&(o, _)| o == me)
+                .map(|&(_, f)| f)
+                .collect();
+            kinds.sort_unstable_by_key(|f| f.index());
+            kinds.dedup();
+            acts.push(Act::Capture(Box::new(Capture {
+                at: pos,
+                at_span: nowhere,
+                spot,
+                spot_span: nowhere,
+                player: Some((owner, nowhere)),
+                figure: Some((figure, nowhere)),
+                exchange: (owner != me)
+                    .then(|| kinds.first().map(|&f| (f, nowhere)))
+                    .flatten(),
+                span: nowhere,
+            })));
+        }
+        acts
     }
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         if !acting.second {
             self.ransom_paid = false;
         }
+        self.last_turn = Some(acting.turn);
         // A ransom comes after the tile and before the figure, so the
         // follower bought back may be deployed at once.
         for (i, act) in acting.acts.iter().enumerate() {
@@ -133,6 +270,12 @@ fn refuse(
 }
 
 impl Towers {
+    /// Whether a ransom was paid in the turn `acting` continues (a
+    /// builder's second turn).
+    fn ransom_paid_by(&self, acting: &Acting<'_>) -> bool {
+        acting.second && self.ransom_paid && self.last_turn == Some(acting.turn - 1)
+    }
+
     /// The tower at `at`, if the tile there has a foundation: problems
     /// otherwise.
     fn tower_at(&self, game: &Game, at: Pos) -> Result<Tower, TowerProblem> {

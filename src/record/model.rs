@@ -166,6 +166,31 @@ impl Act {
         matches!(self, Act::Deploy(_) | Act::Tower(_))
     }
 
+    /// The act on a board whose positions move by `spot` and whose
+    /// locations turn by `turn` (the same game, moved and turned).
+    #[must_use]
+    pub fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Act {
+        let mut a = self.clone();
+        match &mut a {
+            Act::Deploy(d) => {
+                d.at = d.at.map(|(p, s)| (spot(p), s));
+                d.location = turn(&d.location);
+            }
+            Act::Move(m) => {
+                m.at = spot(m.at);
+                m.from = m.from.map(|(p, s)| (spot(p), s));
+                m.spot = turn(&m.spot);
+            }
+            Act::Tower(t) => t.at = spot(t.at),
+            Act::Capture(c) => {
+                c.at = spot(c.at);
+                c.spot = turn(&c.spot);
+            }
+            Act::Ransom(_) => {}
+        }
+        a
+    }
+
     /// The record key that writes it.
     #[must_use]
     pub fn key(&self) -> &'static str {

@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_saphyr::{FlowMap, FlowSeq};
 
 use crate::geometry::{Pos, Rotation};
+use crate::rules::Figure;
 
 /// A history record to write.
 #[derive(Debug, Clone, Serialize)]
@@ -75,7 +76,7 @@ pub struct WrittenTurn {
     pub rot: Option<u32>,
     /// Where the follower stands.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub meeple: Option<String>,
+    pub meeple: Option<WrittenWhere>,
     /// Which figure, when not a normal follower (`big`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
@@ -86,6 +87,70 @@ pub struct WrittenTurn {
     /// their figure (`wagon:`).
     #[serde(flatten)]
     pub moves: std::collections::BTreeMap<String, Vec<FlowMap<WrittenMove>>>,
+    /// A tower piece (`tower: { at }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tower: Option<FlowMap<WrittenAt>>,
+    /// The follower the tower takes (`capture:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capture: Option<FlowMap<WrittenCapture>>,
+    /// A ransom paid (`ransom: { from }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ransom: Option<FlowMap<WrittenRansom>>,
+}
+
+/// Where a figure goes: a location on the tile just placed, or a place on
+/// any tile (`{ at, spot }`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum WrittenWhere {
+    /// On the tile just placed.
+    Here(String),
+    /// On the tile at `at`.
+    At(FlowMap<WrittenPlace>),
+}
+
+/// A place on a tile: `{ at, spot }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenPlace {
+    /// The tile.
+    pub at: FlowSeq<[i32; 2]>,
+    /// Where on it.
+    pub spot: String,
+}
+
+/// A tile: `{ at }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenAt {
+    /// The tile.
+    pub at: FlowSeq<[i32; 2]>,
+}
+
+/// A capture: `{ at, spot, player, figure, exchange }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenCapture {
+    /// The tile.
+    pub at: FlowSeq<[i32; 2]>,
+    /// Where on it.
+    pub spot: String,
+    /// The follower's owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Which figure, when not a normal follower.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+    /// The kind an exchange brings back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<String>,
+}
+
+/// A ransom: `{ from, figure }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenRansom {
+    /// The player paid.
+    pub from: String,
+    /// Which figure comes back, when not the only kind held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
 }
 
 /// A figure moving on after a scoring (`wagon:`).
@@ -104,6 +169,61 @@ pub struct WrittenMove {
 }
 
 impl WrittenTurn {
+    /// Writes an act of the turn under its record key (`names`: the
+    /// players'; `word`: a figure's word).
+    pub fn put(&mut self, act: &super::Act, names: &[String], word: &dyn Fn(Figure) -> String) {
+        use super::Act;
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let other = |f: Option<(Figure, miette::SourceSpan)>| {
+            f.filter(|(f, _)| *f != Figure::FOLLOWER)
+                .map(|(f, _)| word(f))
+        };
+        match act {
+            Act::Deploy(d) => {
+                let spot = d.location.to_string();
+                self.meeple = Some(match d.at {
+                    Some((p, _)) => WrittenWhere::At(FlowMap(WrittenPlace {
+                        at: FlowSeq([p.x, p.y]),
+                        spot,
+                    })),
+                    None => WrittenWhere::Here(spot),
+                });
+                self.figure = (d.figure != Figure::FOLLOWER).then(|| word(d.figure));
+            }
+            Act::Move(m) => {
+                self.moves
+                    .entry(word(m.figure))
+                    .or_default()
+                    .push(FlowMap(WrittenMove {
+                        player: m.player.map(|(p, _)| name(p)),
+                        at: FlowSeq([m.at.x, m.at.y]),
+                        spot: m.spot.to_string(),
+                        from: m.from.map(|(f, _)| FlowSeq([f.x, f.y])),
+                    }));
+            }
+            Act::Tower(t) => {
+                self.tower = Some(FlowMap(WrittenAt {
+                    at: FlowSeq([t.at.x, t.at.y]),
+                }));
+            }
+            Act::Capture(c) => {
+                self.capture = Some(FlowMap(WrittenCapture {
+                    at: FlowSeq([c.at.x, c.at.y]),
+                    spot: c.spot.to_string(),
+                    player: c.player.map(|(p, _)| name(p)),
+                    figure: other(c.figure),
+                    exchange: c.exchange.map(|(f, _)| word(f)),
+                }));
+            }
+            Act::Ransom(r) => {
+                self.ransom = Some(FlowMap(WrittenRansom {
+                    from: name(r.from),
+                    figure: other(r.figure),
+                }));
+            }
+        }
+    }
+
     /// A placement.
     #[must_use]
     pub fn place(tile: &str, at: Pos, rot: Rotation, meeple: Option<String>) -> WrittenTurn {
@@ -111,7 +231,7 @@ impl WrittenTurn {
             tile: Some(tile.to_string()),
             at: Some(FlowSeq([at.x, at.y])),
             rot: (rot != Rotation::R0).then(|| rot.degrees()),
-            meeple,
+            meeple: meeple.map(WrittenWhere::Here),
             ..WrittenTurn::default()
         }
     }

@@ -187,7 +187,7 @@ fn points_text(players: &[String], points: &[i64]) -> String {
         .iter()
         .enumerate()
         .filter(|(_, p)| **p != 0)
-        .map(|(i, p)| format!("{} +{p}", players[i]))
+        .map(|(i, p)| format!("{} {p:+}", players[i]))
         .collect();
     if parts.is_empty() {
         "nothing".into()

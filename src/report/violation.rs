@@ -64,7 +64,7 @@ fn explain(from: &PointsFrom) -> String {
                 Phase::Turn { number, .. } => format!("turn {number}"),
                 Phase::Final => "final".into(),
             };
-            format!("{feature} +{points} ({when})")
+            format!("{feature} {points:+} ({when})")
         })
         .collect();
     let more = if from.scorings.len() > shown {
