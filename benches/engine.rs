@@ -134,6 +134,18 @@ fn inns_cathedrals(c: &mut Criterion) {
             b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
         },
     );
+    // The Tower: the 90 land tiles of the base game and the expansion,
+    // with pieces, captures, followers on towers and ransoms, beside a base
+    // game of 90 tiles (below).
+    let tower = game_with(&["base", "tower"], 90, 0.8).yaml();
+    let src = SourceFile::new("tower-90.yaml", tower.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "90 tiles with The Tower: check and score (engine only)",
+        |b| {
+            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        },
+    );
     let base84 = game_with(&["base"], 84, 0.8).yaml();
     let src = SourceFile::new("base-84.yaml", base84.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");

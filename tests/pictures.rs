@@ -101,6 +101,43 @@ fn mayors_wagons_and_barns_are_drawn() {
 }
 
 #[test]
+fn towers_their_followers_and_prisoners_are_drawn() {
+    let s = Scratch::new("tower");
+    // After turn 3 red's follower stands on top of a tower of height 1: a
+    // meeple in red's colour more than after turn 2, over the height.
+    let draw = |turn: &str| {
+        let out = s.path("t.svg");
+        let result = carca(&[
+            "render",
+            "fixtures/records/tw-follower-on-tower.yaml",
+            "--turn",
+            turn,
+            "-o",
+            &out,
+        ]);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        std::fs::read_to_string(&out).expect("SVG written")
+    };
+    let (before, after) = (draw("2"), draw("3"));
+    let red = "fill=\"#d62828\"";
+    assert_eq!(after.matches(red).count(), before.matches(red).count() + 1);
+    assert!(
+        after.contains(">\n1\n<") || after.contains(">1<"),
+        "{after}"
+    );
+    // In the terminal: the tower's height in its middle, and the legend
+    // says what red holds.
+    let text = carca(&[
+        "render",
+        "fixtures/records/tw-capture-range.yaml",
+        "--color",
+        "never",
+    ]);
+    assert!(text.contains("R red (holds blue ×2)"), "{text}");
+    assert!(text.contains("····3····"), "{text}");
+}
+
+#[test]
 fn boards_and_sheets_as_png() {
     let s = Scratch::new("png");
     for (args, size) in [

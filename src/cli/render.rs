@@ -95,6 +95,7 @@ pub(crate) fn run(
     let pos = position(&p.record, &p.rules, turn.map(|t| t.saturating_add(1)));
     let game = pos.game();
     let mut scene = Scene::of_game(game, &p.record.players);
+    scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
     if feature.is_some() && output.is_none() {
         return super::usage_error(
             "--feature outlines a feature in an SVG or PNG picture; add -o board.svg (or .png)",
@@ -141,6 +142,7 @@ pub(crate) fn draw(
     let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
     let pos = crate::engine::position(&p.record, &p.rules, None);
     let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
+    scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
     scene.marks = a.marks;
     let marks = crate::report::picture::marks(&p.record.players);
     scene.refused = a

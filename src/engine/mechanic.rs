@@ -93,6 +93,29 @@ pub struct Acting<'t> {
     pub acts: &'t [Act],
 }
 
+/// Pieces stacked on a tile (a tower) and the figure on top, if any, as
+/// a mechanic keeps them: for pictures and the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stack {
+    /// The tile.
+    pub at: Pos,
+    /// How many pieces.
+    pub height: u32,
+    /// The figure on top: owner and figure.
+    pub top: Option<(usize, Figure)>,
+}
+
+/// A figure one player holds of another's (a prisoner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    /// The player who holds it.
+    pub by: usize,
+    /// Its owner.
+    pub owner: usize,
+    /// Which figure.
+    pub figure: Figure,
+}
+
 /// What mechanics say in a phase: the rules the record breaks there (with
 /// the place in the record), what happened without points, and which of
 /// the record's moves they took up.
@@ -247,6 +270,17 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// The "act" phase: take the acts this mechanic owns (their indices in
     /// [`Said::taken`]), before the turn's deployment.
     fn act(&mut self, _game: &mut Game, _acting: &Acting<'_>, _said: &mut Said) {}
+
+    /// The stacks of pieces this mechanic keeps on the board (towers), for
+    /// pictures and the page.
+    fn stacks(&self) -> Vec<Stack> {
+        Vec::new()
+    }
+
+    /// The figures players hold of one another's (prisoners).
+    fn held(&self) -> Vec<Held> {
+        Vec::new()
+    }
 
     /// For the generator: the acts this mechanic would have a record make
     /// in the "act" phase now, each choice made by `pick(n)` among `n`
@@ -467,6 +501,18 @@ impl Mechanics {
         self.in_phase(Phases::ACT)
             .flat_map(|m| m.propose_acts(game, acting, pick))
             .collect()
+    }
+
+    /// Every mechanic's stacks of pieces on the board.
+    #[must_use]
+    pub fn stacks(&self) -> Vec<Stack> {
+        self.all.iter().flat_map(|m| m.stacks()).collect()
+    }
+
+    /// Every figure a player holds of another's.
+    #[must_use]
+    pub fn held(&self) -> Vec<Held> {
+        self.all.iter().flat_map(|m| m.held()).collect()
     }
 
     /// Whether any mechanic hooks into the "act" phase.

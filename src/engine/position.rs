@@ -247,6 +247,18 @@ impl Position<'_> {
     pub fn game(&self) -> &Game<'_> {
         &self.referee.game
     }
+
+    /// The stacks of pieces the mechanics keep on the board (towers).
+    #[must_use]
+    pub fn stacks(&self) -> Vec<super::mechanic::Stack> {
+        self.referee.mechanics.stacks()
+    }
+
+    /// The figures players hold of one another's (prisoners).
+    #[must_use]
+    pub fn held(&self) -> Vec<super::mechanic::Held> {
+        self.referee.mechanics.held()
+    }
 }
 
 /// The position of a history record before turn `before` (1-based; `None`:

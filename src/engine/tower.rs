@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::event::FeatureId;
 use super::event::{Note, NoteKind, Phase};
 use super::game::Game;
-use super::mechanic::{Acting, Mechanic, Phases, Placing, Said, Setup};
+use super::mechanic::{Acting, Held, Mechanic, Phases, Placing, Said, Setup, Stack};
 use super::violation::{TowerProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
@@ -86,6 +86,31 @@ impl Mechanic for Towers {
 
     fn phases(&self) -> Phases {
         Phases::ACT.and(Phases::PLACED)
+    }
+
+    fn stacks(&self) -> Vec<Stack> {
+        let mut out: Vec<Stack> = self
+            .built
+            .iter()
+            .map(|(&at, t)| Stack {
+                at,
+                height: t.height,
+                top: t.top,
+            })
+            .collect();
+        out.sort_unstable_by_key(|s| (-s.at.y, s.at.x));
+        out
+    }
+
+    fn held(&self) -> Vec<Held> {
+        self.prisoners
+            .iter()
+            .enumerate()
+            .flat_map(|(by, list)| {
+                list.iter()
+                    .map(move |&(owner, figure)| Held { by, owner, figure })
+            })
+            .collect()
     }
 
     fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {

@@ -437,6 +437,36 @@ pub struct BoardJson {
     /// record, by id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pictures: Option<Keyed<String>>,
+    /// Stacks of pieces on tiles (towers), with the figure on top.
+    pub stacks: Vec<BoardStackJson>,
+    /// Figures players hold of one another's (prisoners).
+    pub held: Vec<HeldJson>,
+}
+
+/// A stack of pieces on a tile (a tower).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BoardStackJson {
+    /// The tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// How many pieces.
+    pub height: u32,
+    /// The player whose figure stands on top, or null.
+    pub player: Option<String>,
+    /// That figure's word, or null.
+    pub figure: Option<String>,
+}
+
+/// A figure one player holds of another's.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct HeldJson {
+    /// The player who holds it.
+    pub by: String,
+    /// Its owner.
+    pub owner: String,
+    /// Which figure.
+    pub figure: String,
 }
 
 /// A player as the page draws them.

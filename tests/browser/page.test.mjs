@@ -392,6 +392,24 @@ test('a barn is put on a corner and a wagon\'s move is recorded by clicking, and
   await page.close();
 });
 
+test('towers show their height and the follower on top, and the totals say who holds whose followers', async () => {
+  // The Tower: red's tower at (0,-1) of height 1 with red's follower on
+  // top; then blue's tower takes it, and blue holds it.
+  const record = resolve(ROOT, 'fixtures/records/tw-follower-on-tower.yaml');
+  const page = await open(await serve(record));
+  // The whole game: red's tower is open again and two high, blue's one high.
+  assert.equal(await page.getAttribute(`${square(0, -1)} .stack`, 'data-height'), '2');
+  assert.equal(await page.getAttribute(`${square(0, -1)} .stack`, 'data-top'), '');
+  assert.equal(await page.getAttribute(`${square(0, -2)} .stack`, 'data-height'), '1');
+  assert.match(await page.textContent('[data-held-by="blue"]'), /holds red's follower/);
+  assert.equal(await page.locator('[data-held-by="red"]').count(), 0);
+  // Before turn 4 (after turn 3): red's follower stands on top.
+  await click(page, '[aria-label="Show the board after turn 3"]');
+  await page.waitForFunction(() => document.querySelector('#board [data-x="0"][data-y="-1"] .stack')?.dataset.top === 'red');
+  assert.equal(await page.getAttribute(`${square(0, -1)} .stack`, 'data-height'), '1');
+  await page.close();
+});
+
 test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
   // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
   // and a character beyond the BMP; claims at the edge of what JSON keeps

@@ -523,6 +523,25 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
             .collect(),
         // The figure table of the sets in play, with each player's supply
         // of each under the ruleset, for the page's figure menu.
+        stacks: pos
+            .stacks()
+            .iter()
+            .map(|s| crate::report::json::BoardStackJson {
+                at: [s.at.x, s.at.y],
+                height: s.height,
+                player: s.top.and_then(|(p, _)| record.players.get(p).cloned()),
+                figure: s.top.map(|(_, f)| table.name(f).to_string()),
+            })
+            .collect(),
+        held: pos
+            .held()
+            .iter()
+            .map(|h| crate::report::json::HeldJson {
+                by: record.players.get(h.by).cloned().unwrap_or_default(),
+                owner: record.players.get(h.owner).cloned().unwrap_or_default(),
+                figure: table.name(h.figure).to_string(),
+            })
+            .collect(),
         figure_kinds: table
             .all()
             .map(|f| {

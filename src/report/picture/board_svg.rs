@@ -168,6 +168,33 @@ pub fn svg(scene: &Scene) -> String {
             ),
         });
     }
+    for s in &scene.stacks {
+        let Some(p) = scene.tiles.get(s.tile) else {
+            continue;
+        };
+        let (x0, y0) = origin(p.at);
+        let (cx, cy) = (x0 + T / 2.0, y0 + T / 2.0);
+        doc = doc.add(
+            Text::new(s.height.to_string())
+                .set("x", cx + 13.0)
+                .set("y", cy + 4.0)
+                .set("font-size", 13)
+                .set("font-weight", "bold")
+                .set("fill", "#222222")
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 3)
+                .set("paint-order", "stroke"),
+        );
+        if let Some((colour, _, kind)) = &s.top {
+            doc = doc.add(meeple(
+                cx,
+                cy - 14.0,
+                colour,
+                false,
+                *kind == crate::rules::Figure::BIG,
+            ));
+        }
+    }
     for fig in &scene.refused {
         let Some(p) = scene.tiles.get(fig.tile) else {
             continue;

@@ -148,6 +148,16 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 grid[oy + 3][ox + k] = (ch, "");
             }
         }
+        // A tower's height in the middle, and the follower on top of it.
+        for s in scene.stacks.iter().filter(|s| s.tile == i) {
+            let (c, r) = cell(super::T / 2.0, super::T / 2.0);
+            let digit = char::from_digit(s.height.min(9), 10).unwrap_or('9');
+            grid[oy + r][ox + c] = (digit, "1");
+            if let Some((col, mark, _)) = &s.top {
+                let top = if colour { '●' } else { *mark };
+                grid[oy + r.saturating_sub(1)][ox + c] = (top, ansi_for(col));
+            }
+        }
         // Followers on this tile.
         for fig in scene.figures.iter().filter(|f| f.tile == i) {
             // A figure on a corner point (a barn) shows in the tile's

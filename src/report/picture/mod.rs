@@ -112,6 +112,20 @@ pub struct Scene<'a> {
     pub coordinates: bool,
     /// The players, their colours and their marks, drawn as a legend.
     pub legend: Vec<(String, String, char)>,
+    /// Stacks of pieces on tiles (towers), with the figure on top.
+    pub stacks: Vec<StackMark>,
+}
+
+/// A stack of pieces on a tile (a tower): its height, and the figure on
+/// top (its colour, its mark, which figure).
+#[derive(Debug, Clone)]
+pub struct StackMark {
+    /// Index into [`Scene::tiles`].
+    pub tile: usize,
+    /// How many pieces.
+    pub height: u32,
+    /// The figure on top.
+    pub top: Option<(String, char, crate::rules::Figure)>,
 }
 
 /// Colours of players, by name where the name is a colour, else in turn.
@@ -196,6 +210,52 @@ impl<'a> Scene<'a> {
             refused: Vec::new(),
             coordinates: true,
             legend,
+            stacks: Vec::new(),
+        }
+    }
+
+    /// Adds the mechanics' stacks of pieces (towers, with the figure on
+    /// top) and says in the legend what each player holds of the others'
+    /// (prisoners).
+    pub fn add_stacks(
+        &mut self,
+        stacks: &[crate::engine::mechanic::Stack],
+        held: &[crate::engine::mechanic::Held],
+        players: &[String],
+    ) {
+        let marks = marks(players);
+        for s in stacks {
+            let Some(tile) = self.tiles.iter().position(|t| t.at == s.at) else {
+                continue;
+            };
+            let top = s.top.map(|(p, f)| {
+                let name = players.get(p).map_or("", String::as_str);
+                (
+                    player_colour(name, p),
+                    marks.get(p).copied().unwrap_or('●'),
+                    f,
+                )
+            });
+            self.stacks.push(StackMark {
+                tile,
+                height: s.height,
+                top,
+            });
+        }
+        for (by, entry) in self.legend.iter_mut().enumerate() {
+            let mut of: Vec<String> = Vec::new();
+            for (owner, name) in players.iter().enumerate() {
+                let n = held
+                    .iter()
+                    .filter(|h| h.by == by && h.owner == owner)
+                    .count();
+                if n > 0 {
+                    of.push(format!("{name} ×{n}"));
+                }
+            }
+            if !of.is_empty() {
+                entry.0 = format!("{} (holds {})", entry.0, of.join(", "));
+            }
         }
     }
 

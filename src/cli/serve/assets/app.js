@@ -387,6 +387,8 @@ function renderBoard() {
     const ev = (S.score.events || []).find((e) => e.feature.name === S.outline);
     if (ev) for (const p of ev.feature.tiles) outlined.add(key(p[0], p[1]));
   }
+  // Towers: their height, and the follower on top.
+  const stacks = new Map((S.view.stacks || []).map((s) => [key(s.at[0], s.at[1]), s]));
   const figs = new Map();
   for (const f of S.view.figures) {
     const k = key(f.at[0], f.at[1]);
@@ -441,6 +443,20 @@ function renderBoard() {
           dot.style.color = textOn(colourOf(f.player));
           if (companion(f.figure)) { dot.style.marginLeft = '14px'; dot.style.marginTop = '10px'; }
           sq.append(dot);
+        }
+        const stack = stacks.get(k);
+        if (stack) {
+          const on = stack.player ? ` · ${stack.player}${stack.figure === 'follower' ? '' : ' ' + stack.figure} on top` : '';
+          const badge = el('span', {
+            class: 'stack', 'data-height': stack.height, 'data-top': stack.player || '',
+            text: `▲${stack.height}` + (stack.player ? ' ' + stack.player : ''),
+            title: `a tower of height ${stack.height}${on}`,
+          });
+          if (stack.player) {
+            badge.style.background = colourOf(stack.player);
+            badge.style.color = textOn(colourOf(stack.player));
+          }
+          sq.append(badge);
         }
         if (bad.has(k)) {
           sq.setAttribute('data-diagnostic', bad.get(k).map((d) => d.code).join(' '));
@@ -714,8 +730,13 @@ function renderTotals() {
   for (const p of players()) {
     const sw = el('span', { class: 'swatch' });
     sw.style.background = colourOf(p);
+    // The prisoners a player holds (The Tower).
+    const held = ((S.view && S.view.held) || []).filter((h) => h.by === p);
+    const holds = held.length
+      ? el('small', { 'data-held-by': p, text: 'holds ' + held.map((h) => `${h.owner}'s ${h.figure}`).join(', ') })
+      : null;
     box.append(el('div', { class: 'total' }, sw, el('span', { text: p }), winners.includes(p) && S.score.ended ? el('small', { text: 'wins' }) : null,
-      el('b', { 'data-total-player': p, text: String(S.score.totals[p] ?? 0) })));
+      holds, el('b', { 'data-total-player': p, text: String(S.score.totals[p] ?? 0) })));
   }
   if (S.score.preview && !S.score.ended) {
     const t = Object.entries(S.score.preview.totals || {}).map(([p, n]) => `${p} ${n}`).join(', ');
