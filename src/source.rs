@@ -313,6 +313,35 @@ fn yaml_printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
+/// Whether a JSON text is printable ASCII with no string longer than a
+/// key may be: one pass over its bytes, so that such a text (most are) is
+/// not walked character by character.
+fn plain_json(text: &str) -> bool {
+    let (mut quoted, mut escaped, mut len) = (false, false, 0usize);
+    for &b in text.as_bytes() {
+        if !matches!(b, b' '..=b'~' | b'\n' | b'\r' | b'\t') {
+            return false;
+        }
+        if !quoted {
+            if b == b'"' {
+                (quoted, len) = (true, 0);
+            }
+        } else if escaped {
+            escaped = false;
+            len += 1;
+        } else if b == b'"' {
+            if len > MAX_KEY_CHARS {
+                return false;
+            }
+            quoted = false;
+        } else {
+            escaped = b == b'\\';
+            len += 1;
+        }
+    }
+    true
+}
+
 /// The first thing in `text` that a YAML reader refuses for what it is, not
 /// for where it stands: every reader of records checks this first, so that a
 /// JSON record read the quick way gets the verdict the YAML reader gives.
@@ -323,10 +352,14 @@ pub fn yaml_obstacle(text: &str) -> Option<Obstacle> {
     let json = text.trim_start().starts_with('{');
     // Most texts are printable ASCII: a YAML text of it holds no obstacle,
     // and a JSON text none but a long key, which needs that many bytes.
-    let plain_ascii = text
+    if json {
+        if plain_json(text) {
+            return None;
+        }
+    } else if text
         .bytes()
-        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\r' | b'\t'));
-    if plain_ascii && (!json || text.len() <= MAX_KEY_CHARS) {
+        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\r' | b'\t'))
+    {
         return None;
     }
     let mut quote: Option<(usize, usize)> = None; // (offset, characters so far)
@@ -371,4 +404,31 @@ pub fn yaml_obstacle(text: &str) -> Option<Obstacle> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_texts_are_checked_for_long_keys_and_unprintable_characters() {
+        let long = "k".repeat(MAX_KEY_CHARS + 1);
+        // A long key is an obstacle; a long value, or an escaped quote in
+        // a short key, is none.
+        let key = format!("{{\"{long}\": 1}}");
+        assert!(matches!(
+            yaml_obstacle(&key),
+            Some(Obstacle::LongKey { offset: 1, chars }) if chars == MAX_KEY_CHARS + 1
+        ));
+        assert_eq!(yaml_obstacle(&format!("{{\"a\": \"{long}\"}}")), None);
+        assert_eq!(yaml_obstacle("{\"a\\\"b\": 1, \"c\": \"\\\\\"}"), None);
+        // DEL in a string is an obstacle whatever its length.
+        assert!(matches!(
+            yaml_obstacle("{\"a\": \"x\u{7f}\"}"),
+            Some(Obstacle::Character {
+                found: '\u{7f}',
+                ..
+            })
+        ));
+    }
 }
