@@ -271,6 +271,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// [`Said::taken`]), before the turn's deployment.
     fn act(&mut self, _game: &mut Game, _acting: &Acting<'_>, _said: &mut Said) {}
 
+    /// A snapshot's board is laid: restore this mechanic's state from what
+    /// the record says (its own keys, and the `meeples:` entries it owns,
+    /// whose indices go in [`Said::taken`]). Returns the figures it keeps
+    /// out of their owners' supplies (on towers, held), by owner.
+    fn restore(
+        &mut self,
+        _game: &mut Game,
+        _record: &crate::record::Record,
+        _said: &mut Said,
+    ) -> Vec<(usize, Figure)> {
+        Vec::new()
+    }
+
     /// The stacks of pieces this mechanic keeps on the board (towers), for
     /// pictures and the page.
     fn stacks(&self) -> Vec<Stack> {
@@ -501,6 +514,21 @@ impl Mechanics {
         self.in_phase(Phases::ACT)
             .flat_map(|m| m.propose_acts(game, acting, pick))
             .collect()
+    }
+
+    /// A snapshot's board is laid: the mechanics restore their state.
+    /// Returns what they said and the figures they keep out of supply.
+    pub fn restore(
+        &mut self,
+        game: &mut Game,
+        record: &crate::record::Record,
+    ) -> (Said, Vec<(usize, Figure)>) {
+        let mut said = Said::default();
+        let mut out = Vec::new();
+        for m in &mut self.all {
+            out.extend(m.restore(game, record, &mut said));
+        }
+        (said, out)
     }
 
     /// Every mechanic's stacks of pieces on the board.

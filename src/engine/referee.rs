@@ -934,13 +934,37 @@ impl<'r> Referee<'r> {
         let table = std::sync::Arc::clone(&self.record.catalog.figures);
         let kinds = table.len();
         let mut on_table = vec![0usize; kinds * self.record.players.len()];
+        // The mechanics' own state (towers and the followers on them,
+        // prisoners), and the figures it keeps out of supply.
+        let (said, kept) = self.mechanics.restore(&mut self.game, self.record);
+        for (v, span) in said.violations {
+            self.violation(v, span);
+        }
+        for (player, figure) in kept {
+            if let Some(n) = on_table.get_mut(player * kinds + figure.index().min(kinds - 1)) {
+                *n += 1;
+            }
+        }
+        let taken = said.taken;
+        let meeples: Vec<&Meeple> = meeples
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !taken.contains(i))
+            .map(|(_, m)| m)
+            .collect();
         let mut spots: HashSet<(Pos, usize)> = HashSet::new();
         // Followers first: a builder or pig is checked against the
         // followers beside it, wherever the snapshot lists it.
         let ordered = meeples
             .iter()
+            .copied()
             .filter(|m| table.is_follower(m.figure))
-            .chain(meeples.iter().filter(|m| !table.is_follower(m.figure)));
+            .chain(
+                meeples
+                    .iter()
+                    .copied()
+                    .filter(|m| !table.is_follower(m.figure)),
+            );
         for m in ordered {
             if table.on_corner(m.figure) && self.game.at(m.at).is_some() {
                 self.deploy_corner(m.at, &m.spot, m.spot_span, m.player, m.figure, None, false);

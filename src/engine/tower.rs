@@ -17,7 +17,7 @@ use super::mechanic::{Acting, Held, Mechanic, Phases, Placing, Said, Setup, Stac
 use super::violation::{TowerProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
-use crate::record::{Act, Capture, Deploy, Ransom, TowerPiece};
+use crate::record::{Act, Body, Capture, Deploy, Ransom, Record, TowerPiece};
 use crate::rules::{Figure, Point};
 
 /// The Tower's rules, for games whose tiles have tower foundations.
@@ -86,6 +86,78 @@ impl Mechanic for Towers {
 
     fn phases(&self) -> Phases {
         Phases::ACT.and(Phases::PLACED)
+    }
+
+    fn restore(
+        &mut self,
+        game: &mut Game,
+        record: &Record,
+        said: &mut Said,
+    ) -> Vec<(usize, Figure)> {
+        let names = &record.players;
+        let refuse = |said: &mut Said, player: usize, why, span| {
+            said.violations.push((
+                ViolationKind::TowerRefused {
+                    player: names.get(player).cloned().unwrap_or_default(),
+                    act: "meeple",
+                    why,
+                },
+                span,
+            ));
+        };
+        for p in game.placed() {
+            if game.tile(p.tile).tower {
+                self.foundations.push(p.pos);
+            }
+        }
+        for &(at, height, span) in &record.towers.heights {
+            match self.tower_at(game, at) {
+                Ok(_) => self.built.entry(at).or_default().height = height,
+                Err(why) => said.violations.push((
+                    ViolationKind::TowerRefused {
+                        player: String::new(),
+                        act: "towers",
+                        why,
+                    },
+                    span,
+                )),
+            }
+        }
+        let mut out = Vec::new();
+        if let Body::Snapshot { meeples, .. } = &record.body {
+            for (i, m) in meeples.iter().enumerate() {
+                if m.spot != Location::Tower {
+                    continue;
+                }
+                said.taken.push(i);
+                let table = game.figures();
+                let fits = table.is_follower(m.figure)
+                    && table.stands_anywhere(m.figure)
+                    && !table.on_corner(m.figure);
+                let problem = match self.tower_at(game, m.at) {
+                    Err(p) => Some(p),
+                    Ok(t) if t.height == 0 => Some(TowerProblem::BareFoundation(m.at)),
+                    Ok(t) if t.top.is_some() => Some(TowerProblem::Closed(m.at)),
+                    Ok(_) if !fits => {
+                        Some(TowerProblem::NotOnTower(table.name(m.figure).to_string()))
+                    }
+                    Ok(_) => None,
+                };
+                if let Some(why) = problem {
+                    refuse(said, m.player, why, m.span);
+                    continue;
+                }
+                self.built.entry(m.at).or_default().top = Some((m.player, m.figure));
+                out.push((m.player, m.figure));
+            }
+        }
+        for &(by, owner, figure, _) in &record.towers.prisoners {
+            if let Some(list) = self.prisoners.get_mut(by) {
+                list.push((owner, figure));
+                out.push((owner, figure));
+            }
+        }
+        out
     }
 
     fn stacks(&self) -> Vec<Stack> {

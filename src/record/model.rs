@@ -346,6 +346,17 @@ pub struct Record {
     /// tokens, from `goods:`): (player,
     /// index in the catalog's modifiers, count).
     pub holdings: Vec<(usize, usize, u32)>,
+    /// What a snapshot says of the pieces and prisoners of The Tower.
+    pub towers: SnapshotTowers,
+}
+
+/// A snapshot's towers and prisoners (`towers:`, `prisoners:`).
+#[derive(Debug, Clone, Default)]
+pub struct SnapshotTowers {
+    /// The towers: their tile, height, and where each is written.
+    pub heights: Vec<(Pos, u32, SourceSpan)>,
+    /// The followers held: holder, owner, figure, and where written.
+    pub prisoners: Vec<(usize, usize, Figure, SourceSpan)>,
 }
 
 impl Record {

@@ -57,6 +57,15 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// Traders & Builders): `{ red: { wine: 2, cloth: 1 } }`.
     #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, u32>>>")]
     pub(crate) goods: Option<Spanned<RawGoods>>,
+    /// The heights of the towers on the board (a snapshot of a game with
+    /// The Tower): `[{ at: [x, y], height: N }]`; a tower not listed has
+    /// height 0.
+    #[schemars(with = "Option<Vec<RawTowerHeight>>")]
+    pub(crate) towers: Option<Spanned<Vec<Spanned<RawTowerHeight>>>>,
+    /// The followers each player holds of the others' (a snapshot of a
+    /// game with The Tower): `{ red: [blue, { player: blue, figure: big }] }`.
+    #[schemars(with = "Option<BTreeMap<String, Vec<RawPrisonerSchema>>>")]
+    pub(crate) prisoners: Option<Spanned<RawPrisoners>>,
     /// The totals the players wrote down, under the record's own ruleset.
     #[schemars(with = "Option<BTreeMap<String, i64>>")]
     pub(crate) claims: Option<Spanned<RawTotals>>,
@@ -64,6 +73,9 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, i64>>>")]
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
 }
+
+/// A snapshot's prisoners: per player who holds them, the followers held.
+pub(crate) type RawPrisoners = BTreeMap<String, Spanned<Vec<Spanned<RawPrisoner>>>>;
 
 /// A snapshot's tokens: per player, per good, how many.
 pub(crate) type RawGoods = BTreeMap<String, Spanned<BTreeMap<String, Spanned<i64>>>>;
@@ -336,6 +348,86 @@ pub(crate) struct RawPlace {
     #[serde(alias = "meeple")]
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
+}
+
+/// A tower's height in a snapshot: `{ at: [x, y], height: N }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTowerHeight {
+    /// The tile of the tower: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// Its pieces.
+    #[schemars(with = "i64", range(min = 0, max = 1000))]
+    pub(crate) height: Spanned<i64>,
+}
+
+/// A follower held: its owner's name (a normal follower), or `{ player,
+/// figure }`.
+#[derive(Debug)]
+pub(crate) struct RawPrisoner {
+    /// Its owner.
+    pub(crate) player: String,
+    /// Which figure, when not a normal follower.
+    pub(crate) figure: Option<String>,
+}
+
+/// How [`RawPrisoner`] is written, for the schema.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum RawPrisonerSchema {
+    /// The owner of a normal follower.
+    Owner(String),
+    /// The owner and the figure.
+    Of {
+        /// The owner.
+        player: String,
+        /// Which figure (`big`, `mayor`, `wagon`).
+        figure: Option<String>,
+    },
+}
+
+impl<'de> Deserialize<'de> for RawPrisoner {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Of {
+            player: String,
+            figure: Option<String>,
+        }
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawPrisoner;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a player's name, or a mapping { player, figure }")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawPrisoner, E> {
+                Ok(RawPrisoner {
+                    player: v.to_string(),
+                    figure: None,
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RawPrisoner, A::Error> {
+                Of::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|o| {
+                    RawPrisoner {
+                        player: o.player,
+                        figure: o.figure,
+                    }
+                })
+            }
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<RawPrisoner, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+        d.deserialize_newtype_struct(crate::spanned::WORD_OR_MAP, V)
+    }
 }
 
 /// A tower piece: `{ at: [x, y] }`.

@@ -7,8 +7,8 @@ use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
     Act, Action, Body, Capture, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS,
-    MAX_SUPPLY_SCALE, MAX_TURNS, Meeple, Placement, Ransom, Record, RecordError, Totals,
-    TowerPiece, Turn, figure_of, raw,
+    MAX_SUPPLY_SCALE, MAX_TURNS, Meeple, Placement, Ransom, Record, RecordError, SnapshotTowers,
+    Totals, TowerPiece, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -192,6 +192,18 @@ impl<'a> Builder<'a> {
                         span: self.span(m),
                     });
                 }
+                if let Some(t) = &raw.towers {
+                    self.error(RecordError::Form {
+                        problem: "`towers` belongs to snapshots; in a history, towers are built with `tower:` on a turn",
+                        span: self.span(t),
+                    });
+                }
+                if let Some(p) = &raw.prisoners {
+                    self.error(RecordError::Form {
+                        problem: "`prisoners` belongs to snapshots; in a history, followers are taken with `capture:` on a turn",
+                        span: self.span(p),
+                    });
+                }
                 let span = self.span(turns);
                 let list = read_turns(self, &catalog, &players);
                 self.limit(list.len(), "turns", span);
@@ -219,6 +231,11 @@ impl<'a> Builder<'a> {
         let holdings = match &raw.goods {
             Some(g) if raw.board.is_some() => self.tokens(g, &catalog, &players),
             _ => Vec::new(),
+        };
+        let towers = if raw.board.is_some() {
+            self.snapshot_towers(&raw, &catalog, &players)
+        } else {
+            SnapshotTowers::default()
         };
         let claims = raw
             .claims
@@ -254,6 +271,7 @@ impl<'a> Builder<'a> {
             expect,
             read_quickly: false,
             holdings,
+            towers,
         };
         // What each expectation's ruleset is, once: a record may name
         // thousands, and every adjudication looks for its own.
@@ -710,6 +728,65 @@ impl<'a> Builder<'a> {
             action,
             acts,
         })
+    }
+
+    /// A snapshot's towers and prisoners.
+    fn snapshot_towers<T>(
+        &mut self,
+        raw: &RawRecord<T>,
+        catalog: &Catalog,
+        players: &[String],
+    ) -> SnapshotTowers {
+        let mut out = SnapshotTowers::default();
+        for t in raw.towers.iter().flat_map(|l| l.value.iter()) {
+            let at = self.position(&t.value.at);
+            let height = u32::try_from(t.value.height.value)
+                .ok()
+                .filter(|&h| h <= 1000);
+            if height.is_none() {
+                self.error(RecordError::Form {
+                    problem: "a tower's height is a whole number from 0 to 1000",
+                    span: self.span(&t.value.height),
+                });
+            }
+            if let (Some(at), Some(h)) = (at, height) {
+                out.heights.push((at, h, self.span(&t.value.at)));
+            }
+        }
+        for (jailer, list) in raw.prisoners.iter().flat_map(|m| m.value.iter()) {
+            let Some(by) = self.player(
+                &Spanned {
+                    value: jailer.clone(),
+                    at: list.at,
+                },
+                players,
+            ) else {
+                continue;
+            };
+            for p in &list.value {
+                let owner = self.player(
+                    &Spanned {
+                        value: p.value.player.clone(),
+                        at: p.at,
+                    },
+                    players,
+                );
+                let figure = match &p.value.figure {
+                    Some(f) => self.figure(
+                        Some(&Spanned {
+                            value: f.clone(),
+                            at: p.at,
+                        }),
+                        catalog,
+                    ),
+                    None => Some(Figure::FOLLOWER),
+                };
+                if let (Some(owner), Some(figure)) = (owner, figure) {
+                    out.prisoners.push((by, owner, figure, self.span(p)));
+                }
+            }
+        }
+        out
     }
 
     /// A follower a tower takes.

@@ -685,6 +685,11 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
             "carca::rules::tower_follower",
             format!("; it stays in {player}'s supply"),
         ),
+        "towers" => (
+            "there is no such tower",
+            "carca::rules::tower_piece",
+            String::new(),
+        ),
         "capture" => (
             "the tower takes nobody",
             "carca::rules::capture",
