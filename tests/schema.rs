@@ -298,6 +298,7 @@ fn every_json_output_validates_against_its_schema() {
         ("fixtures/records/full-game-72.yaml", "V", "40"),
         ("fixtures/records/am-wagon.yaml", "T", "3"),
         ("fixtures/records/am-barn.yaml", "B", "5"),
+        ("fixtures/records/tw-capture-range.yaml", "B", "5"),
     ] {
         check(
             "moves",

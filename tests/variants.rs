@@ -536,3 +536,54 @@ turns:
         "{out}"
     );
 }
+
+#[test]
+fn moves_lists_tower_pieces_with_their_captures_and_tower_tops() {
+    // Before red's turn 5 of tw-capture-range.yaml: red's tower at (0,-1)
+    // is one high; a second piece reaches both of blue's monks along the
+    // row, and a follower may go on top of it.
+    let out = carca(&[
+        "moves",
+        "fixtures/records/tw-capture-range.yaml",
+        "--tile",
+        "B",
+        "--turn",
+        "5",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains("put a tower piece on (0,-1) (height 2), then take blue's follower at (1,-1) C or blue's follower at (2,-1) C"),
+        "{out}"
+    );
+    assert!(
+        out.contains("put a follower on top of the tower at (0,-1) (height 1)"),
+        "{out}"
+    );
+    let json = stdout_json(&carca(&[
+        "moves",
+        "fixtures/records/tw-capture-range.yaml",
+        "--tile",
+        "B",
+        "--turn",
+        "5",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["actions"][0]["key"], "tower");
+    assert_eq!(
+        json["actions"][0]["takes"].as_array().map(Vec::len),
+        Some(2)
+    );
+    // A game without towers lists no actions.
+    let base = stdout_json(&carca(&[
+        "moves",
+        "fixtures/records/full-game-72.yaml",
+        "--tile",
+        "V",
+        "--turn",
+        "40",
+        "--format",
+        "json",
+    ]));
+    assert!(base.get("actions").is_none(), "{base}");
+}

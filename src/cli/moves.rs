@@ -129,6 +129,46 @@ pub(crate) fn run(
                 }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
+            // Actions instead of a figure, wherever the tile goes.
+            let actions = pos.action_options();
+            if !actions.is_empty() {
+                let table = pos.game().figures();
+                let _ = writeln!(
+                    out,
+                    "instead of a figure, {player} may (a tile with a tower foundation adds its own):"
+                );
+                for a in &actions {
+                    let takes: Vec<String> = a
+                        .takes
+                        .iter()
+                        .map(|(p, l, o, f)| {
+                            format!(
+                                "{}'s {} at {p} {l}",
+                                record.players.get(*o).map_or("", String::as_str),
+                                table.name(*f)
+                            )
+                        })
+                        .collect();
+                    let _ = match a.key {
+                        "tower" => writeln!(
+                            out,
+                            "  put a tower piece on {} (height {}){}",
+                            a.at,
+                            a.height,
+                            if takes.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", then take {}", takes.join(" or "))
+                            }
+                        ),
+                        _ => writeln!(
+                            out,
+                            "  put a follower on top of the tower at {} (height {})",
+                            a.at, a.height
+                        ),
+                    };
+                }
+            }
             Outcome {
                 stdout: out,
                 ..Outcome::default()
@@ -204,6 +244,25 @@ pub(crate) fn json(
                                 kind: k.word().to_string(),
                             })
                             .collect(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        actions: pos
+            .action_options()
+            .iter()
+            .map(|a| crate::report::json::ActionJson {
+                key: a.key.to_string(),
+                at: [a.at.x, a.at.y],
+                height: a.height,
+                takes: a
+                    .takes
+                    .iter()
+                    .map(|(p, l, o, f)| crate::report::json::TakeJson {
+                        at: [p.x, p.y],
+                        spot: l.to_string(),
+                        player: pos.players().get(*o).cloned().unwrap_or_default(),
+                        figure: table.name(*f).to_string(),
                     })
                     .collect(),
             })

@@ -105,6 +105,21 @@ pub struct Stack {
     pub top: Option<(usize, Figure)>,
 }
 
+/// An action a mechanic offers the player to move instead of deploying a
+/// figure (for `carca moves` and the page): a tower piece, or a follower
+/// put on top of a tower.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionOption {
+    /// The record key that writes it (`tower`, `meeple`).
+    pub key: &'static str,
+    /// The tile it is about.
+    pub at: Pos,
+    /// The tower's height with the piece (for a follower on top: as it is).
+    pub height: u32,
+    /// The followers it may take then: tile, spot, owner, figure.
+    pub takes: Vec<(Pos, crate::record::Location, usize, Figure)>,
+}
+
 /// A figure one player holds of another's (a prisoner).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
@@ -281,6 +296,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _record: &crate::record::Record,
         _said: &mut Said,
     ) -> Vec<(usize, Figure)> {
+        Vec::new()
+    }
+
+    /// The actions this mechanic offers `player` instead of deploying a
+    /// figure, on the board as it lies.
+    fn action_options(&self, _game: &Game, _player: usize) -> Vec<ActionOption> {
         Vec::new()
     }
 
@@ -529,6 +550,15 @@ impl Mechanics {
             out.extend(m.restore(game, record, &mut said));
         }
         (said, out)
+    }
+
+    /// The actions the mechanics offer `player` instead of deploying.
+    #[must_use]
+    pub fn action_options(&self, game: &Game, player: usize) -> Vec<ActionOption> {
+        self.all
+            .iter()
+            .flat_map(|m| m.action_options(game, player))
+            .collect()
     }
 
     /// Every mechanic's stacks of pieces on the board.

@@ -248,6 +248,16 @@ impl Position<'_> {
         &self.referee.game
     }
 
+    /// The actions the mechanics offer the player to move instead of
+    /// deploying a figure (tower pieces and their captures, followers on
+    /// towers), on the board as it lies.
+    #[must_use]
+    pub fn action_options(&self) -> Vec<super::mechanic::ActionOption> {
+        self.referee
+            .mechanics
+            .action_options(&self.referee.game, self.player)
+    }
+
     /// The stacks of pieces the mechanics keep on the board (towers).
     #[must_use]
     pub fn stacks(&self) -> Vec<super::mechanic::Stack> {

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::event::FeatureId;
 use super::event::{Note, NoteKind, Phase};
 use super::game::Game;
-use super::mechanic::{Acting, Held, Mechanic, Phases, Placing, Said, Setup, Stack};
+use super::mechanic::{Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack};
 use super::violation::{TowerProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
@@ -160,6 +160,32 @@ impl Mechanic for Towers {
         out
     }
 
+    fn action_options(&self, game: &Game, player: usize) -> Vec<ActionOption> {
+        let mut out = Vec::new();
+        let open = self.open();
+        if self.pieces.get(player).copied().unwrap_or(0) > 0 {
+            for &(at, t) in &open {
+                out.push(ActionOption {
+                    key: "tower",
+                    at,
+                    height: t.height + 1,
+                    takes: self.in_reach(game, at, t.height + 1),
+                });
+            }
+        }
+        if game.supply(player, Figure::FOLLOWER) > 0 || game.supply(player, Figure::BIG) > 0 {
+            for &(at, t) in open.iter().filter(|(_, t)| t.height > 0) {
+                out.push(ActionOption {
+                    key: "meeple",
+                    at,
+                    height: t.height,
+                    takes: Vec::new(),
+                });
+            }
+        }
+        out
+    }
+
     fn stacks(&self) -> Vec<Stack> {
         let mut out: Vec<Stack> = self
             .built
@@ -224,12 +250,7 @@ impl Mechanic for Towers {
             }));
         }
         // The action: a piece on an open tower, or a follower on one.
-        let open: Vec<(Pos, Tower)> = self
-            .foundations
-            .iter()
-            .map(|&p| (p, self.built.get(&p).copied().unwrap_or_default()))
-            .filter(|(_, t)| t.top.is_none())
-            .collect();
+        let open = self.open();
         let pieces = self.pieces.get(me).copied().unwrap_or(0);
         let mut options: Vec<(Pos, bool)> = Vec::new();
         if pieces > 0 {
@@ -261,30 +282,7 @@ impl Mechanic for Towers {
         }));
         // A capture in the raised tower's reach, now and then.
         let height = self.built.get(&at).map_or(0, |t| t.height) + 1;
-        let reach = i32::try_from(height).unwrap_or(i32::MAX);
-        let in_reach = |p: Pos| {
-            let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
-            (dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)
-        };
-        let table = game.figures();
-        let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
-        for f in game.followers() {
-            let p = &game.placed()[f.placed];
-            if f.on_board && table.is_follower(f.figure) && in_reach(p.pos) {
-                let spot =
-                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature);
-                targets.push((p.pos, spot, f.player, f.figure));
-            }
-        }
-        for (&p, t) in &self.built {
-            if let Some((owner, figure)) = t.top
-                && p != at
-                && in_reach(p)
-            {
-                targets.push((p, Location::Tower, owner, figure));
-            }
-        }
-        targets.sort_by_key(|(p, l, o, f)| (p.y, p.x, l.to_string(), *o, f.index()));
+        let targets = self.in_reach(game, at, height);
         if let Some(k) = pick(targets.len()) {
             let (pos, spot, owner, figure) = targets[k].clone();
             // The kind an exchange brings back, when there is a choice.
@@ -367,6 +365,45 @@ fn refuse(
 }
 
 impl Towers {
+    /// The followers a tower at `at` of `height` may take: tile, spot,
+    /// owner and figure, south to north.
+    fn in_reach(&self, game: &Game, at: Pos, height: u32) -> Vec<(Pos, Location, usize, Figure)> {
+        let reach = i32::try_from(height).unwrap_or(i32::MAX);
+        let in_reach = |p: Pos| {
+            let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
+            (dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)
+        };
+        let table = game.figures();
+        let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
+        for f in game.followers() {
+            let p = &game.placed()[f.placed];
+            if f.on_board && table.is_follower(f.figure) && in_reach(p.pos) {
+                let spot =
+                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature);
+                targets.push((p.pos, spot, f.player, f.figure));
+            }
+        }
+        for (&p, t) in &self.built {
+            if let Some((owner, figure)) = t.top
+                && p != at
+                && in_reach(p)
+            {
+                targets.push((p, Location::Tower, owner, figure));
+            }
+        }
+        targets.sort_by_key(|(p, l, o, f)| (p.y, p.x, l.to_string(), *o, f.index()));
+        targets
+    }
+
+    /// The open towers (and bare foundations) on the board.
+    fn open(&self) -> Vec<(Pos, Tower)> {
+        self.foundations
+            .iter()
+            .map(|&p| (p, self.built.get(&p).copied().unwrap_or_default()))
+            .filter(|(_, t)| t.top.is_none())
+            .collect()
+    }
+
     /// Whether a ransom was paid in the turn `acting` continues (a
     /// builder's second turn).
     fn ransom_paid_by(&self, acting: &Acting<'_>) -> bool {

@@ -60,10 +60,47 @@ pub struct MovesJson {
     pub figures: Vec<String>,
     /// Every legal placement.
     pub moves: Vec<MoveJson>,
+    /// What the player may do instead of deploying a figure, wherever the
+    /// tile goes (The Tower: a piece on a tower and the followers it may
+    /// take then, a follower on top of a tower); left out when nothing.
+    /// A placed tile with a tower foundation adds its own, of height 0.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub actions: Vec<ActionJson>,
     /// `carca serve`'s `/api/moves` only: the game is over at this moment
     /// (a snapshot never is, since the page still adds tiles to it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<bool>,
+}
+
+/// An action instead of a deployment.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ActionJson {
+    /// Its record key: `tower` (a piece) or `meeple` (a follower on top,
+    /// `{ at, spot: tower }`).
+    pub key: String,
+    /// The tower's tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// The tower's height with the piece (for a follower on top: as it
+    /// is).
+    pub height: u32,
+    /// The followers the piece's tower may take then (`capture:`).
+    pub takes: Vec<TakeJson>,
+}
+
+/// A follower a tower may take.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TakeJson {
+    /// Its tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// Where on it (`tower`: on top of a tower).
+    pub spot: String,
+    /// Its owner.
+    pub player: String,
+    /// Which figure.
+    pub figure: String,
 }
 
 /// One legal placement.
