@@ -15,7 +15,10 @@ use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
-use crate::record::written::{Written, WrittenMove, WrittenRuleset, WrittenTurn};
+use crate::record::written::{
+    Written, WrittenAt, WrittenCapture, WrittenMove, WrittenPlace, WrittenRansom, WrittenRuleset,
+    WrittenTurn, WrittenWhere,
+};
 use crate::source::SourceFile;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -189,6 +192,27 @@ const ABBEY_MAYOR: [(&str, &str); 12] = [
     ("CRcr+", "AM12"),
 ];
 
+/// The Tower's tiles: JCloisterZone's id and carca's.
+const TOWER: [(&str, &str); 17] = [
+    ("C", "TW01"),
+    ("F", "TW02"),
+    ("L", "TW03"),
+    ("RR", "TW04"),
+    ("RRR", "TW05"),
+    ("RrRr.2", "TW06"),
+    ("RRRR.1", "TW07"),
+    ("CRcr", "TW08"),
+    ("CFR", "TW09"),
+    ("RrC", "TW10"),
+    ("RCr", "TW11"),
+    ("Cc", "TW12"),
+    ("CcR!", "TW13"),
+    ("CC.2", "TW14"),
+    ("CRCr.2", "TW15"),
+    ("CccR", "TW16"),
+    ("CccC+", "TW17"),
+];
+
 /// The carca tile and extra rotation for a JCloisterZone tile id.
 fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     let (prefix, rest) = if legacy {
@@ -215,6 +239,10 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)
             .map(|(_, c)| (*c, 0, "inns-cathedrals")),
+        "TO" => TOWER
+            .iter()
+            .find(|(j, _)| *j == rest || *j == bare)
+            .map(|(_, c)| (*c, 0, "tower")),
         "TB" => TRADERS_BUILDERS
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)
@@ -425,6 +453,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut barn_any_farm = false;
     // Trade goods score (JCloisterZone's `traders` element).
     let mut traders = false;
+    // Tower pieces are in play (the `tower` element; 4.x: the capability).
+    let mut towers = false;
     // A count must be a whole number from `min` to `max`.
     let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
         match v.as_u64().filter(|n| (min..=max).contains(n)) {
@@ -453,6 +483,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 "INNS_AND_CATHEDRALS" => tilesets.push("inns-cathedrals".into()),
                 "TRADERS_AND_BUILDERS" => tilesets.push("traders-builders".into()),
+                "TOWER" => tilesets.push("tower".into()),
                 other => {
                     reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
                 }
@@ -474,6 +505,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "Builder" => builders = Some(1),
                 "Pig" => pigs = Some(1),
                 "TradeGoods" => traders = true,
+                "Tower" => towers = true,
                 c => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
             }
         }
@@ -504,6 +536,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "inns-and-cathedrals" => tilesets.push("inns-cathedrals".into()),
                 "traders-and-builders" => tilesets.push("traders-builders".into()),
                 "abbey-and-mayor" => tilesets.push("abbey-mayor".into()),
+                "tower" => tilesets.push("tower".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
@@ -537,6 +570,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "wagon" => wagons = count(reader, value, name, 0, 1000),
                 "barn" => barns = count(reader, value, name, 0, 1000),
                 "traders" => traders = on,
+                "tower" => towers = on,
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
@@ -602,6 +636,11 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             }
             _ => {}
         }
+    }
+    // Tower pieces come with the `tower` element: without it the tower
+    // tiles are land tiles only.
+    if tilesets.iter().any(|t| t == "tower") && !towers {
+        figures.insert("tower".to_string(), 0);
     }
     // Goods are in the tiles; without the `traders` element they score
     // nothing.
@@ -709,6 +748,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     // was deployed with it, and whether its actions are committed (after
     // which come the moves of wagons its scoring sent home).
     let mut current: Option<(WrittenTurn, Pos, bool, bool)> = None;
+    // The Tower: followers held (holder, owner, kind, JCloisterZone's id),
+    // an exchange whose choice the next message makes, and a ransom paid
+    // before the turn's tile.
+    let mut held: Vec<(String, String, String, String)> = Vec::new();
+    let mut exchange_pending = false;
+    let mut pending_ransom: Option<FlowMap<WrittenRansom>> = None;
     let mut game_over = false;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
@@ -787,6 +832,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
                 turn.player = who;
+                turn.ransom = pending_ransom.take();
                 current = Some((turn, at, false, false));
             }
             "DEPLOY_MEEPLE" => {
@@ -870,6 +916,18 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     );
                     continue;
                 }
+                // A follower on top of a tower, on any tile.
+                if loc == "TOWER"
+                    && let (Some((turn, _, deployed, _)), Some(at)) = (current.as_mut(), pos)
+                {
+                    turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
+                        at: FlowSeq([at.x, at.y]),
+                        spot: "tower".into(),
+                    })));
+                    turn.figure = (figure != "small").then(|| figure.to_string());
+                    *deployed = true;
+                    continue;
+                }
                 // A barn stands on the corner point north-west of the tile
                 // JCloisterZone names (y grows south there): one of the
                 // four corners of the tile just placed.
@@ -891,9 +949,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                         );
                         continue;
                     };
-                    turn.meeple = Some(crate::record::written::WrittenWhere::Here(
-                        corner.to_string(),
-                    ));
+                    turn.meeple = Some(WrittenWhere::Here(corner.to_string()));
                     turn.figure = Some("barn".into());
                     *deployed = true;
                     continue;
@@ -916,7 +972,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
                 match location(loc, feature) {
                     Some(l) => {
-                        turn.meeple = Some(crate::record::written::WrittenWhere::Here(l));
+                        turn.meeple = Some(WrittenWhere::Here(l));
                         turn.figure = (figure != "small").then(|| figure.to_string());
                         *deployed = true;
                     }
@@ -929,6 +985,130 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             "COMMIT" => {
                 if let Some(c) = current.as_mut() {
                     c.3 = true;
+                }
+            }
+            // The Tower: a piece, a capture (and the kind an exchange
+            // brings back), a ransom.
+            "PLACE_TOKEN" => {
+                let token = payload
+                    .get("token")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let at = payload.pointer("/pointer/position").and_then(position);
+                match (token, at, current.as_mut()) {
+                    ("TOWER_PIECE", Some(at), Some((turn, _, _, false))) => {
+                        turn.tower = Some(FlowMap(WrittenAt {
+                            at: FlowSeq([at.x, at.y]),
+                        }));
+                    }
+                    _ => reader.unsupported(
+                        format!("the token `{token}` of replay message {i}"),
+                        &format!("\"{token}\""),
+                    ),
+                }
+            }
+            "CAPTURE_FOLLOWER" => {
+                let id = payload
+                    .pointer("/pointer/meepleId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string();
+                let fp = payload.pointer("/pointer/featurePointer");
+                let at = fp.and_then(|f| f.get("position")).and_then(position);
+                let loc = fp
+                    .and_then(|f| f.get("location"))
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
+                let spot = if loc == "TOWER" {
+                    Some("tower".to_string())
+                } else {
+                    location(loc, feature)
+                };
+                let owner = meeple_owner(&id, &players);
+                let kind = id.split('.').nth(1).unwrap_or_default().to_string();
+                let capturer = who
+                    .clone()
+                    .or_else(|| current.as_ref().and_then(|c| c.0.player.clone()));
+                let (Some(at), Some(spot), Some(owner), Some((turn, _, _, false))) =
+                    (at, spot, owner, current.as_mut())
+                else {
+                    reader.unsupported(
+                        format!("the capture of replay message {i}"),
+                        &format!("\"{id}\""),
+                    );
+                    continue;
+                };
+                let word = figure_word(&kind);
+                turn.capture = Some(FlowMap(WrittenCapture {
+                    at: FlowSeq([at.x, at.y]),
+                    spot,
+                    player: Some(owner.clone()),
+                    figure: (kind != "small").then(|| word.clone()),
+                    exchange: None,
+                }));
+                let capturer = capturer.or_else(|| turn.player.clone()).unwrap_or_default();
+                if owner != capturer {
+                    // An exchange, when the captured player holds followers
+                    // of the capturer's: of one kind, at once; of several,
+                    // the next message says which.
+                    let mine: Vec<usize> = (0..held.len())
+                        .filter(|&k| held[k].0 == owner && held[k].1 == capturer)
+                        .collect();
+                    let mut kinds: Vec<&str> = mine.iter().map(|&k| held[k].2.as_str()).collect();
+                    kinds.sort_unstable();
+                    kinds.dedup();
+                    match kinds.len() {
+                        0 => held.push((capturer, owner, kind, id)),
+                        1 => {
+                            held.remove(mine[0]);
+                        }
+                        _ => exchange_pending = true,
+                    }
+                }
+            }
+            "EXCHANGE_FOLLOWER" => {
+                let id = payload
+                    .get("meepleId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let kind = id.split('.').nth(1).unwrap_or_default();
+                let capture = current.as_mut().and_then(|c| c.0.capture.as_mut());
+                match (capture, held.iter().position(|h| h.3 == id)) {
+                    (Some(c), Some(k)) if exchange_pending => {
+                        c.0.exchange = Some(figure_word(kind));
+                        held.remove(k);
+                        exchange_pending = false;
+                    }
+                    _ => reader.unsupported(
+                        format!("the exchange of replay message {i}"),
+                        &format!("\"{id}\""),
+                    ),
+                }
+            }
+            "PAY_RANSOM" => {
+                let id = payload
+                    .get("meepleId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let kind = id.split('.').nth(1).unwrap_or_default();
+                let Some(k) = held.iter().position(|h| h.3 == id) else {
+                    reader.unsupported(
+                        format!("the ransom of replay message {i} for a follower nobody holds"),
+                        &format!("\"{id}\""),
+                    );
+                    continue;
+                };
+                let (jailer, _, _, _) = held.remove(k);
+                let ransom = FlowMap(WrittenRansom {
+                    from: jailer,
+                    figure: (kind != "small").then(|| figure_word(kind)),
+                });
+                // carca places a ransom after the turn's tile: one paid
+                // before it waits for it.
+                match current.as_mut() {
+                    Some((turn, _, _, false)) => turn.ransom = Some(ransom),
+                    _ => pending_ransom = Some(ransom),
                 }
             }
             "PASS" => {}
@@ -946,6 +1126,20 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     Some(record.yaml(&[format!(
         "Imported from a JCloisterZone {version} save (see docs/jcz.md)."
     )]))
+}
+
+/// The owner of a JCloisterZone figure: its id starts with their slot.
+fn meeple_owner(id: &str, players: &[String]) -> Option<String> {
+    id.split('.')
+        .next()
+        .and_then(|p| p.parse::<usize>().ok())
+        .and_then(|p| players.get(p))
+        .cloned()
+}
+
+/// carca's word for a JCloisterZone figure kind (`small` is a follower).
+fn figure_word(kind: &str) -> String {
+    if kind == "small" { "follower" } else { kind }.to_string()
 }
 
 /// A rotation from degrees (a multiple of 90).
