@@ -299,6 +299,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         Vec::new()
     }
 
+    /// The record keys of the acts this mechanic takes (for the page's
+    /// controls).
+    fn act_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// The actions this mechanic offers `player` instead of deploying a
     /// figure, on the board as it lies.
     fn action_options(&self, _game: &Game, _player: usize) -> Vec<ActionOption> {
@@ -550,6 +556,16 @@ impl Mechanics {
             out.extend(m.restore(game, record, &mut said));
         }
         (said, out)
+    }
+
+    /// The record keys of the acts the mechanics take.
+    #[must_use]
+    pub fn act_keys(&self) -> Vec<&'static str> {
+        self.all
+            .iter()
+            .flat_map(|m| m.act_keys())
+            .copied()
+            .collect()
     }
 
     /// The actions the mechanics offer `player` instead of deploying.

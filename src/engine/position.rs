@@ -258,6 +258,12 @@ impl Position<'_> {
             .action_options(&self.referee.game, self.player)
     }
 
+    /// The record keys of the acts the mechanics in play take.
+    #[must_use]
+    pub fn act_keys(&self) -> Vec<&'static str> {
+        self.referee.mechanics.act_keys()
+    }
+
     /// The stacks of pieces the mechanics keep on the board (towers).
     #[must_use]
     pub fn stacks(&self) -> Vec<super::mechanic::Stack> {

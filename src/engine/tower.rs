@@ -160,6 +160,10 @@ impl Mechanic for Towers {
         out
     }
 
+    fn act_keys(&self) -> &'static [&'static str] {
+        &["tower", "capture", "ransom"]
+    }
+
     fn action_options(&self, game: &Game, player: usize) -> Vec<ActionOption> {
         let mut out = Vec::new();
         let open = self.open();

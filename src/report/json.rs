@@ -476,6 +476,10 @@ pub struct BoardJson {
     pub pictures: Option<Keyed<String>>,
     /// Stacks of pieces on tiles (towers), with the figure on top.
     pub stacks: Vec<BoardStackJson>,
+    /// The record keys of the acts the mechanics in play take on a turn
+    /// besides a deployment (`tower`, `capture`, `ransom`), for the page's
+    /// controls.
+    pub act_keys: Vec<String>,
     /// Figures players hold of one another's (prisoners).
     pub held: Vec<HeldJson>,
 }
@@ -552,6 +556,10 @@ pub struct BoardTileJson {
     pub turn: Option<usize>,
     /// Its spots.
     pub spots: Vec<BoardSpotJson>,
+    /// It has a tower foundation (The Tower); left out when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schemars(default)]
+    pub tower: bool,
 }
 
 /// A spot of a tile on the board.

@@ -410,6 +410,50 @@ test('towers show their height and the follower on top, and the totals say who h
   await page.close();
 });
 
+test('a tower piece, its capture and a ransom are recorded by clicking, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['ruleset: { name: one-follower, extends: modern, followers: 1 }', 'players: [red, blue]', 'tilesets: [base, tower]', 'turns:',
+    '  - { tile: TW02, at: [0, -1] }',
+    '  - { tile: E, at: [0, 1], rot: 180, meeple: S }',
+    '  - { tile: U, at: [1, 0] }',
+    '  - { tile: B, at: [1, -1], meeple: C }'];
+  const before = join(dir, 'tower.yaml');
+  writeFileSync(before, [...head, ''].join('\n'));
+  const page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options.filter((o) => o.startsWith('act:')), ['act:tower', 'act:tower-top', 'act:capture', 'act:ransom']);
+  // Red: B at (-1,-1), a piece on the tower at (0,-1), which takes blue's monk.
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(-1, -1));
+  await page.selectOption('#figure', 'act:tower');
+  await click(page, square(0, -1));
+  await page.waitForSelector(`${square(0, -1)} .stack[data-height="1"]`);
+  await page.selectOption('#figure', 'act:capture');
+  await click(page, square(1, -1));
+  await click(page, `${square(1, -1)} [data-spot="C"]`);
+  await page.waitForSelector('[data-held-by="red"]');
+  // Blue: B at (2,-1), pays red the ransom, and deploys the monk again.
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(2, -1));
+  await page.selectOption('#figure', 'act:ransom');
+  await click(page, '.total[data-player="red"]');
+  await page.selectOption('#figure', 'follower');
+  await click(page, `${square(2, -1)} [data-spot="C"]`);
+  const clicked = join(dir, 'tower-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'tower-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: B, at: [-1, -1], tower: { at: [0, -1] }, capture: { at: [1, -1], spot: C, player: blue } }',
+    '  - { tile: B, at: [2, -1], ransom: { from: red }, meeple: C }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  // The game goes on: blue's 4 for the city less the ransom.
+  assert.deepEqual(a.totals, { red: 3, blue: 1 });
+  await page.close();
+});
+
 test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
   // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
   // and a character beyond the BMP; claims at the edge of what JSON keeps

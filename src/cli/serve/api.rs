@@ -434,6 +434,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                 rot: pl.rot.degrees(),
                 turn: pl.turn,
                 spots,
+                tower: t.tower,
             }
         })
         .collect();
@@ -523,6 +524,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
             .collect(),
         // The figure table of the sets in play, with each player's supply
         // of each under the ruleset, for the page's figure menu.
+        act_keys: pos.act_keys().iter().map(ToString::to_string).collect(),
         stacks: pos
             .stacks()
             .iter()

@@ -272,6 +272,31 @@ function onCorner(name) {
 /** The figure menu's value for moving a figure after a scoring (a wagon): `move:NAME`. */
 const MOVE = 'move:';
 
+/** The figure menu's value for an act of the last turn (a tower piece, a capture, a ransom): `act:KEY`. */
+const ACT = 'act:';
+
+/** The acts the page records, by record key, with their menu words. */
+const ACTS = [
+  ['tower', 'tower piece (last turn)'],
+  ['tower-top', 'follower on a tower (last turn)'],
+  ['capture', 'capture (last turn)'],
+  ['ransom', 'ransom (last turn): click the player paid'],
+];
+
+/** Records (or takes back) an act of the last turn: `tower`, `meeple: { at, spot: tower }`, `capture`, `ransom`. */
+function recordAct(key, value) {
+  const list = turns();
+  const last = list[list.length - 1];
+  if (!last || !last.tile) { $('hint').textContent = 'An act goes with the last turn, which places a tile.'; return; }
+  change(() => {
+    const field = key === 'tower-top' ? 'meeple' : key;
+    const same = JSON.stringify(last[field]) === JSON.stringify(value);
+    if (same) delete last[field];
+    else last[field] = value;
+    if (key === 'tower-top') delete last.figure;
+  });
+}
+
 /** The corners of a tile, where a corner figure may be put, as fractions of its square. */
 const CORNERS = [['NE', 1, 0], ['SE', 1, 1], ['SW', 0, 1], ['NW', 0, 0]];
 
@@ -300,14 +325,18 @@ function renderSetup() {
   // In a history, a figure that moves on after a scoring (the wagon) may
   // have its move recorded on the last turn.
   const moving = history() ? kinds.filter((k) => k.moves) : [];
+  // The acts the mechanics in play take (The Tower), on the last turn.
+  const keys = history() ? (S.view && S.view.act_keys) || [] : [];
+  const acts = ACTS.filter(([key]) => keys.includes(key.split('-')[0]));
   fig.replaceChildren(
     ...kinds.map((k) => el('option', {
       value: k.name,
       text: k.name === 'big' ? 'big follower' : k.name,
     })),
     ...moving.map((k) => el('option', { value: MOVE + k.name, text: `${k.name}'s move (last turn)` })),
+    ...acts.map(([key, text]) => el('option', { value: ACT + key, text })),
   );
-  const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name));
+  const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name), acts.map(([key]) => ACT + key));
   fig.value = values.includes(chosen) ? chosen : 'follower';
   $('rot').textContent = S.rot + '°';
   $('history-box').hidden = !history();
@@ -347,6 +376,13 @@ function hint() {
     const n = S.moves.moves.length;
     h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
       : `${S.pick} fits nowhere now: it may be discarded.`;
+  } else if ($('figure').value.startsWith(ACT) && history()) {
+    h = {
+      'tower': 'Click a tile with a tower foundation: the last turn puts a tower piece on it (again to take it back).',
+      'tower-top': 'Click a tile whose tower has a piece: the last turn puts a follower on top of it.',
+      'capture': 'Click a tile and a dot, or a tower with a follower on top: the last turn\'s tower takes that follower.',
+      'ransom': 'Click the player who holds the follower: the last turn pays them the ransom.',
+    }[$('figure').value.slice(ACT.length)] || '';
   } else if ($('figure').value.startsWith(MOVE) && history()) {
     const to = moveTargets();
     const name = $('figure').value.slice(MOVE.length);
@@ -553,6 +589,17 @@ function rotationAt(x, y) {
 function clickSquare(x, y) {
   S.cursor = [x, y];
   const t = S.view.tiles.find((t) => t.at[0] === x && t.at[1] === y);
+  const mode = $('figure').value;
+  if (t && S.step === null && mode.startsWith(ACT)) {
+    const key = mode.slice(ACT.length);
+    const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
+    if (key === 'tower') { recordAct('tower', { at: [x, y] }); return; }
+    if (key === 'tower-top') { recordAct('tower-top', { at: [x, y], spot: 'tower' }); return; }
+    if (key === 'capture' && stack && stack.player) {
+      recordAct('capture', { at: [x, y], spot: 'tower', player: stack.player });
+      return;
+    }
+  }
   if (t) {
     S.chosen = S.chosen && S.chosen[0] === x && S.chosen[1] === y ? null : [x, y];
     S.pick = null; S.moves = null;
@@ -630,6 +677,15 @@ function putFigure(t, loc) {
   const [x, y] = t.at;
   const figure = $('figure').value;
   if (figure.startsWith(MOVE)) { moveFigure(figure.slice(MOVE.length), t, loc); return; }
+  if (figure === ACT + 'capture') {
+    // The follower standing there, as the board shows it.
+    const f = (S.view.figures || []).find((f) => f.at[0] === x && f.at[1] === y && String(f.location).toUpperCase() === loc.toUpperCase());
+    const c = { at: [x, y], spot: loc };
+    if (f) c.player = f.player;
+    if (f && f.figure !== 'follower') c.figure = f.figure;
+    recordAct('capture', c);
+    return;
+  }
   if (history()) {
     const found = entryAt(x, y);
     if (!found) { $('hint').textContent = 'The start tile holds no follower: followers go on the tile just placed.'; return; }
@@ -735,7 +791,11 @@ function renderTotals() {
     const holds = held.length
       ? el('small', { 'data-held-by': p, text: 'holds ' + held.map((h) => `${h.owner}'s ${h.figure}`).join(', ') })
       : null;
-    box.append(el('div', { class: 'total' }, sw, el('span', { text: p }), winners.includes(p) && S.score.ended ? el('small', { text: 'wins' }) : null,
+    const ransom = $('figure').value === ACT + 'ransom';
+    box.append(el('div', {
+      class: 'total' + (ransom ? ' payee' : ''), 'data-player': p,
+      onclick: ransom ? () => recordAct('ransom', { from: p }) : null,
+    }, sw, el('span', { text: p }), winners.includes(p) && S.score.ended ? el('small', { text: 'wins' }) : null,
       holds, el('b', { 'data-total-player': p, text: String(S.score.totals[p] ?? 0) })));
   }
   if (S.score.preview && !S.score.ended) {
@@ -888,7 +948,7 @@ function wire() {
   $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
   $('rotate').addEventListener('click', rotateChosen);
   // A corner figure shows corner points instead of spots.
-  $('figure').addEventListener('change', () => { renderBoard(); hint(); });
+  $('figure').addEventListener('change', () => { renderBoard(); renderTotals(); hint(); });
   $('undo').addEventListener('click', undo);
   $('final').addEventListener('change', (ev) => change((m) => { if (ev.target.checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
