@@ -759,7 +759,11 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
             "which one?".to_string(),
         ),
         TowerProblem::WhichExchange(kinds) => (
-            format!("the captured player holds {player}'s {}: say which comes back in the exchange", list(kinds)),
+            format!(
+                "the captured player holds {player}'s followers of {} kinds ({}): say which comes back in the exchange",
+                kinds.len(),
+                kinds.join(", ")
+            ),
             "add `exchange: KIND` to `capture:`".to_string(),
             "which one?".to_string(),
         ),
@@ -779,7 +783,11 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
             "no prisoner".to_string(),
         ),
         TowerProblem::WhichPrisoner(kinds) => (
-            format!("the player paid holds {player}'s {}: say which comes back", list(kinds)),
+            format!(
+                "the player paid holds {player}'s followers of {} kinds ({}): say which comes back",
+                kinds.len(),
+                kinds.join(", ")
+            ),
             "add `figure: KIND` to `ransom:`".to_string(),
             "which one?".to_string(),
         ),
