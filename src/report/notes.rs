@@ -104,10 +104,7 @@ pub fn words(players: &[String], n: &Note) -> String {
     }
 }
 
-/// A follower's word in a sentence: the big follower by its full name.
-fn figure_word(word: &str) -> &str {
-    if word == "big" { "big follower" } else { word }
-}
+use super::names::figure_word;
 
 /// The notes of an adjudication, by kind, after the events.
 pub fn write(out: &mut String, players: &[String], notes: &[Note]) {

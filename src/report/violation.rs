@@ -22,10 +22,7 @@ struct Words {
     label: String,
 }
 
-/// A follower's word in a sentence: the big follower by its full name.
-fn figure_word(word: &str) -> &str {
-    if word == "big" { "big follower" } else { word }
-}
+use super::names::figure_word;
 
 /// "s" when `n` is not one.
 fn s(n: usize) -> &'static str {
