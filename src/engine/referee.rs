@@ -116,8 +116,9 @@ pub fn adjudicate(
         )
     };
     let claims_checked = own_rules && record.claims.is_some();
+    let at_the_end = preview.as_ref().map(|(_, t)| t.as_slice());
     if let (true, Some(claims)) = (own_rules, &record.claims) {
-        for m in mismatches(record, claims, &events, &totals) {
+        for m in mismatches(record, claims, &events, &totals, at_the_end) {
             let v = ViolationKind::ClaimMismatch {
                 claimed: m.written,
                 computed: m.computed,
@@ -135,6 +136,7 @@ pub fn adjudicate(
             e.span,
             &events,
             &totals,
+            at_the_end,
             &mut findings,
         );
     }
@@ -171,16 +173,21 @@ fn mismatches(
     written: &Totals,
     events: &[Event],
     totals: &[i64],
+    at_the_end: Option<&[i64]>,
 ) -> Vec<Mismatch> {
     written
         .points
         .iter()
         .filter(|(player, want, _)| *want != totals[*player])
-        .map(|&(player, want, span)| Mismatch {
-            written: want,
-            computed: totals[player],
-            from: points_from(events, player, &record.players[player], totals[player]),
-            span,
+        .map(|&(player, want, span)| {
+            let mut from = points_from(events, player, &record.players[player], totals[player]);
+            from.in_progress = at_the_end.and_then(|t| t.get(player).copied());
+            Mismatch {
+                written: want,
+                computed: totals[player],
+                from,
+                span,
+            }
         })
         .collect()
 }
@@ -193,9 +200,10 @@ pub fn check_expectation(
     key_span: SourceSpan,
     events: &[Event],
     totals: &[i64],
+    at_the_end: Option<&[i64]>,
     findings: &mut Vec<Finding>,
 ) {
-    for m in mismatches(record, expected, events, totals) {
+    for m in mismatches(record, expected, events, totals, at_the_end) {
         let v = ViolationKind::ExpectMismatch {
             expected: m.written,
             computed: m.computed,
@@ -226,6 +234,7 @@ fn points_from(events: &[Event], player: usize, name: &str, total: i64) -> Point
             .filter(|e| e.points[player] != 0)
             .map(|e| (e.feature.name.clone(), e.phase, e.points[player]))
             .collect(),
+        in_progress: None,
     }
 }
 

@@ -165,6 +165,10 @@ pub struct PointsFrom {
     pub total: i64,
     /// Each scoring that paid them: what, when, how much.
     pub scorings: Vec<(FeatureName, Phase, i64)>,
+    /// The game is still in progress (the record neither runs out of
+    /// tiles nor says `final: true`): their total if final scoring came
+    /// now.
+    pub in_progress: Option<i64>,
 }
 
 /// The kinds of violation, with their data.

@@ -49,6 +49,23 @@ fn fitting(id: &str, pos: crate::geometry::Pos, fits: &[Rotation]) -> String {
 
 /// Where a player's points come from, for mismatch help lines.
 fn explain(from: &PointsFrom) -> String {
+    match from.in_progress {
+        Some(end) => {
+            let so_far = if from.scorings.is_empty() {
+                format!("{} has scored nothing yet", from.player)
+            } else {
+                explain_so_far(from)
+            };
+            format!(
+                "the game is still in progress (tiles are left and the record does not say `final: true`), so these are the points so far: {so_far}; final scoring would make it {end}. If the game is over, write `final: true`"
+            )
+        }
+        None => explain_so_far(from),
+    }
+}
+
+/// The scorings that paid a player so far.
+fn explain_so_far(from: &PointsFrom) -> String {
     let name = &from.player;
     if from.scorings.is_empty() {
         return format!("{name} scores nothing in this game");
