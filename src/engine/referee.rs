@@ -128,17 +128,13 @@ pub fn adjudicate(
             findings.push(v.at(m.span).finding(&record.source));
         }
     }
+    let scored = Computed {
+        events: &events,
+        totals: &totals,
+        at_the_end,
+    };
     for e in record.expect.iter().filter(|e| e.identity == identity) {
-        check_expectation(
-            record,
-            &e.totals,
-            &e.ruleset,
-            e.span,
-            &events,
-            &totals,
-            at_the_end,
-            &mut findings,
-        );
+        check_expectation(record, e, &scored, &mut findings);
     }
     Adjudication {
         rules: rules.with_brought(&record.catalog, record.players.len()),
@@ -192,18 +188,24 @@ fn mismatches(
         .collect()
 }
 
+/// What a game scored: its events, totals, and (in a game still in
+/// progress) the totals final scoring would give.
+struct Computed<'a> {
+    events: &'a [Event],
+    totals: &'a [i64],
+    at_the_end: Option<&'a [i64]>,
+}
+
 /// Compares one `expect` block with computed totals.
-pub fn check_expectation(
+fn check_expectation(
     record: &Record,
-    expected: &Totals,
-    ruleset: &str,
-    key_span: SourceSpan,
-    events: &[Event],
-    totals: &[i64],
-    at_the_end: Option<&[i64]>,
+    e: &crate::record::Expectation,
+    scored: &Computed<'_>,
     findings: &mut Vec<Finding>,
 ) {
-    for m in mismatches(record, expected, events, totals, at_the_end) {
+    let (expected, ruleset, key_span) = (&e.totals, e.ruleset.as_str(), e.span);
+    let totals = scored.totals;
+    for m in mismatches(record, expected, scored.events, totals, scored.at_the_end) {
         let v = ViolationKind::ExpectMismatch {
             expected: m.written,
             computed: m.computed,
