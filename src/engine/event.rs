@@ -365,8 +365,6 @@ pub enum Basis {
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,
-    /// Trade goods taken by the player who completed their city.
-    GoodsTaken,
     /// Points a mechanic awards by a rule of its own (the barn's): the
     /// rule's key, its words, and the parts the points are made of.
     Mechanic {
@@ -376,12 +374,5 @@ pub enum Basis {
         words: &'static str,
         /// So many of something at a rate.
         parts: Vec<Part>,
-    },
-    /// The most tokens of a trade good at the end.
-    GoodsMajority {
-        /// The good.
-        good: String,
-        /// Points to each player with the most.
-        rate: u32,
     },
 }

@@ -10,7 +10,9 @@
 //! scoring hook (who takes the goods of a completed city, who wins each
 //! good at the end) and the pig's (more per city its owner's farm pays).
 
-use super::event::{Basis, Event, FeatureId, FeatureName, FeatureReport, Phase, ScoredKind};
+use super::event::{
+    Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,
+};
 use super::features::Node;
 use super::game::Game;
 use super::mechanic::{Mechanic, Phases, Placing, Scoring, Setup};
@@ -169,7 +171,11 @@ impl Scoring for Goods {
             strength: vec![0; players],
             winners: vec![player],
             points: vec![0; players],
-            basis: vec![Basis::GoodsTaken],
+            basis: vec![Basis::Mechanic {
+                rule: "goods_taken",
+                words: "trade goods go to the player who completed the city, whoever holds it",
+                parts: Vec::new(),
+            }],
             others: Vec::new(),
             weighed: Vec::new(),
             tokens: Vec::new(),
@@ -229,7 +235,15 @@ impl Scoring for Goods {
                 strength: vec![0; self.players],
                 winners,
                 points,
-                basis: vec![Basis::GoodsMajority { good: name, rate }],
+                basis: vec![Basis::Mechanic {
+                    rule: "goods_majority",
+                    words: "the most tokens of a trade good",
+                    parts: vec![Part {
+                        count: 1,
+                        unit: Unit::Modifier(name),
+                        rate,
+                    }],
+                }],
                 others: Vec::new(),
                 weighed: Vec::new(),
                 tokens,

@@ -138,12 +138,7 @@ pub fn words(basis: &Basis) -> String {
         Basis::FarmSuppliesNone => {
             "farms, first edition: this farm touches no completed city, so it supplies none".into()
         }
-        Basis::GoodsTaken => {
-            "trade goods go to the player who completed the city, whoever holds it".into()
-        }
-        Basis::GoodsMajority { good, rate } => {
-            format!("most {} tokens: {rate}", spoken(good))
-        }
+        Basis::Mechanic { words, parts, .. } if parts.is_empty() => (*words).to_string(),
         Basis::Mechanic { words, parts, .. } => {
             let parts: Vec<String> = parts.iter().map(part).collect();
             format!("{words}: {}", parts.join(" + "))

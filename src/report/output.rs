@@ -287,14 +287,6 @@ impl AwardJson {
                 rule: "first_edition",
                 parts: Vec::new(),
             },
-            Basis::GoodsTaken => AwardJson::Plain {
-                rule: "goods_taken",
-                parts: Vec::new(),
-            },
-            Basis::GoodsMajority { good, rate } => AwardJson::Plain {
-                rule: "goods_majority",
-                parts: vec![part(1, good, *rate)],
-            },
             Basis::Mechanic { rule, parts, .. } => AwardJson::Plain {
                 rule,
                 parts: parts_json(parts),
