@@ -74,12 +74,6 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
 }
 
-/// A snapshot's prisoners: per player who holds them, the followers held.
-pub(crate) type RawPrisoners = BTreeMap<String, Spanned<Vec<Spanned<RawPrisoner>>>>;
-
-/// A snapshot's tokens: per player, per good, how many.
-pub(crate) type RawGoods = BTreeMap<String, Spanned<BTreeMap<String, Spanned<i64>>>>;
-
 /// A ruleset written inside the record, with the keys of a ruleset file:
 /// read as keys and values with their spans, checked by
 /// [`crate::rules::resolve`] like a file's.
@@ -350,193 +344,6 @@ pub(crate) struct RawPlace {
     pub(crate) spot: Spanned<String>,
 }
 
-/// A tower's height in a snapshot: `{ at: [x, y], height: N }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawTowerHeight {
-    /// The tile of the tower: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-    /// Its pieces.
-    #[schemars(with = "i64", range(min = 0, max = 1000))]
-    pub(crate) height: Spanned<i64>,
-}
-
-/// A follower held: its owner's name (a normal follower), or `{ player,
-/// figure }`.
-#[derive(Debug)]
-pub(crate) struct RawPrisoner {
-    /// Its owner.
-    pub(crate) player: String,
-    /// Which figure, when not a normal follower.
-    pub(crate) figure: Option<String>,
-}
-
-/// How [`RawPrisoner`] is written, for the schema.
-#[derive(JsonSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-pub(crate) enum RawPrisonerSchema {
-    /// The owner of a normal follower.
-    Owner(String),
-    /// The owner and the figure.
-    Of {
-        /// The owner.
-        player: String,
-        /// Which figure (`big`, `mayor`, `wagon`).
-        figure: Option<String>,
-    },
-}
-
-impl<'de> Deserialize<'de> for RawPrisoner {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Of {
-            player: String,
-            figure: Option<String>,
-        }
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = RawPrisoner;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a player's name, or a mapping { player, figure }")
-            }
-            fn visit_str<E>(self, v: &str) -> Result<RawPrisoner, E> {
-                Ok(RawPrisoner {
-                    player: v.to_string(),
-                    figure: None,
-                })
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<RawPrisoner, A::Error> {
-                Of::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|o| {
-                    RawPrisoner {
-                        player: o.player,
-                        figure: o.figure,
-                    }
-                })
-            }
-            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
-                self,
-                d: D,
-            ) -> Result<RawPrisoner, D::Error> {
-                d.deserialize_any(self)
-            }
-        }
-        d.deserialize_newtype_struct(crate::spanned::WORD_OR_MAP, V)
-    }
-}
-
-/// A tower piece: `{ at: [x, y] }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawTowerPiece {
-    /// The tile whose foundation or open tower takes the piece: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-}
-
-/// A capture: `{ at: [x, y], spot: LOC, player, figure, exchange }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawCapture {
-    /// The tile the follower stands on: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-    /// Where on it (`tower`: on top of its tower). `meeple` is taken as
-    /// another name for it.
-    #[serde(alias = "meeple")]
-    #[schemars(with = "String")]
-    pub(crate) spot: Spanned<String>,
-    /// The follower's owner, needed only where followers of two players
-    /// stand there.
-    #[schemars(with = "Option<String>")]
-    pub(crate) player: Option<Spanned<String>>,
-    /// Which figure it is (`follower`, `big`, `mayor`, `wagon`), needed
-    /// only where two kinds stand there.
-    #[schemars(with = "Option<String>")]
-    pub(crate) figure: Option<Spanned<String>>,
-    /// When the capture is exchanged for one of the capturer's followers
-    /// and the captured player holds several kinds of them: the kind that
-    /// comes back.
-    #[schemars(with = "Option<String>")]
-    pub(crate) exchange: Option<Spanned<String>>,
-}
-
-/// A ransom: `{ from: P, figure }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawRansom {
-    /// The player who holds the follower and is paid.
-    #[schemars(with = "String")]
-    pub(crate) from: Spanned<String>,
-    /// Which follower comes back, needed only when that player holds
-    /// several kinds of the payer's followers.
-    #[schemars(with = "Option<String>")]
-    pub(crate) figure: Option<Spanned<String>>,
-}
-
-/// A figure moving on after a scoring: `{ player, at, spot, from }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawMove {
-    /// The figure's owner (default: the player of the turn).
-    #[schemars(with = "Option<String>")]
-    pub(crate) player: Option<Spanned<String>>,
-    /// The tile it moves to: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-    /// Where on that tile, in board orientation. `meeple` is taken as
-    /// another name for it.
-    #[serde(alias = "meeple")]
-    #[schemars(with = "String")]
-    pub(crate) spot: Spanned<String>,
-    /// The tile it stood on, needed only when its owner has several that
-    /// came home in the scoring: [x, y].
-    #[schemars(with = "Option<[i64; 2]>")]
-    pub(crate) from: Option<Spanned<RawPair>>,
-}
-
-/// A position as written, `[x, y]`: its two integers with their
-/// positions, or `None` for a list of another length (which the validator
-/// reports). Read without allocating, since every turn has one.
-#[derive(Debug)]
-pub(crate) struct RawPair(pub(crate) Option<[crate::spanned::Spanned<i64>; 2]>);
-
-impl<'de> Deserialize<'de> for RawPair {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = RawPair;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of two integers [x, y]")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<RawPair, A::Error> {
-                let x = seq.next_element::<Spanned<i64>>()?;
-                let y = match x {
-                    Some(_) => seq.next_element::<Spanned<i64>>()?,
-                    None => None,
-                };
-                let mut more = false;
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
-                    more = true;
-                }
-                Ok(RawPair(match (x, y, more) {
-                    (Some(x), Some(y), false) => Some([x, y]),
-                    _ => None,
-                }))
-            }
-        }
-        d.deserialize_seq(V)
-    }
-}
-
 /// One value or a list of them.
 #[derive(Debug, JsonSchema)]
 #[serde(untagged)]
@@ -622,6 +429,13 @@ pub(crate) struct RawMeeple {
     #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
     pub(crate) figure: Option<Spanned<String>>,
 }
+
+pub(crate) use super::keys::RawPair;
+pub(crate) use super::keys::goods::RawGoods;
+pub(crate) use super::keys::tower::{
+    RawCapture, RawPrisonerSchema, RawPrisoners, RawRansom, RawTowerHeight, RawTowerPiece,
+};
+pub(crate) use super::keys::wagon::RawMove;
 
 /// The JSON Schema of record files.
 pub(crate) fn schema() -> serde_json::Value {

@@ -1,14 +1,14 @@
 //! Validation of a record as written into a [`super::Record`]: every
 //! problem found is a finding with its span.
 
+use super::keys::{self, Context};
 use super::raw::RawMeeple;
 use super::raw::RawPlacement;
 use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
-    Act, Action, Body, Capture, Deploy, Expectation, FigureMove, Location, MAX_PLAYERS,
-    MAX_SUPPLY_SCALE, MAX_TURNS, Meeple, Placement, Ransom, Record, RecordError, SnapshotTowers,
-    Totals, TowerPiece, Turn, figure_of, raw,
+    Act, Action, Body, Deploy, Expectation, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE, MAX_TURNS,
+    Meeple, Placement, Record, RecordError, SnapshotTowers, Totals, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -229,11 +229,17 @@ impl<'a> Builder<'a> {
             }
         };
         let holdings = match &raw.goods {
-            Some(g) if raw.board.is_some() => self.tokens(g, &catalog, &players),
+            Some(g) if raw.board.is_some() => keys::goods::tokens(self, g, &catalog, &players),
             _ => Vec::new(),
         };
         let towers = if raw.board.is_some() {
-            self.snapshot_towers(&raw, &catalog, &players)
+            keys::tower::snapshot_towers(
+                self,
+                raw.towers.as_ref(),
+                raw.prisoners.as_ref(),
+                &catalog,
+                &players,
+            )
         } else {
             SnapshotTowers::default()
         };
@@ -284,62 +290,6 @@ impl<'a> Builder<'a> {
             e.identity = identity;
         }
         Some(record)
-    }
-
-    /// The tokens a snapshot's `goods:` says each player holds.
-    pub(super) fn tokens(
-        &mut self,
-        goods: &Spanned<raw::RawGoods>,
-        catalog: &Catalog,
-        players: &[String],
-    ) -> Vec<(usize, usize, u32)> {
-        const MAX_TOKENS: i64 = 1000;
-        let names: Vec<&str> = catalog
-            .modifiers
-            .iter()
-            .filter(|m| m.shape == crate::tileset::model::Shape::Goods)
-            .map(|m| m.name.as_str())
-            .collect();
-        let mut out = Vec::new();
-        for (player, held) in &goods.value {
-            let Some(p) = players.iter().position(|n| n == player) else {
-                self.error(RecordError::UnknownPlayer {
-                    suggestion: crate::suggest::did_you_mean(
-                        player,
-                        players.iter().map(String::as_str),
-                    ),
-                    name: player.clone(),
-                    known: players.join(", "),
-                    span: self.key_span(self.span(held), player),
-                });
-                continue;
-            };
-            for (good, n) in &held.value {
-                let Some(m) = catalog.modifiers.iter().position(|m| {
-                    m.name == *good && m.shape == crate::tileset::model::Shape::Goods
-                }) else {
-                    self.error(RecordError::Goods {
-                        problem: format!("`{good}` is not a trade good"),
-                        help: format!(
-                            "{}the goods are {}",
-                            crate::suggest::did_you_mean(good, names.iter().copied()),
-                            names.join(", ")
-                        ),
-                        span: self.key_span(self.span(n), good),
-                    });
-                    continue;
-                };
-                match u32::try_from(n.value) {
-                    Ok(count) if n.value <= MAX_TOKENS => out.push((p, m, count)),
-                    _ => self.error(RecordError::Goods {
-                        problem: format!("{} tokens of {good} cannot be held", n.value),
-                        help: format!("a count of tokens is a whole number from 0 to {MAX_TOKENS}"),
-                        span: self.span(n),
-                    }),
-                }
-            }
-        }
-        out
     }
 
     /// Where a turn is written: its first value (turns carry no span of their
@@ -679,7 +629,7 @@ impl<'a> Builder<'a> {
         if let Some(list) = &raw.wagon {
             let mut ok = true;
             for m in list.items() {
-                match self.figure_move(m, Figure::WAGON, players) {
+                match keys::wagon::figure_move(self, m, Figure::WAGON, players) {
                     Some(m) => acts.push(Act::Move(Box::new(m))),
                     None => ok = false,
                 }
@@ -689,27 +639,15 @@ impl<'a> Builder<'a> {
             }
         }
         if let Some(t) = &raw.tower {
-            let at = self.position(&t.value.at)?;
-            acts.push(Act::Tower(TowerPiece {
-                at,
-                at_span: self.span(&t.value.at),
-            }));
+            acts.push(Act::Tower(keys::tower::piece(self, t)?));
         }
         if let Some(c) = &raw.capture {
-            acts.push(Act::Capture(Box::new(self.capture(c, players, catalog)?)));
+            acts.push(Act::Capture(Box::new(keys::tower::capture(
+                self, c, players, catalog,
+            )?)));
         }
         if let Some(r) = &raw.ransom {
-            let from = self.player(&r.value.from, players)?;
-            let figure = match &r.value.figure {
-                Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
-                None => None,
-            };
-            acts.push(Act::Ransom(Ransom {
-                from,
-                from_span: self.span(&r.value.from),
-                figure,
-                span: self.span(&**r),
-            }));
+            acts.push(Act::Ransom(keys::tower::ransom(self, r, players, catalog)?));
         }
         // One action a turn: two of them say two different turns.
         let actions: Vec<&Act> = acts.iter().filter(|a| a.is_action()).collect();
@@ -727,147 +665,6 @@ impl<'a> Builder<'a> {
             player,
             action,
             acts,
-        })
-    }
-
-    /// A snapshot's towers and prisoners.
-    fn snapshot_towers<T>(
-        &mut self,
-        raw: &RawRecord<T>,
-        catalog: &Catalog,
-        players: &[String],
-    ) -> SnapshotTowers {
-        let mut out = SnapshotTowers::default();
-        for t in raw.towers.iter().flat_map(|l| l.value.iter()) {
-            let at = self.position(&t.value.at);
-            let height = u32::try_from(t.value.height.value)
-                .ok()
-                .filter(|&h| h <= 1000);
-            if height.is_none() {
-                self.error(RecordError::Form {
-                    problem: "a tower's height is a whole number from 0 to 1000",
-                    span: self.span(&t.value.height),
-                });
-            }
-            if let (Some(at), Some(h)) = (at, height) {
-                out.heights.push((at, h, self.span(&t.value.at)));
-            }
-        }
-        for (jailer, list) in raw.prisoners.iter().flat_map(|m| m.value.iter()) {
-            let Some(by) = self.player(
-                &Spanned {
-                    value: jailer.clone(),
-                    at: list.at,
-                },
-                players,
-            ) else {
-                continue;
-            };
-            for p in &list.value {
-                let owner = self.player(
-                    &Spanned {
-                        value: p.value.player.clone(),
-                        at: p.at,
-                    },
-                    players,
-                );
-                let figure = match &p.value.figure {
-                    Some(f) => self.figure(
-                        Some(&Spanned {
-                            value: f.clone(),
-                            at: p.at,
-                        }),
-                        catalog,
-                    ),
-                    None => Some(Figure::FOLLOWER),
-                };
-                if let (Some(owner), Some(figure)) = (owner, figure) {
-                    out.prisoners.push((by, owner, figure, self.span(p)));
-                }
-            }
-        }
-        out
-    }
-
-    /// A follower a tower takes.
-    fn capture(
-        &mut self,
-        c: &Spanned<raw::RawCapture>,
-        players: &[String],
-        catalog: &Catalog,
-    ) -> Option<Capture> {
-        let raw = &c.value;
-        let at = self.position(&raw.at)?;
-        let Some(spot) = Location::parse(&raw.spot.value) else {
-            self.error(RecordError::Location {
-                text: raw.spot.value.clone(),
-                span: self.span(&raw.spot),
-            });
-            return None;
-        };
-        let player = match &raw.player {
-            Some(p) => Some((self.player(p, players)?, self.span(p))),
-            None => None,
-        };
-        let figure = match &raw.figure {
-            Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
-            None => None,
-        };
-        let exchange = match &raw.exchange {
-            Some(f) => Some((self.figure(Some(f), catalog)?, self.span(f))),
-            None => None,
-        };
-        Some(Capture {
-            at,
-            at_span: self.span(&raw.at),
-            spot,
-            spot_span: self.span(&raw.spot),
-            player,
-            figure,
-            exchange,
-            span: self.span(c),
-        })
-    }
-
-    /// A figure's move after a scoring.
-    fn figure_move(
-        &mut self,
-        raw: &raw::RawMove,
-        figure: Figure,
-        players: &[String],
-    ) -> Option<FigureMove> {
-        let player = match &raw.player {
-            Some(p) => Some((self.player(p, players)?, self.span(p))),
-            None => None,
-        };
-        let from = match &raw.from {
-            Some(f) => Some((self.position(f)?, self.span(f))),
-            None => None,
-        };
-        let at = self.position(&raw.at);
-        let Some(spot) = Location::parse(&raw.spot.value) else {
-            self.error(RecordError::Location {
-                text: raw.spot.value.clone(),
-                span: self.span(&raw.spot),
-            });
-            return None;
-        };
-        let at_span = self.span(&raw.at);
-        let spot_span = self.span(&raw.spot);
-        Some(FigureMove {
-            figure,
-            player,
-            from,
-            at: at?,
-            at_span,
-            spot,
-            spot_span,
-            span: {
-                let start = at_span.offset().min(spot_span.offset());
-                let end =
-                    (at_span.offset() + at_span.len()).max(spot_span.offset() + spot_span.len());
-                SourceSpan::from((start, end - start))
-            },
         })
     }
 
@@ -971,5 +768,26 @@ impl<'a> Builder<'a> {
             }
         }
         Totals { points, span }
+    }
+}
+
+impl Context for Builder<'_> {
+    fn span_at(&self, at: &crate::spanned::Mark) -> SourceSpan {
+        self.src.span_at(at)
+    }
+    fn key_span(&self, value: SourceSpan, key: &str) -> SourceSpan {
+        Builder::key_span(self, value, key)
+    }
+    fn error(&mut self, e: RecordError) {
+        Builder::error(self, e);
+    }
+    fn player(&mut self, name: &Spanned<String>, players: &[String]) -> Option<usize> {
+        Builder::player(self, name, players)
+    }
+    fn position(&mut self, at: &Spanned<raw::RawPair>) -> Option<Pos> {
+        Builder::position(self, at)
+    }
+    fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure> {
+        Builder::figure(self, raw, catalog)
     }
 }
