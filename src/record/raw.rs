@@ -286,8 +286,9 @@ pub(crate) struct RawTurn {
 pub(crate) enum RawWhere {
     /// A location on the tile just placed.
     Here(String),
-    /// A tile and a location on it.
-    At(RawPlace),
+    /// A tile and a location on it (boxed: most turns write a word, and a
+    /// turn is read by value).
+    At(Box<RawPlace>),
 }
 
 /// How [`RawWhere`] is written, for the schema.
@@ -317,7 +318,7 @@ impl<'de> Deserialize<'de> for RawWhere {
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawWhere, A::Error> {
                 RawPlace::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(RawWhere::At)
+                    .map(|p| RawWhere::At(Box::new(p)))
             }
             fn visit_newtype_struct<D: serde::Deserializer<'de>>(
                 self,
