@@ -254,6 +254,9 @@ pub(super) struct Referee<'r> {
     pub(super) mechanics: Mechanics,
     /// Second turns earned so far.
     pub(super) notes: Vec<Note>,
+    /// The last entry carca gave to a player as their builder's second
+    /// turn without the record naming that player, and the player.
+    pub(super) inferred: Option<(usize, String)>,
     /// Who plays next.
     pub(super) order: TurnOrder,
     /// Positions of placements that broke a rule.
@@ -293,6 +296,7 @@ impl<'r> Referee<'r> {
             supply: Supply::new(catalog, players),
             mechanics,
             notes: Vec::new(),
+            inferred: None,
             order: TurnOrder::new(players, extra_turns),
             marks: Vec::new(),
             refused: Vec::new(),
@@ -310,7 +314,9 @@ impl<'r> Referee<'r> {
     }
 
     fn violation(&mut self, v: ViolationKind, span: SourceSpan) {
-        self.findings.push(v.at(span).finding(&self.record.source));
+        let mut v = v.at(span);
+        v.inferred.clone_from(&self.inferred);
+        self.findings.push(v.finding(&self.record.source));
     }
 
     fn id(&self, tile: usize) -> String {
@@ -448,6 +454,11 @@ impl<'r> Referee<'r> {
                 *taken = Some(turn.number);
             }
             let second = self.order.is_second(actor);
+            // A second turn the record does not name: the turn order from
+            // here is carca's inference, which later findings recall.
+            if second && turn.player.is_none() {
+                self.inferred = Some((turn.number, self.player(actor)));
+            }
             let earned = self.play(turn, actor, second).filter(|_| !second);
             if let Some(feature) = &earned {
                 self.notes.push(Note {

@@ -20,6 +20,11 @@ pub struct Violation {
     pub kind: ViolationKind,
     /// The value in the record that is wrong.
     pub span: SourceSpan,
+    /// The turn order carca inferred before it, when the record names no
+    /// player: the last entry given to a player as their builder's second
+    /// turn, and that player. A record that forgot such a turn breaks rules
+    /// from there on for that reason.
+    pub inferred: Option<(usize, String)>,
 }
 
 impl Violation {
@@ -554,6 +559,10 @@ impl ViolationKind {
     /// The violation at `span`.
     #[must_use]
     pub fn at(self, span: SourceSpan) -> Violation {
-        Violation { kind: self, span }
+        Violation {
+            kind: self,
+            span,
+            inferred: None,
+        }
     }
 }

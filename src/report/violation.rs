@@ -673,7 +673,13 @@ impl Diagnostic for Violation {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.words().help))
+        let help = self.words().help;
+        Some(Box::new(match &self.inferred {
+            Some((turn, player)) => format!(
+                "{help}. Note: the turn order is carca's inference: the record names no player on turn {turn}, which carca gave to {player} as their builder's second turn; if that second turn was not played, write `player:` on the turns"
+            ),
+            None => help,
+        }))
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
@@ -684,7 +690,6 @@ impl Diagnostic for Violation {
     }
 }
 
-/// Words joined as "a, b or c".
 /// The words of a refused tower piece, follower on a tower, capture or
 /// ransom.
 fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
@@ -814,6 +819,7 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
     }
 }
 
+/// Words joined as "a, b or c".
 fn or_list(words: &[&str]) -> String {
     match words {
         [] => "nothing".to_string(),
