@@ -320,36 +320,36 @@ mod tests {
     /// leaves without the others.
     #[test]
     fn joins_keep_open_edges_extras_members_and_followers() {
-        let mut f = Features::with_capacity(3);
-        let a = f.add(0, 0, 2, &[(1, 1)]);
-        let b = f.add(1, 0, 2, &[]);
-        let c = f.add(2, 0, 1, &[(1, 2)]);
-        f.occupy(a, 0);
-        f.occupy(c, 1);
-        assert_eq!((f.size(a), f.open(a)), (1, 2));
-        let ab = f.join_across(a, b);
-        assert_eq!((f.size(ab), f.open(ab)), (2, 2));
-        let abc = f.join_across(b, c);
-        assert_eq!(f.find(a), f.find(c));
-        assert_eq!((f.size(abc), f.open(abc)), (3, 1));
-        assert_eq!(f.extras(abc), &[(1, 3)]);
-        assert_eq!(f.least(abc), a);
-        let mut members: Vec<Node> = f.members(c).collect();
+        let mut set = Features::with_capacity(3);
+        let first = set.add(0, 0, 2, &[(1, 1)]);
+        let second = set.add(1, 0, 2, &[]);
+        let third = set.add(2, 0, 1, &[(1, 2)]);
+        set.occupy(first, 0);
+        set.occupy(third, 1);
+        assert_eq!((set.size(first), set.open(first)), (1, 2));
+        let ab = set.join_across(first, second);
+        assert_eq!((set.size(ab), set.open(ab)), (2, 2));
+        let abc = set.join_across(second, third);
+        assert_eq!(set.find(first), set.find(third));
+        assert_eq!((set.size(abc), set.open(abc)), (3, 1));
+        assert_eq!(set.extras(abc), &[(1, 3)]);
+        assert_eq!(set.least(abc), first);
+        let mut members: Vec<Node> = set.members(third).collect();
         members.sort_unstable();
-        assert_eq!(members, [a, b, c]);
-        assert_eq!(f.occupants(b).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(members, [first, second, third]);
+        assert_eq!(set.occupants(second).collect::<Vec<_>>(), [0, 1]);
         // One follower leaves: the other stays, in order, and the set is
         // still occupied; a follower not on it is refused.
-        assert!(f.vacate_one(b, 0));
-        assert!(!f.vacate_one(b, 0));
-        assert_eq!(f.occupants(a).collect::<Vec<_>>(), [1]);
-        f.occupy(a, 2);
-        assert_eq!(f.occupants(c).collect::<Vec<_>>(), [1, 2]);
-        assert!(f.vacate_one(c, 2));
-        assert_eq!(f.occupants(c).collect::<Vec<_>>(), [1]);
-        assert_eq!(f.occupied_roots(), [f.find(a)]);
-        assert_eq!(f.vacate(b), [1]);
-        assert!(!f.occupied(a));
+        assert!(set.vacate_one(second, 0));
+        assert!(!set.vacate_one(second, 0));
+        assert_eq!(set.occupants(first).collect::<Vec<_>>(), [1]);
+        set.occupy(first, 2);
+        assert_eq!(set.occupants(third).collect::<Vec<_>>(), [1, 2]);
+        assert!(set.vacate_one(third, 2));
+        assert_eq!(set.occupants(third).collect::<Vec<_>>(), [1]);
+        assert_eq!(set.occupied_roots(), [set.find(first)]);
+        assert_eq!(set.vacate(second), [1]);
+        assert!(!set.occupied(first));
         // Joining a set with itself closes two more open edges (a loop).
         let mut g = Features::with_capacity(1);
         let r = g.add(0, 0, 2, &[]);
