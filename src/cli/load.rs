@@ -110,7 +110,7 @@ pub(crate) fn prepare_record(
 pub(crate) fn record_file(loader: &Loader, path: &Path) -> Result<Record, Vec<Finding>> {
     let src = loader.read(path).map_err(|f| vec![*f])?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if record::is_jcz(path) {
+    if record::is_jcz(path) || record::looks_like_jcz(src.text()) {
         let text = crate::jcz::import(&src)?;
         let imported = crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
         return record::parse(loader, &imported, &dir);
@@ -139,6 +139,14 @@ pub(crate) fn read_record(
         }
         .map_err(|f| vec![*f])?;
         let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        // A JCloisterZone save is known by its content too (standard
+        // input, another name).
+        if record::looks_like_jcz(src.text()) {
+            let text = crate::jcz::import(&src)?;
+            let imported =
+                crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
+            return record::parse(loader, &imported, &dir);
+        }
         parse_source(loader, &src, &dir, quick)?
     })
 }

@@ -88,6 +88,14 @@ pub fn is_jcz(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("jcz"))
 }
 
+/// Whether a text is a JCloisterZone save, whatever its name (standard
+/// input, a file named otherwise, the page's Open…): a JSON object with a
+/// `replay` and a `setup`, keys no carca record has.
+#[must_use]
+pub fn looks_like_jcz(text: &str) -> bool {
+    text.trim_start().starts_with('{') && text.contains("\"replay\"") && text.contains("\"setup\"")
+}
+
 /// Parses a record whose relative paths start at `dir`.
 pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Vec<Finding>> {
     if let Some(obstacle) = yaml_obstacle(src.text()) {

@@ -139,7 +139,7 @@ fn sent(base: &Loader, body: &[u8]) -> Result<Sent, Reply> {
     } else {
         None
     };
-    Ok(match envelope {
+    let mut sent = match envelope {
         Some(e) => Sent {
             loader: base.sealed(e.files),
             source: SourceFile::new(RECORD_NAME, e.record),
@@ -148,7 +148,15 @@ fn sent(base: &Loader, body: &[u8]) -> Result<Sent, Reply> {
             loader: base.sealed(HashMap::new()),
             source: SourceFile::new(RECORD_NAME, text.to_string()),
         },
-    })
+    };
+    // A JCloisterZone save sent as the record is imported first.
+    if crate::record::looks_like_jcz(sent.source.text()) {
+        match crate::jcz::import(&sent.source) {
+            Ok(text) => sent.source = SourceFile::new(RECORD_NAME, text),
+            Err(f) => return Err(Reply::unreadable(&f)),
+        }
+    }
+    Ok(sent)
 }
 
 /// Reads and prepares a request's record, under `?rules=` if given.

@@ -210,7 +210,7 @@ fn read_initial(
 ) -> Result<http::Initial, Vec<crate::diagnostic::Finding>> {
     let file = Path::new(path);
     let src = loader.read(file).map_err(|f| vec![*f])?;
-    let text = if crate::record::is_jcz(file) {
+    let text = if crate::record::is_jcz(file) || crate::record::looks_like_jcz(src.text()) {
         crate::jcz::import(&src)?
     } else {
         src.text().to_string()
