@@ -164,4 +164,11 @@ fn a_save_is_known_by_its_content_on_standard_input_under_another_name_and_in_th
     assert_eq!(reply.status, 200);
     let answered: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
     assert_eq!(answered["totals"], named["totals"]);
+    // A record whose players are named `replay` and `setup` stays a record.
+    let record = s.write(
+        "names.json",
+        br#"{"players": ["replay", "setup"], "turns": [{"tile": "E", "at": [0, 1], "rot": 180, "meeple": "S"}]}"#,
+    );
+    let json = stdout_json(&carca(&["score", &record, "--format", "json"]));
+    assert_eq!(json["totals"]["replay"], 4);
 }

@@ -93,7 +93,13 @@ pub fn is_jcz(path: &Path) -> bool {
 /// `replay` and a `setup`, keys no carca record has.
 #[must_use]
 pub fn looks_like_jcz(text: &str) -> bool {
-    text.trim_start().starts_with('{') && text.contains("\"replay\"") && text.contains("\"setup\"")
+    // The words first (a quick search); then the top-level keys, so that a
+    // record with a player named `replay` stays a record.
+    text.trim_start().starts_with('{')
+        && text.contains("\"replay\"")
+        && text.contains("\"setup\"")
+        && serde_json::from_str::<std::collections::HashMap<String, serde::de::IgnoredAny>>(text)
+            .is_ok_and(|keys| keys.contains_key("replay") && keys.contains_key("setup"))
 }
 
 /// Parses a record whose relative paths start at `dir`.
