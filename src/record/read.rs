@@ -93,13 +93,19 @@ pub fn is_jcz(path: &Path) -> bool {
 /// `replay` and a `setup`, keys no carca record has.
 #[must_use]
 pub fn looks_like_jcz(text: &str) -> bool {
+    /// The two keys of a save, whatever else the object holds.
+    #[derive(serde::Deserialize)]
+    struct SaveKeys {
+        replay: Option<serde::de::IgnoredAny>,
+        setup: Option<serde::de::IgnoredAny>,
+    }
     // The words first (a quick search); then the top-level keys, so that a
     // record with a player named `replay` stays a record.
     text.trim_start().starts_with('{')
         && text.contains("\"replay\"")
         && text.contains("\"setup\"")
-        && serde_json::from_str::<std::collections::HashMap<String, serde::de::IgnoredAny>>(text)
-            .is_ok_and(|keys| keys.contains_key("replay") && keys.contains_key("setup"))
+        && serde_json::from_str::<SaveKeys>(text)
+            .is_ok_and(|k| k.replay.is_some() && k.setup.is_some())
 }
 
 /// Parses a record whose relative paths start at `dir`.
