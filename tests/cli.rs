@@ -325,3 +325,42 @@ fn colour_follows_the_flag_then_no_color_then_clicolor_force() {
     assert!(run(&["score", record, "--color", "always"], false));
     assert!(!run(&["--color", "never", "score", record], true));
 }
+
+#[test]
+fn a_save_and_a_tile_set_can_come_from_standard_input() {
+    use std::io::Write;
+    let run = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("carca runs");
+        let bytes = std::fs::read(input).expect("fixture");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(&bytes)
+            .expect("write");
+        let out = child.wait_with_output().expect("carca ends");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, piped) = run(&["import", "jcz", "-"], "fixtures/jcz/tower.jcz");
+    assert_eq!(code, Some(0), "{piped}");
+    let named = crate::common::carca(&["import", "jcz", "fixtures/jcz/tower.jcz"]);
+    assert!(named.contains(&piped), "{named}\n{piped}");
+    let (code, checked) = run(&["tiles", "check", "-"], "tilesets/tower.yaml");
+    assert_eq!(code, Some(0), "{checked}");
+    assert_eq!(checked, "ok -: tile set `tower`, 17 tile types, 18 tiles\n");
+    let (code, _) = run(
+        &["tiles", "check", "-"],
+        "fixtures/tilesets/bridge-crossing.yaml",
+    );
+    assert_eq!(code, Some(1));
+}

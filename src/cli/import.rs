@@ -23,7 +23,13 @@ pub(crate) fn jcz(loader: &Loader, save: &Path, output: Option<&Path>, style: St
             out.display()
         ));
     }
-    let src = match loader.read(save) {
+    // `-`: the save comes on standard input.
+    let read = if save == Path::new("-") {
+        loader.read_stdin()
+    } else {
+        loader.read(save)
+    };
+    let src = match read {
         Ok(s) => s,
         Err(f) => return failed(&[*f]),
     };

@@ -31,7 +31,16 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
     let mut results: Vec<TileSetCheckJson> = Vec::new();
     for file in files {
         let shown = crate::text::escaped(file, false);
-        match tileset::check(loader, file, &super::cwd()) {
+        // `-`: the tile set comes on standard input.
+        let checked = if file == "-" {
+            loader
+                .read_stdin()
+                .map_err(|f| vec![*f])
+                .and_then(|source| tileset::check_source(loader, source))
+        } else {
+            tileset::check(loader, file, &super::cwd())
+        };
+        match checked {
             Ok((found, warnings)) => {
                 let total: u64 = found.set.tiles.iter().map(|t| u64::from(t.count)).sum();
                 results.push(TileSetCheckJson {

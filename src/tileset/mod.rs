@@ -85,9 +85,23 @@ pub fn check(
     if builtin::source_file(spec).is_some() {
         return load(loader, spec, base).map(|l| (l, Vec::new()));
     }
-    let source = loader
-        .read_named(spec, base, "tile set", &builtin::NAMES)
-        .map_err(|f| vec![*f])?;
+    check_source(
+        loader,
+        loader
+            .read_named(spec, base, "tile set", &builtin::NAMES)
+            .map_err(|f| vec![*f])?,
+    )
+}
+
+/// Validates a tile set already read (from standard input, say),
+/// reporting every problem and the warnings of a sound one.
+///
+/// # Errors
+/// The set's problems.
+pub fn check_source(
+    loader: &dyn SetSource,
+    source: SourceFile,
+) -> Result<(Loaded, Vec<Finding>), Vec<Finding>> {
     build::check(&source, loader.companions()).map(|(set, warnings)| {
         (
             Loaded {
