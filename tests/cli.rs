@@ -182,26 +182,10 @@ fn help_ends_with_examples_and_exit_codes() {
 
 #[test]
 fn a_record_can_come_from_standard_input() {
-    use std::io::Write;
     let record = std::fs::read("fixtures/records/small-city.yaml").expect("fixture");
     for command in ["score", "compare"] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
-            .args([command, "-"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("carca runs");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(&record)
-            .expect("write");
-        let out = child.wait_with_output().expect("carca ends");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{command}: {stdout}");
+        let (code, stdout) = crate::common::with_stdin(&[command, "-"], &record);
+        assert_eq!(code, Some(0), "{command}: {stdout}");
         assert!(stdout.starts_with("<stdin> "), "{command}: {stdout}");
     }
 }
@@ -328,28 +312,8 @@ fn colour_follows_the_flag_then_no_color_then_clicolor_force() {
 
 #[test]
 fn a_save_and_a_tile_set_can_come_from_standard_input() {
-    use std::io::Write;
     let run = |args: &[&str], input: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("carca runs");
-        let bytes = std::fs::read(input).expect("fixture");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(&bytes)
-            .expect("write");
-        let out = child.wait_with_output().expect("carca ends");
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
+        crate::common::with_stdin(args, &std::fs::read(input).expect("fixture"))
     };
     let (code, piped) = run(&["import", "jcz", "-"], "fixtures/jcz/tower.jcz");
     assert_eq!(code, Some(0), "{piped}");

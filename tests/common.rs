@@ -41,6 +41,31 @@ pub(crate) fn binary(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs the real binary from the crate root with `input` on its standard
+/// input; returns its exit code and standard output.
+pub(crate) fn with_stdin(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("carca runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write");
+    let out = child.wait_with_output().expect("carca ends");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
 /// The JSON that a command printed on standard output (from [`carca`]).
 pub(crate) fn stdout_json(out: &str) -> serde_json::Value {
     let body = out

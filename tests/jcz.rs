@@ -122,7 +122,6 @@ fn the_barn_rule_of_either_format_becomes_barn_placement() {
 
 #[test]
 fn a_save_is_known_by_its_content_on_standard_input_under_another_name_and_in_the_api() {
-    use std::io::Write;
     // Standard input: scored as the same save named `.jcz`.
     let save = std::fs::read("fixtures/jcz/tower.jcz").expect("fixture");
     let named = stdout_json(&carca(&[
@@ -131,23 +130,9 @@ fn a_save_is_known_by_its_content_on_standard_input_under_another_name_and_in_th
         "--format",
         "json",
     ]));
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
-        .args(["score", "-", "--format", "json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("carca runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&save)
-        .expect("write");
-    let out = child.wait_with_output().expect("carca ends");
-    assert_eq!(out.status.code(), Some(0));
-    let piped: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, out) = crate::common::with_stdin(&["score", "-", "--format", "json"], &save);
+    assert_eq!(code, Some(0));
+    let piped: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(piped["totals"], named["totals"]);
     assert_eq!(piped["events"], named["events"]);
     // A file named otherwise.

@@ -94,17 +94,6 @@ impl Mechanic for Towers {
         record: &Record,
         said: &mut Said,
     ) -> Vec<(usize, Figure)> {
-        let names = &record.players;
-        let refuse = |said: &mut Said, player: usize, why, span| {
-            said.violations.push((
-                ViolationKind::TowerRefused {
-                    player: names.get(player).cloned().unwrap_or_default(),
-                    act: "meeple",
-                    why,
-                },
-                span,
-            ));
-        };
         for p in game.placed() {
             if game.tile(p.tile).tower {
                 self.foundations.push(p.pos);
@@ -113,14 +102,7 @@ impl Mechanic for Towers {
         for &(at, height, span) in &record.towers.heights {
             match self.tower_at(game, at) {
                 Ok(_) => self.built.entry(at).or_default().height = height,
-                Err(why) => said.violations.push((
-                    ViolationKind::TowerRefused {
-                        player: String::new(),
-                        act: "towers",
-                        why,
-                    },
-                    span,
-                )),
+                Err(why) => refuse(said, "", "towers", why, span),
             }
         }
         let mut out = Vec::new();
@@ -144,7 +126,8 @@ impl Mechanic for Towers {
                     Ok(_) => None,
                 };
                 if let Some(why) = problem {
-                    refuse(said, m.player, why, m.span);
+                    let owner = record.players.get(m.player).map_or("", String::as_str);
+                    refuse(said, owner, "meeple", why, m.span);
                     continue;
                 }
                 self.built.entry(m.at).or_default().top = Some((m.player, m.figure));
@@ -353,14 +336,14 @@ impl Mechanic for Towers {
 /// Says why an act does not happen.
 fn refuse(
     said: &mut Said,
-    acting: &Acting<'_>,
+    player: &str,
     act: &'static str,
     why: TowerProblem,
     span: miette::SourceSpan,
 ) {
     said.violations.push((
         ViolationKind::TowerRefused {
-            player: acting.names[acting.actor].clone(),
+            player: player.to_string(),
             act,
             why,
         },
@@ -368,15 +351,19 @@ fn refuse(
     ));
 }
 
+/// Whether a tower at `at` of `height` reaches the tile at `p`: its own
+/// tile, or one in its row or column at most `height` away.
+fn reaches(at: Pos, height: u32, p: Pos) -> bool {
+    let reach = i32::try_from(height).unwrap_or(i32::MAX);
+    let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
+    (dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)
+}
+
 impl Towers {
     /// The followers a tower at `at` of `height` may take: tile, spot,
     /// owner and figure, south to north.
     fn in_reach(&self, game: &Game, at: Pos, height: u32) -> Vec<(Pos, Location, usize, Figure)> {
-        let reach = i32::try_from(height).unwrap_or(i32::MAX);
-        let in_reach = |p: Pos| {
-            let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
-            (dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)
-        };
+        let in_reach = |p: Pos| reaches(at, height, p);
         let table = game.figures();
         let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
         for f in game.followers() {
@@ -440,7 +427,7 @@ impl Towers {
             Ok(_) => None,
         };
         if let Some(why) = problem {
-            refuse(said, acting, "tower", why, t.at_span);
+            refuse(said, &acting.names[acting.actor], "tower", why, t.at_span);
             return None;
         }
         self.pieces[me] -= 1;
@@ -478,7 +465,7 @@ impl Towers {
             Ok(_) => None,
         };
         if let Some(why) = problem {
-            refuse(said, acting, "meeple", why, span);
+            refuse(said, &acting.names[acting.actor], "meeple", why, span);
             return;
         }
         self.built.entry(at).or_default().top = Some((me, d.figure));
@@ -500,15 +487,19 @@ impl Towers {
     ) {
         let me = acting.actor;
         let Some((tower, height)) = piece else {
-            refuse(said, acting, "capture", TowerProblem::NoPiece, c.span);
-            return;
-        };
-        let (dx, dy) = ((c.at.x - tower.x).abs(), (c.at.y - tower.y).abs());
-        let reach = i32::try_from(height).unwrap_or(i32::MAX);
-        if !((dx == 0 && dy <= reach) || (dy == 0 && dx <= reach)) {
             refuse(
                 said,
-                acting,
+                &acting.names[acting.actor],
+                "capture",
+                TowerProblem::NoPiece,
+                c.span,
+            );
+            return;
+        };
+        if !reaches(tower, height, c.at) {
+            refuse(
+                said,
+                &acting.names[acting.actor],
                 "capture",
                 TowerProblem::OutOfReach { tower, height },
                 c.at_span,
@@ -542,7 +533,7 @@ impl Towers {
         let Some(&(what, owner, figure)) = found.first() else {
             refuse(
                 said,
-                acting,
+                &acting.names[acting.actor],
                 "capture",
                 TowerProblem::NoFollower(c.at),
                 c.spot_span,
@@ -557,7 +548,7 @@ impl Towers {
                 .collect();
             refuse(
                 said,
-                acting,
+                &acting.names[acting.actor],
                 "capture",
                 TowerProblem::WhichFollower(them),
                 c.spot_span,
@@ -584,7 +575,7 @@ impl Towers {
                     let names = held.iter().map(|&f| table.name(f).to_string()).collect();
                     refuse(
                         said,
-                        acting,
+                        &acting.names[acting.actor],
                         "capture",
                         TowerProblem::WhichExchange(names),
                         c.exchange.map_or(c.span, |(_, s)| s),
@@ -681,7 +672,7 @@ impl Towers {
             None
         };
         if let Some(why) = problem {
-            refuse(said, acting, "ransom", why, r.span);
+            refuse(said, &acting.names[acting.actor], "ransom", why, r.span);
             return;
         }
         let figure = held[0];
