@@ -16,7 +16,7 @@ use miette::SourceSpan;
 
 use super::error::TilesetError as E;
 use super::figure::{self, FigureKind, Strength};
-use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Tile, TileSet};
+use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Symbol, Tile, TileSet};
 use super::raw::{RawFeature, RawFigureKind, RawModifier, RawStrength, RawTile, RawTileSet};
 use super::topology::{Layout, SLOTS, half_slot, mid_slot, slot_half};
 use crate::diagnostic::{Class, Finding};
@@ -929,9 +929,15 @@ impl Builder<'_> {
         if self.errors.len() > before {
             return None;
         }
+        let (symbol, princess) = self.symbol(raw, &drafts);
+        if self.errors.len() > before {
+            return None;
+        }
         let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
         let tower = flag(&raw.tower);
         Some(Tile {
+            symbol,
+            princess,
             id,
             count: count as u32,
             per_player: flag(&raw.per_player),
@@ -1063,10 +1069,10 @@ impl Builder<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants, goods, with",
+            FeatureKind::City => "name, edges, pennants, goods, with, princess",
             FeatureKind::Road => "name, edges, ends, with",
             FeatureKind::River => "name, edges, ends",
-            _ => "name, halves, touches",
+            _ => "name, halves, touches, apart",
         };
         let kind_word = kind.word();
         let s = self.src;
@@ -1093,8 +1099,11 @@ impl Builder<'_> {
                 bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
                 bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
                 bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
+                bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
             }
             FeatureKind::Road | FeatureKind::River => {
+                bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
+                bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
                 bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
                 bad("halves", raw.halves.as_ref().map(|v| s.span(v)));
                 bad("touches", raw.touches.as_ref().map(|v| s.span(v)));
@@ -1103,12 +1112,77 @@ impl Builder<'_> {
                 }
             }
             _ => {
+                bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
                 bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
                 bad("edges", raw.edges.as_ref().map(|v| s.span(v)));
                 bad("ends", raw.ends.as_ref().map(|v| s.span(v)));
                 bad("with", raw.with.as_ref().map(|v| s.span(v)));
             }
         }
+    }
+
+    /// The symbol a tile shows, and the city the princess stands in (the
+    /// tile's only city, or the one marked `princess: true`).
+    fn symbol(&mut self, raw: &RawTile, drafts: &[Draft]) -> (Option<Symbol>, Option<usize>) {
+        let marked: Vec<usize> = raw
+            .cities
+            .iter()
+            .flat_map(|l| l.value.iter())
+            .enumerate()
+            .filter(|(_, c)| c.value.princess.as_ref().is_some_and(|p| p.value))
+            .map(|(i, _)| i)
+            .collect();
+        let symbol = raw.symbol.as_ref().and_then(|w| {
+            let word = w.value.trim();
+            let found = Symbol::ALL.into_iter().find(|s| s.word() == word);
+            if found.is_none() {
+                let words = Symbol::ALL.map(Symbol::word);
+                self.errors.push(E::UnknownSymbol {
+                    name: word.to_string(),
+                    help: format!(
+                        "{}the symbols are {}",
+                        crate::suggest::did_you_mean(word, words.iter().copied()),
+                        words.join(", ")
+                    ),
+                    span: self.span(w),
+                });
+            }
+            found
+        });
+        let cities: Vec<usize> = (0..drafts.len())
+            .filter(|&i| drafts[i].feature.kind == FeatureKind::City)
+            .collect();
+        let span = raw.symbol.as_ref().map_or_else(|| self.span(&raw.id), |w| self.span(w));
+        if symbol != Some(Symbol::Princess) {
+            if !marked.is_empty() {
+                self.errors.push(E::PrincessPlace {
+                    why: "a city is marked `princess: true`, but the tile's symbol is not `princess`",
+                    span,
+                });
+            }
+            return (symbol, None);
+        }
+        // Cities written out come first among the drafts, in the order
+        // written.
+        let princess = match (&marked[..], &cities[..]) {
+            ([one], _) => cities.get(*one).copied(),
+            ([], [only]) => Some(*only),
+            ([], []) => {
+                self.errors.push(E::PrincessPlace {
+                    why: "the princess stands in a city, and the tile has none",
+                    span,
+                });
+                None
+            }
+            _ => {
+                self.errors.push(E::PrincessPlace {
+                    why: "the tile has several cities: mark the princess's one with `princess: true` (once)",
+                    span,
+                });
+                None
+            }
+        };
+        (symbol, princess)
     }
 
     fn cities(
@@ -1612,6 +1686,24 @@ impl Builder<'_> {
                     }),
                 }
             }
+            // Cities the field meets only at a corner of the tile, which
+            // the drawing keeps apart from it (PD10's western field).
+            let mut apart = Vec::new();
+            for t in r.apart.iter().flat_map(|t| t.value.iter()) {
+                match Self::city_ref(&t.value, features, on_edge) {
+                    Some(c) if f.touches.contains(&c) => self.errors.push(E::ContactImpossible {
+                        field: f.describe(),
+                        city: features[c].describe(),
+                        reference: city_reference(&features[c]),
+                        span: self.span(t),
+                    }),
+                    Some(c) => apart.push(c),
+                    None => self.errors.push(E::UnknownCity {
+                        reference: t.value.clone(),
+                        span: self.span(t),
+                    }),
+                }
+            }
             let mut slots: Vec<usize> = f.halves.iter().map(|h| half_slot(*h)).collect();
             for e in Edge::ALL {
                 let [a, b] = e.halves();
@@ -1624,7 +1716,7 @@ impl Builder<'_> {
             }
             slots.sort_unstable();
             f.halves = sorted_halves(&slots);
-            out.push((f, span, slots, touch_spans));
+            out.push((f, span, slots, touch_spans, apart));
         }
         let parsed_cleanly = self.errors.len() == before;
         for e in Edge::ALL.into_iter().filter(|_| parsed_cleanly) {
@@ -1639,7 +1731,7 @@ impl Builder<'_> {
                 }
             }
         }
-        for (f, span, slots, touch_spans) in &out {
+        for (f, span, slots, touch_spans, apart) in &out {
             let cut = slots
                 .iter()
                 .enumerate()
@@ -1660,7 +1752,7 @@ impl Builder<'_> {
                 continue;
             }
             for c in layout.must_touch(features, slots) {
-                if !f.touches.contains(&c) {
+                if !f.touches.contains(&c) && !apart.contains(&c) {
                     self.errors.push(E::ContactMissing {
                         field: f.describe(),
                         city: features[c].describe(),
@@ -1695,7 +1787,7 @@ impl Builder<'_> {
                 }
             }
         }
-        out.into_iter().map(|(f, s, _, _)| (f, s)).collect()
+        out.into_iter().map(|(f, s, _, _, _)| (f, s)).collect()
     }
 
     fn city_ref(r: &str, features: &[Feature], on_edge: &[Option<usize>; 4]) -> Option<usize> {
@@ -1716,8 +1808,15 @@ impl Builder<'_> {
 }
 
 /// A spelled-out field: the feature, its `halves` span, its border slots,
-/// and each touched city with the span of its reference.
-type WrittenField = (Feature, SourceSpan, Vec<usize>, Vec<(usize, SourceSpan)>);
+/// each touched city with the span of its reference, and the cities it
+/// meets only at a corner, apart (`apart:`).
+type WrittenField = (
+    Feature,
+    SourceSpan,
+    Vec<usize>,
+    Vec<(usize, SourceSpan)>,
+    Vec<usize>,
+);
 
 /// How a file refers to a city: by its first edge, or by name.
 fn city_reference(city: &Feature) -> String {

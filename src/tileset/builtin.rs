@@ -22,7 +22,7 @@ macro_rules! set {
 }
 
 /// Every built-in set, in the order they are listed to users.
-const SETS: [(&str, &str, &[u8]); 7] = [
+const SETS: [(&str, &str, &[u8]); 8] = [
     set!("base"),
     set!("abbey"),
     set!("river"),
@@ -30,6 +30,7 @@ const SETS: [(&str, &str, &[u8]); 7] = [
     set!("traders-builders"),
     set!("abbey-mayor"),
     set!("tower"),
+    set!("princess-dragon"),
 ];
 
 /// Names of the built-in tile sets.

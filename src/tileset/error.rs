@@ -322,6 +322,33 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// `symbol` names no symbol of the tile language.
+    #[error("`{name}` is not a tile symbol")]
+    #[diagnostic(code(carca::tileset::unknown_symbol), help("{help}"))]
+    UnknownSymbol {
+        /// The word written.
+        name: String,
+        /// The symbols there are, with a suggestion.
+        help: String,
+        /// The word.
+        #[label("not a symbol")]
+        span: SourceSpan,
+    },
+
+    /// The princess has no city, or no single city, to stand in.
+    #[error("where the princess stands is not clear: {why}")]
+    #[diagnostic(
+        code(carca::tileset::princess_place),
+        help("give a tile with `symbol: princess` one city, or mark one of its cities with `princess: true`")
+    )]
+    PrincessPlace {
+        /// What is wrong.
+        why: &'static str,
+        /// The symbol (or the tile's id).
+        #[label("which city?")]
+        span: SourceSpan,
+    },
+
     /// `goods` names no trade good.
     #[error("`{name}` is not a trade good")]
     #[diagnostic(code(carca::tileset::unknown_good), help("{help}"))]

@@ -327,6 +327,41 @@ fn join(parts: impl Iterator<Item = String>, sep: &str) -> String {
     parts.collect::<Vec<_>>().join(sep)
 }
 
+/// A symbol a tile shows that a mechanic reads: a volcano, a dragon, a
+/// magic portal or the princess (The Princess & the Dragon).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Symbol {
+    /// The dragon moves onto the tile when it is placed.
+    Volcano,
+    /// The dragon flies after the tile is placed.
+    Dragon,
+    /// The turn's follower may go to any tile.
+    Portal,
+    /// A follower of the princess's city may be sent home.
+    Princess,
+}
+
+impl Symbol {
+    /// Every symbol, in the order the tile language lists them.
+    pub const ALL: [Symbol; 4] = [
+        Symbol::Volcano,
+        Symbol::Dragon,
+        Symbol::Portal,
+        Symbol::Princess,
+    ];
+
+    /// Its word in tile sets.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Symbol::Volcano => "volcano",
+            Symbol::Dragon => "dragon",
+            Symbol::Portal => "portal",
+            Symbol::Princess => "princess",
+        }
+    }
+}
+
 /// A validated tile type.
 #[allow(
     clippy::struct_excessive_bools,
@@ -344,6 +379,12 @@ pub struct Tile {
     pub hole_only: bool,
     /// A tower foundation lies in its middle (The Tower).
     pub tower: bool,
+    /// The symbol the tile shows, which a mechanic reads (The Princess &
+    /// the Dragon).
+    pub symbol: Option<Symbol>,
+    /// The city the princess stands in (a tile showing the `princess`
+    /// symbol).
+    pub princess: Option<usize>,
     /// The set's start tile.
     pub start: bool,
     /// Placed last among the set's tiles (the lake of The River).

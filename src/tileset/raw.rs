@@ -106,6 +106,11 @@ pub(crate) struct RawTile {
     /// the middle (`ends: tower`) end at it.
     #[schemars(with = "Option<bool>")]
     pub(crate) tower: Option<Spanned<bool>>,
+    /// The symbol the tile shows (The Princess & the Dragon): `volcano`,
+    /// `dragon`, `portal` or `princess` (she stands in the tile's only
+    /// city, or in the city marked `princess: true`).
+    #[schemars(with = "Option<String>", regex(pattern = r"^(volcano|dragon|portal|princess)$"))]
+    pub(crate) symbol: Option<Spanned<String>>,
 }
 
 /// A city, road, river or field. Cities take `edges`, `pennants`, `goods`, `name`;
@@ -141,6 +146,15 @@ pub(crate) struct RawFeature {
     /// The cities a field touches, by one of their edges (`N`) or `#name`.
     #[schemars(with = "Option<Vec<String>>")]
     pub(crate) touches: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Cities a field meets only at a corner of the tile, which the
+    /// drawing keeps apart from it (they do not touch), by one of their
+    /// edges or `#name`.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(crate) apart: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The princess stands in this city (a tile with `symbol: princess`
+    /// and more than one city).
+    #[schemars(with = "Option<bool>")]
+    pub(crate) princess: Option<Spanned<bool>>,
 }
 
 /// A modifier a tile set declares: a name, the kind of feature it lies on,
