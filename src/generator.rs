@@ -571,6 +571,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 placed: idx,
                 second: order.is_second(player),
                 acts: &[],
+                span: miette::SourceSpan::from((0, 0)),
             };
             acts = mechanics.propose_acts(&game, &acting, &mut |n| {
                 (n > 0 && rng.chance(0.3)).then(|| rng.below(n))

@@ -133,6 +133,61 @@ pub enum NoteKind {
         /// The points paid.
         points: i64,
     },
+    /// The dragon came onto a volcano just placed (The Princess & the
+    /// Dragon).
+    DragonArrived {
+        /// The volcano's tile.
+        at: Pos,
+    },
+    /// The dragon flew after a dragon tile: where from, and each step.
+    DragonFlew {
+        /// The tile it started from.
+        from: Pos,
+        /// Its steps, in order.
+        steps: Vec<Step>,
+        /// It could not go on where it stopped (a dead end).
+        stuck: bool,
+    },
+    /// The fairy moved: beside a follower of the player of the note (its
+    /// word and spot), or onto a tile.
+    FairyMoved {
+        /// The tile.
+        at: Pos,
+        /// The follower's word and spot, when it stands beside one.
+        beside: Option<(String, Location)>,
+    },
+    /// The princess sent a follower of her city home (and the figures
+    /// that went with it).
+    SentHome {
+        /// The tile it stood on.
+        at: Pos,
+        /// The figures that went home.
+        gone: Vec<Gone>,
+    },
+}
+
+/// A figure the dragon ate, or the princess sent home: its owner, its
+/// word, and where it stood on its tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gone {
+    /// Its owner.
+    pub owner: usize,
+    /// Its word.
+    pub figure: String,
+    /// Where it stood on its tile.
+    pub spot: Location,
+}
+
+/// One step of the dragon's flight: where to, who moved it (the player
+/// whose step it was), and what it ate there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The tile it entered.
+    pub to: Pos,
+    /// The player who made the step.
+    pub by: usize,
+    /// The figures it ate there (and those that went home with them).
+    pub ate: Vec<Gone>,
 }
 
 /// What kind of feature an event scored.
@@ -151,6 +206,9 @@ pub enum ScoredKind {
     Goods,
     /// Points one player pays another (a ransom).
     Payment,
+    /// Points a mechanic gives a player outside any majority (the
+    /// fairy's).
+    Bonus,
 }
 
 impl ScoredKind {
@@ -164,6 +222,7 @@ impl ScoredKind {
             ScoredKind::Farm => "farm",
             ScoredKind::Goods => "goods",
             ScoredKind::Payment => "payment",
+            ScoredKind::Bonus => "bonus",
         }
     }
 }
@@ -196,6 +255,14 @@ pub enum FeatureName {
     Good(String),
     /// A payment between players, by its rule's words (`ransom`).
     Payment(String),
+    /// Points a mechanic gives: what gives them (`the fairy`), and the
+    /// feature they are for, if any.
+    Bonus {
+        /// What gives them.
+        by: &'static str,
+        /// The feature.
+        about: Option<FeatureId>,
+    },
 }
 
 /// A scored feature, described for people and programs.

@@ -46,6 +46,11 @@ pub trait Scoring: std::fmt::Debug + Send + Sync {
 
     /// Final scoring, after features and farms.
     fn final_scoring(&mut self, _game: &mut Game) {}
+
+    /// A road, city, cloister or farm (the set `root`) was just scored,
+    /// in play or at the end, its figures still on it (the fairy's points
+    /// for its follower's feature).
+    fn scored(&mut self, _game: &mut Game, _root: Node, _phase: Phase) {}
 }
 
 /// The scoring hooks in play.
@@ -79,6 +84,36 @@ pub struct PlacedTile {
     pub(super) base: Node,
     /// The turn that placed it (`None` for the start tile and snapshots).
     pub turn: Option<usize>,
+}
+
+/// A neutral figure on the board, nobody's (the dragon, the fairy): the
+/// tile it stands on and the figure it stands beside, if any (an index of
+/// [`Game::followers`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Neutral {
+    /// Its word.
+    pub name: &'static str,
+    /// The tile it stands on.
+    pub at: Pos,
+    /// The figure it stands beside.
+    pub beside: Option<usize>,
+}
+
+/// Points a mechanic grants outside any majority: its rule's key and
+/// words, the unit it counts, what gives them (`the fairy`) and the
+/// feature they are for, if any.
+#[derive(Debug, Clone)]
+pub struct Grant {
+    /// The rule's key (`fairy_scored`).
+    pub rule: &'static str,
+    /// The rule in words.
+    pub words: &'static str,
+    /// What it counts (`turn`).
+    pub unit: &'static str,
+    /// What gives the points.
+    pub by: &'static str,
+    /// The feature they are for.
+    pub about: Option<FeatureId>,
 }
 
 /// A follower deployed on the board.
@@ -274,6 +309,8 @@ pub struct Game<'a> {
     keep_home: bool,
     /// Figures on corner points (barns), in the order deployed.
     corners: Vec<CornerFigure>,
+    /// The neutral figures on the board.
+    neutrals: Vec<Neutral>,
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
@@ -322,6 +359,7 @@ impl<'a> Game<'a> {
             came_home: Vec::new(),
             keep_home: false,
             corners: Vec::new(),
+            neutrals: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
@@ -858,6 +896,7 @@ impl<'a> Game<'a> {
             weighed: counts.weighed,
             tokens: Vec::new(),
         });
+        self.tell_scored(farm, phase);
         if pay.home {
             self.send_home(farm);
         }
@@ -956,6 +995,121 @@ impl<'a> Game<'a> {
             .occupants(self.node(spot.placed, spot.feature))
             .next()
             .is_some()
+    }
+
+    /// The neutral figure `name`, if it is on the board.
+    #[must_use]
+    pub fn neutral(&self, name: &str) -> Option<&Neutral> {
+        self.neutrals.iter().find(|n| n.name == name)
+    }
+
+    /// Every neutral figure on the board.
+    #[must_use]
+    pub fn neutrals(&self) -> &[Neutral] {
+        &self.neutrals
+    }
+
+    /// Puts a neutral figure on the board, or moves it.
+    pub fn set_neutral(&mut self, n: Neutral) {
+        match self.neutrals.iter_mut().find(|o| o.name == n.name) {
+            Some(o) => *o = n,
+            None => self.neutrals.push(n),
+        }
+    }
+
+    /// The figures on board standing on any feature of placed tile
+    /// `placed`: indices of [`Game::followers`], in the order deployed.
+    #[must_use]
+    pub fn figures_on_tile(&self, placed: usize) -> Vec<usize> {
+        self.followers
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.on_board && f.placed == placed)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Whether figure `id` is on the board and stands on the set `root`.
+    #[must_use]
+    pub fn stands_on(&self, id: usize, root: Node) -> bool {
+        self.followers
+            .get(id)
+            .is_some_and(|f| f.on_board && self.features.find(f.node) == root)
+    }
+
+    /// The figures (indices of [`Game::followers`]) on the set `root`, in
+    /// the order they came.
+    #[must_use]
+    pub fn figures_on(&self, root: Node) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .features
+            .occupants(self.features.find(root))
+            .map(|i| i as usize)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// `to` scores `count` × `rate` points by a mechanic's rule (the
+    /// fairy's), outside any majority: an event of its own, named by what
+    /// gives them and the feature it is about, if any.
+    pub fn grant(&mut self, phase: Phase, to: usize, count: u32, rate: u32, grant: Grant) {
+        let Grant {
+            rule,
+            words,
+            unit,
+            by,
+            about,
+        } = grant;
+        let n = self.scores.len();
+        let mut points = vec![0; n];
+        let total = i64::from(count) * i64::from(rate);
+        if let Some(p) = points.get_mut(to) {
+            *p = total;
+        }
+        if let Some(s) = self.scores.get_mut(to) {
+            *s += total;
+        }
+        self.events.push(Event {
+            phase,
+            feature: FeatureReport {
+                kind: ScoredKind::Bonus,
+                name: FeatureName::Bonus { by, about },
+                tiles: Vec::new(),
+                extras: Vec::new(),
+                complete: true,
+                cities: Vec::new(),
+                open_cities: Vec::new(),
+            },
+            followers: vec![0; n],
+            strength: vec![0; n],
+            winners: vec![to],
+            points,
+            basis: vec![Basis::Mechanic {
+                rule,
+                words,
+                parts: vec![Part {
+                    count,
+                    unit: Unit::Named(unit),
+                    rate,
+                }],
+            }],
+            others: Vec::new(),
+            weighed: Vec::new(),
+            tokens: Vec::new(),
+        });
+    }
+
+    /// Tells the scoring hooks that the set `root` was just scored.
+    fn tell_scored(&mut self, root: Node, phase: Phase) {
+        if self.hooks.is_empty() {
+            return;
+        }
+        let mut hooks = std::mem::take(&mut self.hooks);
+        for h in &mut hooks.0 {
+            h.scored(self, root, phase);
+        }
+        self.hooks = hooks;
     }
 
     /// Takes one of `figure` from `player`'s supply (to put it somewhere
@@ -1300,6 +1454,7 @@ impl<'a> Game<'a> {
             open_cities: Vec::new(),
         };
         self.award(phase, report, counts, winners, award);
+        self.tell_scored(root, phase);
         if return_followers {
             self.send_home(root);
         }
@@ -1369,6 +1524,9 @@ impl<'a> Game<'a> {
             farms.retain(|&f| self.features.occupied(f));
         }
         self.score_farms(&farms);
+        for &farm in &farms {
+            self.tell_scored(farm, Phase::Final);
+        }
         let mut hooks = std::mem::take(&mut self.hooks);
         for h in &mut hooks.0 {
             h.final_scoring(self);

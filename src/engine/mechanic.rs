@@ -91,6 +91,18 @@ pub struct Acting<'t> {
     pub second: bool,
     /// The turn's acts, in the order written.
     pub acts: &'t [Act],
+    /// The turn's entry in the record, for a rule its acts leave broken.
+    pub span: miette::SourceSpan,
+}
+
+/// The start of a player's turn, as the "begin" phase tells mechanics of
+/// it.
+#[derive(Debug, Clone, Copy)]
+pub struct Begun {
+    /// The entry of `turns` that starts it.
+    pub turn: usize,
+    /// Its player.
+    pub actor: usize,
 }
 
 /// Pieces stacked on a tile (a tower) and the figure on top, if any, as
@@ -183,7 +195,7 @@ pub enum EndProblem {
 /// The phases a mechanic hooks into, so that a phase asks only the
 /// mechanics that change it (a base game's turns ask none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Phases(u8);
+pub struct Phases(u16);
 
 impl Phases {
     /// Drawing a tile from the supply.
@@ -203,6 +215,12 @@ impl Phases {
     /// owns (a ransom, a tower piece and its capture, a follower put on a
     /// tower) instead of the deployment.
     pub const ACT: Phases = Phases(64);
+    /// The start of a player's turn, before the tile (not a second turn,
+    /// nor a draw again after a discard, nor a turn after the end).
+    pub const BEGIN: Phases = Phases(128);
+    /// After the deployment, before the turn's scoring: neutral figures
+    /// move (the dragon's flight).
+    pub const MOVE: Phases = Phases(256);
 
     /// Both.
     #[must_use]
@@ -277,6 +295,46 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Phase "draw": how many land tiles left in the common supply are
+    /// set aside now, not to be drawn yet (dragon tiles before the first
+    /// volcano): the game ends when the others run out.
+    fn set_aside(&self, _catalog: &Catalog, _supply: &Supply) -> u64 {
+        0
+    }
+
+    /// Phase "begin": the player's turn starts (points that come at the
+    /// start of a turn).
+    fn begins(&mut self, _game: &mut Game, _begun: &Begun, _said: &mut Said) {}
+
+    /// Phase "deploy": whether the turn's figure may be deployed on
+    /// another tile than the one just placed (a magic portal), at an
+    /// unfinished feature.
+    fn deploys_elsewhere(&self, _game: &Game, _placed: usize) -> bool {
+        false
+    }
+
+    /// Whether some tile may let the turn's figure go to another tile (so
+    /// that a figure sent elsewhere from any other tile is refused by the
+    /// rules rather than unknown to the game).
+    fn offers_elsewhere(&self) -> bool {
+        false
+    }
+
+    /// Phase "move": after the deployment and before the turn's scoring,
+    /// take the acts this mechanic owns (the dragon's flight).
+    fn before_scoring(&mut self, _game: &mut Game, _acting: &Acting<'_>, _said: &mut Said) {}
+
+    /// For the generator: the acts this mechanic would have a record make
+    /// in the "move" phase now, each choice made by `pick`.
+    fn propose_before_scoring(
+        &self,
+        _game: &Game,
+        _acting: &Acting<'_>,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        Vec::new()
+    }
+
     /// Phase "scored": the turn's roads, cities and cloisters are scored
     /// and their figures home. The mechanic may move figures (the
     /// wagon) and score (the barn), reading the record's moves.
@@ -298,6 +356,10 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     ) -> Vec<(usize, Figure)> {
         Vec::new()
     }
+
+    /// A snapshot's figures are on the board: settle what depends on them
+    /// (the follower the fairy stands beside).
+    fn settled(&mut self, _game: &mut Game, _record: &crate::record::Record, _said: &mut Said) {}
 
     /// The record keys of the acts this mechanic takes (for the page's
     /// controls).
@@ -517,6 +579,80 @@ impl Mechanics {
         said
     }
 
+    /// Land tiles of the common supply set aside now.
+    #[must_use]
+    pub fn set_aside(&self, catalog: &Catalog, supply: &Supply) -> u64 {
+        self.in_phase(Phases::DRAW)
+            .map(|m| m.set_aside(catalog, supply))
+            .sum()
+    }
+
+    /// The "begin" phase for every mechanic hooked into it.
+    pub fn begins(&mut self, game: &mut Game, begun: &Begun) -> Said {
+        let mut said = Said::default();
+        if self.phases.has(Phases::BEGIN) {
+            for m in &mut self.all {
+                if m.phases().has(Phases::BEGIN) {
+                    m.begins(game, begun, &mut said);
+                }
+            }
+        }
+        said
+    }
+
+    /// Whether the turn's figure may go to another tile than the one just
+    /// placed.
+    #[must_use]
+    pub fn deploys_elsewhere(&self, game: &Game, placed: usize) -> bool {
+        self.in_phase(Phases::DEPLOY)
+            .any(|m| m.deploys_elsewhere(game, placed))
+    }
+
+    /// Whether some mechanic may let the turn's figure go to another tile.
+    #[must_use]
+    pub fn offers_elsewhere(&self) -> bool {
+        self.in_phase(Phases::DEPLOY).any(Mechanic::offers_elsewhere)
+    }
+
+    /// The "move" phase: the mechanics take the acts they own after the
+    /// deployment, before the scoring.
+    pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
+        let mut said = Said::default();
+        if self.phases.has(Phases::MOVE) {
+            for m in &mut self.all {
+                if m.phases().has(Phases::MOVE) {
+                    m.before_scoring(game, acting, &mut said);
+                }
+            }
+        }
+        said
+    }
+
+    /// The acts the mechanics of the "move" phase would have a record make
+    /// now, for the generator.
+    pub fn propose_before_scoring(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        self.in_phase(Phases::MOVE)
+            .flat_map(|m| m.propose_before_scoring(game, acting, pick))
+            .collect()
+    }
+
+    /// Whether any mechanic hooks into the "move" phase.
+    #[must_use]
+    pub fn hooks_move(&self) -> bool {
+        self.phases.has(Phases::MOVE)
+    }
+
+    /// Whether any mechanic hooks into the "begin" phase.
+    #[must_use]
+    pub fn hooks_begin(&self) -> bool {
+        self.phases.has(Phases::BEGIN)
+    }
+
     /// The "act" phase: the mechanics take the acts they own.
     pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
         let mut said = Said::default();
@@ -556,6 +692,16 @@ impl Mechanics {
             out.extend(m.restore(game, record, &mut said));
         }
         (said, out)
+    }
+
+    /// A snapshot's figures are on the board: the mechanics settle what
+    /// depends on them.
+    pub fn settled(&mut self, game: &mut Game, record: &crate::record::Record) -> Said {
+        let mut said = Said::default();
+        for m in &mut self.all {
+            m.settled(game, record, &mut said);
+        }
+        said
     }
 
     /// The record keys of the acts the mechanics take.
@@ -703,19 +849,24 @@ pub mod registry {
     pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
 
     /// The turn mechanics, in the order their hooks are asked.
-    pub const TURN: [BuildTurn; 6] = [
+    pub const TURN: [BuildTurn; 10] = [
         super::super::river::mechanic,
         super::super::traders::builders,
         super::super::abbey::mechanic,
         super::super::wagon::mechanic,
         super::super::barn::mechanic,
         super::super::tower::mechanic,
+        super::super::fairy::mechanic,
+        super::super::princess::mechanic,
+        super::super::princess::portal,
+        super::super::dragon::mechanic,
     ];
 
     /// The scoring hooks, in the order they are asked.
-    pub const SCORING: [BuildScoring; 3] = [
+    pub const SCORING: [BuildScoring; 4] = [
         super::super::traders::goods,
         super::super::traders::pigs,
         super::super::barn::scoring,
+        super::super::fairy::scoring,
     ];
 }

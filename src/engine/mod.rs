@@ -7,12 +7,15 @@
 pub mod abbey;
 pub mod barn;
 mod board;
+pub mod dragon;
 pub mod event;
+pub mod fairy;
 mod features;
 pub mod game;
 pub mod mechanic;
 pub mod open;
 pub mod position;
+pub mod princess;
 pub mod referee;
 pub mod river;
 pub mod scoring;
@@ -23,11 +26,13 @@ pub mod turns;
 pub mod violation;
 pub mod wagon;
 
-pub use event::{Event, FeatureId, FeatureName, FeatureReport, Note, NoteKind, Phase, ScoredKind};
+pub use event::{
+    Event, FeatureId, FeatureName, FeatureReport, Gone, Note, NoteKind, Phase, ScoredKind, Step,
+};
 pub use game::{Game, Spot};
 pub use position::{Move, MovesAfter, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
-    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
+    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
     ViolationKind,
 };

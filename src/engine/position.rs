@@ -301,7 +301,7 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
     let ended = if upto == turns.len() {
         over
     } else {
-        referee.supply.land_left == 0
+        referee.land_left() == 0
     };
     // Whose turn it is: the referee's own turn order, after those turns.
     let mut player = referee.order.next();
@@ -310,7 +310,7 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
     // whether anyone may still play, and who.
     let mut final_round = false;
     let finished = upto == turns.len() && record.declared_final;
-    if referee.supply.land_left == 0 && !finished {
+    if referee.land_left() == 0 && !finished {
         let end = referee.end(referee.last_land.map_or(n - 1, |(_, last)| last));
         if let Some(p) = referee.mechanics.due_after_the_end(&end) {
             player = p;

@@ -10,12 +10,14 @@ use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
-    Acting, End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks,
+    Acting, Begun, End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks,
 };
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
-use super::violation::{AfterTheEnd, MoveProblem, PlacedWhen, PointsFrom, ViolationKind};
+use super::violation::{
+    AfterTheEnd, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, ViolationKind,
+};
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::location::{LocationProblem, location_of};
@@ -263,6 +265,9 @@ pub(super) struct Referee<'r> {
     pub(super) marks: Vec<Pos>,
     /// Follower deployments refused.
     pub(super) refused: Vec<Refused>,
+    /// The player who discarded last turn, and so draws again in the same
+    /// turn.
+    pub(super) drew_again: Option<usize>,
 }
 
 impl<'r> Referee<'r> {
@@ -300,7 +305,17 @@ impl<'r> Referee<'r> {
             order: TurnOrder::new(players, extra_turns),
             marks: Vec::new(),
             refused: Vec::new(),
+            drew_again: None,
         }
+    }
+
+    /// Land tiles left to draw: the common supply less what a mechanic
+    /// sets aside now (dragon tiles before the first volcano).
+    pub(super) fn land_left(&self) -> u64 {
+        let aside = self
+            .mechanics
+            .set_aside(&self.record.catalog, &self.supply);
+        self.supply.land_left.saturating_sub(aside)
     }
 
     /// The game after its last land tile, placed by `last`.
@@ -354,7 +369,7 @@ impl<'r> Referee<'r> {
         self.start();
         let n = self.record.players.len();
         // (turn that ended the game, player who placed the last tile)
-        let mut ended: Option<(usize, usize)> = if self.supply.land_left == 0 {
+        let mut ended: Option<(usize, usize)> = if self.land_left() == 0 {
             Some((0, n - 1))
         } else {
             None
@@ -454,6 +469,22 @@ impl<'r> Referee<'r> {
                 *taken = Some(turn.number);
             }
             let second = self.order.is_second(actor);
+            // The "begin" phase: a turn starts, unless it is a second turn
+            // or the same player drawing again after a discard.
+            if self.mechanics.hooks_begin() && !second && self.drew_again != Some(actor) {
+                let said = self.mechanics.begins(
+                    &mut self.game,
+                    &Begun {
+                        turn: turn.number,
+                        actor,
+                    },
+                );
+                for (v, span) in said.violations {
+                    self.violation(v, span);
+                }
+                self.notes.extend(said.notes);
+            }
+            self.drew_again = discard.then_some(actor);
             // A second turn the record does not name: the turn order from
             // here is carca's inference, which later findings recall.
             if second && turn.player.is_none() {
@@ -474,7 +505,7 @@ impl<'r> Referee<'r> {
             // after a discard the same player draws again.
             self.order
                 .after(actor, turn.number, discard, earned.is_some());
-            if self.supply.land_left == 0 {
+            if self.land_left() == 0 {
                 ended = Some((turn.number, actor));
             }
         }
@@ -513,7 +544,7 @@ impl<'r> Referee<'r> {
                 // The act phase: mechanics take the acts they own (a
                 // ransom, a tower piece and its capture, a follower on a
                 // tower); then the deploy phase takes the deployment.
-                let taken = if self.mechanics.hooks_act() && !turn.acts.is_empty() {
+                let taken = if self.mechanics.hooks_act() {
                     let said = self.mechanics.act(
                         &mut self.game,
                         &Acting {
@@ -523,6 +554,7 @@ impl<'r> Referee<'r> {
                             placed: idx,
                             second,
                             acts: &turn.acts,
+                            span: turn.span,
                         },
                     );
                     for (v, span) in said.violations {
@@ -541,6 +573,23 @@ impl<'r> Referee<'r> {
                         Act::Deploy(d) if d.at.is_none_or(|(p, _)| p == placement.at) => {
                             self.deploy(idx, d, actor, turn.number);
                         }
+                        Act::Deploy(d) if self.mechanics.deploys_elsewhere(&self.game, idx) => {
+                            self.deploy_elsewhere(d, actor);
+                        }
+                        Act::Deploy(d) if self.mechanics.offers_elsewhere() => {
+                            let v = ViolationKind::ElsewhereRefused {
+                                player: self.player(actor),
+                                figure: self
+                                    .record
+                                    .catalog
+                                    .figures
+                                    .name(d.figure)
+                                    .to_string(),
+                                at: d.at.map_or(placement.at, |(p, _)| p),
+                                why: Elsewhere::NotOffered,
+                            };
+                            self.violation(v, d.at.map_or(d.span, |(_, s)| s));
+                        }
                         Act::Deploy(d) => {
                             let span = d.at.map_or(d.span, |(_, s)| s);
                             self.violation(
@@ -550,8 +599,9 @@ impl<'r> Referee<'r> {
                                 span,
                             );
                         }
-                        // The scored phase takes the moves.
+                        // The move and scored phases take theirs.
                         Act::Move(_) => {}
+                        Act::Dragon(_) if self.mechanics.hooks_move() => {}
                         other => {
                             self.violation(
                                 ViolationKind::NotInPlay { key: other.key() },
@@ -559,6 +609,26 @@ impl<'r> Referee<'r> {
                             );
                         }
                     }
+                }
+                // The "move" phase: neutral figures move before the scoring
+                // (the dragon's flight).
+                if self.mechanics.hooks_move() {
+                    let said = self.mechanics.before_scoring(
+                        &mut self.game,
+                        &Acting {
+                            turn: turn.number,
+                            actor,
+                            names: &self.record.players,
+                            placed: idx,
+                            second,
+                            acts: &turn.acts,
+                            span: turn.span,
+                        },
+                    );
+                    for (v, span) in said.violations {
+                        self.violation(v, span);
+                    }
+                    self.notes.extend(said.notes);
                 }
                 self.game.score_completed(
                     idx,
@@ -803,6 +873,72 @@ impl<'r> Referee<'r> {
                     player: actor,
                 });
                 self.violation(v, span);
+            }
+        }
+    }
+
+    /// Deploys the turn's figure on another tile than the one just placed,
+    /// which a mechanic allows (a magic portal): only a follower, only on
+    /// an unfinished feature, under the usual rules.
+    fn deploy_elsewhere(&mut self, d: &Deploy, actor: usize) {
+        let Some((at, at_span)) = d.at else { return };
+        let table = std::sync::Arc::clone(&self.record.catalog.figures);
+        let Some(idx) = self.game.at(at) else {
+            let v = ViolationKind::NoSuchSpot {
+                location: d.location.clone(),
+                at,
+                tile: None,
+                problem: LocationProblem::Nothing,
+                spots: Vec::new(),
+            };
+            self.violation(v, at_span);
+            return;
+        };
+        if !table.is_follower(d.figure) || table.on_corner(d.figure) {
+            let v = ViolationKind::ElsewhereRefused {
+                player: self.player(actor),
+                figure: table.name(d.figure).to_string(),
+                at,
+                why: Elsewhere::NotFollower,
+            };
+            self.violation(v, d.span);
+            return;
+        }
+        let Some(feature) = self.resolve(idx, &d.location, d.span) else {
+            return;
+        };
+        let spot = Spot {
+            placed: idx,
+            feature,
+        };
+        let problem = if self.game.finished(spot) {
+            Some(ViolationKind::ElsewhereRefused {
+                player: self.player(actor),
+                figure: table.name(d.figure).to_string(),
+                at,
+                why: Elsewhere::Finished,
+            })
+        } else {
+            match self.game.deploy_problem(idx, feature, actor, d.figure) {
+                Some(problem) => Some(self.deploy_violation(problem, actor)),
+                None => self.mechanics.deploy_problem(
+                    &self.game,
+                    &self.record.players,
+                    actor,
+                    d.figure,
+                    Target::Feature(spot),
+                ),
+            }
+        };
+        match problem {
+            None => self.game.deploy(idx, feature, actor, d.figure),
+            Some(v) => {
+                self.refused.push(Refused {
+                    placed: idx,
+                    feature,
+                    player: actor,
+                });
+                self.violation(v, d.span);
             }
         }
     }
@@ -1071,6 +1207,10 @@ impl<'r> Referee<'r> {
                 continue;
             }
             self.game.deploy(idx, feature, m.player, m.figure);
+        }
+        let said = self.mechanics.settled(&mut self.game, self.record);
+        for (v, span) in said.violations {
+            self.violation(v, span);
         }
     }
 

@@ -56,6 +56,68 @@ pub enum AfterTheEnd {
     NoFinalRound,
 }
 
+/// Why the turn's figure may not go to another tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Elsewhere {
+    /// The tile just placed lets no figure go to another tile (it shows
+    /// no magic portal).
+    NotOffered,
+    /// Only followers go to another tile (not a builder, pig or barn).
+    NotFollower,
+    /// The feature there is finished.
+    Finished,
+}
+
+/// Why the dragon, the fairy or the princess does not do what the record
+/// says (The Princess & the Dragon).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DragonProblem {
+    /// A dragon tile placed before any volcano: it should have been set
+    /// aside.
+    TileTooEarly(String),
+    /// The dragon is not on the board yet (no volcano placed).
+    NotInPlay,
+    /// `dragon:` on a turn whose tile shows no dragon.
+    NoDragonTile,
+    /// A step onto a square without a tile.
+    StepEmpty(Pos),
+    /// A step onto a tile the dragon already visited in this flight.
+    StepVisited(Pos),
+    /// A step onto the fairy's tile.
+    StepFairy(Pos),
+    /// A seventh step.
+    TooManySteps,
+    /// The flight stops at `at` after `steps` steps while it could go on:
+    /// the directions it could take.
+    StopsEarly {
+        /// Where it stopped.
+        at: Pos,
+        /// Steps made.
+        steps: usize,
+        /// Where it could go.
+        could: Vec<crate::geometry::Edge>,
+    },
+    /// A figure put on the tile where the dragon stands.
+    OnDragonTile(Pos),
+    /// No tile lies there.
+    NoTile(Pos),
+    /// No follower of the player's stands there (as the record names it).
+    NoFollower(Pos),
+    /// The follower named is another player's.
+    NotOwn(String),
+    /// The fairy already stands beside that follower (or on that tile).
+    Already,
+    /// The tile just placed shows no princess.
+    NoPrincess,
+    /// The follower named is not in the princess's city.
+    NotInCity(Pos),
+    /// Followers of several players stand there: `player:` must say whose.
+    WhichFollower(Vec<String>),
+    /// The princess's city holds followers, and the ruleset says one must
+    /// go home.
+    MustSendHome,
+}
+
 /// Why a tower piece, a follower put on a tower, a capture or a ransom
 /// does not happen as the record says (The Tower).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -293,6 +355,30 @@ pub enum ViolationKind {
         act: &'static str,
         /// Why.
         why: TowerProblem,
+    },
+    /// A figure deployed on another tile than the one just placed (through
+    /// a magic portal) where it may not go: not a follower, or a finished
+    /// feature.
+    ElsewhereRefused {
+        /// The player of the turn.
+        player: String,
+        /// The figure's word.
+        figure: String,
+        /// The tile named.
+        at: Pos,
+        /// Why not.
+        why: Elsewhere,
+    },
+    /// An act of The Princess & the Dragon that does not happen as the
+    /// record says.
+    DragonRefused {
+        /// The player of the turn.
+        player: String,
+        /// What the record does: `dragon`, `fairy`, `princess`, `meeple`,
+        /// `tile`.
+        act: &'static str,
+        /// Why not.
+        why: DragonProblem,
     },
     /// A record key that nothing in the game takes (no tile set in play
     /// brings its rule): what it says does not happen.
@@ -550,6 +636,10 @@ impl ViolationKind {
                     TowerProblem::WhichFollower(_)
                     | TowerProblem::WhichExchange(_)
                     | TowerProblem::WhichPrisoner(_),
+                ..
+            }
+            | ViolationKind::DragonRefused {
+                why: DragonProblem::WhichFollower(_),
                 ..
             } => Class::Input,
             _ => Class::Defect,

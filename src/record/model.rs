@@ -83,6 +83,44 @@ pub struct Capture {
     pub span: SourceSpan,
 }
 
+/// A follower picked on the board by a turn (`fairy:`, `princess:`): the
+/// tile, the spot on it (the fairy's may leave it out under `on-tile`),
+/// and its owner when the record names one.
+#[derive(Debug, Clone)]
+pub struct Pick {
+    /// Its owner, when the record names one.
+    pub player: Option<(usize, SourceSpan)>,
+    /// The tile.
+    pub at: Pos,
+    /// That position in the file.
+    pub at_span: SourceSpan,
+    /// Where on the tile, with its span.
+    pub spot: Option<(Location, SourceSpan)>,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// The dragon's steps on a turn that placed a dragon tile (`dragon:`):
+/// each a direction in board orientation, in the order flown.
+#[derive(Debug, Clone)]
+pub struct Flight {
+    /// The steps, each with its span.
+    pub steps: Vec<(crate::geometry::Edge, SourceSpan)>,
+    /// The whole list.
+    pub span: SourceSpan,
+}
+
+/// What a snapshot says of the neutral figures of The Princess & the
+/// Dragon (`dragon:`, `fairy:`).
+#[derive(Debug, Clone, Default)]
+pub struct SnapshotNeutrals {
+    /// The tile the dragon stands on.
+    pub dragon: Option<(Pos, SourceSpan)>,
+    /// Where the fairy stands: the player, the tile and the follower's
+    /// spot (none: beside nobody).
+    pub fairy: Option<(usize, Pick)>,
+}
+
 /// A ransom paid (`ransom:`).
 #[derive(Debug, Clone)]
 pub struct Ransom {
@@ -156,6 +194,13 @@ pub enum Act {
     Capture(Box<Capture>),
     /// A follower bought back (`ransom:`).
     Ransom(Ransom),
+    /// The fairy moved beside a follower: the turn's action (`fairy:`).
+    Fairy(Box<Pick>),
+    /// The princess sends a follower home: the turn's action
+    /// (`princess:`).
+    Princess(Box<Pick>),
+    /// The dragon's flight (`dragon:`).
+    Dragon(Box<Flight>),
 }
 
 impl Act {
@@ -163,7 +208,10 @@ impl Act {
     /// one), rather than something that comes with any action.
     #[must_use]
     pub fn is_action(&self) -> bool {
-        matches!(self, Act::Deploy(_) | Act::Tower(_))
+        matches!(
+            self,
+            Act::Deploy(_) | Act::Tower(_) | Act::Fairy(_) | Act::Princess(_)
+        )
     }
 
     /// The act on a board whose positions move by `spot` and whose
@@ -187,6 +235,24 @@ impl Act {
                 c.spot = turn(&c.spot);
             }
             Act::Ransom(_) => {}
+            Act::Fairy(p) | Act::Princess(p) => {
+                p.at = spot(p.at);
+                p.spot = p.spot.as_ref().map(|(l, s)| (turn(l), *s));
+            }
+            Act::Dragon(f) => {
+                // A direction turns as the board does: the edge the step
+                // crosses, moved as a position one square away.
+                let o = spot(Pos::new(0, 0));
+                for (e, _) in &mut f.steps {
+                    let to = spot(Pos::new(0, 0).step(*e));
+                    if let Some(d) = crate::geometry::Edge::ALL
+                        .into_iter()
+                        .find(|d| o.step(*d) == to)
+                    {
+                        *e = d;
+                    }
+                }
+            }
         }
         a
     }
@@ -200,6 +266,9 @@ impl Act {
             Act::Tower(_) => "tower",
             Act::Capture(_) => "capture",
             Act::Ransom(_) => "ransom",
+            Act::Fairy(_) => "fairy",
+            Act::Princess(_) => "princess",
+            Act::Dragon(_) => "dragon",
         }
     }
 
@@ -212,6 +281,8 @@ impl Act {
             Act::Tower(t) => t.at_span,
             Act::Capture(c) => c.span,
             Act::Ransom(r) => r.span,
+            Act::Fairy(p) | Act::Princess(p) => p.span,
+            Act::Dragon(f) => f.span,
         }
     }
 }
@@ -348,6 +419,8 @@ pub struct Record {
     pub holdings: Vec<(usize, usize, u32)>,
     /// What a snapshot says of the pieces and prisoners of The Tower.
     pub towers: SnapshotTowers,
+    /// What a snapshot says of the dragon and the fairy.
+    pub neutrals: SnapshotNeutrals,
 }
 
 /// A snapshot's towers and prisoners (`towers:`, `prisoners:`).

@@ -66,6 +66,15 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// game with The Tower): `{ red: [blue, { player: blue, figure: big }] }`.
     #[schemars(with = "Option<BTreeMap<String, Vec<RawPrisonerSchema>>>")]
     pub(crate) prisoners: Option<Spanned<RawPrisoners>>,
+    /// The tile the dragon stands on (a snapshot of a game with The
+    /// Princess & the Dragon): [x, y]; absent, it is not in play.
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub(crate) dragon: Option<Spanned<RawPair>>,
+    /// Where the fairy stands (a snapshot): `{ player, at: [x, y], spot:
+    /// LOC }`, beside that player's follower; without `spot`, on that
+    /// tile beside nobody.
+    #[schemars(with = "Option<RawPick>")]
+    pub(crate) fairy: Option<Spanned<RawPick>>,
     /// The totals the players wrote down, under the record's own ruleset.
     #[schemars(with = "Option<BTreeMap<String, i64>>")]
     pub(crate) claims: Option<Spanned<RawTotals>>,
@@ -278,6 +287,18 @@ pub(crate) struct RawTurn {
     /// from the player who holds it.
     #[schemars(with = "Option<RawRansom>")]
     pub(crate) ransom: Option<Box<Spanned<RawRansom>>>,
+    /// The Princess & the Dragon: the turn's action is to move the fairy
+    /// beside a follower of the player's: `{ at: [x, y], spot: LOC }`.
+    #[schemars(with = "Option<RawPick>")]
+    pub(crate) fairy: Option<Box<Spanned<RawPick>>>,
+    /// The Princess & the Dragon: the turn's action is to send a follower
+    /// of the princess's city home: `{ player, at: [x, y], spot: LOC }`.
+    #[schemars(with = "Option<RawPick>")]
+    pub(crate) princess: Option<Box<Spanned<RawPick>>>,
+    /// The Princess & the Dragon: the dragon's steps after a dragon tile,
+    /// in order: `[E, E, N, W, S, S]` (board orientation).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(crate) dragon: Option<Box<Spanned<Vec<Spanned<String>>>>>,
 }
 
 /// Where a figure goes: a location on the tile just placed, or a place on
@@ -433,6 +454,7 @@ pub(crate) struct RawMeeple {
 
 pub(crate) use super::keys::RawPair;
 pub(crate) use super::keys::goods::RawGoods;
+pub(crate) use super::keys::dragon::RawPick;
 pub(crate) use super::keys::tower::{
     RawCapture, RawPrisonerSchema, RawPrisoners, RawRansom, RawTowerHeight, RawTowerPiece,
 };

@@ -8,7 +8,7 @@ use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
     Act, Action, Body, Deploy, Expectation, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE, MAX_TURNS,
-    Meeple, Placement, Record, RecordError, SnapshotTowers, Totals, Turn, figure_of, raw,
+    Meeple, Placement, Record, RecordError, SnapshotNeutrals, SnapshotTowers, Totals, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -204,6 +204,18 @@ impl<'a> Builder<'a> {
                         span: self.span(p),
                     });
                 }
+                if let Some(d) = &raw.dragon {
+                    self.error(RecordError::Form {
+                        problem: "a top-level `dragon` belongs to snapshots; in a history, the dragon flies with `dragon:` on a turn",
+                        span: self.span(d),
+                    });
+                }
+                if let Some(f) = &raw.fairy {
+                    self.error(RecordError::Form {
+                        problem: "a top-level `fairy` belongs to snapshots; in a history, the fairy moves with `fairy:` on a turn",
+                        span: self.span(f),
+                    });
+                }
                 let span = self.span(turns);
                 let list = read_turns(self, &catalog, &players);
                 self.limit(list.len(), "turns", span);
@@ -243,6 +255,11 @@ impl<'a> Builder<'a> {
         } else {
             SnapshotTowers::default()
         };
+        let neutrals = if raw.board.is_some() {
+            keys::dragon::snapshot(self, raw.dragon.as_ref(), raw.fairy.as_ref(), &players)
+        } else {
+            SnapshotNeutrals::default()
+        };
         let claims = raw
             .claims
             .as_ref()
@@ -278,6 +295,7 @@ impl<'a> Builder<'a> {
             read_quickly: false,
             holdings,
             towers,
+            neutrals,
         };
         // What each expectation's ruleset is, once: a record may name
         // thousands, and every adjudication looks for its own.
@@ -594,6 +612,9 @@ impl<'a> Builder<'a> {
                     || raw.tower.is_some()
                     || raw.capture.is_some()
                     || raw.ransom.is_some()
+                    || raw.fairy.is_some()
+                    || raw.princess.is_some()
+                    || raw.dragon.is_some()
                 {
                     self.error(RecordError::Turn {
                         problem: "a discard names only the tile (and perhaps the player)",
@@ -648,6 +669,17 @@ impl<'a> Builder<'a> {
         }
         if let Some(r) = &raw.ransom {
             acts.push(Act::Ransom(keys::tower::ransom(self, r, players, catalog)?));
+        }
+        if let Some(f) = &raw.fairy {
+            let pick = keys::dragon::pick(self, f, players, "fairy", false)?;
+            acts.push(Act::Fairy(Box::new(pick)));
+        }
+        if let Some(p) = &raw.princess {
+            let pick = keys::dragon::pick(self, p, players, "princess", true)?;
+            acts.push(Act::Princess(Box::new(pick)));
+        }
+        if let Some(d) = &raw.dragon {
+            acts.push(Act::Dragon(Box::new(keys::dragon::flight(self, d)?)));
         }
         // One action a turn: two of them say two different turns.
         let actions: Vec<&Act> = acts.iter().filter(|a| a.is_action()).collect();

@@ -96,6 +96,28 @@ pub struct WrittenTurn {
     /// A ransom paid (`ransom: { from }`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ransom: Option<FlowMap<WrittenRansom>>,
+    /// The fairy moved (`fairy: { at, spot }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<FlowMap<WrittenPick>>,
+    /// The princess's pick (`princess: { player, at, spot }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub princess: Option<FlowMap<WrittenPick>>,
+    /// The dragon's steps (`dragon: [E, N]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<FlowSeq<Vec<String>>>,
+}
+
+/// A follower picked on the board: `{ player, at, spot }`.
+#[derive(Debug, Clone, Serialize)]
+pub struct WrittenPick {
+    /// Its owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The tile.
+    pub at: FlowSeq<[i32; 2]>,
+    /// Where on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spot: Option<String>,
 }
 
 /// Where a figure goes: a location on the tile just placed, or a place on
@@ -220,6 +242,23 @@ impl WrittenTurn {
                     from: name(r.from),
                     figure: other(r.figure),
                 }));
+            }
+            Act::Fairy(p) | Act::Princess(p) => {
+                let pick = Some(FlowMap(WrittenPick {
+                    player: p.player.map(|(pl, _)| name(pl)),
+                    at: FlowSeq([p.at.x, p.at.y]),
+                    spot: p.spot.as_ref().map(|(l, _)| l.to_string()),
+                }));
+                if matches!(act, Act::Fairy(_)) {
+                    self.fairy = pick;
+                } else {
+                    self.princess = pick;
+                }
+            }
+            Act::Dragon(f) => {
+                self.dragon = Some(FlowSeq(
+                    f.steps.iter().map(|(e, _)| e.letter().to_string()).collect(),
+                ));
             }
         }
     }

@@ -20,6 +20,13 @@ impl fmt::Display for FeatureName {
             FeatureName::GoodsOf(city) => write!(f, "goods of {city}"),
             FeatureName::Good(good) => write!(f, "{} tokens", good.replace('_', " ")),
             FeatureName::Payment(rule) => f.write_str(rule),
+            FeatureName::Bonus { by, about } => {
+                f.write_str(by)?;
+                match about {
+                    Some(id) => write!(f, " by {id}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

@@ -101,7 +101,67 @@ pub fn words(players: &[String], n: &Note) -> String {
             players[*from],
             figure_word(figure)
         ),
+        NoteKind::DragonArrived { at } => format!(
+            "turn {} · {who} placed a volcano at {at}: the dragon moves there",
+            n.turn
+        ),
+        NoteKind::DragonFlew {
+            from,
+            steps,
+            stuck: true,
+        } if steps.is_empty() => format!(
+            "turn {} · the dragon at {from} cannot move: no step is possible",
+            n.turn
+        ),
+        NoteKind::DragonFlew { from, steps, .. } if steps.is_empty() => format!(
+            "turn {} · the dragon stays at {from}: the record lists no step",
+            n.turn
+        ),
+        NoteKind::DragonFlew { from, steps, stuck } => {
+            let mut out = format!("turn {} · the dragon flies from {from}:", n.turn);
+            for (k, step) in steps.iter().enumerate() {
+                let _ = write!(out, " {}. {} to {}", k + 1, players[step.by], step.to);
+                if !step.ate.is_empty() {
+                    let _ = write!(out, ", eats {}", gone_words(players, &step.ate));
+                }
+                out.push(';');
+            }
+            out.pop();
+            if *stuck {
+                out.push_str(" (a dead end)");
+            }
+            out
+        }
+        NoteKind::FairyMoved { at, beside } => match beside {
+            Some((figure, spot)) => format!(
+                "turn {} · {who} moved the fairy beside {who}'s {} at {at} {spot}",
+                n.turn,
+                figure_word(figure)
+            ),
+            None => format!("turn {} · {who} moved the fairy to the tile at {at}", n.turn),
+        },
+        NoteKind::SentHome { at, gone } => format!(
+            "turn {} · {who}'s princess sent home from {at}: {}",
+            n.turn,
+            gone_words(players, gone)
+        ),
     }
+}
+
+/// Figures gone from the board, in words: "blue's farmer at N, red's pig
+/// at C".
+fn gone_words(players: &[String], gone: &[crate::engine::Gone]) -> String {
+    gone.iter()
+        .map(|g| {
+            format!(
+                "{}'s {} ({})",
+                players[g.owner],
+                figure_word(&g.figure),
+                g.spot
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 use super::names::figure_word;
@@ -144,6 +204,24 @@ pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
     if !towers.is_empty() {
         let _ = writeln!(out, "\ntowers, prisoners and ransoms");
         for n in towers {
+            let _ = writeln!(out, "  {}", words(players, n));
+        }
+    }
+    let dragon: Vec<&Note> = notes
+        .iter()
+        .filter(|n| {
+            matches!(
+                n.kind,
+                NoteKind::DragonArrived { .. }
+                    | NoteKind::DragonFlew { .. }
+                    | NoteKind::FairyMoved { .. }
+                    | NoteKind::SentHome { .. }
+            )
+        })
+        .collect();
+    if !dragon.is_empty() {
+        let _ = writeln!(out, "\nthe dragon, the fairy and the princess");
+        for n in dragon {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }

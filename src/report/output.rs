@@ -581,6 +581,70 @@ pub enum NoteWhat {
         /// The points paid.
         points: i64,
     },
+    /// The dragon came onto a volcano the player of the note placed.
+    DragonArrived {
+        /// The volcano's tile: [x, y].
+        at: [i32; 2],
+    },
+    /// The dragon flew after a dragon tile.
+    DragonFlew {
+        /// The tile it started from: [x, y].
+        from: [i32; 2],
+        /// Its steps, in order.
+        steps: Vec<StepJson>,
+        /// It could not go on where it stopped before its sixth step (a
+        /// dead end).
+        stuck: bool,
+    },
+    /// The player of the note moved the fairy.
+    FairyMoved {
+        /// The tile: [x, y].
+        at: [i32; 2],
+        /// The follower it stands beside (the player's): its word and
+        /// spot, or null when it stands on the tile.
+        beside: Option<FigureAtJson>,
+    },
+    /// The princess of the player of the note's tile sent a follower home.
+    SentHome {
+        /// The tile it stood on: [x, y].
+        at: [i32; 2],
+        /// The figures that went home (the follower first).
+        gone: Vec<GoneJson>,
+    },
+}
+
+/// One step of the dragon's flight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct StepJson {
+    /// The tile it entered: [x, y].
+    pub to: [i32; 2],
+    /// The player who made the step.
+    pub by: String,
+    /// The figures it ate there.
+    pub ate: Vec<GoneJson>,
+}
+
+/// A figure gone from the board (eaten, sent home).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct GoneJson {
+    /// Its owner.
+    pub owner: String,
+    /// Its word.
+    pub figure: String,
+    /// Where it stood on its tile.
+    pub spot: String,
+}
+
+/// A figure by its word and spot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct FigureAtJson {
+    /// Its word.
+    pub figure: String,
+    /// Where it stands on its tile.
+    pub spot: String,
 }
 
 impl NoteJson {
@@ -661,10 +725,45 @@ impl NoteJson {
                     from: players[*from].clone(),
                     points: *points,
                 },
+                NoteKind::DragonArrived { at } => NoteWhat::DragonArrived { at: [at.x, at.y] },
+                NoteKind::DragonFlew { from, steps, stuck } => NoteWhat::DragonFlew {
+                    from: [from.x, from.y],
+                    stuck: *stuck,
+                    steps: steps
+                        .iter()
+                        .map(|s| StepJson {
+                            to: [s.to.x, s.to.y],
+                            by: players[s.by].clone(),
+                            ate: gone_json(players, &s.ate),
+                        })
+                        .collect(),
+                },
+                NoteKind::FairyMoved { at, beside } => NoteWhat::FairyMoved {
+                    at: [at.x, at.y],
+                    beside: beside.as_ref().map(|(figure, spot)| FigureAtJson {
+                        figure: figure.clone(),
+                        spot: spot.to_string(),
+                    }),
+                },
+                NoteKind::SentHome { at, gone } => NoteWhat::SentHome {
+                    at: [at.x, at.y],
+                    gone: gone_json(players, gone),
+                },
             },
             text: super::notes::words(players, n),
         }
     }
+}
+
+/// Figures gone from the board, as JSON.
+fn gone_json(players: &[String], gone: &[crate::engine::Gone]) -> Vec<GoneJson> {
+    gone.iter()
+        .map(|g| GoneJson {
+            owner: players[g.owner].clone(),
+            figure: g.figure.clone(),
+            spot: g.spot.to_string(),
+        })
+        .collect()
 }
 
 /// A spot of a tile on the board.

@@ -183,7 +183,7 @@ fn write_payment(out: &mut String, players: &[String], e: &Event) {
         .collect();
     let who = match payer {
         Some(p) => format!("{} pays {}", players[p], names(players, &e.winners)),
-        None => format!("{} is paid", names(players, &e.winners)),
+        None => format!("{} scores", names(players, &e.winners)),
     };
     let _ = writeln!(out, "  {} — {who}", e.feature.name);
     let _ = writeln!(
@@ -200,7 +200,10 @@ fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &
         write_goods(out, players, e);
         return;
     }
-    if f.kind == crate::engine::ScoredKind::Payment {
+    if matches!(
+        f.kind,
+        crate::engine::ScoredKind::Payment | crate::engine::ScoredKind::Bonus
+    ) {
         write_payment(out, players, e);
         return;
     }

@@ -8,8 +8,8 @@ use miette::{Diagnostic, LabeledSpan};
 
 use crate::engine::Phase;
 use crate::engine::{
-    AfterTheEnd, CornerProblem, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
-    ViolationKind,
+    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom,
+    TowerProblem, Violation, ViolationKind,
 };
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
@@ -232,6 +232,38 @@ impl Violation {
                 "none in supply",
             ),
             ViolationKind::TowerRefused { player, act, why } => tower_words(player, act, why),
+            ViolationKind::DragonRefused { player, act, why } => dragon_words(player, act, why),
+            ViolationKind::ElsewhereRefused {
+                player,
+                figure,
+                at,
+                why,
+            } => {
+                let figure = figure_word(figure);
+                let (why, help, label) = match why {
+                    Elsewhere::NotOffered => (
+                        "the tile just placed shows no magic portal".to_string(),
+                        "a figure goes on the tile just placed (`meeple: LOC`), unless that tile shows a magic portal",
+                        "no portal",
+                    ),
+                    Elsewhere::NotFollower => (
+                        format!("a {figure} never goes through a magic portal"),
+                        "only followers (a normal or big follower, a mayor, a wagon) go to another tile; builders, pigs and barns stay by the tile just placed",
+                        "not a follower",
+                    ),
+                    Elsewhere::Finished => (
+                        format!("that feature of the tile at {at} is finished"),
+                        "through a magic portal a follower goes only on a feature that is not finished",
+                        "finished",
+                    ),
+                };
+                w(
+                    format!("{player}'s {figure} may not go to the tile at {at}: {why}; it stays in {player}'s supply"),
+                    "carca::rules::portal",
+                    help,
+                    label,
+                )
+            }
             ViolationKind::NotInPlay { key } => w(
                 format!("`{key}` does nothing in this game: no tile set in play brings its rule"),
                 "carca::rules::not_in_play",
@@ -825,5 +857,123 @@ fn or_list(words: &[&str]) -> String {
         [] => "nothing".to_string(),
         [one] => format!("a {one}"),
         [init @ .., last] => format!("a {} or a {last}", init.join(", a ")),
+    }
+}
+
+/// The words of an act of The Princess & the Dragon that does not happen.
+fn dragon_words(player: &str, act: &str, why: &DragonProblem) -> Words {
+    let (what, code) = match act {
+        "dragon" => ("the dragon stops there", "carca::rules::dragon"),
+        "fairy" => ("the fairy stays where it was", "carca::rules::fairy"),
+        "princess" => ("nobody goes home", "carca::rules::princess"),
+        "tile" => ("the dragon does not fly", "carca::rules::dragon_tile"),
+        _ => ("the figure stays in supply", "carca::rules::dragon_tile"),
+    };
+    let list = |v: &[String]| v.join(", ");
+    let (why, help, label) = match why {
+        DragonProblem::TileTooEarly(id) => (
+            format!("{id} shows a dragon, and no volcano has been placed yet"),
+            "a dragon tile drawn before the first volcano is set aside and drawn again later; the record places it before any volcano".to_string(),
+            "before any volcano".to_string(),
+        ),
+        DragonProblem::NotInPlay => (
+            "the dragon is not on the board: no volcano has been placed".to_string(),
+            "the first volcano brings the dragon; remove `dragon:` from this turn".to_string(),
+            "no dragon yet".to_string(),
+        ),
+        DragonProblem::NoDragonTile => (
+            "the tile of this turn shows no dragon".to_string(),
+            "the dragon flies only on a turn that places a dragon tile; remove `dragon:`".to_string(),
+            "no dragon tile".to_string(),
+        ),
+        DragonProblem::StepEmpty(at) => (
+            format!("no tile lies at {at}"),
+            "each step goes to a tile beside the dragon's, in row or column".to_string(),
+            "no tile".to_string(),
+        ),
+        DragonProblem::StepVisited(at) => (
+            format!("the dragon has already been at {at} in this flight"),
+            "in one flight the dragon never enters a tile twice, nor goes back to the tile it started from".to_string(),
+            "visited".to_string(),
+        ),
+        DragonProblem::StepFairy(at) => (
+            format!("the fairy stands at {at}"),
+            "the dragon never enters the fairy's tile".to_string(),
+            "the fairy's tile".to_string(),
+        ),
+        DragonProblem::TooManySteps => (
+            "the dragon makes at most 6 steps".to_string(),
+            "remove the steps after the sixth".to_string(),
+            "a seventh step".to_string(),
+        ),
+        DragonProblem::StopsEarly { at, steps, could } => (
+            format!(
+                "after {steps} step{} at {at} it could still go {}",
+                s(*steps),
+                could
+                    .iter()
+                    .map(|e| e.letter().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            "the dragon makes 6 steps, fewer only when no step is possible; list every step: `dragon: [E, N, …]`".to_string(),
+            "stops early".to_string(),
+        ),
+        DragonProblem::OnDragonTile(at) => (
+            format!("the dragon stands on the tile at {at}"),
+            "no figure but a barn is deployed on the dragon's tile".to_string(),
+            "the dragon's tile".to_string(),
+        ),
+        DragonProblem::NoTile(at) => (
+            format!("no tile lies at {at}"),
+            "name a placed tile: `at: [x, y]`".to_string(),
+            "no tile".to_string(),
+        ),
+        DragonProblem::NoFollower(at) => (
+            format!("no such follower stands on the tile at {at}"),
+            "name the tile and spot of a follower on the board: `{ at: [x, y], spot: LOC }`".to_string(),
+            "nobody here".to_string(),
+        ),
+        DragonProblem::NotOwn(owner) => (
+            format!("that follower is {owner}'s"),
+            "the fairy goes beside a follower of the player of the turn".to_string(),
+            format!("{owner}'s"),
+        ),
+        DragonProblem::Already => (
+            "the fairy stands there already".to_string(),
+            "moving the fairy takes it to another follower (or tile)".to_string(),
+            "already there".to_string(),
+        ),
+        DragonProblem::NoPrincess => (
+            "the tile just placed shows no princess".to_string(),
+            "the princess sends a follower home only on the turn her tile is placed".to_string(),
+            "no princess".to_string(),
+        ),
+        DragonProblem::NotInCity(at) => (
+            format!("the follower at {at} is not in the princess's city"),
+            "the princess sends home a follower of the city she stands in, as her tile joins it".to_string(),
+            "not her city".to_string(),
+        ),
+        DragonProblem::WhichFollower(them) => (
+            format!("followers of {} stand there", list(them)),
+            "add `player:` to say whose follower goes home".to_string(),
+            "whose?".to_string(),
+        ),
+        DragonProblem::MustSendHome => (
+            "the princess's city holds followers, and under this ruleset one must go home".to_string(),
+            "`princess_action = \"must\"`: add `princess: { player, at, spot }` naming a follower of her city".to_string(),
+            "princess unused".to_string(),
+        ),
+    };
+    let message = if player.is_empty() {
+        format!("{why}; {what}")
+    } else {
+        format!("{player}: {why}; {what}")
+    };
+    Words {
+        message,
+        code,
+        help,
+        label,
     }
 }

@@ -13,7 +13,7 @@ pub mod table;
 pub use error::RulesError;
 pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
-    BarnPlacement, EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak,
+    BarnPlacement, DragonMove, EndGameAbbey, FairyPlacement, PrincessAction, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak,
     Word,
 };
 
@@ -43,6 +43,12 @@ pub struct Ruleset {
     pub tie_break: TieBreak,
     /// May a barn go on a farm that holds one.
     pub barn_placement: BarnPlacement,
+    /// When the dragon flies.
+    pub dragon_move: DragonMove,
+    /// Where the fairy stands.
+    pub fairy_placement: FairyPlacement,
+    /// May or must the princess send a follower home.
+    pub princess_action: PrincessAction,
     /// Per-player counts of figures the ruleset states (`[figures]`), by
     /// name; a figure not named here comes as the tile sets bring it.
     pub figures: std::collections::BTreeMap<String, u32>,
@@ -102,6 +108,9 @@ impl Ruleset {
             inn_cathedral_incomplete: InnCathedral::Zero,
             tie_break: TieBreak::Shared,
             barn_placement: BarnPlacement::FarmWithoutBarn,
+            dragon_move: DragonMove::BeforeScoring,
+            fairy_placement: FairyPlacement::NextToFollower,
+            princess_action: PrincessAction::May,
             figures: std::collections::BTreeMap::new(),
             points: Points::modern(),
             modifier_points: std::collections::BTreeMap::new(),

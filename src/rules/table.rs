@@ -129,6 +129,56 @@ impl Word for BarnPlacement {
     ];
 }
 
+/// When the dragon flies after a dragon tile (The Princess & the Dragon).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DragonMove {
+    /// After the deployment, before the turn's scoring (C2, JCloisterZone's
+    /// default).
+    BeforeScoring,
+    /// After the scoring and the wagons' moves (the first edition).
+    AfterScoring,
+}
+
+impl Word for DragonMove {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (DragonMove::BeforeScoring, "before-scoring"),
+        (DragonMove::AfterScoring, "after-scoring"),
+    ];
+}
+
+/// Where the fairy stands (The Princess & the Dragon).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FairyPlacement {
+    /// Beside one follower (C2).
+    NextToFollower,
+    /// On a tile (the first edition).
+    OnTile,
+}
+
+impl Word for FairyPlacement {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (FairyPlacement::NextToFollower, "next-to-follower"),
+        (FairyPlacement::OnTile, "on-tile"),
+    ];
+}
+
+/// Whether the princess's player may keep the knights or must send one
+/// home (The Princess & the Dragon).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrincessAction {
+    /// They may (C2).
+    May,
+    /// They must, when one can go (JCloisterZone's option).
+    Must,
+}
+
+impl Word for PrincessAction {
+    const ALL: &'static [(Self, &'static str)] = &[
+        (PrincessAction::May, "may"),
+        (PrincessAction::Must, "must"),
+    ];
+}
+
 /// A toggle's value, as read from a file or shown in a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Setting {
@@ -268,7 +318,7 @@ fn word<T: Word>(s: Setting, current: T) -> T {
 }
 
 /// The toggles, in the order reports list them.
-pub const TOGGLES: [Toggle; 8] = [
+pub const TOGGLES: [Toggle; 11] = [
     Toggle {
         key: "small_city",
         doc: "A completed city of exactly two tiles scores `points.small_city` per tile and per pennant instead of the usual rates.",
@@ -351,6 +401,33 @@ pub const TOGGLES: [Toggle; 8] = [
         bears: Bears::Moves,
         get: |r| Setting::Word(r.barn_placement.word()),
         set: |r, s| r.barn_placement = word(s, r.barn_placement),
+    },
+    Toggle {
+        key: "dragon_move",
+        doc: "The Princess & the Dragon: after a dragon tile the dragon flies after the deployment and before the turn's scoring (`before-scoring`, the current rules) or after the scoring and the wagons' moves (`after-scoring`, the first edition).",
+        values: Values::Words(&["before-scoring", "after-scoring"]),
+        always_shown: false,
+        bears: Bears::Moves,
+        get: |r| Setting::Word(r.dragon_move.word()),
+        set: |r, s| r.dragon_move = word(s, r.dragon_move),
+    },
+    Toggle {
+        key: "fairy_placement",
+        doc: "The Princess & the Dragon: the fairy stands beside one follower (`next-to-follower`, the current rules) or on a tile (`on-tile`, the first edition: 1 point per figure of its player there, 3 to the owner of the first follower there of a feature scored).",
+        values: Values::Words(&["next-to-follower", "on-tile"]),
+        always_shown: false,
+        bears: Bears::Moves,
+        get: |r| Setting::Word(r.fairy_placement.word()),
+        set: |r, s| r.fairy_placement = word(s, r.fairy_placement),
+    },
+    Toggle {
+        key: "princess_action",
+        doc: "The Princess & the Dragon: the player of a princess tile may send a follower of her city home (`may`) or must when one can go (`must`).",
+        values: Values::Words(&["may", "must"]),
+        always_shown: false,
+        bears: Bears::Moves,
+        get: |r| Setting::Word(r.princess_action.word()),
+        set: |r, s| r.princess_action = word(s, r.princess_action),
     },
 ];
 
@@ -487,6 +564,10 @@ pub enum Point {
     BarnConnected,
     /// Paid for a prisoner (The Tower).
     Ransom,
+    /// The fairy's point at the start of its owner's turn.
+    FairyTurn,
+    /// When the fairy's follower's feature is scored.
+    FairyScored,
 }
 
 /// A row of the `[points]` table.
@@ -509,7 +590,7 @@ const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
 }
 
 /// The `[points]` table, in the order of [`Point`].
-pub const POINTS: [PointKey; 17] = [
+pub const POINTS: [PointKey; 19] = [
     PointKey {
         point: Point::Road,
         key: "road",
@@ -629,6 +710,26 @@ pub const POINTS: [PointKey; 17] = [
         doc: "Paid by a player to buy back a follower that another player holds (The Tower).",
         bears: Bears::Kind {
             kind: "payment",
+            complete: None,
+        },
+    },
+    PointKey {
+        point: Point::FairyTurn,
+        key: "fairy_turn",
+        modern: 1,
+        doc: "To the owner of the follower beside the fairy, at the start of each of their turns (The Princess & the Dragon).",
+        bears: Bears::Kind {
+            kind: "fairy",
+            complete: None,
+        },
+    },
+    PointKey {
+        point: Point::FairyScored,
+        key: "fairy_scored",
+        modern: 3,
+        doc: "To the owner of the follower beside the fairy, whenever that follower's feature is scored (The Princess & the Dragon).",
+        bears: Bears::Kind {
+            kind: "fairy",
             complete: None,
         },
     },

@@ -4,6 +4,7 @@
 //! reader's [`Context`], so that a mechanic's keys live together, apart from
 //! the generic reader.
 
+pub(crate) mod dragon;
 pub(crate) mod goods;
 pub(crate) mod tower;
 pub(crate) mod wagon;

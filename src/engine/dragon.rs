@@ -1,0 +1,421 @@
+//! The Princess & the Dragon: the dragon (RULES.md §14). The first volcano
+//! brings it onto the board, and every volcano after that takes it to
+//! itself; no figure but one on a corner point (a barn) goes on the tile it
+//! stands on; after a dragon tile it flies up to six steps, the players
+//! taking the steps in turn from the player of the turn, never entering a
+//! tile twice in one flight nor the fairy's tile, and eats every figure on
+//! the tiles it enters. Until the first volcano, dragon tiles are set
+//! aside: a record may not place one, and they do not count among the
+//! tiles left.
+
+use std::collections::HashSet;
+
+use super::event::{Gone, Note, NoteKind, Step};
+use super::game::{Game, Neutral};
+use super::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
+use super::supply::Supply;
+use super::violation::{DragonProblem, ViolationKind};
+use crate::geometry::{Edge, Pos};
+use crate::record::location::location_of;
+use crate::record::{Act, Body, Flight, Record};
+use crate::rules::{DragonMove, Figure};
+use crate::tileset::{Catalog, Symbol};
+
+/// The most steps of one flight.
+pub const STEPS: usize = 6;
+
+/// The neutral figure's word.
+pub const DRAGON: &str = "dragon";
+
+/// The dragon's rules, for games whose tiles show volcanoes.
+pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    if !shows(setup.catalog, Symbol::Volcano) {
+        return None;
+    }
+    let dragon_tiles = (0..setup.catalog.tiles.len())
+        .filter(|&i| setup.catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
+        .collect();
+    Some(Box::new(Dragon {
+        after_scoring: setup.rules.dragon_move == DragonMove::AfterScoring,
+        dragon_tiles,
+        at: None,
+        arrived: None,
+        players: setup.players,
+    }))
+}
+
+/// Whether some tile in play shows `symbol`.
+pub(super) fn shows(catalog: &Catalog, symbol: Symbol) -> bool {
+    catalog.tiles.iter().any(|e| e.tile.symbol == Some(symbol))
+}
+
+/// The dragon's state.
+#[derive(Debug, Clone)]
+struct Dragon {
+    /// It flies after the scoring (the first edition) instead of before.
+    after_scoring: bool,
+    /// The catalog's dragon tiles.
+    dragon_tiles: Vec<usize>,
+    /// Where it stands, once a volcano brought it.
+    at: Option<Pos>,
+    /// The volcano the turn's tile is, which it just came onto.
+    arrived: Option<Pos>,
+    /// How many players take the steps.
+    players: usize,
+}
+
+impl Mechanic for Dragon {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        let flight = if self.after_scoring {
+            Phases::SCORED
+        } else {
+            Phases::MOVE
+        };
+        Phases::DRAW
+            .and(Phases::PLACED)
+            .and(Phases::DEPLOY)
+            .and(Phases::MOVE)
+            .and(flight)
+    }
+
+    fn draw_problem(&self, catalog: &Catalog, _supply: &Supply, tile: usize) -> Option<ViolationKind> {
+        (self.at.is_none() && self.dragon_tiles.contains(&tile)).then(|| {
+            ViolationKind::DragonRefused {
+                player: String::new(),
+                act: "tile",
+                why: DragonProblem::TileTooEarly(catalog.tiles[tile].tile.id.clone()),
+            }
+        })
+    }
+
+    fn set_aside(&self, _catalog: &Catalog, supply: &Supply) -> u64 {
+        if self.at.is_some() {
+            return 0;
+        }
+        self.dragon_tiles
+            .iter()
+            .map(|&i| u64::from(supply.common.get(i).copied().unwrap_or(0)))
+            .sum()
+    }
+
+    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
+        self.arrived = None;
+        if game.tile(placing.tile).symbol == Some(Symbol::Volcano) {
+            self.at = Some(placing.pos);
+            self.arrived = Some(placing.pos);
+        }
+        None
+    }
+
+    fn deploy_problem(
+        &self,
+        game: &Game,
+        names: &[String],
+        player: usize,
+        _figure: Figure,
+        target: Target,
+    ) -> Option<ViolationKind> {
+        let Target::Feature(spot) = target else {
+            // A figure on a corner point (a barn) may stand by the dragon.
+            return None;
+        };
+        let at = self.at?;
+        (game.placed().get(spot.placed)?.pos == at).then(|| ViolationKind::DragonRefused {
+            player: names.get(player).cloned().unwrap_or_default(),
+            act: "meeple",
+            why: DragonProblem::OnDragonTile(at),
+        })
+    }
+
+    fn restore(
+        &mut self,
+        game: &mut Game,
+        record: &Record,
+        said: &mut Said,
+    ) -> Vec<(usize, Figure)> {
+        let Some((at, span)) = record.neutrals.dragon else {
+            return Vec::new();
+        };
+        if game.at(at).is_none() {
+            said.violations.push((
+                ViolationKind::DragonRefused {
+                    player: String::new(),
+                    act: "dragon",
+                    why: DragonProblem::NoTile(at),
+                },
+                span,
+            ));
+            return Vec::new();
+        }
+        self.at = Some(at);
+        game.set_neutral(Neutral {
+            name: DRAGON,
+            at,
+            beside: None,
+        });
+        // No figure but a barn stands on the dragon's tile.
+        if let Body::Snapshot { meeples, .. } = &record.body {
+            let table = game.figures();
+            for (i, m) in meeples.iter().enumerate() {
+                if m.at == at && !table.on_corner(m.figure) {
+                    said.taken.push(i);
+                    said.violations.push((
+                        ViolationKind::DragonRefused {
+                            player: record.players.get(m.player).cloned().unwrap_or_default(),
+                            act: "meeple",
+                            why: DragonProblem::OnDragonTile(at),
+                        },
+                        m.span,
+                    ));
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
+        if let Some(at) = self.arrived.take() {
+            game.set_neutral(Neutral {
+                name: DRAGON,
+                at,
+                beside: None,
+            });
+            said.notes.push(Note {
+                turn: acting.turn,
+                player: acting.actor,
+                kind: NoteKind::DragonArrived { at },
+            });
+        }
+        if !self.after_scoring {
+            self.fly(game, acting.turn, acting.actor, acting.placed, acting.acts, acting.span, acting.names, said);
+        }
+    }
+
+    fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, said: &mut Said) {
+        if self.after_scoring {
+            let span = scored
+                .acts
+                .iter()
+                .find_map(|a| match a {
+                    Act::Dragon(f) => Some(f.span),
+                    _ => None,
+                })
+                .unwrap_or_else(|| miette::SourceSpan::from((0, 0)));
+            self.fly(game, scored.turn, scored.actor, scored.placed, scored.acts, span, scored.names, said);
+        }
+    }
+
+    fn propose_before_scoring(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        let Some(mut at) = self.at else {
+            return Vec::new();
+        };
+        let placed = &game.placed()[acting.placed];
+        if game.tile(placed.tile).symbol != Some(Symbol::Dragon) {
+            return Vec::new();
+        }
+        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
+        let mut visited = HashSet::from([at]);
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let mut steps = Vec::new();
+        while steps.len() < STEPS {
+            let could = open_steps(game, at, &visited, fairy);
+            if could.is_empty() {
+                break;
+            }
+            let e = could[pick(could.len()).unwrap_or(0).min(could.len() - 1)];
+            at = at.step(e);
+            visited.insert(at);
+            steps.push((e, nowhere));
+        }
+        vec![Act::Dragon(Box::new(Flight {
+            steps,
+            span: nowhere,
+        }))]
+    }
+}
+
+/// The directions the dragon at `at` may step to: a placed tile, not
+/// visited in this flight, not the fairy's.
+fn open_steps(game: &Game, at: Pos, visited: &HashSet<Pos>, fairy: Option<Pos>) -> Vec<Edge> {
+    Edge::ALL
+        .into_iter()
+        .filter(|&e| {
+            let to = at.step(e);
+            game.at(to).is_some() && !visited.contains(&to) && Some(to) != fairy
+        })
+        .collect()
+}
+
+impl Dragon {
+    /// The flight after a dragon tile, as the record's `dragon:` lists it;
+    /// `dragon:` on any other turn does nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn fly(
+        &mut self,
+        game: &mut Game,
+        turn: usize,
+        actor: usize,
+        placed: usize,
+        acts: &[Act],
+        span: miette::SourceSpan,
+        names: &[String],
+        said: &mut Said,
+    ) {
+        let name = names.get(actor).cloned().unwrap_or_default();
+        let mut flights = Vec::new();
+        for (i, act) in acts.iter().enumerate() {
+            if let Act::Dragon(f) = act {
+                said.taken.push(i);
+                flights.push(f.as_ref());
+            }
+        }
+        let refuse = |said: &mut Said, why: DragonProblem, span| {
+            said.violations.push((
+                ViolationKind::DragonRefused {
+                    player: name.clone(),
+                    act: "dragon",
+                    why,
+                },
+                span,
+            ));
+        };
+        let dragon_tile = game.tile(game.placed()[placed].tile).symbol == Some(Symbol::Dragon);
+        let (true, Some(start)) = (dragon_tile, self.at) else {
+            let why = if dragon_tile {
+                DragonProblem::NotInPlay
+            } else {
+                DragonProblem::NoDragonTile
+            };
+            for f in flights {
+                refuse(said, why.clone(), f.span);
+            }
+            return;
+        };
+        let written: &[(Edge, miette::SourceSpan)] = flights.first().map_or(&[], |f| &f.steps);
+        let list_span = flights.first().map_or(span, |f| f.span);
+        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
+        let mut at = start;
+        let mut visited = HashSet::from([at]);
+        let mut steps: Vec<Step> = Vec::new();
+        let mut stopped = false;
+        for (k, &(e, step_span)) in written.iter().enumerate() {
+            let to = at.step(e);
+            let why = if k >= STEPS {
+                Some(DragonProblem::TooManySteps)
+            } else if game.at(to).is_none() {
+                Some(DragonProblem::StepEmpty(to))
+            } else if visited.contains(&to) {
+                Some(DragonProblem::StepVisited(to))
+            } else if Some(to) == fairy {
+                Some(DragonProblem::StepFairy(to))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                refuse(said, why, step_span);
+                stopped = true;
+                break;
+            }
+            visited.insert(to);
+            at = to;
+            let ate = eat(game, to);
+            steps.push(Step {
+                to,
+                by: (actor + k) % self.players.max(1),
+                ate,
+            });
+        }
+        let could = open_steps(game, at, &visited, fairy);
+        if !stopped && steps.len() < STEPS {
+            if !could.is_empty() {
+                refuse(
+                    said,
+                    DragonProblem::StopsEarly {
+                        at,
+                        steps: steps.len(),
+                        could: could.clone(),
+                    },
+                    list_span,
+                );
+            }
+        }
+        self.at = Some(at);
+        game.set_neutral(Neutral {
+            name: DRAGON,
+            at,
+            beside: None,
+        });
+        said.notes.push(Note {
+            turn,
+            player: actor,
+            kind: NoteKind::DragonFlew {
+                from: start,
+                stuck: could.is_empty() && steps.len() < STEPS,
+                steps,
+            },
+        });
+    }
+}
+
+/// The dragon enters the tile at `at`: every figure on it goes home
+/// (followers, and the builders and pigs beside them; figures on corner
+/// points stay), and a builder or pig whose owner has no follower left on
+/// its feature goes with them.
+fn eat(game: &mut Game, at: Pos) -> Vec<Gone> {
+    let Some(placed) = game.at(at) else {
+        return Vec::new();
+    };
+    let mut gone = Vec::new();
+    for id in game.figures_on_tile(placed) {
+        gone.extend(send_home(game, id));
+    }
+    gone
+}
+
+/// Figure `id` goes home, with its owner's builder or pig that no
+/// follower of theirs is left beside: what went, with where each stood.
+pub(super) fn send_home(game: &mut Game, id: usize) -> Vec<Gone> {
+    let Some(f) = game.followers().get(id).filter(|f| f.on_board).cloned() else {
+        return Vec::new();
+    };
+    let table = game.figures();
+    let describe = |game: &Game, id: usize| {
+        let f = &game.followers()[id];
+        let p = &game.placed()[f.placed];
+        Gone {
+            owner: f.player,
+            figure: table.name(f.figure).to_string(),
+            spot: location_of(game.tile(p.tile), p.rot, f.feature),
+        }
+    };
+    let mut gone = vec![describe(game, id)];
+    if !table.is_follower(f.figure) {
+        game.remove(id, true);
+        return gone;
+    }
+    // The owner's other figures on the feature, which may follow it home.
+    let beside: Vec<usize> = game
+        .figures_on(game.root_of(super::game::Spot {
+            placed: f.placed,
+            feature: f.feature,
+        }))
+        .into_iter()
+        .filter(|&o| o != id && game.followers()[o].player == f.player)
+        .collect();
+    game.take_off(id, true);
+    for o in beside {
+        if !game.followers()[o].on_board {
+            gone.push(describe(game, o));
+        }
+    }
+    gone
+}

@@ -1,0 +1,327 @@
+//! The Princess & the Dragon: the fairy (RULES.md §14). Instead of
+//! deploying a figure a player may move it beside one of their followers
+//! (or, under `fairy_placement = "on-tile"`, onto a tile that holds one).
+//! The dragon never enters its tile; its follower's owner scores
+//! `fairy_turn` at the start of each of their turns and `fairy_scored`
+//! whenever that follower's feature is scored, majority or not. When its
+//! follower leaves the board the fairy stays on the tile beside nobody.
+
+use super::event::{Note, NoteKind, Phase};
+use super::features::Node;
+use super::game::{Game, Grant, Neutral, Scoring};
+use super::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
+use super::violation::{DragonProblem, ViolationKind};
+use crate::record::location::location_of;
+use crate::record::{Act, Pick, Record};
+use crate::rules::{FairyPlacement, Figure, Point, Ruleset};
+use crate::tileset::{Catalog, Symbol};
+
+/// The neutral figure's word.
+pub const FAIRY: &str = "fairy";
+
+/// The fairy comes with the dragon: games whose tiles show volcanoes.
+fn in_play(catalog: &Catalog) -> bool {
+    super::dragon::shows(catalog, Symbol::Volcano)
+}
+
+/// The fairy's moves and its points at the start of a turn.
+pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    in_play(setup.catalog).then(|| {
+        Box::new(Fairy {
+            on_tile: setup.rules.fairy_placement == FairyPlacement::OnTile,
+            rate: setup.rules.points[Point::FairyTurn],
+        }) as Box<dyn Mechanic>
+    })
+}
+
+/// The fairy's points when its follower's feature is scored.
+pub(super) fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
+    in_play(catalog).then(|| {
+        Box::new(FairyScored {
+            on_tile: rules.fairy_placement == FairyPlacement::OnTile,
+            rate: rules.points[Point::FairyScored],
+        }) as Box<dyn Scoring>
+    })
+}
+
+/// The fairy's moves and turn points.
+#[derive(Debug, Clone)]
+struct Fairy {
+    /// It stands on a tile (the first edition), not beside a follower.
+    on_tile: bool,
+    /// `[points] fairy_turn`.
+    rate: u32,
+}
+
+impl Mechanic for Fairy {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::ACT.and(Phases::BEGIN)
+    }
+
+    fn act_keys(&self) -> &'static [&'static str] {
+        &["fairy"]
+    }
+
+    fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
+        for (i, act) in acting.acts.iter().enumerate() {
+            if let Act::Fairy(pick) = act {
+                said.taken.push(i);
+                match self.target(game, acting.actor, acting.names, pick) {
+                    Ok((at, beside)) => {
+                        let words = beside.map(|id| {
+                            let f = &game.followers()[id];
+                            let p = &game.placed()[f.placed];
+                            (
+                                game.figures().name(f.figure).to_string(),
+                                location_of(game.tile(p.tile), p.rot, f.feature),
+                            )
+                        });
+                        game.set_neutral(Neutral {
+                            name: FAIRY,
+                            at,
+                            beside,
+                        });
+                        said.notes.push(Note {
+                            turn: acting.turn,
+                            player: acting.actor,
+                            kind: NoteKind::FairyMoved { at, beside: words },
+                        });
+                    }
+                    Err(why) => said.violations.push((
+                        ViolationKind::DragonRefused {
+                            player: acting.names.get(acting.actor).cloned().unwrap_or_default(),
+                            act: "fairy",
+                            why,
+                        },
+                        pick.span,
+                    )),
+                }
+            }
+        }
+    }
+
+    fn begins(&mut self, game: &mut Game, begun: &Begun, _said: &mut Said) {
+        let Some(fairy) = game.neutral(FAIRY).cloned() else {
+            return;
+        };
+        let phase = Phase::Turn {
+            number: begun.turn,
+            player: begun.actor,
+        };
+        let count = if self.on_tile {
+            game.at(fairy.at).map_or(0, |placed| {
+                game.figures_on_tile(placed)
+                    .into_iter()
+                    .filter(|&id| game.followers()[id].player == begun.actor)
+                    .count()
+            })
+        } else {
+            usize::from(fairy.beside.is_some_and(|id| {
+                game.followers()
+                    .get(id)
+                    .is_some_and(|f| f.on_board && f.player == begun.actor)
+            }))
+        };
+        if count > 0 {
+            game.grant(
+                phase,
+                begun.actor,
+                u32::try_from(count).unwrap_or(u32::MAX),
+                self.rate,
+                Grant {
+                    rule: "fairy_turn",
+                    words: "the fairy, at the start of the turn",
+                    unit: if self.on_tile { "figure" } else { "turn" },
+                    by: "the fairy",
+                    about: None,
+                },
+            );
+        }
+    }
+
+    fn restore(&mut self, game: &mut Game, record: &Record, said: &mut Said) -> Vec<(usize, Figure)> {
+        let Some((player, pick)) = &record.neutrals.fairy else {
+            return Vec::new();
+        };
+        // The snapshot's followers are not on the board yet: the fairy's
+        // follower is found once they are (`Mechanic::settled`), so here
+        // it stands on its tile.
+        match game.at(pick.at) {
+            None => said.violations.push((
+                ViolationKind::DragonRefused {
+                    player: record.players.get(*player).cloned().unwrap_or_default(),
+                    act: "fairy",
+                    why: DragonProblem::NoTile(pick.at),
+                },
+                pick.at_span,
+            )),
+            Some(_) => game.set_neutral(Neutral {
+                name: FAIRY,
+                at: pick.at,
+                beside: None,
+            }),
+        }
+        Vec::new()
+    }
+
+    fn settled(&mut self, game: &mut Game, record: &Record, said: &mut Said) {
+        let Some((player, pick)) = &record.neutrals.fairy else {
+            return;
+        };
+        if pick.spot.is_none() || self.on_tile {
+            return;
+        }
+        let Some(placed) = game.at(pick.at) else {
+            return;
+        };
+        let found = followers_at(game, placed, pick).and_then(|(followers, owner)| {
+            followers
+                .into_iter()
+                .find(|&id| game.followers()[id].player == *player)
+                .ok_or_else(|| {
+                    DragonProblem::NotOwn(record.players.get(owner).cloned().unwrap_or_default())
+                })
+        });
+        match found {
+            Ok(id) => game.set_neutral(Neutral {
+                name: FAIRY,
+                at: pick.at,
+                beside: Some(id),
+            }),
+            Err(why) => said.violations.push((
+                ViolationKind::DragonRefused {
+                    player: record.players.get(*player).cloned().unwrap_or_default(),
+                    act: "fairy",
+                    why,
+                },
+                pick.span,
+            )),
+        }
+    }
+}
+
+impl Fairy {
+    /// Where a move of the fairy takes it: the tile and the follower it
+    /// stands beside, or why it may not go there.
+    fn target(
+        &self,
+        game: &Game,
+        actor: usize,
+        names: &[String],
+        pick: &Pick,
+    ) -> Result<(crate::geometry::Pos, Option<usize>), DragonProblem> {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let placed = game.at(pick.at).ok_or(DragonProblem::NoTile(pick.at))?;
+        let now = game.neutral(FAIRY);
+        if let Some((p, _)) = pick.player
+            && p != actor
+        {
+            return Err(DragonProblem::NotOwn(name(p)));
+        }
+        if self.on_tile && pick.spot.is_none() {
+            let mine = game
+                .figures_on_tile(placed)
+                .into_iter()
+                .any(|id| game.followers()[id].player == actor);
+            if !mine {
+                return Err(DragonProblem::NoFollower(pick.at));
+            }
+            if now.is_some_and(|n| n.at == pick.at) {
+                return Err(DragonProblem::Already);
+            }
+            return Ok((pick.at, None));
+        }
+        let (followers, owner) = followers_at(game, placed, pick)?;
+        let Some(&id) = followers.iter().find(|&&id| game.followers()[id].player == actor) else {
+            return Err(DragonProblem::NotOwn(name(owner)));
+        };
+        if self.on_tile {
+            if now.is_some_and(|n| n.at == pick.at) {
+                return Err(DragonProblem::Already);
+            }
+            return Ok((pick.at, None));
+        }
+        if now.is_some_and(|n| n.beside == Some(id)) {
+            return Err(DragonProblem::Already);
+        }
+        Ok((pick.at, Some(id)))
+    }
+}
+
+/// The followers (not builders, pigs or barns) standing at the spot a pick
+/// names, in the order deployed, and the owner of the first; an error when
+/// there are none.
+pub(super) fn followers_at(game: &Game, placed: usize, pick: &Pick) -> Result<(Vec<usize>, usize), DragonProblem> {
+    let p = &game.placed()[placed];
+    let table = game.figures();
+    let feature = pick
+        .spot
+        .as_ref()
+        .and_then(|(l, _)| l.resolve(game.tile(p.tile), p.rot).ok())
+        .ok_or(DragonProblem::NoFollower(pick.at))?;
+    let followers: Vec<usize> = game
+        .figures_on_tile(placed)
+        .into_iter()
+        .filter(|&id| {
+            let f = &game.followers()[id];
+            f.feature == feature && table.is_follower(f.figure)
+        })
+        .collect();
+    let first = *followers.first().ok_or(DragonProblem::NoFollower(pick.at))?;
+    Ok((followers, game.followers()[first].player))
+}
+
+/// The fairy's points when a feature is scored.
+#[derive(Debug, Clone)]
+struct FairyScored {
+    /// It stands on a tile (the first edition).
+    on_tile: bool,
+    /// `[points] fairy_scored`.
+    rate: u32,
+}
+
+impl Scoring for FairyScored {
+    fn boxed(&self) -> Box<dyn Scoring> {
+        Box::new(self.clone())
+    }
+
+    fn scored(&mut self, game: &mut Game, root: Node, phase: Phase) {
+        let Some(fairy) = game.neutral(FAIRY).cloned() else {
+            return;
+        };
+        let table = game.figures();
+        let follower = if self.on_tile {
+            // The first follower of the feature on the fairy's tile.
+            game.at(fairy.at).and_then(|placed| {
+                game.figures_on(root).into_iter().find(|&id| {
+                    let f = &game.followers()[id];
+                    f.placed == placed && table.is_follower(f.figure)
+                })
+            })
+        } else {
+            fairy.beside.filter(|&id| game.stands_on(id, root))
+        };
+        let Some(id) = follower else {
+            return;
+        };
+        let f = game.followers()[id].clone();
+        let about = game.feature_id(f.placed, f.feature);
+        game.grant(
+            phase,
+            f.player,
+            1,
+            self.rate,
+            Grant {
+                rule: "fairy_scored",
+                words: "the fairy's follower's feature is scored",
+                unit: "scoring",
+                by: "the fairy",
+                about,
+            },
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! The Princess & the Dragon: the princess and the magic portal (RULES.md
+//! §14). When a princess tile is placed, instead of deploying a figure the
+//! player may send home one follower of the city the princess stands in
+//! (before the dragon and the scoring); under `princess_action = "must"`
+//! they must when one can go. After a portal tile the turn's follower may
+//! go on an unfinished feature of any tile.
+
+use super::event::{Note, NoteKind};
+use super::game::{Game, Spot};
+use super::mechanic::{Acting, Mechanic, Phases, Said, Setup};
+use super::violation::{DragonProblem, ViolationKind};
+use crate::record::Act;
+use crate::rules::PrincessAction;
+use crate::tileset::Symbol;
+
+/// The princess's rule, for games whose tiles show her.
+pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    super::dragon::shows(setup.catalog, Symbol::Princess).then(|| {
+        Box::new(Princess {
+            must: setup.rules.princess_action == PrincessAction::Must,
+        }) as Box<dyn Mechanic>
+    })
+}
+
+/// The magic portal's rule, for games whose tiles show portals.
+pub(super) fn portal(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+    super::dragon::shows(setup.catalog, Symbol::Portal).then(|| Box::new(Portal) as Box<dyn Mechanic>)
+}
+
+/// The princess.
+#[derive(Debug, Clone)]
+struct Princess {
+    /// A follower must go home when one can.
+    must: bool,
+}
+
+/// The city (a spot of it) the princess of placed tile `placed` stands in,
+/// if its tile shows her.
+fn her_city(game: &Game, placed: usize) -> Option<Spot> {
+    let p = game.placed().get(placed)?;
+    let t = game.tile(p.tile);
+    if t.symbol != Some(Symbol::Princess) {
+        return None;
+    }
+    Some(Spot {
+        placed,
+        feature: t.princess?,
+    })
+}
+
+impl Mechanic for Princess {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::ACT
+    }
+
+    fn act_keys(&self) -> &'static [&'static str] {
+        &["princess"]
+    }
+
+    fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
+        let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
+        let city = her_city(game, acting.placed);
+        let mut used = false;
+        for (i, act) in acting.acts.iter().enumerate() {
+            let Act::Princess(pick) = act else { continue };
+            said.taken.push(i);
+            used = true;
+            let chosen = (|| {
+                let city = city.ok_or(DragonProblem::NoPrincess)?;
+                let placed = game.at(pick.at).ok_or(DragonProblem::NoTile(pick.at))?;
+                let (followers, _) = super::fairy::followers_at(game, placed, pick)?;
+                let theirs: Vec<usize> = match pick.player {
+                    Some((p, _)) => followers
+                        .into_iter()
+                        .filter(|&id| game.followers()[id].player == p)
+                        .collect(),
+                    None => followers,
+                };
+                let mut owners: Vec<usize> = theirs.iter().map(|&id| game.followers()[id].player).collect();
+                owners.dedup();
+                match (theirs.first(), owners.len()) {
+                    (None, _) => Err(DragonProblem::NoFollower(pick.at)),
+                    (Some(_), 2..) => Err(DragonProblem::WhichFollower(
+                        owners
+                            .iter()
+                            .map(|&o| acting.names.get(o).cloned().unwrap_or_default())
+                            .collect(),
+                    )),
+                    (Some(&id), _) => {
+                        let f = &game.followers()[id];
+                        let spot = Spot {
+                            placed: f.placed,
+                            feature: f.feature,
+                        };
+                        if game.same_feature(spot, city) {
+                            Ok(id)
+                        } else {
+                            Err(DragonProblem::NotInCity(pick.at))
+                        }
+                    }
+                }
+            })();
+            match chosen {
+                Ok(id) => {
+                    let gone = super::dragon::send_home(game, id);
+                    said.notes.push(Note {
+                        turn: acting.turn,
+                        player: acting.actor,
+                        kind: NoteKind::SentHome { at: pick.at, gone },
+                    });
+                }
+                Err(why) => said.violations.push((
+                    ViolationKind::DragonRefused {
+                        player: name.clone(),
+                        act: "princess",
+                        why,
+                    },
+                    pick.span,
+                )),
+            }
+        }
+        // Under "must", a turn whose princess could send a follower home
+        // does so.
+        if self.must
+            && !used
+            && let Some(city) = city
+            && game.followers_on(game.root_of(city))
+        {
+            said.violations.push((
+                ViolationKind::DragonRefused {
+                    player: name,
+                    act: "princess",
+                    why: DragonProblem::MustSendHome,
+                },
+                acting.span,
+            ));
+        }
+    }
+}
+
+/// The magic portal.
+#[derive(Debug, Clone)]
+struct Portal;
+
+impl Mechanic for Portal {
+    fn boxed(&self) -> Box<dyn Mechanic> {
+        Box::new(self.clone())
+    }
+
+    fn phases(&self) -> Phases {
+        Phases::DEPLOY
+    }
+
+    fn deploys_elsewhere(&self, game: &Game, placed: usize) -> bool {
+        game.placed()
+            .get(placed)
+            .is_some_and(|p| game.tile(p.tile).symbol == Some(Symbol::Portal))
+    }
+
+    fn offers_elsewhere(&self) -> bool {
+        true
+    }
+}
