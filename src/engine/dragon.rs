@@ -29,24 +29,19 @@ pub const DRAGON: &str = "dragon";
 
 /// The dragon's rules, for games whose tiles show volcanoes.
 pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    if !shows(setup.catalog, Symbol::Volcano) {
+    if !setup.catalog.shows(Symbol::Volcano) {
         return None;
     }
-    let dragon_tiles = (0..setup.catalog.tiles.len())
+    let tiles = (0..setup.catalog.tiles.len())
         .filter(|&i| setup.catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
         .collect();
     Some(Box::new(Dragon {
         after_scoring: setup.rules.dragon_move == DragonMove::AfterScoring,
-        dragon_tiles,
+        tiles,
         at: None,
         arrived: None,
         players: setup.players,
     }))
-}
-
-/// Whether some tile in play shows `symbol`.
-pub(super) fn shows(catalog: &Catalog, symbol: Symbol) -> bool {
-    catalog.tiles.iter().any(|e| e.tile.symbol == Some(symbol))
 }
 
 /// The dragon's state.
@@ -55,7 +50,7 @@ struct Dragon {
     /// It flies after the scoring (the first edition) instead of before.
     after_scoring: bool,
     /// The catalog's dragon tiles.
-    dragon_tiles: Vec<usize>,
+    tiles: Vec<usize>,
     /// Where it stands, once a volcano brought it.
     at: Option<Pos>,
     /// The volcano the turn's tile is, which it just came onto.
@@ -82,13 +77,16 @@ impl Mechanic for Dragon {
             .and(flight)
     }
 
-    fn draw_problem(&self, catalog: &Catalog, _supply: &Supply, tile: usize) -> Option<ViolationKind> {
-        (self.at.is_none() && self.dragon_tiles.contains(&tile)).then(|| {
-            ViolationKind::DragonRefused {
-                player: String::new(),
-                act: "tile",
-                why: DragonProblem::TileTooEarly(catalog.tiles[tile].tile.id.clone()),
-            }
+    fn draw_problem(
+        &self,
+        catalog: &Catalog,
+        _supply: &Supply,
+        tile: usize,
+    ) -> Option<ViolationKind> {
+        (self.at.is_none() && self.tiles.contains(&tile)).then(|| ViolationKind::DragonRefused {
+            player: String::new(),
+            act: "tile",
+            why: DragonProblem::TileTooEarly(catalog.tiles[tile].tile.id.clone()),
         })
     }
 
@@ -96,7 +94,7 @@ impl Mechanic for Dragon {
         if self.at.is_some() {
             return 0;
         }
-        self.dragon_tiles
+        self.tiles
             .iter()
             .map(|&i| u64::from(supply.common.get(i).copied().unwrap_or(0)))
             .sum()
@@ -191,7 +189,16 @@ impl Mechanic for Dragon {
             });
         }
         if !self.after_scoring {
-            self.fly(game, acting.turn, acting.actor, acting.placed, acting.acts, acting.span, acting.names, said);
+            self.fly(
+                game,
+                acting.turn,
+                acting.actor,
+                acting.placed,
+                acting.acts,
+                acting.span,
+                acting.names,
+                said,
+            );
         }
     }
 
@@ -205,7 +212,16 @@ impl Mechanic for Dragon {
                     _ => None,
                 })
                 .unwrap_or_else(|| miette::SourceSpan::from((0, 0)));
-            self.fly(game, scored.turn, scored.actor, scored.placed, scored.acts, span, scored.names, said);
+            self.fly(
+                game,
+                scored.turn,
+                scored.actor,
+                scored.placed,
+                scored.acts,
+                span,
+                scored.names,
+                said,
+            );
         }
     }
 
@@ -335,18 +351,16 @@ impl Dragon {
             });
         }
         let could = open_steps(game, at, &visited, fairy);
-        if !stopped && steps.len() < STEPS {
-            if !could.is_empty() {
-                refuse(
-                    said,
-                    DragonProblem::StopsEarly {
-                        at,
-                        steps: steps.len(),
-                        could: could.clone(),
-                    },
-                    list_span,
-                );
-            }
+        if !stopped && steps.len() < STEPS && !could.is_empty() {
+            refuse(
+                said,
+                DragonProblem::StopsEarly {
+                    at,
+                    steps: steps.len(),
+                    could: could.clone(),
+                },
+                list_span,
+            );
         }
         self.at = Some(at);
         game.set_neutral(Neutral {

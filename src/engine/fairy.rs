@@ -21,7 +21,7 @@ pub const FAIRY: &str = "fairy";
 
 /// The fairy comes with the dragon: games whose tiles show volcanoes.
 fn in_play(catalog: &Catalog) -> bool {
-    super::dragon::shows(catalog, Symbol::Volcano)
+    catalog.shows(Symbol::Volcano)
 }
 
 /// The fairy's moves and its points at the start of a turn.
@@ -35,7 +35,11 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 }
 
 /// The fairy's points when its follower's feature is scored.
-pub(super) fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
+pub(super) fn scoring(
+    catalog: &Catalog,
+    rules: &Ruleset,
+    _players: usize,
+) -> Option<Box<dyn Scoring>> {
     in_play(catalog).then(|| {
         Box::new(FairyScored {
             on_tile: rules.fairy_placement == FairyPlacement::OnTile,
@@ -143,7 +147,12 @@ impl Mechanic for Fairy {
         }
     }
 
-    fn restore(&mut self, game: &mut Game, record: &Record, said: &mut Said) -> Vec<(usize, Figure)> {
+    fn restore(
+        &mut self,
+        game: &mut Game,
+        record: &Record,
+        said: &mut Said,
+    ) -> Vec<(usize, Figure)> {
         let Some((player, pick)) = &record.neutrals.fairy else {
             return Vec::new();
         };
@@ -236,7 +245,10 @@ impl Fairy {
             return Ok((pick.at, None));
         }
         let (followers, owner) = followers_at(game, placed, pick)?;
-        let Some(&id) = followers.iter().find(|&&id| game.followers()[id].player == actor) else {
+        let Some(&id) = followers
+            .iter()
+            .find(|&&id| game.followers()[id].player == actor)
+        else {
             return Err(DragonProblem::NotOwn(name(owner)));
         };
         if self.on_tile {
@@ -255,7 +267,11 @@ impl Fairy {
 /// The followers (not builders, pigs or barns) standing at the spot a pick
 /// names, in the order deployed, and the owner of the first; an error when
 /// there are none.
-pub(super) fn followers_at(game: &Game, placed: usize, pick: &Pick) -> Result<(Vec<usize>, usize), DragonProblem> {
+pub(super) fn followers_at(
+    game: &Game,
+    placed: usize,
+    pick: &Pick,
+) -> Result<(Vec<usize>, usize), DragonProblem> {
     let p = &game.placed()[placed];
     let table = game.figures();
     let feature = pick
@@ -271,7 +287,9 @@ pub(super) fn followers_at(game: &Game, placed: usize, pick: &Pick) -> Result<(V
             f.feature == feature && table.is_follower(f.figure)
         })
         .collect();
-    let first = *followers.first().ok_or(DragonProblem::NoFollower(pick.at))?;
+    let first = *followers
+        .first()
+        .ok_or(DragonProblem::NoFollower(pick.at))?;
     Ok((followers, game.followers()[first].player))
 }
 

@@ -611,7 +611,8 @@ impl Mechanics {
     /// Whether some mechanic may let the turn's figure go to another tile.
     #[must_use]
     pub fn offers_elsewhere(&self) -> bool {
-        self.in_phase(Phases::DEPLOY).any(Mechanic::offers_elsewhere)
+        self.in_phase(Phases::DEPLOY)
+            .any(Mechanic::offers_elsewhere)
     }
 
     /// The "move" phase: the mechanics take the acts they own after the

@@ -33,6 +33,6 @@ pub use game::{Game, Spot};
 pub use position::{Move, MovesAfter, Position, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
-    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, TowerProblem, Violation,
-    ViolationKind,
+    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom,
+    TowerProblem, Violation, ViolationKind,
 };

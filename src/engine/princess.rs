@@ -15,7 +15,7 @@ use crate::tileset::Symbol;
 
 /// The princess's rule, for games whose tiles show her.
 pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    super::dragon::shows(setup.catalog, Symbol::Princess).then(|| {
+    setup.catalog.shows(Symbol::Princess).then(|| {
         Box::new(Princess {
             must: setup.rules.princess_action == PrincessAction::Must,
         }) as Box<dyn Mechanic>
@@ -24,7 +24,10 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 
 /// The magic portal's rule, for games whose tiles show portals.
 pub(super) fn portal(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    super::dragon::shows(setup.catalog, Symbol::Portal).then(|| Box::new(Portal) as Box<dyn Mechanic>)
+    setup
+        .catalog
+        .shows(Symbol::Portal)
+        .then(|| Box::new(Portal) as Box<dyn Mechanic>)
 }
 
 /// The princess.
@@ -80,7 +83,10 @@ impl Mechanic for Princess {
                         .collect(),
                     None => followers,
                 };
-                let mut owners: Vec<usize> = theirs.iter().map(|&id| game.followers()[id].player).collect();
+                let mut owners: Vec<usize> = theirs
+                    .iter()
+                    .map(|&id| game.followers()[id].player)
+                    .collect();
                 owners.dedup();
                 match (theirs.first(), owners.len()) {
                     (None, _) => Err(DragonProblem::NoFollower(pick.at)),

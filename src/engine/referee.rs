@@ -312,9 +312,7 @@ impl<'r> Referee<'r> {
     /// Land tiles left to draw: the common supply less what a mechanic
     /// sets aside now (dragon tiles before the first volcano).
     pub(super) fn land_left(&self) -> u64 {
-        let aside = self
-            .mechanics
-            .set_aside(&self.record.catalog, &self.supply);
+        let aside = self.mechanics.set_aside(&self.record.catalog, &self.supply);
         self.supply.land_left.saturating_sub(aside)
     }
 
@@ -579,12 +577,7 @@ impl<'r> Referee<'r> {
                         Act::Deploy(d) if self.mechanics.offers_elsewhere() => {
                             let v = ViolationKind::ElsewhereRefused {
                                 player: self.player(actor),
-                                figure: self
-                                    .record
-                                    .catalog
-                                    .figures
-                                    .name(d.figure)
-                                    .to_string(),
+                                figure: self.record.catalog.figures.name(d.figure).to_string(),
                                 at: d.at.map_or(placement.at, |(p, _)| p),
                                 why: Elsewhere::NotOffered,
                             };

@@ -453,8 +453,8 @@ pub(crate) struct RawMeeple {
 }
 
 pub(crate) use super::keys::RawPair;
-pub(crate) use super::keys::goods::RawGoods;
 pub(crate) use super::keys::dragon::RawPick;
+pub(crate) use super::keys::goods::RawGoods;
 pub(crate) use super::keys::tower::{
     RawCapture, RawPrisonerSchema, RawPrisoners, RawRansom, RawTowerHeight, RawTowerPiece,
 };

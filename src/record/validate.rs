@@ -8,7 +8,8 @@ use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
     Act, Action, Body, Deploy, Expectation, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE, MAX_TURNS,
-    Meeple, Placement, Record, RecordError, SnapshotNeutrals, SnapshotTowers, Totals, Turn, figure_of, raw,
+    Meeple, Placement, Record, RecordError, SnapshotNeutrals, SnapshotTowers, Totals, Turn,
+    figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;

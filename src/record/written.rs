@@ -257,7 +257,10 @@ impl WrittenTurn {
             }
             Act::Dragon(f) => {
                 self.dragon = Some(FlowSeq(
-                    f.steps.iter().map(|(e, _)| e.letter().to_string()).collect(),
+                    f.steps
+                        .iter()
+                        .map(|(e, _)| e.letter().to_string())
+                        .collect(),
                 ));
             }
         }

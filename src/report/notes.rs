@@ -138,7 +138,10 @@ pub fn words(players: &[String], n: &Note) -> String {
                 n.turn,
                 figure_word(figure)
             ),
-            None => format!("turn {} · {who} moved the fairy to the tile at {at}", n.turn),
+            None => format!(
+                "turn {} · {who} moved the fairy to the tile at {at}",
+                n.turn
+            ),
         },
         NoteKind::SentHome { at, gone } => format!(
             "turn {} · {who}'s princess sent home from {at}: {}",

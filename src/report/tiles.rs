@@ -277,6 +277,9 @@ fn legend(tile: &Tile) -> Vec<String> {
                 }
                 None => {}
             }
+            if tile.princess == Some(i) {
+                line.push_str(", the princess stands in it");
+            }
             if !f.touches.is_empty() {
                 let cities: Vec<String> = f
                     .touches
@@ -307,6 +310,14 @@ pub fn show_tile(tile: &Tile) -> String {
         if flag {
             let _ = write!(head, ", {word}");
         }
+    }
+    if let Some(symbol) = tile.symbol {
+        let article = if symbol == crate::tileset::Symbol::Princess {
+            "the"
+        } else {
+            "a"
+        };
+        let _ = write!(head, ", shows {article} {}", symbol.word());
     }
     let pic = picture(tile);
     let legend = legend(tile);

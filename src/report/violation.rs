@@ -258,7 +258,9 @@ impl Violation {
                     ),
                 };
                 w(
-                    format!("{player}'s {figure} may not go to the tile at {at}: {why}; it stays in {player}'s supply"),
+                    format!(
+                        "{player}'s {figure} may not go to the tile at {at}: {why}; it stays in {player}'s supply"
+                    ),
                     "carca::rules::portal",
                     help,
                     label,

@@ -13,8 +13,8 @@ pub mod table;
 pub use error::RulesError;
 pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
-    BarnPlacement, DragonMove, EndGameAbbey, FairyPlacement, PrincessAction, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak,
-    Word,
+    BarnPlacement, DragonMove, EndGameAbbey, FairyPlacement, FarmScoring, Incomplete, InnCathedral,
+    Point, Points, PrincessAction, TieBreak, Word,
 };
 
 pub use crate::tileset::figure::Figure;

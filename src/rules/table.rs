@@ -173,10 +173,8 @@ pub enum PrincessAction {
 }
 
 impl Word for PrincessAction {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (PrincessAction::May, "may"),
-        (PrincessAction::Must, "must"),
-    ];
+    const ALL: &'static [(Self, &'static str)] =
+        &[(PrincessAction::May, "may"), (PrincessAction::Must, "must")];
 }
 
 /// A toggle's value, as read from a file or shown in a report.

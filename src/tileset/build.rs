@@ -1152,7 +1152,10 @@ impl Builder<'_> {
         let cities: Vec<usize> = (0..drafts.len())
             .filter(|&i| drafts[i].feature.kind == FeatureKind::City)
             .collect();
-        let span = raw.symbol.as_ref().map_or_else(|| self.span(&raw.id), |w| self.span(w));
+        let span = raw
+            .symbol
+            .as_ref()
+            .map_or_else(|| self.span(&raw.id), |w| self.span(w));
         if symbol != Some(Symbol::Princess) {
             if !marked.is_empty() {
                 self.errors.push(E::PrincessPlace {

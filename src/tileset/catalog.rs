@@ -94,6 +94,12 @@ pub struct Conflict {
 }
 
 impl Catalog {
+    /// Whether some tile in play shows `symbol`.
+    #[must_use]
+    pub fn shows(&self, symbol: super::Symbol) -> bool {
+        self.tiles.iter().any(|e| e.tile.symbol == Some(symbol))
+    }
+
     /// The catalog of these sets.
     #[must_use]
     pub fn new(sets: Vec<Loaded>) -> Catalog {

@@ -339,7 +339,9 @@ pub enum TilesetError {
     #[error("where the princess stands is not clear: {why}")]
     #[diagnostic(
         code(carca::tileset::princess_place),
-        help("give a tile with `symbol: princess` one city, or mark one of its cities with `princess: true`")
+        help(
+            "give a tile with `symbol: princess` one city, or mark one of its cities with `princess: true`"
+        )
     )]
     PrincessPlace {
         /// What is wrong.

@@ -109,13 +109,16 @@ pub(crate) struct RawTile {
     /// The symbol the tile shows (The Princess & the Dragon): `volcano`,
     /// `dragon`, `portal` or `princess` (she stands in the tile's only
     /// city, or in the city marked `princess: true`).
-    #[schemars(with = "Option<String>", regex(pattern = r"^(volcano|dragon|portal|princess)$"))]
+    #[schemars(
+        with = "Option<String>",
+        regex(pattern = r"^(volcano|dragon|portal|princess)$")
+    )]
     pub(crate) symbol: Option<Spanned<String>>,
 }
 
-/// A city, road, river or field. Cities take `edges`, `pennants`, `goods`, `name`;
-/// roads and rivers `edges`, `ends`, `name`; fields `halves`, `touches`,
-/// `name`.
+/// A city, road, river or field. Cities take `edges`, `pennants`, `goods`,
+/// `with`, `princess`, `name`; roads and rivers `edges`, `ends`, `name`
+/// (roads also `with`); fields `halves`, `touches`, `apart`, `name`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawFeature {

@@ -55,7 +55,9 @@ pub(crate) fn pick<C: Context>(
         None if spot_needed => {
             cx.error(RecordError::Turn {
                 problem: match key {
-                    "princess" => "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`",
+                    "princess" => {
+                        "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`"
+                    }
                     _ => "`fairy` names the follower it stands beside: `{ at: [x, y], spot: LOC }`",
                 },
                 span: cx.span(p),
@@ -74,7 +76,10 @@ pub(crate) fn pick<C: Context>(
 }
 
 /// The dragon's steps: `[E, E, N]`.
-pub(crate) fn flight<C: Context>(cx: &mut C, list: &Spanned<Vec<Spanned<String>>>) -> Option<Flight> {
+pub(crate) fn flight<C: Context>(
+    cx: &mut C,
+    list: &Spanned<Vec<Spanned<String>>>,
+) -> Option<Flight> {
     let mut steps = Vec::with_capacity(list.value.len());
     let mut ok = true;
     for s in &list.value {
