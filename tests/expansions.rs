@@ -173,3 +173,54 @@ fn moves_know_the_final_abbey_round() {
     ]);
     assert!(none.contains("the game is over after turn 12"), "{none}");
 }
+
+#[test]
+fn princess_and_dragon_fixtures_meet_their_expectations_under_every_option() {
+    // The fixtures name the rule options' rulesets among their
+    // expectations (`../house-rules/*.toml`): `carca test` checks them all.
+    let mut names: Vec<String> = std::fs::read_dir("fixtures/records")
+        .expect("fixtures")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("pd-"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 7, "{names:?}");
+    for name in names {
+        let out = carca(&["test", &format!("fixtures/records/{name}")]);
+        assert!(out.starts_with("exit: 0"), "{name}:\n{out}");
+    }
+    let fairy = carca(&[
+        "compare",
+        "fixtures/records/pd-fairy-on-tile.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/fairy-on-tile.toml",
+    ]);
+    insta::assert_snapshot!("fairy_placement", fairy);
+    let dragon = carca(&[
+        "compare",
+        "fixtures/records/pd-dragon-after-scoring.yaml",
+        "--rules",
+        "modern,fixtures/house-rules/dragon-after-scoring.toml",
+    ]);
+    insta::assert_snapshot!("dragon_move", dragon);
+    // Under "must" the princess tile that joins a city with a knight and
+    // sends nobody home breaks a rule; under "may" it does not.
+    let may = carca(&[
+        "score",
+        "fixtures/illegal/pd-princess-must.yaml",
+        "--rules",
+        "modern",
+    ]);
+    assert!(may.starts_with("exit: 0"), "{may}");
+    let must = carca(&[
+        "score",
+        "fixtures/illegal/pd-princess-must.yaml",
+        "--rules",
+        "fixtures/house-rules/princess-must.toml",
+    ]);
+    assert!(
+        must.starts_with("exit: 1") && must.contains("carca::rules::princess"),
+        "{must}"
+    );
+}

@@ -864,12 +864,23 @@ fn or_list(words: &[&str]) -> String {
 
 /// The words of an act of The Princess & the Dragon that does not happen.
 fn dragon_words(player: &str, act: &str, why: &DragonProblem) -> Words {
-    let (what, code) = match act {
-        "dragon" => ("the dragon stops there", "carca::rules::dragon"),
-        "fairy" => ("the fairy stays where it was", "carca::rules::fairy"),
-        "princess" => ("nobody goes home", "carca::rules::princess"),
-        "tile" => ("the dragon does not fly", "carca::rules::dragon_tile"),
-        _ => ("the figure stays in supply", "carca::rules::dragon_tile"),
+    let (what, code) = match (act, why) {
+        (
+            "dragon",
+            DragonProblem::NotInPlay | DragonProblem::NoDragonTile | DragonProblem::NoTile(_),
+        ) => ("the steps are ignored", "carca::rules::dragon"),
+        ("dragon", DragonProblem::StopsEarly { .. }) => (
+            "the dragon stays where the list ends",
+            "carca::rules::dragon",
+        ),
+        ("dragon", _) => ("the dragon stops before that step", "carca::rules::dragon"),
+        ("fairy", _) => ("the fairy stays where it was", "carca::rules::fairy"),
+        ("princess", _) => ("nobody goes home", "carca::rules::princess"),
+        ("tile", _) => ("the dragon does not fly", "carca::rules::dragon_tile"),
+        _ => (
+            "the figure stays in its owner's supply",
+            "carca::rules::dragon_tile",
+        ),
     };
     let list = |v: &[String]| v.join(", ");
     let (why, help, label) = match why {
