@@ -335,6 +335,92 @@ impl Generated {
     }
 }
 
+/// Draws the next tile: a tile a mechanic refuses now (a dragon tile
+/// before the first volcano) is set aside, and the tiles set aside go back
+/// into the deck, shuffled, once they may be drawn.
+fn draw(
+    deck: &mut std::collections::VecDeque<usize>,
+    aside: &mut Vec<usize>,
+    mechanics: &Mechanics,
+    catalog: &Catalog,
+) -> Option<usize> {
+    if let Some(&first) = aside.first()
+        && !mechanics.sets_aside(catalog, first)
+    {
+        // Back among the tiles still to draw, spread evenly: the deck was
+        // shuffled already.
+        let mut merged = std::collections::VecDeque::with_capacity(deck.len() + aside.len());
+        let step = (deck.len() / aside.len()).max(1);
+        let mut back = aside.drain(..);
+        for (i, t) in deck.drain(..).enumerate() {
+            if i % step == 0
+                && let Some(a) = back.next()
+            {
+                merged.push_back(a);
+            }
+            merged.push_back(t);
+        }
+        merged.extend(back);
+        *deck = merged;
+    }
+    while let Some(tile) = deck.pop_front() {
+        if !mechanics.sets_aside(catalog, tile) {
+            return Some(tile);
+        }
+        aside.push(tile);
+    }
+    None
+}
+
+/// The turn's follower on a free, unfinished feature of another tile (a
+/// magic portal), among a few tiles picked at random: the act that writes
+/// it, once deployed.
+fn elsewhere(
+    game: &mut Game,
+    mechanics: &Mechanics,
+    names: &[String],
+    player: usize,
+    placed: usize,
+    rng: &mut Rng,
+) -> Option<Act> {
+    let tiles = game.placed().len();
+    let mut candidates: Vec<Spot> = Vec::new();
+    for _ in 0..16 {
+        let p = rng.below(tiles);
+        if p == placed {
+            continue;
+        }
+        let t = game.tile(game.placed()[p].tile);
+        for feature in 0..t.features.len() {
+            let spot = Spot { placed: p, feature };
+            if !candidates.contains(&spot)
+                && !game.finished(spot)
+                && game
+                    .deploy_problem(p, feature, player, Figure::FOLLOWER)
+                    .is_none()
+                && mechanics
+                    .deploy_problem(game, names, player, Figure::FOLLOWER, Target::Feature(spot))
+                    .is_none()
+            {
+                candidates.push(spot);
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return None;
+    }
+    let spot = candidates[rng.below(candidates.len())];
+    game.deploy(spot.placed, spot.feature, player, Figure::FOLLOWER);
+    let (at, location, _) = game.named_spot(spot);
+    let nowhere = miette::SourceSpan::from((0, 0));
+    Some(Act::Deploy(crate::record::Deploy {
+        location,
+        span: nowhere,
+        figure: Figure::FOLLOWER,
+        at: Some((at, nowhere)),
+    }))
+}
+
 /// Generates a history record (YAML text) from `catalog`, whose counts
 /// must already be scaled by `scale`.
 #[must_use]
@@ -421,7 +507,12 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             .filter(|&(p, r)| mechanics.placement_problem(catalog, tile, p, r).is_none())
             .collect()
     };
-    let mut deck = deck.into_iter();
+    let mut deck: std::collections::VecDeque<usize> = deck.into();
+    // Tiles a mechanic sets aside when drawn (dragon tiles before the
+    // first volcano): shuffled back into the deck once they may be drawn.
+    let mut aside: Vec<usize> = Vec::new();
+    // The player who discarded last, who draws again in the same turn.
+    let mut drew_again: Option<usize> = None;
     // Once the last land tile is down (the whole supply drawn), the final
     // round of the players' own tiles: the players still to be asked, in
     // the round's order.
@@ -463,7 +554,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let in_final_round = final_round.is_some();
         let (tile, own_found) = match chosen_own {
             Some((tile, spots)) => (tile, Some(spots[rng.below(spots.len())])),
-            None => match deck.next() {
+            None => match draw(&mut deck, &mut aside, &mechanics, catalog) {
                 Some(tile) => (tile, None),
                 None => {
                     if exhausted
@@ -520,10 +611,27 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 }
             };
         }
+        // The "begin" phase: a turn starts (not a second turn, nor a draw
+        // again after a discard, nor a turn of the final round).
+        if mechanics.hooks_begin()
+            && !in_final_round
+            && !order.is_second(player)
+            && drew_again != Some(player)
+        {
+            let _ = mechanics.begins(
+                &mut game,
+                &crate::engine::mechanic::Begun {
+                    turn: turns.len() + 1,
+                    actor: player,
+                },
+            );
+        }
+        drew_again = None;
         let Some((pos, rot)) = found else {
             turns.push(Turn::Discard { tile: t.id.clone() });
             // The same player draws again.
             order.after(player, turns.len(), true, false);
+            drew_again = Some(player);
             continue;
         };
         if drawn {
@@ -588,7 +696,18 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
         }
         let acted = acts.iter().any(crate::record::Act::is_action);
-        if !acted && rng.chance(options.followers) {
+        // A follower through a magic portal now and then, where a mechanic
+        // lets the figure go to another tile.
+        let portal = !acted
+            && mechanics.deploys_elsewhere(&game, idx)
+            && game.supply(player, Figure::FOLLOWER) > 0
+            && rng.chance(options.followers)
+            && rng.chance(0.5);
+        if portal {
+            if let Some(act) = elsewhere(&mut game, &mechanics, &names, player, idx, &mut rng) {
+                acts.push(act);
+            }
+        } else if !acted && rng.chance(options.followers) {
             // Another figure now and then (a big follower, a builder, a pig,
             // a mayor, a wagon, a barn, a figure a set declares), while the
             // player has one, in the order of the figure table: the dice
@@ -655,6 +774,30 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                     figure = (kind != Figure::FOLLOWER).then(|| table.name(kind).to_string());
                 }
             }
+        }
+        // The "move" phase: neutral figures move before the scoring (the
+        // dragon's flight), the dice choosing each step.
+        if mechanics.hooks_move() {
+            let acting = Acting {
+                turn: number,
+                actor: player,
+                names: &names,
+                placed: idx,
+                second: order.is_second(player),
+                acts: &[],
+                span: miette::SourceSpan::from((0, 0)),
+            };
+            let flight = mechanics
+                .propose_before_scoring(&game, &acting, &mut |n| (n > 0).then(|| rng.below(n)));
+            let said = mechanics.before_scoring(
+                &mut game,
+                &Acting {
+                    acts: &flight,
+                    ..acting
+                },
+            );
+            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+            acts.extend(flight);
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number, player });
         // The "scored" phase: figures the scoring sent home may move on

@@ -169,6 +169,40 @@ fn generated_tower_games_are_legal_and_use_its_rules() {
 }
 
 #[test]
+fn generated_princess_and_dragon_games_are_legal_and_use_its_rules() {
+    // Alone, and with every other expansion: volcanoes and the dragon's
+    // flights (dragon tiles set aside until the first volcano), the fairy,
+    // the princess and magic portals, all written by the generator and
+    // accepted by the referee.
+    let mut counts = [0usize; 4];
+    for seed in 0..24 {
+        let sets: &[&str] = if seed % 2 == 0 {
+            &["base", "princess-dragon"]
+        } else {
+            &[
+                "base",
+                "inns-cathedrals",
+                "traders-builders",
+                "abbey-mayor",
+                "tower",
+                "princess-dragon",
+            ]
+        };
+        let players = 2 + (seed as usize % 4);
+        let text = game(seed, players, 102, sets, 0.9);
+        assert_legal(&text, &format!("princess-dragon seed {seed}"));
+        counts[0] += text.matches("dragon: [").count();
+        counts[1] += text.matches("fairy: {").count();
+        counts[2] += text.matches("princess: {").count();
+        counts[3] += text.matches("meeple: {at:").count();
+    }
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "flights, fairy moves, princesses, portals: {counts:?}"
+    );
+}
+
+#[test]
 fn generated_large_games_are_legal() {
     let text = game(99, 4, 600, &["base"], 0.3);
     assert!(

@@ -51,7 +51,7 @@ fn sets(river: bool) -> &'static [&'static str] {
 }
 
 /// The sets of every shipped expansion, alone and together.
-const EXPANSIONS: [&[&str]; 8] = [
+const EXPANSIONS: [&[&str]; 10] = [
     &["base"],
     &["base", "river"],
     &["base", "inns-cathedrals"],
@@ -66,6 +66,14 @@ const EXPANSIONS: [&[&str]; 8] = [
         "inns-cathedrals",
         "traders-builders",
         "abbey-mayor",
+    ],
+    &["base", "princess-dragon"],
+    &[
+        "base",
+        "inns-cathedrals",
+        "traders-builders",
+        "tower",
+        "princess-dragon",
     ],
 ];
 
@@ -135,8 +143,31 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             list.swap(i, j);
         }
     }
+    // The neutral figures (the dragon, the fairy beside its follower).
+    let mut neutrals = String::new();
+    for n in g.neutrals() {
+        match (n.name, n.beside) {
+            ("dragon", _) => {
+                let _ = writeln!(neutrals, "dragon: [{}, {}]", n.at.x, n.at.y);
+            }
+            (_, Some(id)) if g.followers()[id].on_board => {
+                let f = &g.followers()[id];
+                let p = &g.placed()[f.placed];
+                let _ = writeln!(
+                    neutrals,
+                    "{}: {{ player: {}, at: [{}, {}], spot: '{}' }}",
+                    n.name,
+                    rec.players[f.player],
+                    p.pos.x,
+                    p.pos.y,
+                    location_of(g.tile(p.tile), p.rot, f.feature)
+                );
+            }
+            _ => {}
+        }
+    }
     format!(
-        "tilesets: [{}]\nplayers: [{}]\nboard:\n{}meeples:\n{}",
+        "tilesets: [{}]\nplayers: [{}]\n{neutrals}board:\n{}meeples:\n{}",
         sets.join(", "),
         rec.players.join(", "),
         board.concat(),

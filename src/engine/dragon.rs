@@ -90,14 +90,8 @@ impl Mechanic for Dragon {
         })
     }
 
-    fn set_aside(&self, _catalog: &Catalog, supply: &Supply) -> u64 {
-        if self.at.is_some() {
-            return 0;
-        }
-        self.tiles
-            .iter()
-            .map(|&i| u64::from(supply.common.get(i).copied().unwrap_or(0)))
-            .sum()
+    fn sets_aside(&self, _catalog: &Catalog, tile: usize) -> bool {
+        self.at.is_none() && self.tiles.contains(&tile)
     }
 
     fn placed(&mut self, game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
@@ -432,4 +426,72 @@ pub(super) fn send_home(game: &mut Game, id: usize) -> Vec<Gone> {
         }
     }
     gone
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::mechanic::{Mechanics, Placing, Setup};
+    use super::super::supply::Supply;
+    use crate::geometry::{Pos, Rotation};
+    use crate::loader::Loader;
+    use crate::rules::Ruleset;
+    use crate::tileset::{Catalog, Symbol};
+
+    fn catalog() -> Catalog {
+        let load = |name| {
+            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
+                .expect("built-in set")
+        };
+        Catalog::new(vec![load("base"), load("princess-dragon")])
+    }
+
+    #[test]
+    fn dragon_tiles_are_set_aside_until_the_first_volcano() {
+        let catalog = catalog();
+        let rules = Ruleset::modern();
+        let start = catalog.default_start().expect("a start tile");
+        let mut mechanics = Mechanics::for_game(&Setup {
+            catalog: &catalog,
+            rules: &rules,
+            players: 2,
+            start: (start, Pos::new(0, 0), Rotation::R0),
+        });
+        let supply = Supply::new(&catalog, 2);
+        let of = |symbol| {
+            (0..catalog.tiles.len())
+                .filter(|&i| catalog.tiles[i].tile.symbol == Some(symbol))
+                .map(|i| u64::from(catalog.tiles[i].tile.count))
+                .sum::<u64>()
+        };
+        // The twelve dragon tiles do not count among the tiles left.
+        assert_eq!(of(Symbol::Dragon), 12);
+        assert_eq!(mechanics.set_aside(&catalog, &supply), 12);
+        let dragon = (0..catalog.tiles.len())
+            .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
+            .expect("a dragon tile");
+        assert!(mechanics.sets_aside(&catalog, dragon));
+        assert!(mechanics.draw_problem(&catalog, &supply, dragon).is_some());
+        // A volcano brings the dragon: they are drawn as any tile.
+        let volcano = (0..catalog.tiles.len())
+            .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Volcano))
+            .expect("a volcano");
+        let mut game = super::super::game::Game::new(&catalog, &rules, 2);
+        game.place(start, Pos::new(0, 0), Rotation::R0, None);
+        let idx = game.place(volcano, Pos::new(0, -1), Rotation::R0, Some(1));
+        mechanics.placed(
+            &game,
+            &Placing {
+                tile: volcano,
+                pos: Pos::new(0, -1),
+                rot: Rotation::R0,
+                placed: idx,
+                actor: 0,
+                drawn: true,
+                second: false,
+            },
+        );
+        assert_eq!(mechanics.set_aside(&catalog, &supply), 0);
+        assert!(!mechanics.sets_aside(&catalog, dragon));
+        assert!(mechanics.draw_problem(&catalog, &supply, dragon).is_none());
+    }
 }

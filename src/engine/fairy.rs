@@ -108,6 +108,55 @@ impl Mechanic for Fairy {
         }
     }
 
+    fn propose_acts(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        let now = game.neutral(FAIRY);
+        let table = game.figures();
+        // A player whose follower the fairy stands beside keeps it there.
+        if now
+            .and_then(|n| n.beside)
+            .and_then(|id| game.followers().get(id))
+            .is_some_and(|f| f.on_board && f.player == acting.actor)
+        {
+            return Vec::new();
+        }
+        let mine: Vec<usize> = game
+            .followers()
+            .iter()
+            .enumerate()
+            .filter(|(id, f)| {
+                f.on_board
+                    && f.player == acting.actor
+                    && table.is_follower(f.figure)
+                    && now.is_none_or(|n| {
+                        if self.on_tile {
+                            n.at != game.placed()[f.placed].pos
+                        } else {
+                            n.beside != Some(*id)
+                        }
+                    })
+            })
+            .map(|(id, _)| id)
+            .collect();
+        let Some(k) = pick(mine.len()) else {
+            return Vec::new();
+        };
+        let f = &game.followers()[mine[k]];
+        let p = &game.placed()[f.placed];
+        let nowhere = miette::SourceSpan::from((0, 0));
+        vec![Act::Fairy(Box::new(Pick {
+            player: None,
+            at: p.pos,
+            at_span: nowhere,
+            spot: Some((location_of(game.tile(p.tile), p.rot, f.feature), nowhere)),
+            span: nowhere,
+        }))]
+    }
+
     fn begins(&mut self, game: &mut Game, begun: &Begun, _said: &mut Said) {
         let Some(fairy) = game.neutral(FAIRY).cloned() else {
             return;

@@ -295,11 +295,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 
-    /// Phase "draw": how many land tiles left in the common supply are
-    /// set aside now, not to be drawn yet (dragon tiles before the first
-    /// volcano): the game ends when the others run out.
-    fn set_aside(&self, _catalog: &Catalog, _supply: &Supply) -> u64 {
-        0
+    /// Phase "draw": whether `tile` is set aside when drawn now, not to be
+    /// drawn yet (a dragon tile before the first volcano): such tiles do
+    /// not count among the tiles left, and the game ends when the others
+    /// run out.
+    fn sets_aside(&self, _catalog: &Catalog, _tile: usize) -> bool {
+        false
     }
 
     /// Phase "begin": the player's turn starts (points that come at the
@@ -579,11 +580,25 @@ impl Mechanics {
         said
     }
 
+    /// Whether `tile` is set aside when drawn now.
+    #[must_use]
+    pub fn sets_aside(&self, catalog: &Catalog, tile: usize) -> bool {
+        self.in_phase(Phases::DRAW)
+            .any(|m| m.sets_aside(catalog, tile))
+    }
+
     /// Land tiles of the common supply set aside now.
     #[must_use]
     pub fn set_aside(&self, catalog: &Catalog, supply: &Supply) -> u64 {
-        self.in_phase(Phases::DRAW)
-            .map(|m| m.set_aside(catalog, supply))
+        if !self.phases.has(Phases::DRAW) {
+            return 0;
+        }
+        supply
+            .common
+            .iter()
+            .enumerate()
+            .filter(|&(i, &n)| n > 0 && self.sets_aside(catalog, i))
+            .map(|(_, &n)| u64::from(n))
             .sum()
     }
 
@@ -675,9 +690,16 @@ impl Mechanics {
         acting: &Acting<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
     ) -> Vec<Act> {
-        self.in_phase(Phases::ACT)
-            .flat_map(|m| m.propose_acts(game, acting, pick))
-            .collect()
+        // One action a turn: once a mechanic proposed one, the others
+        // propose nothing more.
+        let mut acts: Vec<Act> = Vec::new();
+        for m in self.in_phase(Phases::ACT) {
+            if acts.iter().any(Act::is_action) {
+                break;
+            }
+            acts.extend(m.propose_acts(game, acting, pick));
+        }
+        acts
     }
 
     /// A snapshot's board is laid: the mechanics restore their state.
@@ -857,8 +879,8 @@ pub mod registry {
         super::super::wagon::mechanic,
         super::super::barn::mechanic,
         super::super::tower::mechanic,
-        super::super::fairy::mechanic,
         super::super::princess::mechanic,
+        super::super::fairy::mechanic,
         super::super::princess::portal,
         super::super::dragon::mechanic,
     ];

@@ -64,6 +64,39 @@ impl Mechanic for Princess {
         &["princess"]
     }
 
+    fn propose_acts(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        let Some(city) = her_city(game, acting.placed) else {
+            return Vec::new();
+        };
+        let table = game.figures();
+        let there: Vec<usize> = game
+            .figures_on(game.root_of(city))
+            .into_iter()
+            .filter(|&id| table.is_follower(game.followers()[id].figure))
+            .collect();
+        let Some(k) = pick(there.len()) else {
+            return Vec::new();
+        };
+        let f = &game.followers()[there[k]];
+        let p = &game.placed()[f.placed];
+        let nowhere = miette::SourceSpan::from((0, 0));
+        vec![Act::Princess(Box::new(crate::record::Pick {
+            player: Some((f.player, nowhere)),
+            at: p.pos,
+            at_span: nowhere,
+            spot: Some((
+                crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature),
+                nowhere,
+            )),
+            span: nowhere,
+        }))]
+    }
+
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
         let city = her_city(game, acting.placed);
