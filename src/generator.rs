@@ -698,12 +698,12 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
         let acted = acts.iter().any(crate::record::Act::is_action);
         // A follower through a magic portal now and then, where a mechanic
         // lets the figure go to another tile.
-        let portal = !acted
+        let far = !acted
             && mechanics.deploys_elsewhere(&game, idx)
             && game.supply(player, Figure::FOLLOWER) > 0
             && rng.chance(options.followers)
             && rng.chance(0.5);
-        if portal {
+        if far {
             if let Some(act) = elsewhere(&mut game, &mechanics, &names, player, idx, &mut rng) {
                 acts.push(act);
             }

@@ -558,6 +558,19 @@ fn no_expansion_words_in_the_generic_engine() {
         "Ransom",
         "prisoner",
         "prisoners",
+        "dragon",
+        "Dragon",
+        "DRAGON",
+        "fairy",
+        "Fairy",
+        "FAIRY",
+        "princess",
+        "Princess",
+        "portal",
+        "Portal",
+        "volcano",
+        "Volcano",
+        "Symbol",
     ];
     let mut files: Vec<PathBuf> = std::fs::read_dir(&engine)
         .expect("engine")

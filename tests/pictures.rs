@@ -305,6 +305,10 @@ fn the_readme_pictures_are_current() {
         ),
         ("tiles-abbey-mayor", vec!["tiles", "render", "abbey-mayor"]),
         ("tiles-tower", vec!["tiles", "render", "tower"]),
+        (
+            "tiles-princess-dragon",
+            vec!["tiles", "render", "princess-dragon"],
+        ),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -593,8 +593,7 @@ impl<'r> Referee<'r> {
                             );
                         }
                         // The move and scored phases take theirs.
-                        Act::Move(_) => {}
-                        Act::Dragon(_) if self.mechanics.hooks_move() => {}
+                        later if later.after_deployment() => {}
                         other => {
                             self.violation(
                                 ViolationKind::NotInPlay { key: other.key() },
@@ -605,6 +604,7 @@ impl<'r> Referee<'r> {
                 }
                 // The "move" phase: neutral figures move before the scoring
                 // (the dragon's flight).
+                let mut later = Vec::new();
                 if self.mechanics.hooks_move() {
                     let said = self.mechanics.before_scoring(
                         &mut self.game,
@@ -622,6 +622,7 @@ impl<'r> Referee<'r> {
                         self.violation(v, span);
                     }
                     self.notes.extend(said.notes);
+                    later = said.taken;
                 }
                 self.game.score_completed(
                     idx,
@@ -630,7 +631,15 @@ impl<'r> Referee<'r> {
                         player: actor,
                     },
                 );
-                self.after_scoring(turn, actor, idx);
+                later.extend(self.after_scoring(turn, actor, idx));
+                // An act of those phases that no mechanic took does
+                // nothing (a figure's move says why itself).
+                for (i, act) in turn.acts.iter().enumerate() {
+                    if act.after_deployment() && !matches!(act, Act::Move(_)) && !later.contains(&i)
+                    {
+                        self.violation(ViolationKind::NotInPlay { key: act.key() }, act.span());
+                    }
+                }
                 earned
             }
         }
@@ -639,10 +648,10 @@ impl<'r> Referee<'r> {
     /// The "scored" phase: mechanics move figures the scoring sent home
     /// and score in play; a move the record lists that no mechanic took
     /// moves nothing.
-    fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) {
+    fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) -> Vec<usize> {
         // A game whose mechanics do nothing here pays nothing for it.
         if !self.mechanics.hooks_scored() && turn.moves().next().is_none() {
-            return;
+            return Vec::new();
         }
         let said = self.mechanics.scored(
             &mut self.game,
@@ -660,6 +669,7 @@ impl<'r> Referee<'r> {
         }
         self.notes.extend(said.notes);
         self.moves_not_taken(turn, actor, &said.taken);
+        said.taken
     }
 
     /// The record's moves of a turn that no mechanic took (`taken` lists

@@ -214,6 +214,14 @@ impl Act {
         )
     }
 
+    /// Whether a phase after the deployment takes it (the move phase
+    /// before the scoring, the scored phase after it), rather than the act
+    /// or deploy phase.
+    #[must_use]
+    pub fn after_deployment(&self) -> bool {
+        matches!(self, Act::Move(_) | Act::Dragon(_))
+    }
+
     /// The act on a board whose positions move by `spot` and whose
     /// locations turn by `turn` (the same game, moved and turned).
     #[must_use]

@@ -269,7 +269,7 @@ impl Violation {
             ViolationKind::NotInPlay { key } => w(
                 format!("`{key}` does nothing in this game: no tile set in play brings its rule"),
                 "carca::rules::not_in_play",
-                "add the tile set whose rule it is to `tilesets` (`tower` for tower pieces, captures, ransoms and followers on towers), or remove the key",
+                "add the tile set whose rule it is to `tilesets` (`tower` for tower pieces, captures, ransoms and followers on towers; `princess-dragon` for the dragon, the fairy, the princess and magic portals), or remove the key",
                 "not in this game",
             ),
             ViolationKind::CornerRefused {

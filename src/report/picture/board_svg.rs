@@ -4,8 +4,8 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::tile_art::{
-    HIGHLIGHT, barn, builder, figure_at, highlight_shape, meeple, ornaments, pig, refused_meeple,
-    tile_group, token,
+    HIGHLIGHT, barn, builder, dragon_figure, fairy_figure, figure_at, highlight_shape, meeple,
+    ornaments, pig, refused_meeple, tile_group, token,
 };
 use svg::Document;
 use svg::node::element::{Definitions, Group, Line, Pattern, Rectangle, Text};
@@ -194,6 +194,26 @@ pub fn svg(scene: &Scene) -> String {
                 *kind == crate::rules::Figure::BIG,
             ));
         }
+    }
+    // The neutral figures: the dragon in the middle of its tile, the
+    // fairy beside its follower (or in its tile's corner).
+    for (name, tile, beside) in &scene.neutrals {
+        let Some(p) = scene.tiles.get(*tile) else {
+            continue;
+        };
+        let (x0, y0) = origin(p.at);
+        if name == "dragon" {
+            doc = doc.add(dragon_figure(x0 + T / 2.0, y0 + T / 2.0 + 18.0));
+            continue;
+        }
+        let (x, y) = match beside.and_then(|f| scene.figures.get(f)) {
+            Some(fig) => {
+                let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
+                (x0 + ax - 12.0, y0 + ay - 10.0)
+            }
+            None => (x0 + T - 12.0, y0 + T - 12.0),
+        };
+        doc = doc.add(fairy_figure(x, y));
     }
     for fig in &scene.refused {
         let Some(p) = scene.tiles.get(fig.tile) else {

@@ -158,6 +158,17 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 grid[oy + r.saturating_sub(1)][ox + c] = (top, ansi_for(col));
             }
         }
+        // The symbol a tile shows, in its south-west corner: a volcano, a
+        // dragon, a magic portal, the princess.
+        if let Some(symbol) = t.symbol {
+            let mark = match symbol {
+                crate::tileset::Symbol::Volcano => ('^', "1;31"),
+                crate::tileset::Symbol::Dragon => ('d', "1;32"),
+                crate::tileset::Symbol::Portal => ('@', "1;35"),
+                crate::tileset::Symbol::Princess => ('♛', "1;33"),
+            };
+            grid[oy + 2][ox] = mark;
+        }
         // Followers on this tile.
         for fig in scene.figures.iter().filter(|f| f.tile == i) {
             // A figure on a corner point (a barn) shows in the tile's
@@ -181,6 +192,20 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 (false, _) => fig.mark,
             };
             grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
+        }
+    }
+    // The neutral figures: the dragon in the middle of its tile, the fairy
+    // in its tile's north-west corner.
+    for (name, tile, _) in &scene.neutrals {
+        let Some(p) = scene.tiles.get(*tile) else {
+            continue;
+        };
+        let ox = (p.at.x - min_x) as usize * 5;
+        let oy = (max_y - p.at.y) as usize * 3;
+        if name == "dragon" {
+            grid[oy + 2][ox + 2] = ('Ж', "1;31");
+        } else {
+            grid[oy][ox] = ('✧', "1;35");
         }
     }
     let mut out = String::new();
@@ -235,6 +260,29 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         out.push('\n');
         out.push_str(&items.join("   "));
         out.push('\n');
+        // What the marks of the neutral figures and the tiles' symbols are.
+        let mut marks: Vec<&str> = Vec::new();
+        for (name, ..) in &scene.neutrals {
+            marks.push(if name == "dragon" {
+                "Ж the dragon"
+            } else {
+                "✧ the fairy"
+            });
+        }
+        for symbol in crate::tileset::Symbol::ALL {
+            if scene.tiles.iter().any(|t| t.tile.symbol == Some(symbol)) {
+                marks.push(match symbol {
+                    crate::tileset::Symbol::Volcano => "^ volcano",
+                    crate::tileset::Symbol::Dragon => "d dragon tile",
+                    crate::tileset::Symbol::Portal => "@ magic portal",
+                    crate::tileset::Symbol::Princess => "♛ princess",
+                });
+            }
+        }
+        if !marks.is_empty() {
+            out.push_str(&marks.join("   "));
+            out.push('\n');
+        }
     }
     out
 }

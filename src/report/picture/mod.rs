@@ -114,6 +114,10 @@ pub struct Scene<'a> {
     pub legend: Vec<(String, String, char)>,
     /// Stacks of pieces on tiles (towers), with the figure on top.
     pub stacks: Vec<StackMark>,
+    /// Neutral figures (the dragon, the fairy): their word, the tile
+    /// (index into `tiles`) and the figure they stand beside (index into
+    /// `figures`), if any.
+    pub neutrals: Vec<(String, usize, Option<usize>)>,
 }
 
 /// A stack of pieces on a tile (a tower): its height, and the figure on
@@ -202,6 +206,20 @@ impl<'a> Scene<'a> {
             .enumerate()
             .map(|(i, p)| (p.clone(), player_colour(p, i), player_marks[i]))
             .collect();
+        // The figures drawn are those on the board, in the order of the
+        // game's list: a neutral figure beside one finds it there.
+        let shown: Vec<usize> = (0..game.followers().len())
+            .filter(|&i| game.followers()[i].on_board)
+            .collect();
+        let neutrals = game
+            .neutrals()
+            .iter()
+            .filter_map(|n| {
+                let tile = game.at(n.at)?;
+                let beside = n.beside.and_then(|id| shown.iter().position(|&i| i == id));
+                Some((n.name.to_string(), tile, beside))
+            })
+            .collect();
         Scene {
             tiles,
             figures,
@@ -211,6 +229,7 @@ impl<'a> Scene<'a> {
             coordinates: true,
             legend,
             stacks: Vec::new(),
+            neutrals,
         }
     }
 

@@ -618,6 +618,9 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
                 .set("stroke-width", 1.2),
         );
     }
+    if let Some(symbol) = tile.symbol {
+        g = g.add(symbol_art(tile, symbol));
+    }
     if tile.village {
         g = g.add(
             Rectangle::new()
@@ -638,6 +641,164 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
             .set("stroke", "#3d4a2a")
             .set("stroke-width", 1),
     )
+}
+
+/// The symbol a tile shows (The Princess & the Dragon), small, where it
+/// hides no feature's middle: a volcano, a dragon's head, a magic portal's
+/// ring, or the princess's crown in her city.
+fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
+    use crate::tileset::Symbol;
+    let (x, y) = match (symbol, tile.princess) {
+        (Symbol::Princess, Some(city)) => {
+            let (ax, ay) = anchor(tile, city);
+            (ax - 14.0, ay + 2.0)
+        }
+        _ => (T * 0.24, T * 0.76),
+    };
+    let shape = match symbol {
+        Symbol::Volcano => Path::new()
+            .set(
+                "d",
+                format!(
+                    "M{} {} L{} {} L{} {} L{} {} L{} {} Z",
+                    x - 9.0,
+                    y + 6.0,
+                    x - 3.0,
+                    y - 6.0,
+                    x + 3.0,
+                    y - 6.0,
+                    x + 9.0,
+                    y + 6.0,
+                    x - 9.0,
+                    y + 6.0
+                ),
+            )
+            .set("fill", "#8a3b12")
+            .set("stroke", "#e85d04")
+            .set("stroke-width", 2),
+        Symbol::Dragon => Path::new()
+            .set(
+                "d",
+                format!(
+                    "M{} {} Q{} {} {} {} L{} {} Q{} {} {} {} Z",
+                    x - 8.0,
+                    y + 5.0,
+                    x - 6.0,
+                    y - 8.0,
+                    x + 8.0,
+                    y - 5.0,
+                    x + 2.0,
+                    y,
+                    x + 6.0,
+                    y + 6.0,
+                    x - 8.0,
+                    y + 5.0
+                ),
+            )
+            .set("fill", "#2f6b2f")
+            .set("stroke", "#b91c1c")
+            .set("stroke-width", 1.5),
+        Symbol::Portal => Path::new()
+            .set(
+                "d",
+                format!(
+                    "M{} {} A7 7 0 1 1 {} {} A7 7 0 1 1 {} {}",
+                    x - 7.0,
+                    y,
+                    x + 7.0,
+                    y,
+                    x - 7.0,
+                    y
+                ),
+            )
+            .set("fill", "#c4b5fd")
+            .set("stroke", "#6d28d9")
+            .set("stroke-width", 2.5),
+        Symbol::Princess => Path::new()
+            .set(
+                "d",
+                format!(
+                    "M{} {} L{} {} L{} {} L{} {} L{} {} L{} {} L{} {} Z",
+                    x - 7.0,
+                    y + 4.0,
+                    x - 8.0,
+                    y - 5.0,
+                    x - 3.5,
+                    y - 1.0,
+                    x,
+                    y - 7.0,
+                    x + 3.5,
+                    y - 1.0,
+                    x + 8.0,
+                    y - 5.0,
+                    x + 7.0,
+                    y + 4.0
+                ),
+            )
+            .set("fill", "#facc15")
+            .set("stroke", "#92400e")
+            .set("stroke-width", 1.2),
+    };
+    Group::new()
+        .add(shape)
+        .add(svg::node::element::Title::new(symbol.word()))
+}
+
+/// The dragon, a neutral figure: a green body with wings and a red eye.
+pub(super) fn dragon_figure(x: f64, y: f64) -> Group {
+    Group::new()
+        .add(
+            Path::new()
+                .set(
+                    "d",
+                    format!(
+                        "M{} {} L{} {} L{} {} L{} {} L{} {} L{} {} Z",
+                        x - 13.0,
+                        y + 2.0,
+                        x - 5.0,
+                        y - 9.0,
+                        x,
+                        y - 2.0,
+                        x + 5.0,
+                        y - 9.0,
+                        x + 13.0,
+                        y + 2.0,
+                        x,
+                        y + 8.0
+                    ),
+                )
+                .set("fill", "#14532d")
+                .set("stroke", "#ffffff")
+                .set("stroke-width", 1.5),
+        )
+        .add(
+            Circle::new()
+                .set("cx", x)
+                .set("cy", y + 1.0)
+                .set("r", 2.2)
+                .set("fill", "#ef4444"),
+        )
+        .add(svg::node::element::Title::new("the dragon"))
+}
+
+/// The fairy, a neutral figure: a small star.
+pub(super) fn fairy_figure(x: f64, y: f64) -> Group {
+    let points: Vec<String> = (0..10)
+        .map(|k| {
+            let r = if k % 2 == 0 { 7.0 } else { 3.0 };
+            let a = std::f64::consts::PI * f64::from(k) / 5.0 - std::f64::consts::FRAC_PI_2;
+            point(x + r * a.cos(), y + r * a.sin())
+        })
+        .collect();
+    Group::new()
+        .add(
+            Polygon::new()
+                .set("points", points.join(" "))
+                .set("fill", "#f0abfc")
+                .set("stroke", "#86198f")
+                .set("stroke-width", 1.2),
+        )
+        .add(svg::node::element::Title::new("the fairy"))
 }
 
 /// The colour that outlines one feature.
