@@ -224,3 +224,69 @@ fn princess_and_dragon_fixtures_meet_their_expectations_under_every_option() {
         "{must}"
     );
 }
+
+#[test]
+fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
+    let moves = |record: &str, turn: &str, tile: &str| {
+        stdout_json(&carca(&[
+            "moves", record, "--turn", turn, "--tile", tile, "--format", "json",
+        ]))
+    };
+    // Before red's portal tile: the follower may go onto the start tile's
+    // road, which nobody holds; never onto a finished feature.
+    let portal = moves("fixtures/records/pd-princess.yaml", "7", "PD08");
+    let targets = portal["moves"][0]["elsewhere"]
+        .as_array()
+        .expect("portal targets");
+    assert!(
+        targets
+            .iter()
+            .any(|t| t["at"] == serde_json::json!([0, 0]) && t["kind"] == "road"),
+        "{portal}"
+    );
+    assert!(
+        !targets.iter().any(|t| t["kind"] == "city"),
+        "the city is finished: {portal}"
+    );
+    // The princess's tile that joins blue's city: she may send the knight
+    // home.
+    let princess = moves("fixtures/records/pd-princess.yaml", "5", "PD09");
+    let offered: Vec<&serde_json::Value> = princess["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .flat_map(|m| m["actions"].as_array().into_iter().flatten())
+        .filter(|a| a["key"] == "princess")
+        .collect();
+    assert_eq!(offered.len(), 1, "{princess}");
+    assert_eq!(offered[0]["takes"][0]["player"], "blue");
+    // A dragon tile: the dragon's first steps; and the fairy's moves
+    // beside red's follower, instead of a figure.
+    let dragon = moves("fixtures/records/pd-fairy.yaml", "6", "PD14");
+    let first = &dragon["moves"][0]["actions"];
+    assert_eq!(first[0]["key"], "dragon", "{dragon}");
+    assert_eq!(first[0]["at"], serde_json::json!([0, 0]));
+    let fairy = moves("fixtures/records/pd-fairy.yaml", "5", "E");
+    assert!(
+        fairy["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .any(|a| a["key"] == "fairy"
+                && a["at"] == serde_json::json!([-1, 0])
+                && a["spot"] == "NNE"),
+        "{fairy}"
+    );
+    let text = carca(&[
+        "moves",
+        "fixtures/records/pd-fairy.yaml",
+        "--turn",
+        "5",
+        "--tile",
+        "E",
+    ]);
+    assert!(
+        text.contains("move the fairy beside the follower at (-1,0) NNE"),
+        "{text}"
+    );
+}

@@ -127,6 +127,37 @@ pub(crate) fn run(
                         }
                     );
                 }
+                if !m.elsewhere.is_empty() {
+                    let to: Vec<String> = m
+                        .elsewhere
+                        .iter()
+                        .map(|(p, l, k)| format!("{p} {l} ({k})"))
+                        .collect();
+                    let _ = write!(
+                        followers,
+                        "; through the portal, a follower on {}",
+                        to.join(", ")
+                    );
+                }
+                for a in &m.actions {
+                    let _ = match a.key {
+                        "princess" => write!(
+                            followers,
+                            "; the princess may send home {}",
+                            a.takes
+                                .iter()
+                                .map(|(p, l, o, f)| format!(
+                                    "{}'s {} at {p} {l}",
+                                    record.players.get(*o).map_or("", String::as_str),
+                                    table.name(*f)
+                                ))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                        "dragon" => write!(followers, "; the dragon may fly first to {}", a.at),
+                        other => write!(followers, "; {other} at {}", a.at),
+                    };
+                }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
             // Actions instead of a figure, wherever the tile goes.
@@ -150,6 +181,14 @@ pub(crate) fn run(
                         })
                         .collect();
                     let _ = match a.key {
+                        "fairy" => writeln!(
+                            out,
+                            "  move the fairy {}",
+                            match &a.spot {
+                                Some(l) => format!("beside the follower at {} {l}", a.at),
+                                None => format!("to the tile at {}", a.at),
+                            }
+                        ),
                         "tower" => writeln!(
                             out,
                             "  put a tower piece on {} (height {}){}",
@@ -181,6 +220,30 @@ pub(crate) fn run(
                 ..Outcome::default()
             }
         }
+    }
+}
+
+/// An action a mechanic offers, as JSON.
+fn action_json(
+    pos: &crate::engine::Position,
+    a: &crate::engine::mechanic::ActionOption,
+) -> crate::report::json::ActionJson {
+    let table = pos.game().figures();
+    crate::report::json::ActionJson {
+        key: a.key.to_string(),
+        at: [a.at.x, a.at.y],
+        height: a.height,
+        takes: a
+            .takes
+            .iter()
+            .map(|(p, l, o, f)| crate::report::json::TakeJson {
+                at: [p.x, p.y],
+                spot: l.to_string(),
+                player: pos.players().get(*o).cloned().unwrap_or_default(),
+                figure: table.name(*f).to_string(),
+            })
+            .collect(),
+        spot: a.spot.as_ref().map(ToString::to_string),
     }
 }
 
@@ -246,26 +309,22 @@ pub(crate) fn json(
                             .collect(),
                     })
                     .collect(),
+                elsewhere: m
+                    .elsewhere
+                    .iter()
+                    .map(|(p, l, k)| crate::report::json::SpotAtJson {
+                        at: [p.x, p.y],
+                        location: l.to_string(),
+                        kind: k.word().to_string(),
+                    })
+                    .collect(),
+                actions: m.actions.iter().map(|a| action_json(pos, a)).collect(),
             })
             .collect(),
         actions: pos
             .action_options()
             .iter()
-            .map(|a| crate::report::json::ActionJson {
-                key: a.key.to_string(),
-                at: [a.at.x, a.at.y],
-                height: a.height,
-                takes: a
-                    .takes
-                    .iter()
-                    .map(|(p, l, o, f)| crate::report::json::TakeJson {
-                        at: [p.x, p.y],
-                        spot: l.to_string(),
-                        player: pos.players().get(*o).cloned().unwrap_or_default(),
-                        figure: table.name(*f).to_string(),
-                    })
-                    .collect(),
-            })
+            .map(|a| action_json(pos, a))
             .collect(),
         ended: None,
     };

@@ -219,6 +219,31 @@ impl Mechanic for Dragon {
         }
     }
 
+    fn placement_options(
+        &self,
+        game: &Game,
+        placed: usize,
+        _player: usize,
+    ) -> Vec<super::mechanic::ActionOption> {
+        let Some(at) = self.at else {
+            return Vec::new();
+        };
+        if game.tile(game.placed()[placed].tile).symbol != Some(Symbol::Dragon) {
+            return Vec::new();
+        }
+        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
+        open_steps(game, at, &HashSet::from([at]), fairy)
+            .into_iter()
+            .map(|e| super::mechanic::ActionOption {
+                key: "dragon",
+                at: at.step(e),
+                height: 0,
+                takes: Vec::new(),
+                spot: None,
+            })
+            .collect()
+    }
+
     fn propose_before_scoring(
         &self,
         game: &Game,

@@ -70,6 +70,37 @@ impl Mechanic for Fairy {
         &["fairy"]
     }
 
+    fn action_options(&self, game: &Game, player: usize) -> Vec<super::mechanic::ActionOption> {
+        let now = game.neutral(FAIRY);
+        let table = game.figures();
+        let mut out: Vec<super::mechanic::ActionOption> = Vec::new();
+        for (id, f) in game.followers().iter().enumerate() {
+            if !f.on_board || f.player != player || !table.is_follower(f.figure) {
+                continue;
+            }
+            let p = &game.placed()[f.placed];
+            let same = now.is_some_and(|n| {
+                if self.on_tile {
+                    n.at == p.pos
+                } else {
+                    n.beside == Some(id)
+                }
+            });
+            let spot = (!self.on_tile).then(|| location_of(game.tile(p.tile), p.rot, f.feature));
+            if same || out.iter().any(|o| o.at == p.pos && o.spot == spot) {
+                continue;
+            }
+            out.push(super::mechanic::ActionOption {
+                key: "fairy",
+                at: p.pos,
+                height: 0,
+                takes: Vec::new(),
+                spot,
+            });
+        }
+        out
+    }
+
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         for (i, act) in acting.acts.iter().enumerate() {
             if let Act::Fairy(pick) = act {

@@ -128,8 +128,12 @@ pub struct ActionOption {
     pub at: Pos,
     /// The tower's height with the piece (for a follower on top: as it is).
     pub height: u32,
-    /// The followers it may take then: tile, spot, owner, figure.
+    /// The followers it may take then: tile, spot, owner, figure (for
+    /// the princess: the follower she may send home).
     pub takes: Vec<(Pos, crate::record::Location, usize, Figure)>,
+    /// The spot it names on its tile, if any (the follower the fairy would
+    /// stand beside).
+    pub spot: Option<crate::record::Location>,
 }
 
 /// A figure one player holds of another's (a prisoner).
@@ -371,6 +375,13 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// The actions this mechanic offers `player` instead of deploying a
     /// figure, on the board as it lies.
     fn action_options(&self, _game: &Game, _player: usize) -> Vec<ActionOption> {
+        Vec::new()
+    }
+
+    /// The actions this mechanic offers `player` once the tile lies at
+    /// placed index `placed` of `game` (the princess's choices, the
+    /// dragon's first steps).
+    fn placement_options(&self, _game: &Game, _placed: usize, _player: usize) -> Vec<ActionOption> {
         Vec::new()
     }
 
@@ -743,6 +754,21 @@ impl Mechanics {
         self.all
             .iter()
             .flat_map(|m| m.action_options(game, player))
+            .collect()
+    }
+
+    /// The actions the mechanics offer `player` once the tile lies at
+    /// `placed`.
+    #[must_use]
+    pub fn placement_options(
+        &self,
+        game: &Game,
+        placed: usize,
+        player: usize,
+    ) -> Vec<ActionOption> {
+        self.all
+            .iter()
+            .flat_map(|m| m.placement_options(game, placed, player))
             .collect()
     }
 

@@ -28,6 +28,12 @@ pub struct Move {
     /// Figures the placement's scoring would send home that may move on
     /// (wagons), with where each may go (with no figure deployed).
     pub after: Vec<MovesAfter>,
+    /// Where the turn's follower may go on other tiles, when the tile lets
+    /// it (a magic portal): tiles, spots and kinds.
+    pub elsewhere: Vec<(Pos, Location, FeatureKind)>,
+    /// What the mechanics offer once the tile lies there (the princess's
+    /// choices, the dragon's first steps).
+    pub actions: Vec<super::mechanic::ActionOption>,
 }
 
 /// Where a figure the placement's scoring sends home may move on.
@@ -88,6 +94,10 @@ impl Position<'_> {
         // A mechanic's own rules of deployment (a barn's farm takes no
         // farmer) are asked of the game with the tile in place.
         let checked = r.mechanics.hooks_deploy();
+        // What a placement itself opens (a portal, the princess, a
+        // flight): asked of the game with the tile in place.
+        let placed_options =
+            r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
         // A rotation that shows the same sides as a smaller one (a
         // cloister, a city on four sides) is the same placement: listed once.
         let sides = &r.record.catalog.tiles[tile].sides;
@@ -131,15 +141,68 @@ impl Position<'_> {
                 } else {
                     Vec::new()
                 };
+                let (elsewhere, actions) = if placed_options {
+                    self.placed_options(tile, at, rot, can_deploy)
+                } else {
+                    (Vec::new(), Vec::new())
+                };
                 Move {
                     at,
                     rot,
                     spots,
                     companions,
                     after,
+                    elsewhere,
+                    actions,
                 }
             })
             .collect()
+    }
+
+    /// With `tile` at `at` turned by `rot`: where the turn's follower may
+    /// go on other tiles (a magic portal), and the mechanics' actions.
+    #[allow(clippy::type_complexity)]
+    fn placed_options(
+        &self,
+        tile: usize,
+        at: Pos,
+        rot: Rotation,
+        can_deploy: bool,
+    ) -> (
+        Vec<(Pos, Location, FeatureKind)>,
+        Vec<super::mechanic::ActionOption>,
+    ) {
+        let r = &self.referee;
+        let mut after = r.game.clone();
+        let idx = after.place(tile, at, rot, None);
+        let mut elsewhere = Vec::new();
+        if can_deploy && r.mechanics.deploys_elsewhere(&after, idx) {
+            let follower = Figure::FOLLOWER;
+            for (placed, p) in after.placed().iter().enumerate() {
+                if placed == idx {
+                    continue;
+                }
+                let t = after.tile(p.tile);
+                for feature in 0..t.features.len() {
+                    let spot = Spot { placed, feature };
+                    if !after.finished(spot)
+                        && after
+                            .deploy_problem(placed, feature, self.player, follower)
+                            .is_none()
+                        && self.mechanics_allow(&after, follower, Target::Feature(spot))
+                    {
+                        elsewhere.push((
+                            p.pos,
+                            location_of(t, p.rot, feature),
+                            t.features[feature].kind,
+                        ));
+                    }
+                }
+            }
+            elsewhere.sort_by_key(|(p, l, _)| (-p.y, p.x, l.to_string()));
+        }
+        let actions = r.mechanics.placement_options(&after, idx, self.player);
+        (elsewhere, actions)
     }
 
     /// Where the figures that the scoring of `tile` at `at` turned by

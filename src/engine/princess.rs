@@ -64,6 +64,43 @@ impl Mechanic for Princess {
         &["princess"]
     }
 
+    fn placement_options(
+        &self,
+        game: &Game,
+        placed: usize,
+        _player: usize,
+    ) -> Vec<super::mechanic::ActionOption> {
+        let Some(city) = her_city(game, placed) else {
+            return Vec::new();
+        };
+        let table = game.figures();
+        let takes: Vec<_> = game
+            .figures_on(game.root_of(city))
+            .into_iter()
+            .filter(|&id| table.is_follower(game.followers()[id].figure))
+            .map(|id| {
+                let f = &game.followers()[id];
+                let p = &game.placed()[f.placed];
+                (
+                    p.pos,
+                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature),
+                    f.player,
+                    f.figure,
+                )
+            })
+            .collect();
+        if takes.is_empty() {
+            return Vec::new();
+        }
+        vec![super::mechanic::ActionOption {
+            key: "princess",
+            at: game.placed()[placed].pos,
+            height: 0,
+            takes,
+            spot: None,
+        }]
+    }
+
     fn propose_acts(
         &self,
         game: &Game,

@@ -157,6 +157,7 @@ impl Mechanic for Towers {
                     at,
                     height: t.height + 1,
                     takes: self.in_reach(game, at, t.height + 1),
+                    spot: None,
                 });
             }
         }
@@ -167,6 +168,7 @@ impl Mechanic for Towers {
                     at,
                     height: t.height,
                     takes: Vec::new(),
+                    spot: None,
                 });
             }
         }

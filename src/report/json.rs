@@ -73,20 +73,27 @@ pub struct MovesJson {
     pub ended: Option<bool>,
 }
 
-/// An action instead of a deployment.
+/// An action instead of a deployment, or what a placement opens.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct ActionJson {
-    /// Its record key: `tower` (a piece) or `meeple` (a follower on top,
-    /// `{ at, spot: tower }`).
+    /// Its record key: `tower` (a piece), `meeple` (a follower on top,
+    /// `{ at, spot: tower }`), `fairy` (the fairy moved beside a follower
+    /// at `at`), `princess` (a follower of her city sent home) or `dragon`
+    /// (a first step of the flight, onto the tile at `at`).
     pub key: String,
     /// The tower's tile: `[x, y]`.
     pub at: [i32; 2],
     /// The tower's height with the piece (for a follower on top: as it
     /// is).
     pub height: u32,
-    /// The followers the piece's tower may take then (`capture:`).
+    /// The followers the piece's tower may take then (`capture:`); for
+    /// `princess`, the followers she may send home.
     pub takes: Vec<TakeJson>,
+    /// For `fairy`: the spot of the follower it would stand beside (left
+    /// out under `fairy_placement = "on-tile"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spot: Option<String>,
 }
 
 /// A follower a tower may take.
@@ -121,6 +128,16 @@ pub struct MoveJson {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]
     pub after_scoring: Vec<MoveOnJson>,
+    /// Where the turn's follower may go on other tiles (a magic portal:
+    /// `meeple: { at, spot }`); left out when nowhere.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub elsewhere: Vec<SpotAtJson>,
+    /// What this placement opens (the princess's choices, the dragon's
+    /// first steps); left out when nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub actions: Vec<ActionJson>,
 }
 
 /// A figure a placement's scoring sends home, and where it may move on.
