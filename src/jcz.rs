@@ -16,8 +16,8 @@ use thiserror::Error;
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
 use crate::record::written::{
-    Written, WrittenAt, WrittenCapture, WrittenMove, WrittenPlace, WrittenRansom, WrittenRuleset,
-    WrittenTurn, WrittenWhere,
+    Written, WrittenAt, WrittenCapture, WrittenMove, WrittenPick, WrittenPlace, WrittenRansom,
+    WrittenRuleset, WrittenTurn, WrittenWhere,
 };
 use crate::source::SourceFile;
 use serde_saphyr::{FlowMap, FlowSeq};
@@ -58,7 +58,7 @@ pub enum JczError {
     #[diagnostic(
         code(carca::jcz::unsupported),
         help(
-            "carca plays the base game with the Abbey tile, The River, Inns & Cathedrals and Traders & Builders; a game with {what} cannot be scored without guessing"
+            "carca plays the base game with the Abbey tile, The River, Inns & Cathedrals, Traders & Builders, Abbey & Mayor, The Tower and The Princess & the Dragon; a game with {what} cannot be scored without guessing"
         )
     )]
     Unsupported {
@@ -213,6 +213,46 @@ const TOWER: [(&str, &str); 17] = [
     ("CccC+", "TW17"),
 ];
 
+/// The Princess & the Dragon: JCloisterZone's ids (without `DG/`) and
+/// carca's, in the contract's orientation.
+const PRINCESS_DRAGON: [(&str, &str); 29] = [
+    ("F.v", "PD01"),
+    ("RrRr.g", "PD02"),
+    ("R.v", "PD03"),
+    ("C.d", "PD04"),
+    ("C.v", "PD05"),
+    ("LRRR.d", "PD06"),
+    ("RRR.d", "PD07"),
+    ("RRR.g", "PD08"),
+    ("CRRR.p", "PD09"),
+    ("CCc+.p", "PD10"),
+    ("Ccc.p", "PD11"),
+    ("Ccc+.g", "PD12"),
+    ("LCcc.d", "PD13"),
+    ("Rr.d", "PD14"),
+    ("Rr.v", "PD15"),
+    ("RFr.d", "PD16"),
+    ("RFr.v", "PD17"),
+    ("Cc!.p", "PD18"),
+    ("Cc.d", "PD19"),
+    ("Cc.p", "PD20"),
+    ("CC.v", "PD21"),
+    ("CFc+.d", "PD22"),
+    ("CcRr.p", "PD23"),
+    ("CcRr.g", "PD24"),
+    ("CRcr.d", "PD25"),
+    ("RrC.d", "PD26"),
+    ("RrC.g", "PD27"),
+    ("CRr.d", "PD28"),
+    ("CRr.g", "PD29"),
+];
+
+/// The tiles of The Princess & the Dragon that show a volcano.
+const VOLCANOES: [&str; 6] = ["PD01", "PD03", "PD05", "PD15", "PD17", "PD21"];
+
+/// The tiles of The Princess & the Dragon that show a magic portal.
+const PORTALS: [&str; 6] = ["PD02", "PD08", "PD12", "PD24", "PD27", "PD29"];
+
 /// The carca tile and extra rotation for a JCloisterZone tile id.
 fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     let (prefix, rest) = if legacy {
@@ -239,6 +279,10 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)
             .map(|(_, c)| (*c, 0, "inns-cathedrals")),
+        "DG" => PRINCESS_DRAGON
+            .iter()
+            .find(|(j, _)| *j == rest)
+            .map(|(_, c)| (*c, 0, "princess-dragon")),
         "TO" => TOWER
             .iter()
             .find(|(j, _)| *j == rest || *j == bare)
@@ -455,6 +499,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut traders = false;
     // Tower pieces are in play (the `tower` element; 4.x: the capability).
     let mut towers = false;
+    // The Princess & the Dragon's rules, where not the default.
+    let mut dragon_move: Option<String> = None;
+    let mut fairy_placement: Option<String> = None;
+    let mut princess_action: Option<String> = None;
     // A count must be a whole number from `min` to `max`.
     let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
         match v.as_u64().filter(|n| (min..=max).contains(n)) {
@@ -484,6 +532,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "INNS_AND_CATHEDRALS" => tilesets.push("inns-cathedrals".into()),
                 "TRADERS_AND_BUILDERS" => tilesets.push("traders-builders".into()),
                 "TOWER" => tilesets.push("tower".into()),
+                "PRINCESS_AND_DRAGON" => tilesets.push("princess-dragon".into()),
                 other => {
                     reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
                 }
@@ -506,6 +555,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "Pig" => pigs = Some(1),
                 "TradeGoods" => traders = true,
                 "Tower" => towers = true,
+                // The neutral figures and the symbols come with the tiles.
+                "Dragon" | "Fairy" | "Princess" | "Portal" => {}
                 c => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
             }
         }
@@ -537,6 +588,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "traders-and-builders" => tilesets.push("traders-builders".into()),
                 "abbey-and-mayor" => tilesets.push("abbey-mayor".into()),
                 "tower" => tilesets.push("tower".into()),
+                "princess-and-dragon" => tilesets.push("princess-dragon".into()),
                 other => {
                     reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
                 }
@@ -571,6 +623,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "barn" => barns = count(reader, value, name, 0, 1000),
                 "traders" => traders = on,
                 "tower" => towers = on,
+                // The neutral figures and the symbols come with the tiles.
+                "dragon" | "fairy" | "princess" | "portal" => {}
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
@@ -595,6 +649,37 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "\"occupied\" or \"not-occupied\"",
                 "barn-placement",
             ),
+        }
+        // The Princess & the Dragon's rules.
+        for (key, default, other, slot) in [
+            (
+                "dragon-move",
+                "before-scoring",
+                "after-scoring",
+                &mut dragon_move,
+            ),
+            (
+                "fairy-placement",
+                "next-to-follower",
+                "on-tile",
+                &mut fairy_placement,
+            ),
+            ("princess-action", "may", "must", &mut princess_action),
+        ] {
+            match setup
+                .get("rules")
+                .and_then(|rules| rules.get(key))
+                .and_then(Value::as_str)
+            {
+                Some(v) if v == other => *slot = Some(other.to_string()),
+                Some(v) if v == default => {}
+                None => {}
+                Some(v) => reader.bad(
+                    format!("`{key}` is {v:?}"),
+                    "one of the rule's two values",
+                    key,
+                ),
+            }
         }
         match setup
             .get("rules")
@@ -659,6 +744,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         supply_scale: (scale > 1).then_some(scale),
         ruleset: (small_city
             || barn_any_farm
+            || dragon_move.is_some()
+            || fairy_placement.is_some()
+            || princess_action.is_some()
             || followers != 7
             || !figures.is_empty()
             || !points.is_empty())
@@ -669,6 +757,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 small_city: small_city.then_some(true),
                 barn_placement: barn_any_farm.then(|| "any-farm".to_string()),
                 followers: (followers != 7).then_some(followers),
+                dragon_move: dragon_move.clone(),
+                fairy_placement: fairy_placement.clone(),
+                princess_action: princess_action.clone(),
                 figures: (!figures.is_empty()).then(|| FlowMap(figures.clone())),
                 points: (!points.is_empty()).then(|| FlowMap(points.clone())),
             })
@@ -755,6 +846,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut exchange_pending = false;
     let mut pending_ransom: Option<FlowMap<WrittenRansom>> = None;
     let mut game_over = false;
+    // The Princess & the Dragon: where the dragon stands.
+    let mut dragon_at: Option<Pos> = None;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
         let payload = msg.get("payload").cloned().unwrap_or(Value::Null);
@@ -829,6 +922,11 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                         drawn += 1;
                     }
                     drawn += 1;
+                }
+                // A volcano brings the dragon (JCloisterZone moves it there
+                // without a message).
+                if VOLCANOES.contains(&t) {
+                    dragon_at = Some(at);
                 }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
                 turn.player = who;
@@ -951,6 +1049,21 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     };
                     turn.meeple = Some(WrittenWhere::Here(corner.to_string()));
                     turn.figure = Some("barn".into());
+                    *deployed = true;
+                    continue;
+                }
+                // Through a magic portal, on any tile.
+                if let (Some((turn, at, deployed, _)), Some(to)) = (current.as_mut(), pos)
+                    && to != *at
+                    && turn.tile.as_deref().is_some_and(|t| PORTALS.contains(&t))
+                    && !*deployed
+                    && let Some(spot) = location(loc, feature)
+                {
+                    turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
+                        at: FlowSeq([to.x, to.y]),
+                        spot,
+                    })));
+                    turn.figure = (figure != "small").then(|| figure.to_string());
                     *deployed = true;
                     continue;
                 }
@@ -1109,6 +1222,100 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 match current.as_mut() {
                     Some((turn, _, _, false)) => turn.ransom = Some(ransom),
                     _ => pending_ransom = Some(ransom),
+                }
+            }
+            // The Princess & the Dragon: the dragon's steps and the fairy's
+            // moves, and the princess sending a follower home.
+            "MOVE_NEUTRAL_FIGURE" => {
+                let id = payload
+                    .get("figureId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let to = payload.get("to").cloned().unwrap_or(Value::Null);
+                let feature_pointer = to.get("featurePointer").unwrap_or(&to);
+                let at =
+                    position(&to).or_else(|| feature_pointer.get("position").and_then(position));
+                let Some((turn, _, _, _)) = current.as_mut() else {
+                    reader.unsupported(
+                        format!("the move of `{id}` before any tile (replay message {i})"),
+                        &format!("\"{id}\""),
+                    );
+                    continue;
+                };
+                if id.starts_with("dragon") {
+                    let step = match (at, dragon_at) {
+                        (Some(to), Some(from)) => match (to.x - from.x, to.y - from.y) {
+                            (0, 1) => Some("N"),
+                            (1, 0) => Some("E"),
+                            (0, -1) => Some("S"),
+                            (-1, 0) => Some("W"),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let Some(step) = step else {
+                        reader.unsupported(
+                            format!("the dragon's move of replay message {i}, which is no step to a neighbouring tile"),
+                            &format!("\"{id}\""),
+                        );
+                        continue;
+                    };
+                    turn.dragon
+                        .get_or_insert_with(|| FlowSeq(Vec::new()))
+                        .0
+                        .push(step.to_string());
+                    dragon_at = at;
+                } else if id.starts_with("fairy") {
+                    let loc = feature_pointer
+                        .get("location")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default();
+                    let feature = feature_pointer.get("feature").and_then(Value::as_str);
+                    let Some(at) = at else {
+                        reader.unsupported(
+                            format!("the fairy's move of replay message {i}"),
+                            &format!("\"{id}\""),
+                        );
+                        continue;
+                    };
+                    turn.fairy = Some(FlowMap(WrittenPick {
+                        player: None,
+                        at: FlowSeq([at.x, at.y]),
+                        spot: location(loc, feature),
+                    }));
+                } else {
+                    reader.unsupported(format!("the figure `{id}`"), &format!("\"{id}\""));
+                }
+            }
+            "RETURN_MEEPLE" => {
+                let source = payload
+                    .get("source")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let id = payload
+                    .pointer("/pointer/meepleId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string();
+                let fp = payload.pointer("/pointer/featurePointer");
+                let at = fp.and_then(|f| f.get("position")).and_then(position);
+                let loc = fp
+                    .and_then(|f| f.get("location"))
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
+                match (source, at, location(loc, feature), current.as_mut()) {
+                    ("PRINCESS", Some(at), Some(spot), Some((turn, _, _, false))) => {
+                        turn.princess = Some(FlowMap(WrittenPick {
+                            player: meeple_owner(&id, &players),
+                            at: FlowSeq([at.x, at.y]),
+                            spot: Some(spot),
+                        }));
+                    }
+                    _ => reader.unsupported(
+                        format!("the follower sent home by `{source}` in replay message {i}"),
+                        &format!("\"{source}\""),
+                    ),
                 }
             }
             "PASS" => {}

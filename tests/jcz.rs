@@ -157,3 +157,28 @@ fn a_save_is_known_by_its_content_on_standard_input_under_another_name_and_in_th
     let json = stdout_json(&carca(&["score", &record, "--format", "json"]));
     assert_eq!(json["totals"]["replay"], 4);
 }
+
+#[test]
+fn the_princess_and_dragon_rules_of_a_save_become_the_rulesets_options() {
+    let s = crate::common::Scratch::new("pd-rules");
+    let text = std::fs::read_to_string("fixtures/jcz/princess-dragon.jcz").expect("fixture");
+    let mut save: serde_json::Value = serde_json::from_str(&text).expect("json");
+    save["setup"]["rules"] = serde_json::json!({
+        "dragon-move": "after-scoring",
+        "fairy-placement": "on-tile",
+        "princess-action": "must",
+    });
+    let path = s.write("options.jcz", save.to_string().as_bytes());
+    let out = carca(&["import", "jcz", &path]);
+    for line in [
+        "dragon_move: after-scoring",
+        "fairy_placement: on-tile",
+        "princess_action: must",
+    ] {
+        assert!(out.contains(line), "{line}:\n{out}");
+    }
+    save["setup"]["rules"] = serde_json::json!({ "dragon-move": "sideways" });
+    let bad = s.write("bad.jcz", save.to_string().as_bytes());
+    let refused = carca(&["import", "jcz", &bad]);
+    assert!(refused.starts_with("exit: 2"), "{refused}");
+}

@@ -50,6 +50,15 @@ pub struct WrittenRuleset {
     /// Followers per player, when not the default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub followers: Option<u32>,
+    /// When the dragon flies (`after-scoring`), when not the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon_move: Option<String>,
+    /// Where the fairy stands (`on-tile`), when not the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fairy_placement: Option<String>,
+    /// Whether the princess must act (`must`), when not the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub princess_action: Option<String>,
     /// Special figures per player (`{ big: 2 }`), when not what the tile
     /// sets bring.
     #[serde(skip_serializing_if = "Option::is_none")]
