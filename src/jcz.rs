@@ -547,7 +547,10 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             // A 4.x save lists the capabilities in play; a figure whose
             // capability is missing is not in the game.
             match cap.as_str().unwrap_or_default() {
-                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower" => {}
+                // The neutral figures and the symbols of The Princess & the
+                // Dragon come with its tiles.
+                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower"
+                | "Dragon" | "Fairy" | "Princess" | "Portal" => {}
                 "Mayor" => mayors = Some(1),
                 "Wagon" => wagons = Some(1),
                 "Barn" => barns = Some(1),
@@ -555,8 +558,6 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "Pig" => pigs = Some(1),
                 "TradeGoods" => traders = true,
                 "Tower" => towers = true,
-                // The neutral figures and the symbols come with the tiles.
-                "Dragon" | "Fairy" | "Princess" | "Portal" => {}
                 c => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
             }
         }
@@ -610,9 +611,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "small-follower" => {
                     followers = count(reader, value, name, 0, 1000).unwrap_or(7);
                 }
-                // Farmers are always in play; inns and cathedrals come with
-                // their tiles.
-                "farmers" | "inn" | "cathedral" => {}
+                // Farmers are always in play; inns and cathedrals, the
+                // neutral figures and the symbols come with their tiles.
+                "farmers" | "inn" | "cathedral" | "dragon" | "fairy" | "princess" | "portal" => {}
                 "big-follower" => {
                     big = count(reader, value, name, 0, 1000);
                 }
@@ -623,8 +624,6 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 "barn" => barns = count(reader, value, name, 0, 1000),
                 "traders" => traders = on,
                 "tower" => towers = on,
-                // The neutral figures and the symbols come with the tiles.
-                "dragon" | "fairy" | "princess" | "portal" => {}
                 "abbey" if on => {
                     if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
                         reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
