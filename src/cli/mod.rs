@@ -428,7 +428,7 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
 pub enum TilesCommand {
     /// Validate tile-set files (or built-in sets by name), reporting every problem.
     Check {
-        /// Tile-set files, names of built-in sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor, tower), or `-` for standard input.
+        /// Tile-set files, names of built-in sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor, tower, princess-dragon), or `-` for standard input.
         #[arg(required = true, value_name = "TILESET")]
         files: Vec<String>,
         /// Output format: `json` is one array with a result per file,
