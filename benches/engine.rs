@@ -146,6 +146,24 @@ fn inns_cathedrals(c: &mut Criterion) {
             b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
         },
     );
+    // The Princess & the Dragon: the 102 land tiles of the base game and
+    // the expansion, with volcanoes, flights, the fairy, the princess and
+    // portals, beside a base game of 102 tiles.
+    let pd = game_with(&["base", "princess-dragon"], 102, 0.8).yaml();
+    let src = SourceFile::new("princess-dragon-102.yaml", pd.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "102 tiles with The Princess & the Dragon: check and score (engine only)",
+        |b| {
+            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        },
+    );
+    let base102 = game_with(&["base"], 102, 0.8).yaml();
+    let src = SourceFile::new("base-102.yaml", base102.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function("102 base tiles: check and score (engine only)", |b| {
+        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+    });
     let base84 = game_with(&["base"], 84, 0.8).yaml();
     let src = SourceFile::new("base-84.yaml", base84.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");

@@ -77,6 +77,10 @@ impl Mechanic for Dragon {
             .and(flight)
     }
 
+    fn act_keys(&self) -> &'static [&'static str] {
+        &["dragon"]
+    }
+
     fn draw_problem(
         &self,
         catalog: &Catalog,

@@ -240,4 +240,8 @@ impl Mechanic for Portal {
     fn offers_elsewhere(&self) -> bool {
         true
     }
+
+    fn act_keys(&self) -> &'static [&'static str] {
+        &["portal"]
+    }
 }

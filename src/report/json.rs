@@ -494,11 +494,26 @@ pub struct BoardJson {
     /// Stacks of pieces on tiles (towers), with the figure on top.
     pub stacks: Vec<BoardStackJson>,
     /// The record keys of the acts the mechanics in play take on a turn
-    /// besides a deployment (`tower`, `capture`, `ransom`), for the page's
-    /// controls.
+    /// besides a deployment (`tower`, `capture`, `ransom`, `fairy`,
+    /// `princess`, `dragon`; `portal` for a follower sent to another tile),
+    /// for the page's controls.
     pub act_keys: Vec<String>,
     /// Figures players hold of one another's (prisoners).
     pub held: Vec<HeldJson>,
+    /// Neutral figures on the board (the dragon, the fairy).
+    pub neutrals: Vec<NeutralJson>,
+}
+
+/// A neutral figure on the board.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct NeutralJson {
+    /// Its word (`dragon`, `fairy`).
+    pub name: String,
+    /// The tile it stands on: `[x, y]`.
+    pub at: [i32; 2],
+    /// The follower it stands beside: its tile, spot and owner, or null.
+    pub beside: Option<TakeJson>,
 }
 
 /// A stack of pieces on a tile (a tower).

@@ -454,6 +454,64 @@ test('a tower piece, its capture and a ransom are recorded by clicking, and scor
   await page.close();
 });
 
+test('the princess, the fairy, the dragon\'s steps and a portal are recorded by clicking, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue]', 'tilesets: [base, princess-dragon]', 'turns:',
+    '  - { tile: PD01, at: [0, -1] }',
+    '  - { tile: U, at: [1, 0], meeple: E }',
+    '  - { tile: R, at: [0, 1], rot: 180, meeple: S }'];
+  const before = join(dir, 'pd.yaml');
+  writeFileSync(before, [...head, ''].join('\n'));
+  const page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options.filter((o) => o.startsWith('act:')).sort(), ['act:dragon', 'act:fairy', 'act:portal', 'act:princess']);
+  // The dragon stands on the volcano.
+  await page.waitForSelector(`${square(0, -1)} [data-neutral="dragon"]`);
+  // Blue: PD20 joins the city, and the princess sends red's knight home.
+  await click(page, '[data-palette-tile="PD20"]');
+  await click(page, square(1, 1));
+  await page.selectOption('#figure', 'act:princess');
+  await click(page, square(0, 1));
+  await click(page, `${square(0, 1)} [data-kind="city"]`);
+  // Red: a monk.
+  await page.selectOption('#figure', 'follower');
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(-1, -1));
+  await click(page, `${square(-1, -1)} [data-spot="C"]`);
+  // Blue: PD16; the fairy beside blue's thief, then three steps of the dragon.
+  await click(page, '[data-palette-tile="PD16"]');
+  await click(page, square(2, 0));
+  await page.selectOption('#figure', 'act:fairy');
+  await click(page, square(1, 0));
+  await click(page, `${square(1, 0)} [data-kind="road"]`);
+  await page.waitForSelector(`${square(1, 0)} [data-neutral="fairy"]`);
+  await page.selectOption('#figure', 'act:dragon');
+  for (const [x, y] of [[0, 0], [0, 1], [1, 1]]) {
+    await click(page, square(x, y));
+    await page.waitForSelector(`${square(x, y)} [data-neutral="dragon"]`);
+  }
+  // Red: PD08, and the follower goes through the portal into the city.
+  await click(page, '[data-palette-tile="PD08"]');
+  await click(page, square(3, 0));
+  await page.selectOption('#figure', 'act:portal');
+  await click(page, square(0, 1));
+  await click(page, `${square(0, 1)} [data-kind="city"]`);
+  await shot(page, 'princess-dragon');
+  const clicked = join(dir, 'pd-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'pd-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: PD20, at: [1, 1], princess: { player: red, at: [0, 1], spot: S } }',
+    '  - { tile: B, at: [-1, -1], meeple: C }',
+    '  - { tile: PD16, at: [2, 0], fairy: { at: [1, 0], spot: E }, dragon: [N, N, E] }',
+    '  - { tile: PD08, at: [3, 0], meeple: { at: [0, 1], spot: S } }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  await page.close();
+});
+
 test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
   // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
   // and a character beyond the BMP; claims at the edge of what JSON keeps

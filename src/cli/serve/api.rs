@@ -543,6 +543,32 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                 figure: s.top.map(|(_, f)| table.name(f).to_string()),
             })
             .collect(),
+        neutrals: game
+            .neutrals()
+            .iter()
+            .map(|n| crate::report::json::NeutralJson {
+                name: n.name.to_string(),
+                at: [n.at.x, n.at.y],
+                beside: n
+                    .beside
+                    .and_then(|id| game.followers().get(id))
+                    .filter(|f| f.on_board)
+                    .map(|f| {
+                        let p = &game.placed()[f.placed];
+                        crate::report::json::TakeJson {
+                            at: [p.pos.x, p.pos.y],
+                            spot: crate::record::location::location_of(
+                                game.tile(p.tile),
+                                p.rot,
+                                f.feature,
+                            )
+                            .to_string(),
+                            player: record.players.get(f.player).cloned().unwrap_or_default(),
+                            figure: table.name(f.figure).to_string(),
+                        }
+                    }),
+            })
+            .collect(),
         held: pos
             .held()
             .iter()

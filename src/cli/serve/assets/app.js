@@ -281,7 +281,36 @@ const ACTS = [
   ['tower-top', 'follower on a tower (last turn)'],
   ['capture', 'capture (last turn)'],
   ['ransom', 'ransom (last turn): click the player paid'],
+  ['portal', 'follower through the portal (last turn)'],
+  ['fairy', 'fairy (last turn): beside a follower'],
+  ['princess', 'princess (last turn): send a follower home'],
+  ['dragon', 'dragon step (last turn): click the next tile'],
 ];
+
+/** The direction of a step of the dragon from `from` to `to`, if they are neighbours. */
+function stepOf(from, to) {
+  const d = [to[0] - from[0], to[1] - from[1]];
+  return { '0,1': 'N', '1,0': 'E', '0,-1': 'S', '-1,0': 'W' }[d.join(',')] || null;
+}
+
+/** Adds a step of the dragon onto the tile at [x, y] to the last turn, or takes the last step back (a click on the dragon). */
+function dragonStep(x, y) {
+  const list = turns();
+  const last = list[list.length - 1];
+  const dragon = (S.view.neutrals || []).find((n) => n.name === 'dragon');
+  if (!last || !last.tile || !dragon) { $('hint').textContent = 'The dragon flies on the last turn, once a volcano has brought it.'; return; }
+  if (dragon.at[0] === x && dragon.at[1] === y) {
+    change(() => {
+      const steps = Array.isArray(last.dragon) ? last.dragon : [];
+      steps.pop();
+      if (steps.length) last.dragon = steps; else delete last.dragon;
+    });
+    return;
+  }
+  const step = stepOf(dragon.at, [x, y]);
+  if (!step) { $('hint').textContent = 'The dragon steps onto a tile beside it, in its row or column.'; return; }
+  change(() => { last.dragon = (Array.isArray(last.dragon) ? last.dragon : []).concat([step]); });
+}
 
 /** Records (or takes back) an act of the last turn: `tower`, `meeple: { at, spot: tower }`, `capture`, `ransom`. */
 function recordAct(key, value) {
@@ -289,11 +318,11 @@ function recordAct(key, value) {
   const last = list[list.length - 1];
   if (!last || !last.tile) { $('hint').textContent = 'An act goes with the last turn, which places a tile.'; return; }
   change(() => {
-    const field = key === 'tower-top' ? 'meeple' : key;
+    const field = key === 'tower-top' || key === 'portal' ? 'meeple' : key;
     const same = JSON.stringify(last[field]) === JSON.stringify(value);
     if (same) delete last[field];
     else last[field] = value;
-    if (key === 'tower-top') delete last.figure;
+    if (key === 'tower-top' || key === 'portal') delete last.figure;
   });
 }
 
@@ -382,6 +411,10 @@ function hint() {
       'tower-top': 'Click a tile whose tower has a piece: the last turn puts a follower on top of it.',
       'capture': 'Click a tile and a dot, or a tower with a follower on top: the last turn\'s tower takes that follower.',
       'ransom': 'Click the player who holds the follower: the last turn pays them the ransom.',
+      'portal': 'Click a tile and a dot: the last turn\'s follower goes there through the magic portal (again to take it back).',
+      'fairy': 'Click a tile and a dot where a follower of the player of the last turn stands: the fairy moves beside it.',
+      'princess': 'Click a tile and a dot where a knight of the princess\'s city stands: she sends it home.',
+      'dragon': 'Click a tile beside the dragon: the last turn\'s flight takes one more step there; click the dragon to take the last step back.',
     }[$('figure').value.slice(ACT.length)] || '';
   } else if ($('figure').value.startsWith(MOVE) && history()) {
     const to = moveTargets();
@@ -479,6 +512,15 @@ function renderBoard() {
           dot.style.color = textOn(colourOf(f.player));
           if (companion(f.figure)) { dot.style.marginLeft = '14px'; dot.style.marginTop = '10px'; }
           sq.append(dot);
+        }
+        // The neutral figures: the dragon, the fairy (beside its follower).
+        for (const n of (S.view.neutrals || []).filter((n) => n.at[0] === x && n.at[1] === y)) {
+          const mark = el('span', {
+            class: 'neutral ' + n.name, 'data-neutral': n.name,
+            text: n.name,
+            title: n.name === 'dragon' ? 'the dragon' : (n.beside ? `the fairy, beside ${n.beside.player}'s ${n.beside.figure} on ${n.beside.spot}` : 'the fairy, beside nobody'),
+          });
+          sq.append(mark);
         }
         const stack = stacks.get(k);
         if (stack) {
@@ -599,6 +641,7 @@ function clickSquare(x, y) {
       recordAct('capture', { at: [x, y], spot: 'tower', player: stack.player });
       return;
     }
+    if (key === 'dragon') { dragonStep(x, y); return; }
   }
   if (t) {
     S.chosen = S.chosen && S.chosen[0] === x && S.chosen[1] === y ? null : [x, y];
@@ -677,6 +720,17 @@ function putFigure(t, loc) {
   const [x, y] = t.at;
   const figure = $('figure').value;
   if (figure.startsWith(MOVE)) { moveFigure(figure.slice(MOVE.length), t, loc); return; }
+  // The fairy beside a follower, the princess's choice, a follower through
+  // the portal: acts of the last turn on a spot of any tile.
+  if (figure === ACT + 'fairy') { recordAct('fairy', { at: [x, y], spot: loc }); return; }
+  if (figure === ACT + 'portal') { recordAct('portal', { at: [x, y], spot: loc }); return; }
+  if (figure === ACT + 'princess') {
+    const f = (S.view.figures || []).find((f) => f.at[0] === x && f.at[1] === y && String(f.location).toUpperCase() === loc.toUpperCase());
+    const p = { at: [x, y], spot: loc };
+    if (f) p.player = f.player;
+    recordAct('princess', p);
+    return;
+  }
   if (figure === ACT + 'capture') {
     // The follower standing there, as the board shows it.
     const f = (S.view.figures || []).find((f) => f.at[0] === x && f.at[1] === y && String(f.location).toUpperCase() === loc.toUpperCase());
@@ -835,7 +889,13 @@ function renderTurns() {
     const moved = ((S.view && S.view.figure_kinds) || []).filter((k) => k.moves && t[k.name])
       .map((k) => ` · ${k.name} moves to ` + [].concat(t[k.name]).map((m) => `${(m.at || []).join(',')} ${m.spot}`).join(', '))
       .join('');
-    const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + t.meeple : ''}${moved}`;
+    const place = (p) => (p && typeof p === 'object' ? `${(p.at || []).join(',')} ${p.spot || ''}`.trim() : String(p));
+    const acts = [
+      t.fairy ? ` · fairy beside ${place(t.fairy)}` : '',
+      t.princess ? ` · princess sends home ${place(t.princess)}` : '',
+      Array.isArray(t.dragon) ? ` · dragon ${t.dragon.join(' ')}` : '',
+    ].join('');
+    const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + place(t.meeple) : ''}${acts}${moved}`;
     const li = el('li', {
       class: S.step === null ? '' : i + 1 === S.step ? 'current' : i + 1 > S.step ? 'later' : '',
       'data-turn': i + 1,
