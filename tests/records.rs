@@ -308,3 +308,24 @@ fn a_mismatch_lists_the_scorings_it_is_made_of() {
     assert_eq!(*computed, from.total);
     assert_eq!(from.scorings.iter().map(|s| s.2).sum::<i64>(), from.total);
 }
+
+#[test]
+fn a_name_is_read_the_same_way_in_players_and_in_claims() {
+    // A player's name is trimmed where it is read: a claim or expectation
+    // written with the same name, spaces and all, is that player's.
+    let s = Scratch::new("trimmed");
+    let record = s.write(
+        "trimmed.yaml",
+        "players: [\"red\\u2028\", \" blue\\t\"]\n\
+         turns:\n\
+         \x20 - { tile: E, at: [0, 1], rot: 180, meeple: S }\n\
+         final: true\n\
+         claims: { \"red\\u2028\": 4, \" blue\\t\": 0 }\n\
+         expect:\n\
+         \x20 modern: { \"red\\u2028\": 4, \" blue\\t\": 0 }\n"
+            .as_bytes(),
+    );
+    let out = carca(&["score", &record]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(out.contains("the claims match"), "{out}");
+}

@@ -778,7 +778,7 @@ impl<'a> Builder<'a> {
                 });
                 continue;
             }
-            match players.iter().position(|p| p == name) {
+            match players.iter().position(|p| p == name.trim()) {
                 Some(i) => points.push((i, v.value, self.span(v))),
                 None => self.error(RecordError::UnknownPlayer {
                     suggestion: crate::suggest::did_you_mean(
