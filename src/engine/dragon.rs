@@ -8,8 +8,6 @@
 //! aside: a record may not place one, and they do not count among the
 //! tiles left.
 
-use std::collections::HashSet;
-
 use super::event::{Gone, Note, NoteKind, Step};
 use super::game::{Game, Neutral};
 use super::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
@@ -96,6 +94,16 @@ impl Mechanic for Dragon {
 
     fn sets_aside(&self, _catalog: &Catalog, tile: usize) -> bool {
         self.at.is_none() && self.tiles.contains(&tile)
+    }
+
+    fn set_aside(&self, _catalog: &Catalog, supply: &Supply) -> u64 {
+        if self.at.is_some() {
+            return 0;
+        }
+        self.tiles
+            .iter()
+            .map(|&i| u64::from(supply.common.get(i).copied().unwrap_or(0)))
+            .sum()
     }
 
     fn placed(&mut self, game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
@@ -236,7 +244,7 @@ impl Mechanic for Dragon {
             return Vec::new();
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
-        open_steps(game, at, &HashSet::from([at]), fairy)
+        open_steps(game, at, &[at], fairy)
             .into_iter()
             .map(|e| super::mechanic::ActionOption {
                 key: "dragon",
@@ -262,7 +270,7 @@ impl Mechanic for Dragon {
             return Vec::new();
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
-        let mut visited = HashSet::from([at]);
+        let mut visited = vec![at];
         let nowhere = miette::SourceSpan::from((0, 0));
         let mut steps = Vec::new();
         while steps.len() < STEPS {
@@ -272,7 +280,7 @@ impl Mechanic for Dragon {
             }
             let e = could[pick(could.len()).unwrap_or(0).min(could.len() - 1)];
             at = at.step(e);
-            visited.insert(at);
+            visited.push(at);
             steps.push((e, nowhere));
         }
         vec![Act::Dragon(Box::new(Flight {
@@ -284,7 +292,7 @@ impl Mechanic for Dragon {
 
 /// The directions the dragon at `at` may step to: a placed tile, not
 /// visited in this flight, not the fairy's.
-fn open_steps(game: &Game, at: Pos, visited: &HashSet<Pos>, fairy: Option<Pos>) -> Vec<Edge> {
+fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Vec<Edge> {
     Edge::ALL
         .into_iter()
         .filter(|&e| {
@@ -309,6 +317,12 @@ impl Dragon {
         names: &[String],
         said: &mut Said,
     ) {
+        let dragon_tile = game.tile(game.placed()[placed].tile).symbol == Some(Symbol::Dragon);
+        // Most turns neither place a dragon tile nor list steps: nothing
+        // to do, and nothing to pay for.
+        if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
+            return;
+        }
         let name = names.get(actor).cloned().unwrap_or_default();
         let mut flights = Vec::new();
         for (i, act) in acts.iter().enumerate() {
@@ -327,7 +341,6 @@ impl Dragon {
                 span,
             ));
         };
-        let dragon_tile = game.tile(game.placed()[placed].tile).symbol == Some(Symbol::Dragon);
         let (true, Some(start)) = (dragon_tile, self.at) else {
             let why = if dragon_tile {
                 DragonProblem::NotInPlay
@@ -343,7 +356,8 @@ impl Dragon {
         let list_span = flights.first().map_or(span, |f| f.span);
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
         let mut at = start;
-        let mut visited = HashSet::from([at]);
+        let mut visited: Vec<Pos> = Vec::with_capacity(STEPS + 1);
+        visited.push(at);
         let mut steps: Vec<Step> = Vec::new();
         let mut stopped = false;
         for (k, &(e, step_span)) in written.iter().enumerate() {
@@ -364,7 +378,7 @@ impl Dragon {
                 stopped = true;
                 break;
             }
-            visited.insert(to);
+            visited.push(to);
             at = to;
             let ate = eat(game, to);
             steps.push(Step {

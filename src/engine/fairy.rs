@@ -155,6 +155,11 @@ impl Mechanic for Fairy {
         {
             return Vec::new();
         }
+        // Now and then: a player moves the fairy when the dragon threatens,
+        // which the dice stand for.
+        if pick(4) != Some(0) {
+            return Vec::new();
+        }
         let mine: Vec<usize> = game
             .followers()
             .iter()

@@ -1021,12 +1021,25 @@ impl<'a> Game<'a> {
     /// `placed`: indices of [`Game::followers`], in the order deployed.
     #[must_use]
     pub fn figures_on_tile(&self, placed: usize) -> Vec<usize> {
-        self.followers
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.on_board && f.placed == placed)
-            .map(|(i, _)| i)
-            .collect()
+        let Some(p) = self.placed.get(placed) else {
+            return Vec::new();
+        };
+        // Through the tile's features' sets, not every figure ever deployed.
+        let mut out = Vec::new();
+        for feature in 0..self.tile(p.tile).features.len() {
+            let root = self.features.find(self.node(placed, feature));
+            out.extend(
+                self.features
+                    .occupants(root)
+                    .map(|i| i as usize)
+                    .filter(|&i| {
+                        let f = &self.followers[i];
+                        f.placed == placed && f.feature == feature
+                    }),
+            );
+        }
+        out.sort_unstable();
+        out
     }
 
     /// Whether figure `id` is on the board and stands on the set `root`.

@@ -307,6 +307,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         false
     }
 
+    /// Phase "draw": how many land tiles of the common supply it sets aside
+    /// now (what [`Mechanic::sets_aside`] says, counted in `supply`).
+    fn set_aside(&self, _catalog: &Catalog, _supply: &Supply) -> u64 {
+        0
+    }
+
     /// Phase "begin": the player's turn starts (points that come at the
     /// start of a turn).
     fn begins(&mut self, _game: &mut Game, _begun: &Begun, _said: &mut Said) {}
@@ -459,10 +465,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     }
 }
 
-/// The turn mechanics in play, and the phases any of them hooks into.
+/// The turn mechanics in play, the phases each hooks into (asked once),
+/// and the phases any of them hooks into.
 #[derive(Debug, Default)]
 pub struct Mechanics {
     all: Vec<Box<dyn Mechanic>>,
+    each: Vec<Phases>,
     phases: Phases,
 }
 
@@ -470,6 +478,7 @@ impl Clone for Mechanics {
     fn clone(&self) -> Mechanics {
         Mechanics {
             all: self.all.iter().map(|m| m.boxed()).collect(),
+            each: self.each.clone(),
             phases: self.phases,
         }
     }
@@ -497,8 +506,9 @@ impl Mechanics {
             .iter()
             .filter_map(|build| build(setup))
             .collect();
-        let phases = all.iter().fold(Phases::default(), |p, m| p.and(m.phases()));
-        Mechanics { all, phases }
+        let each: Vec<Phases> = all.iter().map(|m| m.phases()).collect();
+        let phases = each.iter().fold(Phases::default(), |p, m| p.and(*m));
+        Mechanics { all, each, phases }
     }
 
     /// The mechanics hooked into a phase (none at once when no mechanic
@@ -510,8 +520,9 @@ impl Mechanics {
             &[]
         };
         all.iter()
-            .filter(move |m| m.phases().has(phase))
-            .map(AsRef::as_ref)
+            .zip(&self.each)
+            .filter(move |(_, p)| p.has(phase))
+            .map(|(m, _)| m.as_ref())
     }
 
     /// The first rule of the supply's order that taking `tile` breaks.
@@ -553,8 +564,8 @@ impl Mechanics {
             return None;
         }
         let mut earned = None;
-        for m in &mut self.all {
-            if m.phases().has(Phases::PLACED)
+        for (m, p) in self.all.iter_mut().zip(&self.each) {
+            if p.has(Phases::PLACED)
                 && let Some(f) = m.placed(game, placing)
             {
                 earned.get_or_insert(f);
@@ -582,8 +593,8 @@ impl Mechanics {
     pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
         let mut said = Said::default();
         if self.phases.has(Phases::SCORED) {
-            for m in &mut self.all {
-                if m.phases().has(Phases::SCORED) {
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(Phases::SCORED) {
                     m.scored(game, scored, &mut said);
                 }
             }
@@ -601,15 +612,8 @@ impl Mechanics {
     /// Land tiles of the common supply set aside now.
     #[must_use]
     pub fn set_aside(&self, catalog: &Catalog, supply: &Supply) -> u64 {
-        if !self.phases.has(Phases::DRAW) {
-            return 0;
-        }
-        supply
-            .common
-            .iter()
-            .enumerate()
-            .filter(|&(i, &n)| n > 0 && self.sets_aside(catalog, i))
-            .map(|(_, &n)| u64::from(n))
+        self.in_phase(Phases::DRAW)
+            .map(|m| m.set_aside(catalog, supply))
             .sum()
     }
 
@@ -617,8 +621,8 @@ impl Mechanics {
     pub fn begins(&mut self, game: &mut Game, begun: &Begun) -> Said {
         let mut said = Said::default();
         if self.phases.has(Phases::BEGIN) {
-            for m in &mut self.all {
-                if m.phases().has(Phases::BEGIN) {
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(Phases::BEGIN) {
                     m.begins(game, begun, &mut said);
                 }
             }
@@ -646,8 +650,8 @@ impl Mechanics {
     pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
         let mut said = Said::default();
         if self.phases.has(Phases::MOVE) {
-            for m in &mut self.all {
-                if m.phases().has(Phases::MOVE) {
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(Phases::MOVE) {
                     m.before_scoring(game, acting, &mut said);
                 }
             }
@@ -684,8 +688,8 @@ impl Mechanics {
     pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
         let mut said = Said::default();
         if self.phases.has(Phases::ACT) {
-            for m in &mut self.all {
-                if m.phases().has(Phases::ACT) {
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(Phases::ACT) {
                     m.act(game, acting, &mut said);
                 }
             }
@@ -854,8 +858,9 @@ impl Mechanics {
     ) -> Option<(usize, Option<EndProblem>)> {
         self.all
             .iter_mut()
-            .filter(|m| m.phases().has(Phases::END))
-            .find_map(|m| m.after_the_end(catalog, tile, written, end))
+            .zip(&self.each)
+            .filter(|(_, p)| p.has(Phases::END))
+            .find_map(|(m, _)| m.after_the_end(catalog, tile, written, end))
     }
 
     /// Who may still play after the end.

@@ -135,8 +135,15 @@ impl Mechanic for Princess {
     }
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
-        let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
         let city = her_city(game, acting.placed);
+        // A turn without the princess's act and, unless she must act,
+        // without her tile: nothing to do.
+        if !acting.acts.iter().any(|a| matches!(a, Act::Princess(_)))
+            && (!self.must || city.is_none())
+        {
+            return;
+        }
+        let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
         let mut used = false;
         for (i, act) in acting.acts.iter().enumerate() {
             let Act::Princess(pick) = act else { continue };
