@@ -1267,3 +1267,72 @@ impl<'r> Referee<'r> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Referee, adjudicate};
+    use crate::loader::Loader;
+    use crate::record::{Body, Record, parse};
+    use crate::rules::Ruleset;
+    use crate::source::SourceFile;
+    use std::path::Path;
+
+    fn record(text: &str) -> Record {
+        parse(
+            &Loader::default(),
+            &SourceFile::new("r.yaml", text),
+            Path::new(""),
+        )
+        .expect("a record")
+    }
+
+    #[test]
+    fn a_discard_keeps_the_turn_and_the_next_entry_is_the_same_players() {
+        // C would fit above the start tile: the discard breaks a rule, and
+        // still the same player draws again.
+        let r = record(
+            "players: [red, blue]\nturns:\n  - { discard: C }\n  - { tile: U, at: [1, 0] }\n  - { tile: U, at: [-1, 0] }\n",
+        );
+        let rules = Ruleset::modern();
+        let mut referee = Referee::new(&r, &rules);
+        let Body::History(turns) = &r.body else {
+            panic!("a history")
+        };
+        referee.history(&turns[..2]);
+        // After red's discard and red's tile, blue is to play.
+        assert_eq!(referee.order.next(), 1);
+        let a = adjudicate(&r, &rules, "modern", true);
+        let codes: Vec<String> = a
+            .findings
+            .iter()
+            .map(crate::diagnostic::Finding::code_string)
+            .collect();
+        assert_eq!(codes, vec!["carca::rules::discard_fits".to_string()]);
+    }
+
+    #[test]
+    fn a_tile_on_an_occupied_square_is_not_placed_and_the_game_goes_on() {
+        let r = record(
+            "players: [red, blue]\nturns:\n  - { tile: U, at: [0, 0], meeple: E }\n  - { tile: U, at: [1, 0], meeple: E }\nfinal: true\n",
+        );
+        let a = adjudicate(&r, &Ruleset::modern(), "modern", true);
+        assert_eq!(a.tiles_placed, 2, "the start tile and blue's");
+        assert_eq!(a.marks, vec![crate::geometry::Pos::new(0, 0)]);
+        // Blue's thief on the road from the start tile: 2 points at the end.
+        assert_eq!(a.totals, vec![0, 2]);
+    }
+
+    #[test]
+    fn the_tiles_left_leave_out_what_a_mechanic_sets_aside() {
+        let r = record("tilesets: [base, princess-dragon]\nplayers: [red, blue]\nturns: []\n");
+        let rules = Ruleset::modern();
+        let mut referee = Referee::new(&r, &rules);
+        let Body::History(turns) = &r.body else {
+            panic!("a history")
+        };
+        referee.history(turns);
+        // 72 + 30 tiles, the start tile drawn, the 12 dragon tiles aside.
+        assert_eq!(referee.supply.land_left, 101);
+        assert_eq!(referee.land_left(), 89);
+    }
+}

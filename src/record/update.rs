@@ -280,3 +280,72 @@ fn verify(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{key, rewrite_expectations};
+    use crate::loader::Loader;
+    use crate::source::SourceFile;
+    use std::path::Path;
+
+    fn record(text: &str) -> super::Record {
+        super::super::parse(
+            &Loader::default(),
+            &SourceFile::new("r.yaml", text),
+            Path::new(""),
+        )
+        .expect("a record")
+    }
+
+    #[test]
+    fn names_are_written_as_keys_that_read_back_as_themselves() {
+        assert_eq!(key("red").as_deref(), Some("red"));
+        // Words older readers take for booleans, numbers, spaces, quotes:
+        // double-quoted, as JSON writes them.
+        assert_eq!(key("yes").as_deref(), Some("\"yes\""));
+        assert_eq!(key("12").as_deref(), Some("\"12\""));
+        assert_eq!(key("a b").as_deref(), Some("\"a b\""));
+        assert_eq!(key("-x").as_deref(), Some("\"-x\""));
+        assert_eq!(key("q\"").as_deref(), Some("\"q\\\"\""));
+        // A name too long for a key is refused.
+        assert!(key(&"n".repeat(crate::source::MAX_KEY_CHARS)).is_none());
+    }
+
+    #[test]
+    fn values_change_and_every_other_byte_stays() {
+        let text = "players: [red, blue]   # the players\n\
+                    turns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\n\
+                    final: true\n\
+                    expect:\n  modern: { red: 1, blue: 9 }   # by hand\n";
+        let r = record(text);
+        let out = rewrite_expectations(&Loader::default(), &r, &[vec![4, 0]]).expect("rewritten");
+        assert_eq!(
+            out,
+            text.replace("{ red: 1, blue: 9 }", "{ red: 4, blue: 0 }")
+        );
+    }
+
+    #[test]
+    fn a_missing_player_is_added_to_the_map() {
+        let text = "players: [red, blue]\nturns: []\nexpect:\n  modern: { red: 1 }\n";
+        let r = record(text);
+        let out = rewrite_expectations(&Loader::default(), &r, &[vec![2, 3]]).expect("rewritten");
+        let again = record(&out);
+        let mut got: Vec<(usize, i64)> = again.expect[0]
+            .totals
+            .points
+            .iter()
+            .map(|&(p, v, _)| (p, v))
+            .collect();
+        got.sort_unstable();
+        assert_eq!(got, vec![(0, 2), (1, 3)]);
+    }
+
+    #[test]
+    fn a_value_shared_through_an_anchor_is_not_rewritten() {
+        let text =
+            "players: [red]\nturns: []\nexpect:\n  modern: &a { red: 1 }\n  first-edition: *a\n";
+        let r = record(text);
+        assert!(rewrite_expectations(&Loader::default(), &r, &[vec![2], vec![3]]).is_err());
+    }
+}
