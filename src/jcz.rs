@@ -1120,23 +1120,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
             }
             "CAPTURE_FOLLOWER" => {
-                let id = payload
-                    .pointer("/pointer/meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string();
-                let fp = payload.pointer("/pointer/featurePointer");
-                let at = fp.and_then(|f| f.get("position")).and_then(position);
-                let loc = fp
-                    .and_then(|f| f.get("location"))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
-                let spot = if loc == "TOWER" {
-                    Some("tower".to_string())
-                } else {
-                    location(loc, feature)
-                };
+                let (id, at, spot) = meeple_pointer(&payload);
                 let owner = meeple_owner(&id, &players);
                 let kind = id.split('.').nth(1).unwrap_or_default().to_string();
                 let capturer = who
@@ -1291,19 +1275,8 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     .get("source")
                     .and_then(Value::as_str)
                     .unwrap_or_default();
-                let id = payload
-                    .pointer("/pointer/meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string();
-                let fp = payload.pointer("/pointer/featurePointer");
-                let at = fp.and_then(|f| f.get("position")).and_then(position);
-                let loc = fp
-                    .and_then(|f| f.get("location"))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
-                match (source, at, location(loc, feature), current.as_mut()) {
+                let (id, at, spot) = meeple_pointer(&payload);
+                match (source, at, spot, current.as_mut()) {
                     ("PRINCESS", Some(at), Some(spot), Some((turn, _, _, false))) => {
                         turn.princess = Some(FlowMap(WrittenPick {
                             player: meeple_owner(&id, &players),
@@ -1335,6 +1308,29 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
 }
 
 /// The owner of a JCloisterZone figure: its id starts with their slot.
+/// A message's meeple pointer: the figure's id, its tile and its spot in
+/// carca's terms (`tower` for the top of a tower).
+fn meeple_pointer(payload: &Value) -> (String, Option<Pos>, Option<String>) {
+    let id = payload
+        .pointer("/pointer/meepleId")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let fp = payload.pointer("/pointer/featurePointer");
+    let at = fp.and_then(|f| f.get("position")).and_then(position);
+    let loc = fp
+        .and_then(|f| f.get("location"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
+    let spot = if loc == "TOWER" {
+        Some("tower".to_string())
+    } else {
+        location(loc, feature)
+    };
+    (id, at, spot)
+}
+
 fn meeple_owner(id: &str, players: &[String]) -> Option<String> {
     id.split('.')
         .next()

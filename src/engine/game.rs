@@ -1074,43 +1074,21 @@ impl<'a> Game<'a> {
             by,
             about,
         } = grant;
-        let n = self.scores.len();
-        let mut points = vec![0; n];
-        let total = i64::from(count) * i64::from(rate);
+        let mut points = vec![0; self.scores.len()];
         if let Some(p) = points.get_mut(to) {
-            *p = total;
+            *p = i64::from(count) * i64::from(rate);
         }
-        if let Some(s) = self.scores.get_mut(to) {
-            *s += total;
-        }
-        self.events.push(Event {
-            phase,
-            feature: FeatureReport {
-                kind: ScoredKind::Bonus,
-                name: FeatureName::Bonus { by, about },
-                tiles: Vec::new(),
-                extras: Vec::new(),
-                complete: true,
-                cities: Vec::new(),
-                open_cities: Vec::new(),
-            },
-            followers: vec![0; n],
-            strength: vec![0; n],
-            winners: vec![to],
-            points,
-            basis: vec![Basis::Mechanic {
-                rule,
-                words,
-                parts: vec![Part {
-                    count,
-                    unit: Unit::Named(unit),
-                    rate,
-                }],
+        let basis = Basis::Mechanic {
+            rule,
+            words,
+            parts: vec![Part {
+                count,
+                unit: Unit::Named(unit),
+                rate,
             }],
-            others: Vec::new(),
-            weighed: Vec::new(),
-            tokens: Vec::new(),
-        });
+        };
+        let name = FeatureName::Bonus { by, about };
+        self.outside(phase, ScoredKind::Bonus, name, to, points, basis);
     }
 
     /// Tells the scoring hooks that the set `root` was just scored.
@@ -1205,14 +1183,40 @@ impl<'a> Game<'a> {
         if let Some(b) = paid.get_mut(to) {
             *b += points;
         }
-        for (s, p) in self.scores.iter_mut().zip(&paid) {
+        let basis = Basis::Mechanic {
+            rule,
+            words: rule,
+            parts: vec![Part {
+                count: 1,
+                unit: Unit::Named(rule),
+                rate: u32::try_from(points).unwrap_or(0),
+            }],
+        };
+        let name = FeatureName::Payment(rule.to_string());
+        self.outside(phase, ScoredKind::Payment, name, to, paid, basis);
+    }
+
+    /// Points that no feature's majority makes (a payment, a mechanic's
+    /// grant): added to the scores, and an event of their own, with `to`
+    /// as its winner.
+    fn outside(
+        &mut self,
+        phase: Phase,
+        kind: ScoredKind,
+        name: FeatureName,
+        to: usize,
+        points: Vec<i64>,
+        basis: Basis,
+    ) {
+        let n = self.scores.len();
+        for (s, p) in self.scores.iter_mut().zip(&points) {
             *s += p;
         }
         self.events.push(Event {
             phase,
             feature: FeatureReport {
-                kind: ScoredKind::Payment,
-                name: FeatureName::Payment(rule.to_string()),
+                kind,
+                name,
                 tiles: Vec::new(),
                 extras: Vec::new(),
                 complete: true,
@@ -1222,16 +1226,8 @@ impl<'a> Game<'a> {
             followers: vec![0; n],
             strength: vec![0; n],
             winners: vec![to],
-            points: paid,
-            basis: vec![Basis::Mechanic {
-                rule,
-                words: rule,
-                parts: vec![Part {
-                    count: 1,
-                    unit: Unit::Named(rule),
-                    rate: u32::try_from(points).unwrap_or(0),
-                }],
-            }],
+            points,
+            basis: vec![basis],
             others: Vec::new(),
             weighed: Vec::new(),
             tokens: Vec::new(),

@@ -525,6 +525,20 @@ impl Mechanics {
             .map(|(m, _)| m.as_ref())
     }
 
+    /// Every mechanic hooked into `phase`, in turn, with what they say
+    /// (none at once when no mechanic is).
+    fn each_in(&mut self, phase: Phases, mut f: impl FnMut(&mut dyn Mechanic, &mut Said)) -> Said {
+        let mut said = Said::default();
+        if self.phases.has(phase) {
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(phase) {
+                    f(m.as_mut(), &mut said);
+                }
+            }
+        }
+        said
+    }
+
     /// The first rule of the supply's order that taking `tile` breaks.
     #[must_use]
     pub fn draw_problem(
@@ -591,15 +605,7 @@ impl Mechanics {
 
     /// The "scored" phase for every mechanic hooked into it.
     pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
-        let mut said = Said::default();
-        if self.phases.has(Phases::SCORED) {
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(Phases::SCORED) {
-                    m.scored(game, scored, &mut said);
-                }
-            }
-        }
-        said
+        self.each_in(Phases::SCORED, |m, said| m.scored(game, scored, said))
     }
 
     /// Whether `tile` is set aside when drawn now.
@@ -619,15 +625,7 @@ impl Mechanics {
 
     /// The "begin" phase for every mechanic hooked into it.
     pub fn begins(&mut self, game: &mut Game, begun: &Begun) -> Said {
-        let mut said = Said::default();
-        if self.phases.has(Phases::BEGIN) {
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(Phases::BEGIN) {
-                    m.begins(game, begun, &mut said);
-                }
-            }
-        }
-        said
+        self.each_in(Phases::BEGIN, |m, said| m.begins(game, begun, said))
     }
 
     /// Whether the turn's figure may go to another tile than the one just
@@ -648,15 +646,7 @@ impl Mechanics {
     /// The "move" phase: the mechanics take the acts they own after the
     /// deployment, before the scoring.
     pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        let mut said = Said::default();
-        if self.phases.has(Phases::MOVE) {
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(Phases::MOVE) {
-                    m.before_scoring(game, acting, &mut said);
-                }
-            }
-        }
-        said
+        self.each_in(Phases::MOVE, |m, said| m.before_scoring(game, acting, said))
     }
 
     /// The acts the mechanics of the "move" phase would have a record make
@@ -686,15 +676,7 @@ impl Mechanics {
 
     /// The "act" phase: the mechanics take the acts they own.
     pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        let mut said = Said::default();
-        if self.phases.has(Phases::ACT) {
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(Phases::ACT) {
-                    m.act(game, acting, &mut said);
-                }
-            }
-        }
-        said
+        self.each_in(Phases::ACT, |m, said| m.act(game, acting, said))
     }
 
     /// The acts the mechanics of the "act" phase would have a record make

@@ -326,6 +326,16 @@ impl<'r> Referee<'r> {
         }
     }
 
+    /// Takes in what mechanics said in a phase: its violations and notes;
+    /// returns the indices of the acts they took.
+    fn heard(&mut self, said: super::mechanic::Said) -> Vec<usize> {
+        for (v, span) in said.violations {
+            self.violation(v, span);
+        }
+        self.notes.extend(said.notes);
+        said.taken
+    }
+
     fn violation(&mut self, v: ViolationKind, span: SourceSpan) {
         let mut v = v.at(span);
         v.inferred.clone_from(&self.inferred);
@@ -477,10 +487,7 @@ impl<'r> Referee<'r> {
                         actor,
                     },
                 );
-                for (v, span) in said.violations {
-                    self.violation(v, span);
-                }
-                self.notes.extend(said.notes);
+                self.heard(said);
             }
             self.drew_again = discard.then_some(actor);
             // A second turn the record does not name: the turn order from
@@ -542,24 +549,19 @@ impl<'r> Referee<'r> {
                 // The act phase: mechanics take the acts they own (a
                 // ransom, a tower piece and its capture, a follower on a
                 // tower); then the deploy phase takes the deployment.
+                let record = self.record;
+                let acting = Acting {
+                    turn: turn.number,
+                    actor,
+                    names: &record.players,
+                    placed: idx,
+                    second,
+                    acts: &turn.acts,
+                    span: turn.span,
+                };
                 let taken = if self.mechanics.hooks_act() {
-                    let said = self.mechanics.act(
-                        &mut self.game,
-                        &Acting {
-                            turn: turn.number,
-                            actor,
-                            names: &self.record.players,
-                            placed: idx,
-                            second,
-                            acts: &turn.acts,
-                            span: turn.span,
-                        },
-                    );
-                    for (v, span) in said.violations {
-                        self.violation(v, span);
-                    }
-                    self.notes.extend(said.notes);
-                    said.taken
+                    let said = self.mechanics.act(&mut self.game, &acting);
+                    self.heard(said)
                 } else {
                     Vec::new()
                 };
@@ -606,23 +608,8 @@ impl<'r> Referee<'r> {
                 // (the dragon's flight).
                 let mut later = Vec::new();
                 if self.mechanics.hooks_move() {
-                    let said = self.mechanics.before_scoring(
-                        &mut self.game,
-                        &Acting {
-                            turn: turn.number,
-                            actor,
-                            names: &self.record.players,
-                            placed: idx,
-                            second,
-                            acts: &turn.acts,
-                            span: turn.span,
-                        },
-                    );
-                    for (v, span) in said.violations {
-                        self.violation(v, span);
-                    }
-                    self.notes.extend(said.notes);
-                    later = said.taken;
+                    let said = self.mechanics.before_scoring(&mut self.game, &acting);
+                    later = self.heard(said);
                 }
                 self.game.score_completed(
                     idx,
@@ -664,12 +651,9 @@ impl<'r> Referee<'r> {
                 acts: &turn.acts,
             },
         );
-        for (v, span) in said.violations {
-            self.violation(v, span);
-        }
-        self.notes.extend(said.notes);
-        self.moves_not_taken(turn, actor, &said.taken);
-        said.taken
+        let taken = self.heard(said);
+        self.moves_not_taken(turn, actor, &taken);
+        taken
     }
 
     /// The record's moves of a turn that no mechanic took (`taken` lists
