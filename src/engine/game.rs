@@ -1533,8 +1533,10 @@ impl<'a> Game<'a> {
             farms.retain(|&f| self.features.occupied(f));
         }
         self.score_farms(&farms);
-        for &farm in &farms {
-            self.tell_scored(farm, Phase::Final);
+        if !self.hooks.is_empty() {
+            for &farm in &farms {
+                self.tell_scored(farm, Phase::Final);
+            }
         }
         let mut hooks = std::mem::take(&mut self.hooks);
         for h in &mut hooks.0 {

@@ -662,6 +662,12 @@ impl Mechanics {
             .collect()
     }
 
+    /// Whether any mechanic hooks into the "draw" phase.
+    #[must_use]
+    pub fn hooks_draw(&self) -> bool {
+        self.phases.has(Phases::DRAW)
+    }
+
     /// Whether any mechanic hooks into the "move" phase.
     #[must_use]
     pub fn hooks_move(&self) -> bool {

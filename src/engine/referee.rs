@@ -312,6 +312,9 @@ impl<'r> Referee<'r> {
     /// Land tiles left to draw: the common supply less what a mechanic
     /// sets aside now (dragon tiles before the first volcano).
     pub(super) fn land_left(&self) -> u64 {
+        if !self.mechanics.hooks_draw() {
+            return self.supply.land_left;
+        }
         let aside = self.mechanics.set_aside(&self.record.catalog, &self.supply);
         self.supply.land_left.saturating_sub(aside)
     }
@@ -550,7 +553,9 @@ impl<'r> Referee<'r> {
                 // ransom, a tower piece and its capture, a follower on a
                 // tower); then the deploy phase takes the deployment.
                 let record = self.record;
-                let acting = Acting {
+                // What the act and move phases are told of the turn (made
+                // only when a mechanic hooks into them).
+                let acting = || Acting {
                     turn: turn.number,
                     actor,
                     names: &record.players,
@@ -560,7 +565,7 @@ impl<'r> Referee<'r> {
                     span: turn.span,
                 };
                 let taken = if self.mechanics.hooks_act() {
-                    let said = self.mechanics.act(&mut self.game, &acting);
+                    let said = self.mechanics.act(&mut self.game, &acting());
                     self.heard(said)
                 } else {
                     Vec::new()
@@ -608,7 +613,7 @@ impl<'r> Referee<'r> {
                 // (the dragon's flight).
                 let mut later = Vec::new();
                 if self.mechanics.hooks_move() {
-                    let said = self.mechanics.before_scoring(&mut self.game, &acting);
+                    let said = self.mechanics.before_scoring(&mut self.game, &acting());
                     later = self.heard(said);
                 }
                 self.game.score_completed(

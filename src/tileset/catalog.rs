@@ -78,6 +78,8 @@ pub struct Catalog {
     by_id: std::collections::HashMap<String, usize>,
     /// Ids that more than one set in play defines.
     ambiguous: std::collections::HashSet<String>,
+    /// The symbols some tile in play shows, found once.
+    symbols: Vec<super::Symbol>,
 }
 
 /// A name two sets in play declare differently.
@@ -97,7 +99,7 @@ impl Catalog {
     /// Whether some tile in play shows `symbol`.
     #[must_use]
     pub fn shows(&self, symbol: super::Symbol) -> bool {
-        self.tiles.iter().any(|e| e.tile.symbol == Some(symbol))
+        self.symbols.contains(&symbol)
     }
 
     /// The catalog of these sets.
@@ -216,6 +218,9 @@ impl Catalog {
             .flat_map(|l| l.set.figures.iter().map(|(n, c)| (n.as_str(), *c)))
             .collect();
         let figures = std::sync::Arc::new(FigureTable::new(kinds, &brought, index));
+        let mut symbols: Vec<super::Symbol> = tiles.iter().filter_map(|e| e.tile.symbol).collect();
+        symbols.sort_unstable_by_key(|s| *s as u8);
+        symbols.dedup();
         Catalog {
             sets,
             tiles,
@@ -224,6 +229,7 @@ impl Catalog {
             conflicts,
             by_id,
             ambiguous,
+            symbols,
         }
     }
 
