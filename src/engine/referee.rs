@@ -843,21 +843,47 @@ impl<'r> Referee<'r> {
         let Some(feature) = self.resolve(idx, &d.location, span) else {
             return;
         };
-        let problem = match self.game.deploy_problem(idx, feature, actor, d.figure) {
+        let problem = self.feature_problem(idx, feature, actor, d.figure);
+        self.deploy_unless(problem, idx, feature, actor, d.figure, span);
+    }
+
+    /// The rule, generic or a mechanic's, that deploying `figure` of
+    /// `actor` on feature `feature` of placed tile `idx` breaks.
+    fn feature_problem(
+        &self,
+        idx: usize,
+        feature: usize,
+        actor: usize,
+        figure: Figure,
+    ) -> Option<ViolationKind> {
+        match self.game.deploy_problem(idx, feature, actor, figure) {
             Some(problem) => Some(self.deploy_violation(problem, actor)),
             None => self.mechanics.deploy_problem(
                 &self.game,
                 &self.record.players,
                 actor,
-                d.figure,
+                figure,
                 Target::Feature(Spot {
                     placed: idx,
                     feature,
                 }),
             ),
-        };
+        }
+    }
+
+    /// Deploys the figure, or, when a rule forbids it, reports the
+    /// violation and keeps the figure in supply (drawn refused).
+    fn deploy_unless(
+        &mut self,
+        problem: Option<ViolationKind>,
+        idx: usize,
+        feature: usize,
+        actor: usize,
+        figure: Figure,
+        span: SourceSpan,
+    ) {
         match problem {
-            None => self.game.deploy(idx, feature, actor, d.figure),
+            None => self.game.deploy(idx, feature, actor, figure),
             Some(v) => {
                 self.refused.push(Refused {
                     placed: idx,
@@ -911,28 +937,9 @@ impl<'r> Referee<'r> {
                 why: Elsewhere::Finished,
             })
         } else {
-            match self.game.deploy_problem(idx, feature, actor, d.figure) {
-                Some(problem) => Some(self.deploy_violation(problem, actor)),
-                None => self.mechanics.deploy_problem(
-                    &self.game,
-                    &self.record.players,
-                    actor,
-                    d.figure,
-                    Target::Feature(spot),
-                ),
-            }
+            self.feature_problem(idx, feature, actor, d.figure)
         };
-        match problem {
-            None => self.game.deploy(idx, feature, actor, d.figure),
-            Some(v) => {
-                self.refused.push(Refused {
-                    placed: idx,
-                    feature,
-                    player: actor,
-                });
-                self.violation(v, d.span);
-            }
-        }
+        self.deploy_unless(problem, idx, feature, actor, d.figure, d.span);
     }
 
     /// Puts a figure that stands on corner points (the barn) on the corner
