@@ -2,7 +2,7 @@
 //! change, the big follower in `moves`, six players, generated games,
 //! pictures. The Abbey: `moves` during the final abbey round.
 
-use crate::common::{Scratch, carca, stdout_json};
+use crate::common::{Scratch, carca, stdout_json, with_stdin};
 
 #[test]
 fn unfinished_inns_and_cathedrals_count_under_the_house_rule() {
@@ -289,4 +289,46 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
         text.contains("move the fairy beside the follower at (-1,0) NNE"),
         "{text}"
     );
+}
+
+/// A record that ends while the dragon's flight could go on: `moves`
+/// says whose step is next and where it may go, in text and JSON.
+#[test]
+fn moves_list_the_next_steps_of_a_flight_under_way() {
+    let record = b"players: [red, blue]
+tilesets: [base, princess-dragon]
+turns:
+  - { tile: PD01, at: [0, -1] }
+  - { tile: U, at: [1, 0] }
+  - { tile: U, at: [2, 0] }
+  - { tile: PD16, at: [0, -2], dragon: [N] }
+";
+    let (code, text) = with_stdin(&["moves", "-", "--tile", "B"], record);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(
+            "the dragon's flight of turn 4 is under way at (0,0) after 1 step: red takes the next, E (1,0)"
+        ),
+        "{text}"
+    );
+    let (code, json) = with_stdin(&["moves", "-", "--tile", "B", "--format", "json"], record);
+    assert_eq!(code, Some(0), "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let under_way = &v["under_way"];
+    assert_eq!(under_way["key"], "dragon", "{v}");
+    assert_eq!(under_way["player"], "red");
+    assert_eq!(under_way["done"], 1);
+    assert_eq!(under_way["from"], serde_json::json!([0, 0]));
+    assert_eq!(under_way["options"][0]["at"], serde_json::json!([1, 0]));
+    assert_eq!(under_way["options"].as_array().map(Vec::len), Some(1));
+    // Once the flight is written whole, nothing is under way.
+    let whole = String::from_utf8_lossy(record).replace("dragon: [N]", "dragon: [N, E, E]");
+    let (_, json) = with_stdin(
+        &["moves", "-", "--tile", "B", "--format", "json"],
+        whole.as_bytes(),
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(v.get("under_way").is_none(), "{v}");
+    let (code, _) = with_stdin(&["score", "-"], whole.as_bytes());
+    assert_eq!(code, Some(0), "the whole flight is legal");
 }

@@ -160,6 +160,35 @@ pub(crate) fn run(
                 }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
+            if let Some(u) = pos.under_way() {
+                let to: Vec<String> = u
+                    .options
+                    .iter()
+                    .map(|a| {
+                        let edge = crate::geometry::Edge::ALL
+                            .into_iter()
+                            .find(|&e| u.from.step(e) == a.at);
+                        match edge {
+                            Some(e) => format!("{} {}", e.letter(), a.at),
+                            None => a.at.to_string(),
+                        }
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "the {} of turn {} is under way at {} after {} step{}: {} takes the next, {}",
+                    match u.key {
+                        "dragon" => "dragon's flight",
+                        other => other,
+                    },
+                    u.turn,
+                    u.from,
+                    u.done,
+                    if u.done == 1 { "" } else { "s" },
+                    crate::text::name(record.players.get(u.player).map_or("", String::as_str)),
+                    to.join(" or ")
+                );
+            }
             // Actions instead of a figure, wherever the tile goes.
             let actions = pos.action_options();
             if !actions.is_empty() {
@@ -327,6 +356,14 @@ pub(crate) fn json(
             .map(|a| action_json(pos, a))
             .collect(),
         ended: None,
+        under_way: pos.under_way().map(|u| crate::report::json::UnderWayJson {
+            key: u.key.to_string(),
+            turn: u.turn,
+            player: pos.players().get(u.player).cloned().unwrap_or_default(),
+            done: u.done,
+            from: [u.from.x, u.from.y],
+            options: u.options.iter().map(|a| action_json(pos, a)).collect(),
+        }),
     };
     serde_json::to_value(json).unwrap_or_default()
 }

@@ -39,6 +39,7 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         at: None,
         arrived: None,
         players: setup.players,
+        under_way: None,
     }))
 }
 
@@ -55,6 +56,10 @@ struct Dragon {
     arrived: Option<Pos>,
     /// How many players take the steps.
     players: usize,
+    /// The flight of the last turn, if it stopped while it could go on:
+    /// its turn, the tiles it visited (its start first) and the player of
+    /// its first step.
+    under_way: Option<(usize, Vec<Pos>, usize)>,
 }
 
 impl Mechanic for Dragon {
@@ -108,6 +113,7 @@ impl Mechanic for Dragon {
 
     fn placed(&mut self, game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
         self.arrived = None;
+        self.under_way = None;
         if game.tile(placing.tile).symbol == Some(Symbol::Volcano) {
             self.at = Some(placing.pos);
             self.arrived = Some(placing.pos);
@@ -160,6 +166,7 @@ impl Mechanic for Dragon {
             name: DRAGON,
             at,
             beside: None,
+            bars: true,
         });
         // No figure but a barn stands on the dragon's tile.
         if let Body::Snapshot { meeples, .. } = &record.body {
@@ -187,6 +194,7 @@ impl Mechanic for Dragon {
                 name: DRAGON,
                 at,
                 beside: None,
+                bars: true,
             });
             said.notes.push(Note {
                 turn: acting.turn,
@@ -254,6 +262,30 @@ impl Mechanic for Dragon {
                 spot: None,
             })
             .collect()
+    }
+
+    fn under_way(&self, game: &Game) -> Option<super::mechanic::UnderWay> {
+        let (turn, visited, first) = self.under_way.as_ref()?;
+        let at = *visited.last()?;
+        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
+        let done = visited.len() - 1;
+        Some(super::mechanic::UnderWay {
+            key: "dragon",
+            turn: *turn,
+            player: (first + done) % self.players.max(1),
+            done,
+            from: at,
+            options: open_steps(game, at, visited, fairy)
+                .into_iter()
+                .map(|e| super::mechanic::ActionOption {
+                    key: "dragon",
+                    at: at.step(e),
+                    height: 0,
+                    takes: Vec::new(),
+                    spot: None,
+                })
+                .collect(),
+        })
     }
 
     fn propose_before_scoring(
@@ -381,6 +413,7 @@ impl Dragon {
             visited.push(to);
             at = to;
             let ate = eat(game, to);
+            said.cleared.push(to);
             steps.push(Step {
                 to,
                 by: (actor + k) % self.players.max(1),
@@ -388,6 +421,9 @@ impl Dragon {
             });
         }
         let could = open_steps(game, at, &visited, fairy);
+        if steps.len() < STEPS && !could.is_empty() {
+            self.under_way = Some((turn, visited.clone(), actor));
+        }
         if !stopped && steps.len() < STEPS && !could.is_empty() {
             refuse(
                 said,
@@ -404,6 +440,7 @@ impl Dragon {
             name: DRAGON,
             at,
             beside: None,
+            bars: true,
         });
         said.notes.push(Note {
             turn,

@@ -35,6 +35,20 @@ pub struct Note {
 }
 
 impl Note {
+    /// The list of figures that went home from the tile at `at`, if the
+    /// note has one (a step of the dragon's flight, the princess's
+    /// removal): figures other mechanics keep there join it when the tile
+    /// is cleared.
+    pub fn gone_at(&mut self, at: Pos) -> Option<&mut Vec<Gone>> {
+        match &mut self.kind {
+            NoteKind::DragonFlew { steps, .. } => {
+                steps.iter_mut().find(|s| s.to == at).map(|s| &mut s.ate)
+            }
+            NoteKind::SentHome { at: there, gone } if *there == at => Some(gone),
+            _ => None,
+        }
+    }
+
     /// The second turn it notes, if it notes one: the feature that earned
     /// it and the entry that took it.
     #[must_use]

@@ -119,6 +119,7 @@ impl Mechanic for Fairy {
                             name: FAIRY,
                             at,
                             beside,
+                            bars: false,
                         });
                         said.notes.push(Note {
                             turn: acting.turn,
@@ -257,6 +258,7 @@ impl Mechanic for Fairy {
                 name: FAIRY,
                 at: pick.at,
                 beside: None,
+                bars: false,
             }),
         }
         Vec::new()
@@ -285,6 +287,7 @@ impl Mechanic for Fairy {
                 name: FAIRY,
                 at: pick.at,
                 beside: Some(id),
+                bars: false,
             }),
             Err(why) => said.violations.push((
                 ViolationKind::DragonRefused {

@@ -97,6 +97,8 @@ pub struct Neutral {
     pub at: Pos,
     /// The figure it stands beside.
     pub beside: Option<usize>,
+    /// No figure but one on a corner point goes on its tile (the dragon).
+    pub bars: bool,
 }
 
 /// Points a mechanic grants outside any majority: its rule's key and
@@ -1001,6 +1003,12 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn neutral(&self, name: &str) -> Option<&Neutral> {
         self.neutrals.iter().find(|n| n.name == name)
+    }
+
+    /// The neutral figure that bars the tile at `at` to figures, if any.
+    #[must_use]
+    pub fn barred(&self, at: Pos) -> Option<&Neutral> {
+        self.neutrals.iter().find(|n| n.bars && n.at == at)
     }
 
     /// Every neutral figure on the board.

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use super::event::{FeatureId, Note};
+use super::event::{FeatureId, Gone, Note, NoteKind};
 use super::game::Game;
 pub use super::game::{Hooks, Scoring, Spot};
 use super::supply::Supply;
@@ -136,6 +136,25 @@ pub struct ActionOption {
     pub spot: Option<crate::record::Location>,
 }
 
+/// An act the record's last turn left under way (a flight that stopped
+/// while steps remained): who goes on with it, how far it got, and the
+/// choices they have now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnderWay {
+    /// The record key of the act (`dragon`).
+    pub key: &'static str,
+    /// The turn it belongs to (counted from 1, as notes count them).
+    pub turn: usize,
+    /// The player whose choice is next.
+    pub player: usize,
+    /// How many parts of it were made (the steps taken).
+    pub done: usize,
+    /// Where it stands (the dragon's tile).
+    pub from: Pos,
+    /// The next choices: `at` is where each goes.
+    pub options: Vec<ActionOption>,
+}
+
 /// A figure one player holds of another's (a prisoner).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
@@ -158,6 +177,10 @@ pub struct Said {
     pub notes: Vec<Note>,
     /// Indices of the acts (of [`Scored::acts`]) a mechanic took.
     pub taken: Vec<usize>,
+    /// Tiles a neutral figure cleared (the dragon ate there): the figures
+    /// other mechanics keep on them go home too (a follower on a tower),
+    /// listed with the note that says what went home there.
+    pub cleared: Vec<Pos>,
 }
 
 /// Where a figure that a scoring sent home may move on.
@@ -225,6 +248,9 @@ impl Phases {
     /// After the deployment, before the turn's scoring: neutral figures
     /// move (the dragon's flight).
     pub const MOVE: Phases = Phases(256);
+    /// A tile is cleared of figures: a mechanic sends home those it keeps
+    /// there (a follower on a tower).
+    pub const CLEAR: Phases = Phases(512);
 
     /// Both.
     #[must_use]
@@ -284,6 +310,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// earns the player one more turn, if this mechanic gives one.
     fn placed(&mut self, _game: &Game, _placing: &Placing) -> Option<FeatureId> {
         None
+    }
+
+    /// For `carca moves` and the page: an act of the last turn played that
+    /// stopped while it could have gone on (the dragon's flight), with the
+    /// next choices.
+    fn under_way(&self, _game: &Game) -> Option<UnderWay> {
+        None
+    }
+
+    /// Phase "clear": the figures this mechanic keeps on the tile at `at`
+    /// (off any feature) go home: what went.
+    fn cleared(&mut self, _game: &mut Game, _at: Pos) -> Vec<Gone> {
+        Vec::new()
     }
 
     /// Phase "deploy": a rule of this mechanic that deploying `figure` of
@@ -605,7 +644,38 @@ impl Mechanics {
 
     /// The "scored" phase for every mechanic hooked into it.
     pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
-        self.each_in(Phases::SCORED, |m, said| m.scored(game, scored, said))
+        let mut said = self.each_in(Phases::SCORED, |m, said| m.scored(game, scored, said));
+        self.clear(game, &mut said);
+        said
+    }
+
+    /// The "clear" phase for the tiles a mechanic cleared: what other
+    /// mechanics keep there goes home, listed where the notes say what
+    /// went home from that tile (the last such note).
+    fn clear(&mut self, game: &mut Game, said: &mut Said) {
+        for at in std::mem::take(&mut said.cleared) {
+            let mut went = Vec::new();
+            for (m, p) in self.all.iter_mut().zip(&self.each) {
+                if p.has(Phases::CLEAR) {
+                    went.extend(m.cleared(game, at));
+                }
+            }
+            if went.is_empty() {
+                continue;
+            }
+            if let Some(list) = said.notes.iter_mut().rev().find_map(|n| n.gone_at(at)) {
+                list.extend(went);
+            } else {
+                // A mechanic that clears a tile notes it; should one not,
+                // the figures still go home with a note of their own.
+                let (turn, player) = said.notes.last().map_or((0, 0), |n| (n.turn, n.player));
+                said.notes.push(Note {
+                    turn,
+                    player,
+                    kind: NoteKind::SentHome { at, gone: went },
+                });
+            }
+        }
     }
 
     /// Whether `tile` is set aside when drawn now.
@@ -646,7 +716,9 @@ impl Mechanics {
     /// The "move" phase: the mechanics take the acts they own after the
     /// deployment, before the scoring.
     pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        self.each_in(Phases::MOVE, |m, said| m.before_scoring(game, acting, said))
+        let mut said = self.each_in(Phases::MOVE, |m, said| m.before_scoring(game, acting, said));
+        self.clear(game, &mut said);
+        said
     }
 
     /// The acts the mechanics of the "move" phase would have a record make
@@ -747,6 +819,12 @@ impl Mechanics {
             .iter()
             .flat_map(|m| m.action_options(game, player))
             .collect()
+    }
+
+    /// The act the last turn played left under way, if any.
+    #[must_use]
+    pub fn under_way(&self, game: &Game) -> Option<UnderWay> {
+        self.all.iter().find_map(|m| m.under_way(game))
     }
 
     /// The actions the mechanics offer `player` once the tile lies at

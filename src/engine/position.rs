@@ -321,6 +321,13 @@ impl Position<'_> {
             .action_options(&self.referee.game, self.player)
     }
 
+    /// The act the last turn played left under way (a flight that stopped
+    /// while it could go on), with the next choices.
+    #[must_use]
+    pub fn under_way(&self) -> Option<super::mechanic::UnderWay> {
+        self.referee.mechanics.under_way(&self.referee.game)
+    }
+
     /// The record keys of the acts the mechanics in play take.
     #[must_use]
     pub fn act_keys(&self) -> Vec<&'static str> {

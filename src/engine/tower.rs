@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::event::FeatureId;
-use super::event::{Note, NoteKind, Phase};
+use super::event::{Gone, Note, NoteKind, Phase};
 use super::game::Game;
 use super::mechanic::{Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack};
 use super::violation::{TowerProblem, ViolationKind};
@@ -85,7 +85,19 @@ impl Mechanic for Towers {
     }
 
     fn phases(&self) -> Phases {
-        Phases::ACT.and(Phases::PLACED)
+        Phases::ACT.and(Phases::PLACED).and(Phases::CLEAR)
+    }
+
+    fn cleared(&mut self, game: &mut Game, at: Pos) -> Vec<Gone> {
+        let Some((owner, figure)) = self.built.get_mut(&at).and_then(|t| t.top.take()) else {
+            return Vec::new();
+        };
+        game.return_to_supply(owner, figure);
+        vec![Gone {
+            owner,
+            figure: game.figures().name(figure).to_string(),
+            spot: Location::Tower,
+        }]
     }
 
     fn restore(
@@ -162,7 +174,7 @@ impl Mechanic for Towers {
             }
         }
         if game.supply(player, Figure::FOLLOWER) > 0 || game.supply(player, Figure::BIG) > 0 {
-            for &(at, t) in open.iter().filter(|(_, t)| t.height > 0) {
+            for (at, t) in self.open_to_followers(game) {
                 out.push(ActionOption {
                     key: "meeple",
                     at,
@@ -246,11 +258,7 @@ impl Mechanic for Towers {
             options.extend(open.iter().map(|&(p, _)| (p, true)));
         }
         if game.supply(me, Figure::FOLLOWER) > 0 {
-            options.extend(
-                open.iter()
-                    .filter(|(_, t)| t.height > 0)
-                    .map(|&(p, _)| (p, false)),
-            );
+            options.extend(self.open_to_followers(game).map(|(p, _)| (p, false)));
         }
         let Some(k) = pick(options.len()) else {
             return acts;
@@ -397,6 +405,14 @@ impl Towers {
             .collect()
     }
 
+    /// The towers a follower may go on now: open, of one piece or more,
+    /// on a tile no neutral figure bars.
+    fn open_to_followers<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = (Pos, Tower)> + 'a {
+        self.open()
+            .into_iter()
+            .filter(|(at, t)| t.height > 0 && game.barred(*at).is_none())
+    }
+
     /// Whether a ransom was paid in the turn `acting` continues (a
     /// builder's second turn).
     fn ransom_paid_by(&self, acting: &Acting<'_>) -> bool {
@@ -461,6 +477,10 @@ impl Towers {
             Ok(tower) if tower.height == 0 => Some(TowerProblem::BareFoundation(at)),
             Ok(tower) if tower.top.is_some() => Some(TowerProblem::Closed(at)),
             Ok(_) if !fits => Some(TowerProblem::NotOnTower(word.clone())),
+            Ok(_) if game.barred(at).is_some() => Some(TowerProblem::Barred {
+                at,
+                by: game.barred(at).map_or("", |n| n.name),
+            }),
             Ok(_) if !game.take_from_supply(me, d.figure) => {
                 Some(TowerProblem::NoneLeft(word.clone()))
             }

@@ -124,6 +124,13 @@ pub enum DragonProblem {
 pub enum TowerProblem {
     /// No tile lies there.
     NoTile(Pos),
+    /// A neutral figure (the dragon) bars the tile to followers.
+    Barred {
+        /// The tile.
+        at: Pos,
+        /// The neutral figure's word.
+        by: &'static str,
+    },
     /// The tile there has no tower foundation.
     NoFoundation(Pos),
     /// A follower stands on that tower: it is closed.

@@ -71,6 +71,31 @@ pub struct MovesJson {
     /// (a snapshot never is, since the page still adds tiles to it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<bool>,
+    /// An act the last turn played stopped while it could go on (the
+    /// dragon's flight written in part): who goes on with it and where;
+    /// left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_way: Option<UnderWayJson>,
+}
+
+/// An act of the last turn played, under way.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct UnderWayJson {
+    /// Its record key (`dragon`: the flight).
+    pub key: String,
+    /// The turn it belongs to (1-based).
+    pub turn: usize,
+    /// The player whose choice is next (for the flight: whose step).
+    pub player: String,
+    /// How many parts of it were made (steps taken).
+    pub done: usize,
+    /// Where it stands: `[x, y]` (the dragon's tile).
+    pub from: [i32; 2],
+    /// The next choices (for the flight: the tiles the next step may
+    /// enter, key `dragon`); the record writes the chosen one at the end
+    /// of the act's list.
+    pub options: Vec<ActionJson>,
 }
 
 /// An action instead of a deployment, or what a placement opens.

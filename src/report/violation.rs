@@ -761,6 +761,11 @@ fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
             "name a placed tile: `at: [x, y]`".to_string(),
             "no tile here".to_string(),
         ),
+        TowerProblem::Barred { at, by } => (
+            format!("the {by} stands on the tile at {at}"),
+            format!("no follower goes on a tower on the {by}'s tile; a tower piece may"),
+            format!("the {by}'s tile"),
+        ),
         TowerProblem::NoFoundation(at) => (
             format!("the tile at {at} has no tower foundation"),
             "tower pieces and followers on towers go on the tiles of the `tower` set".to_string(),
