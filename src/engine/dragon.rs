@@ -253,8 +253,8 @@ impl Mechanic for Dragon {
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
         open_steps(game, at, &[at], fairy)
-            .into_iter()
-            .map(|e| super::mechanic::ActionOption {
+                .iter()
+                .map(|&e| super::mechanic::ActionOption {
                 key: "dragon",
                 at: at.step(e),
                 height: 0,
@@ -276,8 +276,8 @@ impl Mechanic for Dragon {
             done,
             from: at,
             options: open_steps(game, at, visited, fairy)
-                .into_iter()
-                .map(|e| super::mechanic::ActionOption {
+                .iter()
+                .map(|&e| super::mechanic::ActionOption {
                     key: "dragon",
                     at: at.step(e),
                     height: 0,
@@ -323,15 +323,35 @@ impl Mechanic for Dragon {
 }
 
 /// The directions the dragon at `at` may step to: a placed tile, not
-/// visited in this flight, not the fairy's.
-fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Vec<Edge> {
-    Edge::ALL
-        .into_iter()
-        .filter(|&e| {
-            let to = at.step(e);
-            game.at(to).is_some() && !visited.contains(&to) && Some(to) != fairy
-        })
-        .collect()
+/// visited in this flight, not the fairy's (in the order N, E, S, W).
+fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Steps {
+    let mut out = Steps {
+        edges: Edge::ALL,
+        len: 0,
+    };
+    for e in Edge::ALL {
+        let to = at.step(e);
+        if game.at(to).is_some() && !visited.contains(&to) && Some(to) != fairy {
+            out.edges[out.len] = e;
+            out.len += 1;
+        }
+    }
+    out
+}
+
+/// Up to four directions, kept without allocating.
+#[derive(Debug, Clone, Copy)]
+struct Steps {
+    edges: [Edge; 4],
+    len: usize,
+}
+
+impl std::ops::Deref for Steps {
+    type Target = [Edge];
+
+    fn deref(&self) -> &[Edge] {
+        &self.edges[..self.len]
+    }
 }
 
 impl Dragon {
@@ -355,7 +375,6 @@ impl Dragon {
         if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
             return;
         }
-        let name = names.get(actor).cloned().unwrap_or_default();
         let mut flights = Vec::new();
         for (i, act) in acts.iter().enumerate() {
             if let Act::Dragon(f) = act {
@@ -366,7 +385,7 @@ impl Dragon {
         let refuse = |said: &mut Said, why: DragonProblem, span| {
             said.violations.push((
                 ViolationKind::DragonRefused {
-                    player: name.clone(),
+                    player: names.get(actor).cloned().unwrap_or_default(),
                     act: "dragon",
                     why,
                 },
@@ -390,7 +409,7 @@ impl Dragon {
         let mut at = start;
         let mut visited: Vec<Pos> = Vec::with_capacity(STEPS + 1);
         visited.push(at);
-        let mut steps: Vec<Step> = Vec::new();
+        let mut steps: Vec<Step> = Vec::with_capacity(written.len().min(STEPS));
         let mut stopped = false;
         for (k, &(e, step_span)) in written.iter().enumerate() {
             let to = at.step(e);
@@ -430,7 +449,7 @@ impl Dragon {
                 DragonProblem::StopsEarly {
                     at,
                     steps: steps.len(),
-                    could: could.clone(),
+                    could: could.to_vec(),
                 },
                 list_span,
             );

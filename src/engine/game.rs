@@ -84,6 +84,8 @@ pub struct PlacedTile {
     pub(super) base: Node,
     /// The turn that placed it (`None` for the start tile and snapshots).
     pub turn: Option<usize>,
+    /// How many figures stand on its features now.
+    pub(super) figures: u32,
 }
 
 /// A neutral figure on the board, nobody's (the dragon, the fairy): the
@@ -601,6 +603,7 @@ impl<'a> Game<'a> {
             pos,
             base,
             turn,
+            figures: 0,
         });
         // The eight positions around, looked up once: the neighbours along
         // the edges are among them (`Pos::ring`'s odd entries).
@@ -739,6 +742,9 @@ impl<'a> Game<'a> {
         });
         if let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
             *held = held.saturating_sub(1);
+        }
+        if let Some(p) = self.placed.get_mut(placed) {
+            p.figures += 1;
         }
         self.features.occupy(node, id);
     }
@@ -912,6 +918,9 @@ impl<'a> Game<'a> {
             }
             let fo = &mut self.followers[f as usize];
             fo.on_board = false;
+            if let Some(p) = self.placed.get_mut(fo.placed) {
+                p.figures -= 1;
+            }
             if let Some(held) = self
                 .supply
                 .get_mut(fo.player * self.kinds + fo.figure.index())
@@ -1029,7 +1038,7 @@ impl<'a> Game<'a> {
     /// `placed`: indices of [`Game::followers`], in the order deployed.
     #[must_use]
     pub fn figures_on_tile(&self, placed: usize) -> Vec<usize> {
-        let Some(p) = self.placed.get(placed) else {
+        let Some(p) = self.placed.get(placed).filter(|p| p.figures > 0) else {
             return Vec::new();
         };
         // Through the tile's features' sets, not every figure ever deployed.
@@ -1254,6 +1263,10 @@ impl<'a> Game<'a> {
             return false;
         }
         self.followers[id].on_board = false;
+        let placed = self.followers[id].placed;
+        if let Some(p) = self.placed.get_mut(placed) {
+            p.figures -= 1;
+        }
         if home && let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
             *held += 1;
         }

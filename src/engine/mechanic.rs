@@ -653,6 +653,13 @@ impl Mechanics {
     /// mechanics keep there goes home, listed where the notes say what
     /// went home from that tile (the last such note).
     fn clear(&mut self, game: &mut Game, said: &mut Said) {
+        if said.cleared.is_empty() {
+            return;
+        }
+        if !self.phases.has(Phases::CLEAR) {
+            said.cleared.clear();
+            return;
+        }
         for at in std::mem::take(&mut said.cleared) {
             let mut went = Vec::new();
             for (m, p) in self.all.iter_mut().zip(&self.each) {

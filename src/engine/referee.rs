@@ -332,10 +332,14 @@ impl<'r> Referee<'r> {
     /// Takes in what mechanics said in a phase: its violations and notes;
     /// returns the indices of the acts they took.
     fn heard(&mut self, said: super::mechanic::Said) -> Vec<usize> {
-        for (v, span) in said.violations {
-            self.violation(v, span);
+        if !said.violations.is_empty() {
+            for (v, span) in said.violations {
+                self.violation(v, span);
+            }
         }
-        self.notes.extend(said.notes);
+        if !said.notes.is_empty() {
+            self.notes.extend(said.notes);
+        }
         said.taken
     }
 
