@@ -22,6 +22,7 @@ pub mod rules;
 pub mod schema;
 pub mod source;
 pub mod spanned;
+pub mod stop;
 pub mod suggest;
 pub mod text;
 pub mod tileset;

@@ -633,7 +633,7 @@ fn no_expansion_words_in_the_generic_engine() {
 /// The layers `docs/architecture.md` draws, lowest first: a module may
 /// use modules of its own layer's left or of lower layers only.
 const LAYERS: [&[&str]; 13] = [
-    &["text", "suggest", "geometry", "spanned"],
+    &["text", "suggest", "geometry", "spanned", "stop"],
     &["source", "yaml"],
     &["diagnostic"],
     &["files", "write"],

@@ -720,6 +720,49 @@ fn a_client_that_sends_its_request_too_slowly_is_closed_and_the_page_still_answe
 }
 
 #[test]
+fn connections_beyond_the_limit_close_the_quietest_and_the_page_is_answered() {
+    // More half-sent requests than the server holds connections: each new
+    // connection closes the one silent the longest, so the page is still
+    // answered at once, and the slow clients beyond the limit are closed.
+    let server = Server::start(&[]);
+    let mut slow = Vec::new();
+    for _ in 0..300 {
+        let mut s = TcpStream::connect(&server.addr).expect("connects");
+        s.write_all(b"GET /api/rulesets HTTP/1.1\r\nHost: ")
+            .expect("sends half");
+        slow.push(s);
+    }
+    let (status, _) = server.request("GET", "/", "", b"");
+    assert_eq!(status, 200);
+    // The server holds at most 256 of them: the others end (with nothing,
+    // or an error) well before the idle timeout of 30 s.
+    let started = std::time::Instant::now();
+    let mut closed = vec![false; slow.len()];
+    while closed.iter().filter(|&&c| c).count() < 300 - 256
+        && started.elapsed() < Duration::from_secs(10)
+    {
+        for (s, c) in slow.iter_mut().zip(closed.iter_mut()) {
+            if *c {
+                continue;
+            }
+            s.set_nonblocking(true).expect("nonblocking");
+            let mut byte = [0u8; 1];
+            *c = match s.read(&mut byte) {
+                Ok(_) => true,
+                Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+            };
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        closed.iter().filter(|&&c| c).count() >= 300 - 256,
+        "connections beyond the limit were held"
+    );
+    let (status, _) = server.request("GET", "/api/rulesets", "", b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
 fn the_page_draws_boards_of_bounded_size() {
     // A board of more tiles than the page draws is refused before it is
     // laid out (the memory of its reply is bounded), with a diagnostic.

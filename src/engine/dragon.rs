@@ -253,8 +253,8 @@ impl Mechanic for Dragon {
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
         open_steps(game, at, &[at], fairy)
-                .iter()
-                .map(|&e| super::mechanic::ActionOption {
+            .iter()
+            .map(|&e| super::mechanic::ActionOption {
                 key: "dragon",
                 at: at.step(e),
                 height: 0,

@@ -389,7 +389,12 @@ impl<'r> Referee<'r> {
         } else {
             None
         };
-        for turn in turns {
+        for (i, turn) in turns.iter().enumerate() {
+            // Work nobody waits for any more stops here (`carca serve`
+            // after a timeout); a command's work never does.
+            if i % 256 == 255 && crate::stop::stopped() {
+                break;
+            }
             if let Some((end_turn, last)) = ended {
                 let written = turn.player.map(|(p, _)| p);
                 let after = match &turn.action {
@@ -1284,6 +1289,31 @@ mod tests {
             Path::new(""),
         )
         .expect("a record")
+    }
+
+    #[test]
+    fn work_given_up_stops_between_turns_and_other_work_never_does() {
+        use std::fmt::Write;
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        // 600 straight roads in a row (more than the supply holds: those
+        // break a rule, and still lie on the board).
+        let mut text = String::from("players: [red, blue]\nturns:\n");
+        for x in 1..=600 {
+            let _ = writeln!(text, "  - {{ tile: U, at: [{x}, 0], rot: 90 }}");
+        }
+        let r = record(&text);
+        let rules = Ruleset::modern();
+        let whole = adjudicate(&r, &rules, "modern", true);
+        assert_eq!(whole.tiles_placed, 601, "{:?}", whole.findings);
+        let given_up = crate::stop::watching(Arc::new(AtomicBool::new(true)), || {
+            adjudicate(&r, &rules, "modern", true)
+        });
+        assert!(given_up.tiles_placed < 300, "{}", given_up.tiles_placed);
+        let watched = crate::stop::watching(Arc::new(AtomicBool::new(false)), || {
+            adjudicate(&r, &rules, "modern", true)
+        });
+        assert_eq!(watched.tiles_placed, 601);
     }
 
     #[test]

@@ -180,7 +180,22 @@ fn prepared(sent: &Sent, rules: Option<&str>) -> Result<Prepared, Vec<Finding>> 
 fn read(base: &Loader, query: &Query, body: &[u8]) -> Result<(Sent, Prepared), Reply> {
     let sent = sent(base, body)?;
     let p = prepared(&sent, rules_of(query)).map_err(|f| Reply::unreadable(&f))?;
+    given_up()?;
     Ok((sent, p))
+}
+
+/// Stops a request's work between its stages once the server has
+/// answered it with a timeout (the answer is thrown away).
+fn given_up() -> Result<(), Reply> {
+    if crate::stop::stopped() {
+        return Err(Reply::problem(
+            503,
+            "carca::serve::timeout",
+            "the request took too long and was given up",
+            "send a smaller record",
+        ));
+    }
+    Ok(())
 }
 
 fn rules_of(query: &Query) -> Option<&str> {
@@ -216,6 +231,9 @@ pub fn compare(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         Ok(p) => p,
         Err(f) => return Reply::unreadable(&f),
     };
+    if let Err(r) = given_up() {
+        return r;
+    }
     let specs: Vec<String> = rules_of(query)
         .map(|r| {
             r.split(',')
@@ -360,6 +378,9 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         .is_none()
         .then(|| crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own));
     let pos = position(&p.record, &p.rules, turn);
+    if let Err(r) = given_up() {
+        return r;
+    }
     let mut v = board_json(&p.record, &pos, whole.as_ref());
     // Tiles of sets sent with the request have no address to be drawn
     // from: their pictures come with the board when asked for.
@@ -621,6 +642,9 @@ pub fn record(base: &Loader, body: &[u8]) -> Reply {
     // Checked first: only a record carca reads is turned into data.
     if let Err(f) = record::parse(&sent.loader, &sent.source, &PathBuf::new()) {
         return Reply::unreadable(&f);
+    }
+    if let Err(r) = given_up() {
+        return r;
     }
     match record_data(sent.source.text()) {
         Ok(v) => Reply::json(200, &json!({ "record": v })),

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -44,6 +45,11 @@ pub struct App {
     /// answered with a timeout meanwhile.
     pub work: Arc<tokio::sync::Semaphore>,
 }
+
+/// The flag of a request's work, raised when the request was answered
+/// with a timeout: its work stops (`crate::stop`).
+#[derive(Clone, Default)]
+struct GiveUp(Arc<AtomicBool>);
 
 /// The record named on the command line, for the page to open (typed
 /// where the other answers are, with its schema).
@@ -139,7 +145,11 @@ async fn tile_svg(State(app): State<Arc<App>>, q: Params) -> Response {
 /// the threads that serve connections.
 fn engine(f: fn(&Loader, &api::Query, &[u8]) -> Reply) -> MethodRouter<Arc<App>> {
     post(
-        move |State(app): State<Arc<App>>, headers: HeaderMap, q: Params, body: Body| async move {
+        move |State(app): State<Arc<App>>,
+              give_up: Option<axum::Extension<GiveUp>>,
+              headers: HeaderMap,
+              q: Params,
+              body: Body| async move {
             let query = match params(q) {
                 Ok(q) => q,
                 Err(r) => return send(r),
@@ -157,9 +167,15 @@ fn engine(f: fn(&Loader, &api::Query, &[u8]) -> Reply) -> MethodRouter<Arc<App>>
                     "try again in a moment",
                 ));
             };
+            let flag = give_up.map(|g| g.0.0).unwrap_or_default();
             let work = move || {
                 let _permit = permit;
-                f(&worker.loader, &query, &bytes)
+                // A request already answered with a timeout computes
+                // nothing more.
+                if flag.load(Ordering::Relaxed) {
+                    return Reply::problem(503, "carca::serve::timeout", "given up", "");
+                }
+                crate::stop::watching(flag, || f(&worker.loader, &query, &bytes))
             };
             match tokio::task::spawn_blocking(work).await {
                 Ok(reply) => {
@@ -211,7 +227,7 @@ async fn read_body(headers: &HeaderMap, body: Body, max: usize) -> Result<Vec<u8
 
 /// Every request: from an allowed host, from the page's own origin, done
 /// in time; every response: the page's security headers.
-async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+async fn guard(State(app): State<Arc<App>>, mut request: Request, next: Next) -> Response {
     let host = request
         .headers()
         .get(header::HOST)
@@ -249,17 +265,23 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
             )));
         }
     }
+    let give_up = GiveUp::default();
+    request.extensions_mut().insert(give_up.clone());
     match tokio::time::timeout(app.timeout, next.run(request)).await {
         Ok(response) => secured(response),
-        Err(_) => secured(send(Reply::problem(
-            503,
-            "carca::serve::timeout",
-            &format!(
-                "the request took more than {} seconds",
-                app.timeout.as_secs()
-            ),
-            "send a smaller record, or the whole body at once",
-        ))),
+        Err(_) => {
+            // The work of the request stops at its next check.
+            give_up.0.store(true, Ordering::Relaxed);
+            secured(send(Reply::problem(
+                503,
+                "carca::serve::timeout",
+                &format!(
+                    "the request took more than {} seconds",
+                    app.timeout.as_secs()
+                ),
+                "send a smaller record, or the whole body at once",
+            )))
+        }
     }
 }
 
