@@ -84,6 +84,22 @@ impl Mechanic for Dragon {
         &["dragon"]
     }
 
+    fn busy(
+        &self,
+        game: &Game,
+        _phase: Phases,
+        _actor: usize,
+        placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        self.arrived.is_some()
+            || (!self.after_scoring
+                && (placed
+                    .and_then(|i| game.placed().get(i))
+                    .is_some_and(|p| game.tile(p.tile).symbol == Some(Symbol::Dragon))
+                    || acts.iter().any(|a| matches!(a, Act::Dragon(_)))))
+    }
+
     fn draw_problem(
         &self,
         catalog: &Catalog,
@@ -375,11 +391,11 @@ impl Dragon {
         if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
             return;
         }
-        let mut flights = Vec::new();
+        let mut first: Option<&Flight> = None;
         for (i, act) in acts.iter().enumerate() {
             if let Act::Dragon(f) = act {
                 said.taken.push(i);
-                flights.push(f.as_ref());
+                first = first.or(Some(f.as_ref()));
             }
         }
         let refuse = |said: &mut Said, why: DragonProblem, span| {
@@ -398,26 +414,31 @@ impl Dragon {
             } else {
                 DragonProblem::NoDragonTile
             };
-            for f in flights {
-                refuse(said, why.clone(), f.span);
+            for act in acts {
+                if let Act::Dragon(f) = act {
+                    refuse(said, why.clone(), f.span);
+                }
             }
             return;
         };
-        let written: &[(Edge, miette::SourceSpan)] = flights.first().map_or(&[], |f| &f.steps);
-        let list_span = flights.first().map_or(span, |f| f.span);
+        let written: &[(Edge, miette::SourceSpan)] = first.map_or(&[], |f| &f.steps);
+        let list_span = first.map_or(span, |f| f.span);
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
         let mut at = start;
-        let mut visited: Vec<Pos> = Vec::with_capacity(STEPS + 1);
-        visited.push(at);
+        // The tiles of this flight, its start first.
+        let mut trail = [start; STEPS + 1];
+        let mut flown = 1;
         let mut steps: Vec<Step> = Vec::with_capacity(written.len().min(STEPS));
+        said.cleared.reserve(written.len().min(STEPS));
         let mut stopped = false;
         for (k, &(e, step_span)) in written.iter().enumerate() {
             let to = at.step(e);
+            let entered = game.at(to);
             let why = if k >= STEPS {
                 Some(DragonProblem::TooManySteps)
-            } else if game.at(to).is_none() {
+            } else if entered.is_none() {
                 Some(DragonProblem::StepEmpty(to))
-            } else if visited.contains(&to) {
+            } else if trail[..flown].contains(&to) {
                 Some(DragonProblem::StepVisited(to))
             } else if Some(to) == fairy {
                 Some(DragonProblem::StepFairy(to))
@@ -429,9 +450,13 @@ impl Dragon {
                 stopped = true;
                 break;
             }
-            visited.push(to);
+            let Some(placed) = entered else {
+                break;
+            };
+            trail[flown] = to;
+            flown += 1;
             at = to;
-            let ate = eat(game, to);
+            let ate = eat(game, placed);
             said.cleared.push(to);
             steps.push(Step {
                 to,
@@ -439,9 +464,10 @@ impl Dragon {
                 ate,
             });
         }
-        let could = open_steps(game, at, &visited, fairy);
+        let visited = &trail[..flown];
+        let could = open_steps(game, at, visited, fairy);
         if steps.len() < STEPS && !could.is_empty() {
-            self.under_way = Some((turn, visited.clone(), actor));
+            self.under_way = Some((turn, visited.to_vec(), actor));
         }
         if !stopped && steps.len() < STEPS && !could.is_empty() {
             refuse(
@@ -473,14 +499,11 @@ impl Dragon {
     }
 }
 
-/// The dragon enters the tile at `at`: every figure on it goes home
+/// The dragon enters placed tile `placed`: every figure on it goes home
 /// (followers, and the builders and pigs beside them; figures on corner
 /// points stay), and a builder or pig whose owner has no follower left on
 /// its feature goes with them.
-fn eat(game: &mut Game, at: Pos) -> Vec<Gone> {
-    let Some(placed) = game.at(at) else {
-        return Vec::new();
-    };
+fn eat(game: &mut Game, placed: usize) -> Vec<Gone> {
     let mut gone = Vec::new();
     for id in game.figures_on_tile(placed) {
         gone.extend(send_home(game, id));

@@ -70,6 +70,20 @@ impl Mechanic for Fairy {
         &["fairy"]
     }
 
+    fn busy(
+        &self,
+        game: &Game,
+        phase: Phases,
+        actor: usize,
+        _placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        if phase == Phases::BEGIN {
+            return self.pays(game, actor) > 0;
+        }
+        acts.iter().any(|a| matches!(a, Act::Fairy(_)))
+    }
+
     fn action_options(&self, game: &Game, player: usize) -> Vec<super::mechanic::ActionOption> {
         let now = game.neutral(FAIRY);
         let table = game.figures();
@@ -195,27 +209,11 @@ impl Mechanic for Fairy {
     }
 
     fn begins(&mut self, game: &mut Game, begun: &Begun, _said: &mut Said) {
-        let Some(fairy) = game.neutral(FAIRY).cloned() else {
-            return;
-        };
         let phase = Phase::Turn {
             number: begun.turn,
             player: begun.actor,
         };
-        let count = if self.on_tile {
-            game.at(fairy.at).map_or(0, |placed| {
-                game.figures_on_tile(placed)
-                    .into_iter()
-                    .filter(|&id| game.followers()[id].player == begun.actor)
-                    .count()
-            })
-        } else {
-            usize::from(fairy.beside.is_some_and(|id| {
-                game.followers()
-                    .get(id)
-                    .is_some_and(|f| f.on_board && f.player == begun.actor)
-            }))
-        };
+        let count = self.pays(game, begun.actor);
         if count > 0 {
             game.grant(
                 phase,
@@ -302,6 +300,29 @@ impl Mechanic for Fairy {
 }
 
 impl Fairy {
+    /// What the fairy gives `actor` at the start of their turn: beside
+    /// their follower 1 (on its tile, under `on-tile`, 1 per figure of
+    /// theirs there), times `fairy_turn`.
+    fn pays(&self, game: &Game, actor: usize) -> usize {
+        let Some(fairy) = game.neutral(FAIRY) else {
+            return 0;
+        };
+        if self.on_tile {
+            game.at(fairy.at).map_or(0, |placed| {
+                game.figures_on_tile(placed)
+                    .into_iter()
+                    .filter(|&id| game.followers()[id].player == actor)
+                    .count()
+            })
+        } else {
+            usize::from(fairy.beside.is_some_and(|id| {
+                game.followers()
+                    .get(id)
+                    .is_some_and(|f| f.on_board && f.player == actor)
+            }))
+        }
+    }
+
     /// Where a move of the fairy takes it: the tile and the follower it
     /// stands beside, or why it may not go there.
     fn target(

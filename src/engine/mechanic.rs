@@ -312,6 +312,21 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Phases "begin", "act" and "move": whether it has anything to do in
+    /// `phase` on this turn of `actor`, the tile at `placed` (none at the
+    /// beginning) and the record's `acts` (asked before the phase; when no
+    /// mechanic has, the phase costs nothing).
+    fn busy(
+        &self,
+        _game: &Game,
+        _phase: Phases,
+        _actor: usize,
+        _placed: Option<usize>,
+        _acts: &[Act],
+    ) -> bool {
+        true
+    }
+
     /// For `carca moves` and the page: an act of the last turn played that
     /// stopped while it could have gone on (the dragon's flight), with the
     /// next choices.
@@ -511,6 +526,9 @@ pub struct Mechanics {
     all: Vec<Box<dyn Mechanic>>,
     each: Vec<Phases>,
     phases: Phases,
+    /// Per phase (by its bit), the mechanics hooked into it: bit `i` for
+    /// `all[i]`.
+    by_phase: [u32; 16],
 }
 
 impl Clone for Mechanics {
@@ -519,6 +537,7 @@ impl Clone for Mechanics {
             all: self.all.iter().map(|m| m.boxed()).collect(),
             each: self.each.clone(),
             phases: self.phases,
+            by_phase: self.by_phase,
         }
     }
 }
@@ -541,39 +560,57 @@ impl Mechanics {
     /// The turn mechanics the sets and ruleset in play need.
     #[must_use]
     pub fn for_game(setup: &Setup<'_>) -> Mechanics {
+        // Every mechanic of the registry has its bit in `by_phase`.
+        const _: () = assert!(registry::TURN.len() <= 32);
         let all: Vec<Box<dyn Mechanic>> = registry::TURN
             .iter()
             .filter_map(|build| build(setup))
             .collect();
         let each: Vec<Phases> = all.iter().map(|m| m.phases()).collect();
         let phases = each.iter().fold(Phases::default(), |p, m| p.and(*m));
-        Mechanics { all, each, phases }
+        let mut by_phase = [0u32; 16];
+        for (i, p) in each.iter().enumerate() {
+            for (bit, mask) in by_phase.iter_mut().enumerate() {
+                if p.has(Phases(1 << bit)) {
+                    *mask |= 1 << i;
+                }
+            }
+        }
+        Mechanics {
+            all,
+            each,
+            phases,
+            by_phase,
+        }
+    }
+
+    /// The mechanics hooked into `phase` (one phase), by index, in order.
+    fn hooked(by_phase: &[u32; 16], phase: Phases) -> impl Iterator<Item = usize> + use<> {
+        let mut mask = by_phase
+            .get(phase.0.trailing_zeros() as usize)
+            .copied()
+            .unwrap_or(0);
+        std::iter::from_fn(move || {
+            (mask != 0).then(|| {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                i
+            })
+        })
     }
 
     /// The mechanics hooked into a phase (none at once when no mechanic
     /// is).
     fn in_phase(&self, phase: Phases) -> impl Iterator<Item = &dyn Mechanic> {
-        let all: &[Box<dyn Mechanic>] = if self.phases.has(phase) {
-            &self.all
-        } else {
-            &[]
-        };
-        all.iter()
-            .zip(&self.each)
-            .filter(move |(_, p)| p.has(phase))
-            .map(|(m, _)| m.as_ref())
+        Mechanics::hooked(&self.by_phase, phase).map(|i| self.all[i].as_ref())
     }
 
     /// Every mechanic hooked into `phase`, in turn, with what they say
     /// (none at once when no mechanic is).
     fn each_in(&mut self, phase: Phases, mut f: impl FnMut(&mut dyn Mechanic, &mut Said)) -> Said {
         let mut said = Said::default();
-        if self.phases.has(phase) {
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(phase) {
-                    f(m.as_mut(), &mut said);
-                }
-            }
+        for i in Mechanics::hooked(&self.by_phase, phase) {
+            f(self.all[i].as_mut(), &mut said);
         }
         said
     }
@@ -617,10 +654,8 @@ impl Mechanics {
             return None;
         }
         let mut earned = None;
-        for (m, p) in self.all.iter_mut().zip(&self.each) {
-            if p.has(Phases::PLACED)
-                && let Some(f) = m.placed(game, placing)
-            {
+        for i in Mechanics::hooked(&self.by_phase, Phases::PLACED) {
+            if let Some(f) = self.all[i].placed(game, placing) {
                 earned.get_or_insert(f);
             }
         }
@@ -662,10 +697,8 @@ impl Mechanics {
         }
         for at in std::mem::take(&mut said.cleared) {
             let mut went = Vec::new();
-            for (m, p) in self.all.iter_mut().zip(&self.each) {
-                if p.has(Phases::CLEAR) {
-                    went.extend(m.cleared(game, at));
-                }
+            for i in Mechanics::hooked(&self.by_phase, Phases::CLEAR) {
+                went.extend(self.all[i].cleared(game, at));
             }
             if went.is_empty() {
                 continue;
@@ -826,6 +859,20 @@ impl Mechanics {
             .iter()
             .flat_map(|m| m.action_options(game, player))
             .collect()
+    }
+
+    /// Whether a mechanic of `phase` has anything to do on this turn.
+    #[must_use]
+    pub fn busy(
+        &self,
+        game: &Game,
+        phase: Phases,
+        actor: usize,
+        placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        self.in_phase(phase)
+            .any(|m| m.busy(game, phase, actor, placed, acts))
     }
 
     /// The act the last turn played left under way, if any.

@@ -64,6 +64,18 @@ impl Mechanic for Princess {
         &["princess"]
     }
 
+    fn busy(
+        &self,
+        game: &Game,
+        _phase: Phases,
+        _actor: usize,
+        placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        acts.iter().any(|a| matches!(a, Act::Princess(_)))
+            || (self.must && placed.and_then(|i| her_city(game, i)).is_some())
+    }
+
     fn placement_options(
         &self,
         game: &Game,
@@ -135,12 +147,15 @@ impl Mechanic for Princess {
     }
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
-        let city = her_city(game, acting.placed);
         // A turn without the princess's act and, unless she must act,
-        // without her tile: nothing to do.
-        if !acting.acts.iter().any(|a| matches!(a, Act::Princess(_)))
-            && (!self.must || city.is_none())
-        {
+        // without her tile: nothing to do (her city is looked for only
+        // when it matters).
+        let written = acting.acts.iter().any(|a| matches!(a, Act::Princess(_)));
+        if !written && !self.must {
+            return;
+        }
+        let city = her_city(game, acting.placed);
+        if !written && city.is_none() {
             return;
         }
         let name = acting.names.get(acting.actor).cloned().unwrap_or_default();

@@ -331,6 +331,7 @@ impl<'r> Referee<'r> {
 
     /// Takes in what mechanics said in a phase: its violations and notes;
     /// returns the indices of the acts they took.
+    #[inline]
     fn heard(&mut self, said: super::mechanic::Said) -> Vec<usize> {
         if !said.violations.is_empty() {
             for (v, span) in said.violations {
@@ -491,7 +492,17 @@ impl<'r> Referee<'r> {
             let second = self.order.is_second(actor);
             // The "begin" phase: a turn starts, unless it is a second turn
             // or the same player drawing again after a discard.
-            if self.mechanics.hooks_begin() && !second && self.drew_again != Some(actor) {
+            if self.mechanics.hooks_begin()
+                && !second
+                && self.drew_again != Some(actor)
+                && self.mechanics.busy(
+                    &self.game,
+                    super::mechanic::Phases::BEGIN,
+                    actor,
+                    None,
+                    &turn.acts,
+                )
+            {
                 let said = self.mechanics.begins(
                     &mut self.game,
                     &Begun {
@@ -573,7 +584,14 @@ impl<'r> Referee<'r> {
                     acts: &turn.acts,
                     span: turn.span,
                 };
-                let taken = if self.mechanics.hooks_act() {
+                let taken = if self.mechanics.hooks_act()
+                    && self.mechanics.busy(
+                        &self.game,
+                        super::mechanic::Phases::ACT,
+                        actor,
+                        Some(idx),
+                        &turn.acts,
+                    ) {
                     let said = self.mechanics.act(&mut self.game, &acting());
                     self.heard(said)
                 } else {
@@ -621,7 +639,15 @@ impl<'r> Referee<'r> {
                 // The "move" phase: neutral figures move before the scoring
                 // (the dragon's flight).
                 let mut later = Vec::new();
-                if self.mechanics.hooks_move() {
+                if self.mechanics.hooks_move()
+                    && self.mechanics.busy(
+                        &self.game,
+                        super::mechanic::Phases::MOVE,
+                        actor,
+                        Some(idx),
+                        &turn.acts,
+                    )
+                {
                     let said = self.mechanics.before_scoring(&mut self.game, &acting());
                     later = self.heard(said);
                 }
