@@ -117,7 +117,7 @@ fn a_manual_page_per_command_with_examples_and_exit_codes() {
         ".TH carca-score 1",
         "carca score",
         ".SH EXAMPLES",
-        "docs/examples/friday.yaml",
+        "carca new -o game.yaml",
         ".SH \"EXIT STATUS\"",
         "carca(1)",
     ] {
@@ -156,7 +156,7 @@ fn a_manual_page_per_command_with_examples_and_exit_codes() {
     ] {
         assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
     }
-    assert_eq!(pages.len(), 17, "{pages:?}");
+    assert_eq!(pages.len(), 18, "{pages:?}");
     // A folder that does not exist yet is made, as `mkdir -p` would.
     let deep = scratch.path("share/man/man1");
     let out = crate::common::carca(&["man", "--dir", &deep]);
@@ -172,7 +172,7 @@ fn help_ends_with_examples_and_exit_codes() {
     let (code, help, _) = binary(&["score", "--help"]);
     assert_eq!(code, 0);
     assert!(
-        help.contains("Examples:\n  carca score docs/examples/friday.yaml"),
+        help.contains("Examples:\n  carca new -o game.yaml"),
         "{help}"
     );
     assert!(help.contains("Exit status:"), "{help}");
@@ -327,4 +327,48 @@ fn a_save_and_a_tile_set_can_come_from_standard_input() {
         "fixtures/tilesets/bridge-crossing.yaml",
     );
     assert_eq!(code, Some(1));
+}
+
+/// `carca new` starts each kind of file from nothing but the binary, and
+/// carca accepts each as it is: a record of every shipped set (its
+/// `expect:` totals right), a ruleset, a tile set; it never writes over a
+/// file.
+#[test]
+fn new_writes_starters_that_carca_accepts() {
+    let s = crate::common::Scratch::new("new");
+    for set in carca::tileset::builtin::NAMES {
+        let sets = if set == "base" {
+            "base".to_string()
+        } else {
+            format!("base,{set}")
+        };
+        let file = s.path(&format!("{set}.yaml"));
+        let (code, _, err) = binary(&["new", "--tilesets", &sets, "--players", "3", "-o", &file]);
+        assert_eq!(code, 0, "{set}: {err}");
+        let text = std::fs::read_to_string(&file).expect("written");
+        assert!(text.starts_with("# A game record for carca"), "{text}");
+        let (code, out, err) = binary(&["score", &file]);
+        assert_eq!(code, 0, "{set}: {out}{err}");
+        let (code, out, err) = binary(&["test", &file]);
+        assert_eq!(code, 0, "{set}: {out}{err}");
+    }
+    let rules = s.path("house.toml");
+    assert_eq!(binary(&["new", "ruleset", "-o", &rules]).0, 0);
+    let record = s.path("base.yaml");
+    let (code, out, err) = binary(&["compare", &record, "--rules", &format!("modern,{rules}")]);
+    assert_eq!(code, 0, "{out}{err}");
+    let tiles = s.path("meadows.yaml");
+    assert_eq!(binary(&["new", "tileset", "-o", &tiles]).0, 0);
+    let (code, out, err) = binary(&["tiles", "check", &tiles]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A file that exists is left as it is.
+    let before = std::fs::read(&record).expect("record");
+    let (code, _, err) = binary(&["new", "-o", &record]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read(&record).expect("record"), before);
+    // Without -o, standard output.
+    let (code, out, _) = binary(&["new", "ruleset"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("extends = \"modern\""), "{out}");
 }

@@ -26,45 +26,61 @@ rulesets.md, tilesets.md, jcz.md, editors.md, robustness.md).";
 pub(crate) fn examples(command: &str) -> &'static str {
     match command {
         "score" => {
-            "  carca score docs/examples/friday.yaml
+            "  carca new -o game.yaml
+      a starter record (a short game, commented) to change into your own
+  carca score game.yaml
       check every placement and explain the score under the record's rules
-  carca score docs/examples/friday.yaml --rules first-edition
+  carca score game.yaml --rules first-edition
       the same game under the rules of 2000
-  carca score fixtures/illegal/edge-mismatch.yaml --render board.svg
-      also draw the board, with the placements that broke a rule marked
-  carca score fixtures/records/ --quiet
-      every record of a folder, in parallel, only the closing summary
-  carca score fixtures/batch/games.jsonl --format jsonl
-      one JSON line per record of a JSON Lines file"
+  carca score game.yaml --render board.svg
+      also draw the board, with any placement that broke a rule marked
+  carca gen --games 20 --format json -o games.jsonl
+      twenty random games, one JSON record per line
+  carca score games.jsonl --quiet
+      every record of the file (or of a folder), in parallel, only the summary"
         }
         "compare" => {
-            "  carca compare fixtures/records/three-farm-editions.yaml
+            "  carca new -o game.yaml
+      a starter record (see carca new)
+  carca compare game.yaml
       the totals under every built-in ruleset, and the features that differ
-  carca compare docs/examples/friday.yaml --rules modern,docs/examples/house.toml
-      the built-in modern rules against a house ruleset"
+  carca new ruleset -o house.toml
+      a house ruleset to change
+  carca compare game.yaml --rules modern,house.toml
+      the built-in modern rules against the house ruleset"
         }
         "test" => {
-            "  carca test docs/examples/reference/
-      every record's expect: block, under each ruleset it names
-  carca test --update docs/examples/reference/
+            "  carca new -o game.yaml
+      a starter record, with the totals carca test checks (expect:)
+  carca test game.yaml
+      every expect: block, under each ruleset it names (of a folder: every record)
+  carca test --update game.yaml
       rewrite the expected totals from the results, comments kept
-  carca test fixtures/records/ --format json
+  carca test game.yaml --format json
       the results as one JSON document, for CI and editors"
         }
         "moves" => {
-            "  carca moves fixtures/records/full-game-72.yaml --tile C --turn 30
-      where C could have gone before turn 30, and the follower spots left"
+            "  carca new -o game.yaml
+      a starter record (see carca new)
+  carca moves game.yaml --tile C
+      where C could go now, and the follower spots each place leaves open
+  carca moves game.yaml --tile C --turn 3
+      where C could have gone before turn 3"
         }
         "render" => {
-            "  carca render fixtures/records/full-game-72.yaml
+            "  carca new -o game.yaml
+      a starter record (see carca new)
+  carca render game.yaml
       the board in the terminal
-  carca render fixtures/records/full-game-72.yaml --turn 40 -o board.png
-      the board as it stood after turn 40, as a PNG
-  carca render fixtures/records/three-farm-editions.yaml --feature 0,1:WSW -o farm.svg
-      one feature outlined"
+  carca render game.yaml --turn 2 -o board.png
+      the board as it stood after turn 2, as a PNG
+  carca render game.yaml --feature 0,0:N -o city.svg
+      one feature outlined: the start tile's city"
         }
         "tiles" | "check" => {
-            "  carca tiles check docs/examples/meadows.yaml
+            "  carca new tileset -o meadows.yaml
+      a starter tile set of three tiles
+  carca tiles check meadows.yaml
       every problem of a tile set at once, with line and column
   carca tiles show base D
       one tile drawn as text, with its features
@@ -72,27 +88,41 @@ pub(crate) fn examples(command: &str) -> &'static str {
       every tile of a set as a picture"
         }
         "show" => {
-            "  carca tiles show docs/examples/meadows.yaml
+            "  carca new tileset -o meadows.yaml
+      a starter tile set of three tiles
+  carca tiles show meadows.yaml
       each tile drawn as text, with the set's statistics
   carca tiles show base D
       one tile"
         }
         "import" | "jcz" => {
-            "  carca import jcz fixtures/jcz/farms-legacy.jcz -o game.yaml
-      a JCloisterZone save as a carca record"
+            "  carca import jcz save.jcz -o game.yaml
+      a game saved by JCloisterZone (its .jcz file) as a carca record"
         }
         "gen" => {
             "  carca gen --seed 7 -o game.yaml
       a random legal 72-tile game, the same for the same seed
-  carca gen --games 1000 --format json -o games.jsonl
-      a thousand games, one JSON record per line, for batch scoring
+  carca gen --games 100 --format json -o games.jsonl
+      a hundred games, one JSON record per line, for batch scoring
   carca gen --tilesets base,river --players 4
       a four-player game with the river"
+        }
+        "new" => {
+            "  carca new -o game.yaml
+      a starter record: a short legal game of the base set, commented
+  carca new --tilesets base,inns-cathedrals --players 3 -o big.yaml
+      the same with an expansion and three players
+  carca new ruleset -o house.toml
+      a house ruleset that extends the modern rules
+  carca new tileset -o meadows.yaml
+      a tile set of three tiles, for fan designers"
         }
         "serve" => {
             "  carca serve
       a new game on a local page (http://127.0.0.1:7878/), built by clicking
-  carca serve fixtures/records/three-farm-editions.yaml --open
+  carca new -o game.yaml
+      a starter record (see carca new)
+  carca serve game.yaml --open
       a record opened in the browser, adjudicated live as it is edited
   carca serve --host --port 8080
       the page on the local network too, for a phone at the table"
@@ -109,15 +139,19 @@ pub(crate) fn examples(command: &str) -> &'static str {
             "  carca man score
       the manual page of carca score
   carca man --dir man/
-      every page, carca.1 and carca-COMMAND.1, into a folder"
+      every page, carca.1 and carca-COMMAND.1, into a folder (made if need be)"
         }
         _ => {
-            "  carca score docs/examples/friday.yaml
-      check and score a game
-  carca compare fixtures/records/three-farm-editions.yaml
+            "  carca new -o game.yaml
+      a starter record: change it into your own game
+  carca score game.yaml
+      check and score it
+  carca compare game.yaml
       the same board under every edition
-  carca tiles check docs/examples/meadows.yaml
-      check a tile set"
+  carca new tileset -o meadows.yaml
+      a starter tile set
+  carca tiles check meadows.yaml
+      check it"
         }
     }
 }
@@ -181,9 +215,11 @@ fn page(cmd: &clap::Command, name: &str) -> Result<String, std::io::Error> {
     extra.push_str("\n.fi\n");
     if name == "carca" {
         extra.push_str(".SH FILES\n");
-        extra.push_str(&roff_text(
-            "Records (.yaml, .json, .jsonl), rulesets (.toml) and tile sets (.yaml) are read from the paths given; paths inside a record are relative to its folder. The built-in rulesets (modern, first-edition, second-edition, hig-faq-2007, all-or-nothing, tournament) and tile sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor) are part of the binary. JCloisterZone saves (.jcz) are read by score, compare and import jcz.",
-        ));
+        extra.push_str(&roff_text(&format!(
+            "Records (.yaml, .json, .jsonl), rulesets (.toml) and tile sets (.yaml) are read from the paths given; paths inside a record are relative to its folder; carca new writes a starter of each. The built-in rulesets ({}) and tile sets ({}) are part of the binary. JCloisterZone saves (.jcz) are read by score, compare and import jcz.",
+            crate::rules::BUILTIN.join(", "),
+            crate::tileset::builtin::NAMES.join(", ")
+        )));
         extra.push('\n');
     }
     extra.push_str(".SH \"SEE ALSO\"\n");

@@ -12,6 +12,7 @@ mod import;
 mod load;
 mod manual;
 mod moves;
+mod new;
 mod render;
 mod score;
 pub mod serve;
@@ -96,6 +97,7 @@ impl Command {
             | Command::Moves { limits, .. }
             | Command::Render { limits, .. }
             | Command::Gen(GenArgs { limits, .. })
+            | Command::New(NewArgs { limits, .. })
             | Command::Serve(serve::ServeArgs { limits, .. })
             | Command::Tiles(
                 TilesCommand::Check { limits, .. }
@@ -241,6 +243,41 @@ pub enum Command {
     Import(ImportCommand),
     /// Generate a random legal game as a history record, the same for the same seed.
     Gen(GenArgs),
+    /// Write a commented starter file to change into your own, which carca
+    /// accepts as it is: a record (a short game of the sets named), a
+    /// ruleset, or a tile set.
+    New(NewArgs),
+}
+
+/// What `carca new` starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NewKind {
+    /// A game record: a short legal game, commented key by key.
+    Record,
+    /// A ruleset (TOML) extending the modern rules.
+    Ruleset,
+    /// A tile set (YAML) of three tiles.
+    Tileset,
+}
+
+/// `carca new`'s options.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// What to start.
+    #[arg(value_enum, default_value_t = NewKind::Record)]
+    pub kind: NewKind,
+    /// Tile sets in play in the record, comma-separated (built-in names or files).
+    #[arg(long, value_delimiter = ',', default_value = "base", value_parser = tileset_names(), hide_possible_values = true)]
+    pub tilesets: Vec<String>,
+    /// Players of the record (1 to 8).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub players: u8,
+    /// Write to this file instead of standard output; a file that exists
+    /// is left as it is.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 /// `carca gen`'s options.
@@ -626,6 +663,7 @@ pub fn run(args: Args, style: Style) -> Outcome {
             ..
         } => compare::run(loader, &record, &rules, format, style),
         Command::Gen(g) => generate::run(loader, &g, style),
+        Command::New(n) => new::run(loader, &n, style),
         Command::Serve(_) => {
             usage_error("carca serve runs until stopped: start it from the command line")
         }
