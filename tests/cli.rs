@@ -188,6 +188,25 @@ fn a_record_can_come_from_standard_input() {
         assert_eq!(code, Some(0), "{command}: {stdout}");
         assert!(stdout.starts_with("<stdin> "), "{command}: {stdout}");
     }
+    // Every command that reads a record or a tile set takes `-`.
+    let (code, out) =
+        crate::common::with_stdin(&["moves", "-", "--tile", "U", "--turn", "2"], &record);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("U fits"), "{out}");
+    let (code, out) = crate::common::with_stdin(&["render", "-"], &record);
+    assert_eq!(code, Some(0), "{out}");
+    let expecting = std::fs::read("fixtures/records/three-farm-editions.yaml").expect("fixture");
+    let (code, out) = crate::common::with_stdin(&["test", "-"], &expecting);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("ok   <stdin> under"), "{out}");
+    let (code, out) = crate::common::with_stdin(&["test", "--update", "-"], &expecting);
+    assert_eq!(code, Some(2), "{out}");
+    let tiles = std::fs::read("docs/examples/meadows.yaml").expect("example");
+    for args in [vec!["tiles", "check", "-"], vec!["tiles", "show", "-"]] {
+        let (code, out) = crate::common::with_stdin(&args, &tiles);
+        assert_eq!(code, Some(0), "{args:?}: {out}");
+        assert!(out.contains("meadows"), "{args:?}: {out}");
+    }
 }
 
 #[test]

@@ -829,3 +829,40 @@ fn every_answer_of_the_api_is_typed_json_that_its_schema_describes() {
     validate("serve-initial", &initial);
     validate("serve-initial", &serde_json::Value::Null);
 }
+
+#[test]
+fn serve_opens_a_record_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(["serve", "-", "--port", "0"])
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carca serve starts");
+    let record = std::fs::read("fixtures/records/small-city.yaml").expect("fixture");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&record)
+        .expect("sends the record");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("its address");
+    let server = Server {
+        child,
+        addr: line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string(),
+    };
+    let (status, body) = server.request("GET", "/api/initial", "", b"");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("\"name\": \"game.yaml\"") && body.contains("players: [red, blue]"),
+        "{body}"
+    );
+}

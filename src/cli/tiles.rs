@@ -125,7 +125,7 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
 
 /// Draws a set's tiles.
 pub(crate) fn show(loader: &Loader, spec: &str, id: Option<&str>, style: Style) -> Outcome {
-    match tileset::load(loader, spec, &super::cwd()) {
+    match named_set(loader, spec) {
         Ok(found) => {
             if let Some(id) = id
                 && found.set.tile(id).is_none()
@@ -151,6 +151,22 @@ pub(crate) fn show(loader: &Loader, spec: &str, id: Option<&str>, style: Style) 
     }
 }
 
+/// The tile set named on the command line: a built-in name, a file, or
+/// `-` for standard input.
+fn named_set(
+    loader: &Loader,
+    spec: &str,
+) -> Result<tileset::Loaded, Vec<crate::diagnostic::Finding>> {
+    if spec == "-" {
+        return loader
+            .read_stdin()
+            .map_err(|f| vec![*f])
+            .and_then(|source| tileset::check_source(loader, source))
+            .map(|(found, _)| found);
+    }
+    tileset::load(loader, spec, &super::cwd())
+}
+
 /// Draws every tile of a set.
 pub(crate) fn draw(
     loader: &Loader,
@@ -158,7 +174,7 @@ pub(crate) fn draw(
     output: Option<&std::path::Path>,
     style: Style,
 ) -> Outcome {
-    match tileset::load(loader, spec, &super::cwd()) {
+    match named_set(loader, spec) {
         Ok(found) => {
             let scene = crate::report::picture::Scene::sheet(&found.set.tiles);
             super::render::finish(

@@ -151,6 +151,9 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
         io.stderr,
         "carca serve: {}; press Ctrl-C to stop",
         match &initial {
+            Some(_) if args.record.as_deref() == Some("-") => {
+                "opened the record on standard input (the page saves it as game.yaml)".to_string()
+            }
             Some(i) => format!("opened {}", crate::text::name(&i.name)),
             None => "a new game".to_string(),
         }
@@ -209,7 +212,13 @@ fn read_initial(
     path: &str,
 ) -> Result<http::Initial, Vec<crate::diagnostic::Finding>> {
     let file = Path::new(path);
-    let src = loader.read(file).map_err(|f| vec![*f])?;
+    // `-`: the record comes on standard input.
+    let src = if path == "-" {
+        loader.read_stdin()
+    } else {
+        loader.read(file)
+    }
+    .map_err(|f| vec![*f])?;
     let text = if crate::record::is_jcz(file) || crate::record::looks_like_jcz(src.text()) {
         crate::jcz::import(&src)?
     } else {
@@ -247,7 +256,7 @@ fn read_initial(
         .collect();
     outside.sort();
     Ok(http::Initial {
-        name: path.to_string(),
+        name: if path == "-" { "game.yaml" } else { path }.to_string(),
         text,
         files,
         outside,
