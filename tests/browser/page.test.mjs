@@ -244,8 +244,15 @@ test('history: step through, undo, delete, reorder, discard', async () => {
   const placed = () => page.locator('#board [data-tile]').count();
   const turns = () => page.locator('#turns li').count();
   assert.equal(await placed(), 72);
+  const whole = carcaScore(fixture('records/full-game-72.yaml')).totals;
+  assert.deepEqual(await totals(page), whole);
+  // The totals follow the turn shown: nothing has scored before the
+  // first turn, and at the end the whole game's totals are back.
   await click(page, '#first');
   assert.equal(await placed(), 1);
+  const start = await totals(page);
+  assert.ok(Object.values(start).every((n) => n === 0), JSON.stringify(start));
+  assert.match(await page.textContent('#hint'), /totals and the breakdown after turn 0/);
   await click(page, '#forward');
   await click(page, '#forward');
   assert.equal(await placed(), 3);
@@ -253,6 +260,7 @@ test('history: step through, undo, delete, reorder, discard', async () => {
   assert.equal(await placed(), 2);
   await click(page, '#last');
   assert.equal(await placed(), 72);
+  assert.deepEqual(await totals(page), whole);
   assert.equal(await turns(), 71);
 
   // Declared over: unfinished features score now.

@@ -193,14 +193,27 @@ async function refresh() {
   try { await update(); } finally { busy(-1); }
 }
 
+// While stepping through a history, the totals and the breakdown are
+// those of the turns shown: the record up to them, the game not over yet
+// (no `final`, and the claims and expectations of the end left out).
+function shownText() {
+  if (S.step === null || !history()) return S.text;
+  const m = Object.assign({}, S.model, { turns: turns().slice(0, S.step) });
+  delete m.final;
+  delete m.claims;
+  delete m.expect;
+  return toYaml(m);
+}
+
 async function update() {
   const seq = ++S.seq;
   const text = S.text;
   const turn = S.step === null ? null : S.step + 1;
+  const shown = shownText();
   const [view, score, compare] = await Promise.all([
     call('/api/position', text, { turn, pictures: Object.keys(S.files).length ? 1 : null }),
-    call('/api/score', text),
-    call('/api/compare', text),
+    call('/api/score', shown),
+    call('/api/compare', shown),
   ]);
   if (seq !== S.seq) return; // a newer change is on its way
   if (!view.ok || !score.ok) {
@@ -400,7 +413,7 @@ async function choose(id) {
 
 function hint() {
   let h = '';
-  if (S.step !== null) h = 'Showing the board after turn ' + S.step + '; End returns to the whole record.';
+  if (S.step !== null) h = 'Showing the board, the totals and the breakdown after turn ' + S.step + '; End returns to the whole record.';
   else if (S.pick && S.moves) {
     const n = S.moves.moves.length;
     h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
