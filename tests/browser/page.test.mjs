@@ -301,13 +301,29 @@ test('a record opened from a file and saved again is the same game', async () =>
   await click(page, '[data-palette-tile="X"]');
   await click(page, '#discard');
   await click(page, '#undo');
-  assert.doesNotMatch(await page.inputValue('[data-record]'), /^#/m);
+  // Written anew, its comments at the top are kept.
+  const rewritten = await page.inputValue('[data-record]');
+  assert.ok(rewritten.startsWith('# A full 72-tile base game for three players'), rewritten.slice(0, 200));
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
   assert.equal(download.suggestedFilename(), 'full-game-72.yaml');
   const saved = carcaScore(await download.path());
   assert.deepEqual(saved.totals, original.totals);
   assert.deepEqual(saved.events, original.events);
   assert.deepEqual(saved.diagnostics, original.diagnostics);
+  await page.close();
+});
+
+test('a click keeps the comments at the top of the record and after each turn', async () => {
+  const file = fixture('records/small-city.yaml');
+  const url = await serve(file);
+  const page = await open(url);
+  await click(page, '[data-palette-tile="X"]');
+  await click(page, '#discard');
+  const text = await page.inputValue('[data-record]');
+  assert.match(text, /^# Red's knight completes a two-tile city/);
+  assert.match(text, /meeple: S \}\s+# red: closes the start tile's city with a knight on it\n/);
+  assert.match(text, /meeple: E \}\s+# blue: thief on the start road\n/);
+  assert.match(text, /- \{ discard: X \}\n/);
   await page.close();
 });
 

@@ -22,6 +22,7 @@ const S = {
   model: null, // the record, as data
   text: '', // the record, as the YAML shown
   name: 'record.yaml',
+  header: '', // the comments at the top of the record's text, kept when it is written anew
   files: {}, // tile sets and rulesets the record names by path, by that name
   pictures: {}, // pictures of tiles of such sets, by id
   view: null, // the board (POST /api/position)
@@ -71,16 +72,20 @@ function flow(v) {
 }
 const ORDER = ['description', 'tilesets', 'supply_scale', 'rules', 'ruleset', 'players', 'start',
   'turns', 'board', 'meeples', 'goods', 'final', 'claims', 'expect'];
-function toYaml(model) {
+// The comment written after an entry of a list (a turn), kept on the
+// entry's object so that it follows the entry when turns are moved.
+const COMMENT = Symbol('comment');
+
+function toYaml(model, header = '') {
   const keys = Object.keys(model).sort((a, b) => {
     const i = ORDER.indexOf(a), j = ORDER.indexOf(b);
     return (i < 0 ? 99 : i) - (j < 0 ? 99 : j);
   });
-  let out = '';
+  let out = header;
   for (const k of keys) {
     const v = model[k];
     if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
-      out += scalar(k) + ':\n' + v.map((x) => '  - ' + flow(x) + '\n').join('');
+      out += scalar(k) + ':\n' + v.map((x) => '  - ' + flow(x) + (x[COMMENT] ? '   ' + x[COMMENT] : '') + '\n').join('');
     } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 3) {
       out += scalar(k) + ':\n' + Object.entries(v).map(([a, b]) => '  ' + scalar(a) + ': ' + flow(b) + '\n').join('');
     } else {
@@ -88,6 +93,23 @@ function toYaml(model) {
     }
   }
   return out;
+}
+
+// The comments of a record's text the page keeps when it writes the
+// record anew: the lines of comments at its top, and the comment after
+// each turn written on one line (`- { … }   # red closes the city`).
+function keepComments(text, model) {
+  const lines = text.split('\n');
+  let top = 0;
+  while (top < lines.length && (/^\s*#/.test(lines[top]) || lines[top].trim() === '')) top++;
+  S.header = lines.slice(0, top).filter((l) => l.trim() !== '').map((l) => l.trimEnd() + '\n').join('');
+  const list = Array.isArray(model.turns) ? model.turns : [];
+  entryLines(text, 'turns').forEach((i, k) => {
+    const m = /\}\s+(#.*)$/.exec(lines[i]);
+    if (m && list[k] && typeof list[k] === 'object') {
+      Object.defineProperty(list[k], COMMENT, { value: m[1].trimEnd(), enumerable: false });
+    }
+  });
 }
 
 // Lines (0-based) where the entries of a top-level list start.
@@ -148,7 +170,7 @@ function newRecord() {
 // A change made on the board: the record is written anew.
 function change(fn) {
   fn(S.model);
-  S.text = toYaml(S.model);
+  S.text = toYaml(S.model, S.header || '');
   $('record').value = S.text;
   S.step = null;
   refresh();
@@ -165,6 +187,7 @@ function edited() {
       const r = await call('/api/record', text);
       if (r.ok) {
         S.model = r.json.record || newRecord();
+        keepComments(text, S.model);
         $('record').classList.remove('invalid');
         S.step = null;
         await refresh();
@@ -1035,7 +1058,7 @@ function wire() {
   });
   $('new').addEventListener('click', () => {
     if (S.model && (turns().length || (S.model.board || []).length) && !confirm('Start a new game? The current record is lost unless saved.')) return;
-    S.name = 'record.yaml'; S.pick = null; S.chosen = null; S.files = {}; S.pictures = {};
+    S.name = 'record.yaml'; S.header = ''; S.pick = null; S.chosen = null; S.files = {}; S.pictures = {};
     S.model = newRecord();
     change(() => {});
   });
