@@ -324,6 +324,15 @@ test('a click keeps the comments at the top of the record and after each turn', 
   assert.match(text, /meeple: S \}\s+# red: closes the start tile's city with a knight on it\n/);
   assert.match(text, /meeple: E \}\s+# blue: thief on the start road\n/);
   assert.match(text, /- \{ discard: X \}\n/);
+  // Long lines scroll: a wrapped line would look like broken YAML.
+  const box = await page.$eval('[data-record]', (t) => ({
+    wrap: t.getAttribute('wrap'),
+    space: getComputedStyle(t).whiteSpace,
+    wider: t.scrollWidth > t.clientWidth,
+  }));
+  assert.equal(box.wrap, 'off');
+  assert.equal(box.space, 'pre');
+  assert.ok(box.wider, 'the comment lines are wider than the box and scroll');
   await page.close();
 });
 
