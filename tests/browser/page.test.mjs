@@ -234,6 +234,13 @@ test('the board is played by keyboard alone, and fits a phone', async () => {
   assert.equal(await page.getAttribute(square(0, 1), 'data-rot'), '270');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
+  // One-handed at the table: the board, the totals and the tiles to place
+  // are on the first screen, without scrolling the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const part of ['#board-wrap', '#totals [data-total-player]', '[data-palette-tile="E"]']) {
+    const box = await page.locator(part).first().boundingBox();
+    assert.ok(box && box.y + box.height <= 844, `${part} is below the first screen: ${JSON.stringify(box)}`);
+  }
   await shot(page, 'phone');
   await page.close();
 });

@@ -462,7 +462,7 @@ function hint() {
       ? `After the last turn's scoring, ${where.join('; ')}: click a marked square, then its dot.`
       : `No ${name} is waiting to move after the last turn's scoring.`;
   } else if (S.chosen) h = 'Click a dot to put a figure there (again to take it away); R turns the tile, Delete removes it.';
-  else h = 'Choose a tile on the left, or click a tile on the board.';
+  else h = 'Choose a tile among the tiles to place, or click a tile on the board.';
   $('hint').textContent = h;
 }
 
