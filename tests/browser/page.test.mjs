@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,7 +101,11 @@ async function shot(page, name) {
 }
 
 test('a fixture opened in the page has the totals carca score gives, under every ruleset', async () => {
-  for (const file of ['records/three-farm-editions.yaml', 'records/full-game-72.yaml', 'illegal/claim-mismatch.yaml']) {
+  // With the figures, goods and final round of every expansion the page
+  // may show: big followers, builders, pigs, goods, the abbey's round.
+  for (const file of ['records/three-farm-editions.yaml', 'records/full-game-72.yaml', 'illegal/claim-mismatch.yaml',
+    'records/ic-big-follower.yaml', 'records/tb-builder.yaml', 'records/tb-pig.yaml', 'records/tb-goods.yaml',
+    'records/abbey-final-round.yaml', 'records/tb-with-inns-cathedrals.yaml']) {
     const url = await serve(fixture(file));
     const page = await open(url);
     const expected = carcaScore(fixture(file)).totals;
@@ -360,6 +364,44 @@ test('the figure menu offers the figures of the sets in play, a fan set\'s own t
   const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(options, ['follower', 'scout', 'marshal', 'hound']);
   await page.close();
+});
+
+test('a big follower, a builder and a pig are put by clicking, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  // Each case: the record's head, its turns before, the turn clicked (a U
+  // road tile, turned 0, with one figure on a spot), and that turn by hand.
+  const cases = [
+    ['big', ['players: [red, blue]', 'tilesets: [base, inns-cathedrals]', 'turns:',
+      '  - { tile: U, at: [1, 0], meeple: E }'], [-1, 0], 'NNE'],
+    ['builder', ['players: [red, blue]', 'tilesets: [base, traders-builders]', 'turns:',
+      '  - { tile: U, at: [1, 0], meeple: E }', '  - { tile: U, at: [-1, 0] }'], [2, 0], 'E'],
+    ['pig', ['players: [red, blue]', 'tilesets: [base, traders-builders]', 'turns:',
+      '  - { tile: U, at: [1, 0], meeple: SSE }', '  - { tile: U, at: [-1, 0] }'], [2, 0], 'ESE'],
+  ];
+  for (const [figure, head, [x, y], spot] of cases) {
+    const before = join(dir, `${figure}.yaml`);
+    writeFileSync(before, [...head, ''].join('\n'));
+    const page = await open(await serve(before));
+    const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+    assert.ok(options.includes(figure), `${figure} in ${options}`);
+    await click(page, '[data-palette-tile="U"]');
+    await click(page, square(x, y));
+    assert.equal(await page.getAttribute(square(x, y), 'data-rot'), '0');
+    await page.selectOption('#figure', figure);
+    await click(page, `${square(x, y)} [data-spot="${spot}"]`);
+    const clicked = join(dir, `${figure}-clicked.yaml`);
+    const byHand = join(dir, `${figure}-by-hand.yaml`);
+    writeFileSync(byHand, [...head, `  - { tile: U, at: [${x}, ${y}], meeple: ${spot}, figure: ${figure} }`, 'final: true', ''].join('\n'));
+    writeFileSync(clicked, (await page.inputValue('[data-record]')) + 'final: true\n');
+    const a = carcaScore(clicked), b = carcaScore(byHand);
+    assert.deepEqual(a.events, b.events, figure);
+    assert.deepEqual(a.diagnostics, [], `${figure}: ${JSON.stringify(a.diagnostics)}`);
+    assert.match(readFileSync(clicked, 'utf8'), new RegExp(`meeple: ${spot}, figure: ${figure} \\}`));
+    if (figure === 'big') {
+      assert.ok(a.events.some((e) => e.strength && e.strength.blue === 2), JSON.stringify(a.events));
+    }
+    await page.close();
+  }
 });
 
 test('a barn is put on a corner and a wagon\'s move is recorded by clicking, and both score as written by hand', async () => {
