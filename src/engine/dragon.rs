@@ -267,23 +267,12 @@ impl Mechanic for Dragon {
         if game.tile(game.placed()[placed].tile).symbol != Some(Symbol::Dragon) {
             return Vec::new();
         }
-        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
-        open_steps(game, at, &[at], fairy)
-            .iter()
-            .map(|&e| super::mechanic::ActionOption {
-                key: "dragon",
-                at: at.step(e),
-                height: 0,
-                takes: Vec::new(),
-                spot: None,
-            })
-            .collect()
+        step_options(game, at, &[at])
     }
 
     fn under_way(&self, game: &Game) -> Option<super::mechanic::UnderWay> {
         let (turn, visited, first) = self.under_way.as_ref()?;
         let at = *visited.last()?;
-        let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
         let done = visited.len() - 1;
         Some(super::mechanic::UnderWay {
             key: "dragon",
@@ -291,16 +280,7 @@ impl Mechanic for Dragon {
             player: (first + done) % self.players.max(1),
             done,
             from: at,
-            options: open_steps(game, at, visited, fairy)
-                .iter()
-                .map(|&e| super::mechanic::ActionOption {
-                    key: "dragon",
-                    at: at.step(e),
-                    height: 0,
-                    takes: Vec::new(),
-                    spot: None,
-                })
-                .collect(),
+            options: step_options(game, at, visited),
         })
     }
 
@@ -353,6 +333,22 @@ fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Step
         }
     }
     out
+}
+
+/// The next steps of a flight at `at` that visited `visited`, as choices
+/// for `carca moves` and the page.
+fn step_options(game: &Game, at: Pos, visited: &[Pos]) -> Vec<super::mechanic::ActionOption> {
+    let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
+    open_steps(game, at, visited, fairy)
+        .iter()
+        .map(|&e| super::mechanic::ActionOption {
+            key: "dragon",
+            at: at.step(e),
+            height: 0,
+            takes: Vec::new(),
+            spot: None,
+        })
+        .collect()
 }
 
 /// Up to four directions, kept without allocating.
