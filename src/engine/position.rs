@@ -100,9 +100,9 @@ impl Position<'_> {
             r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
         // A rotation that shows the same sides as a smaller one (a
         // cloister, a city on four sides) is the same placement: listed once.
-        let sides = &r.record.catalog.tiles[tile].sides;
+        let entry = &r.record.catalog.tiles[tile];
         let same_as_smaller =
-            |rot: Rotation| (0..rot.quarters()).any(|q| sides[q] == sides[rot.quarters()]);
+            |rot: Rotation| (0..rot.quarters()).any(|q| entry.same_turned(q, rot.quarters()));
         r.game
             .legal_placements(tile)
             .into_iter()

@@ -58,6 +58,79 @@ impl Sides {
     }
 }
 
+impl Entry {
+    /// Whether the tile turned by `one` and by `other` quarter turns lies
+    /// the same on the board: the same kinds along every edge, and its
+    /// features matched one to one (a road tile turned half round shows
+    /// its two fields swapped) with the same kind, extras, road end and
+    /// cities touched, so that a record could not tell the two apart.
+    #[must_use]
+    pub fn same_turned(&self, one: usize, other: usize) -> bool {
+        let (Some(this), Some(that)) = (self.sides.get(one), self.sides.get(other)) else {
+            return false;
+        };
+        if this.edges != that.edges {
+            return false;
+        }
+        let features = &self.tile.features;
+        let count = features.len();
+        let mut to: Vec<Option<usize>> = vec![None; count];
+        let mut from: Vec<Option<usize>> = vec![None; count];
+        let mut pair = |f: Option<u8>, g: Option<u8>| match (f, g) {
+            (None, None) => true,
+            (Some(f), Some(g)) => {
+                let (f, g) = (usize::from(f), usize::from(g));
+                match (to.get(f).copied().flatten(), from.get(g).copied().flatten()) {
+                    (None, None) if f < count && g < count => {
+                        to[f] = Some(g);
+                        from[g] = Some(f);
+                        true
+                    }
+                    (Some(there), Some(back)) => there == g && back == f,
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        let sides_match = (0..4).all(|i| pair(this.on_edge[i], that.on_edge[i]))
+            && (0..8).all(|i| pair(this.field_on_half[i], that.field_on_half[i]));
+        if !sides_match {
+            return false;
+        }
+        // A feature on no edge (a cloister) stays where it is.
+        for f in 0..count {
+            if to[f].is_none() {
+                if from[f].is_some() {
+                    return false;
+                }
+                to[f] = Some(f);
+                from[f] = Some(f);
+            }
+        }
+        let mapped = |f: usize| to[f].unwrap_or(usize::MAX);
+        // The princess's city stays hers.
+        if self.tile.princess.map(mapped) != self.tile.princess {
+            return false;
+        }
+        (0..count).all(|f| {
+            let (p, q) = (&features[f], &features[mapped(f)]);
+            let mut mine: Vec<usize> = p.touches.iter().map(|&c| mapped(c)).collect();
+            let mut theirs = q.touches.clone();
+            mine.sort_unstable();
+            theirs.sort_unstable();
+            let end = |e: &Option<super::model::End>| match e {
+                Some(super::model::End::Feature(c)) => Some(super::model::End::Feature(mapped(*c))),
+                other => *other,
+            };
+            p.kind == q.kind
+                && p.extras == q.extras
+                && end(&p.ends) == q.ends
+                && mine == theirs
+                && self.extras.get(f) == self.extras.get(mapped(f))
+        })
+    }
+}
+
 /// The tile sets in play and their tiles.
 #[derive(Debug, Clone)]
 pub struct Catalog {
@@ -285,5 +358,35 @@ impl Catalog {
         } else {
             ids.join(" ")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Catalog;
+    use crate::loader::Loader;
+
+    #[test]
+    fn turns_that_lie_alike_are_the_same() {
+        let load = |name| {
+            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
+                .expect("built-in set")
+        };
+        let catalog = Catalog::new(vec![load("base"), load("inns-cathedrals")]);
+        let entry = |id: &str| &catalog.tiles[catalog.find(id).expect("a tile")];
+        // A straight road: half a turn swaps its two fields, and lies alike.
+        assert!(entry("U").same_turned(0, 2));
+        assert!(!entry("U").same_turned(0, 1));
+        // A cloister in a field: every turn alike.
+        assert!((1..4).all(|q| entry("B").same_turned(0, q)));
+        // A city and a road: no turn alike.
+        assert!((1..4).all(|q| !entry("D").same_turned(0, q)));
+        // Two cities apart: half a turn alike.
+        assert!(entry("H").same_turned(0, 2));
+        assert!(!entry("H").same_turned(0, 1));
+        // A cloister that cuts a road in two, each end at the cloister.
+        assert!(entry("IC02").same_turned(0, 2));
+        // Four city quarters around one field that touches them all.
+        assert!((1..4).all(|q| entry("IC03").same_turned(0, q)));
     }
 }
