@@ -833,6 +833,26 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether a problem found since `before` keeps the tile's geometry
+    /// from being checked further. A wrong id, or pennants or goods that
+    /// cannot be placed, say nothing of the tile's edges, features and
+    /// fields: those are checked too, so that every problem of a tile is
+    /// reported at once.
+    fn blocked_since(&self, before: usize) -> bool {
+        self.errors.get(before..).is_some_and(|new| {
+            new.iter().any(|e| {
+                !matches!(
+                    e,
+                    E::BadId { .. }
+                        | E::PennantAmbiguous { .. }
+                        | E::PennantOutsideCity { .. }
+                        | E::GoodsAmbiguous { .. }
+                        | E::GoodsOutsideCity { .. }
+                )
+            })
+        })
+    }
+
     fn tile(&mut self, raw: &RawTile) -> Option<Tile> {
         let before = self.errors.len();
         let listed: usize = [&raw.cities, &raw.roads, &raw.rivers, &raw.fields]
@@ -899,9 +919,9 @@ impl Builder<'_> {
 
         let mut on_edge = [None; 4];
         let mut on_half = [None; 8];
-        let clean = self.errors.len() == before;
+        let clean = !self.blocked_since(before);
         self.cover_edges(edges, code_span, &drafts, &mut on_edge, &mut on_half, clean);
-        if self.errors.len() > before {
+        if self.blocked_since(before) {
             return None;
         }
         let features: Vec<Feature> = drafts.iter().map(|d| d.feature.clone()).collect();
@@ -926,11 +946,11 @@ impl Builder<'_> {
             }
             features.push(field.clone());
         }
-        if self.errors.len() > before {
+        if self.blocked_since(before) {
             return None;
         }
         let (symbol, princess) = self.symbol(raw, &drafts);
-        if self.errors.len() > before {
+        if self.blocked_since(before) {
             return None;
         }
         let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
