@@ -871,8 +871,10 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        self.in_phase(phase)
-            .any(|m| m.busy(game, phase, actor, placed, acts))
+        self.phases.has(phase)
+            && self
+                .in_phase(phase)
+                .any(|m| m.busy(game, phase, actor, placed, acts))
     }
 
     /// The act the last turn played left under way, if any.

@@ -10,7 +10,8 @@ use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
-    Acting, Begun, End, EndProblem, Mechanics, Placing, Scored, Setup, Target, scoring_hooks,
+    Acting, Begun, End, EndProblem, Mechanics, Phases, Placing, Scored, Setup, Target,
+    scoring_hooks,
 };
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
@@ -331,6 +332,12 @@ impl<'r> Referee<'r> {
 
     /// Takes in what mechanics said in a phase: its violations and notes;
     /// returns the indices of the acts they took.
+    /// Whether a mechanic of `phase` has anything to do on this turn
+    /// (none does in a game with no mechanic hooked into it).
+    fn busy(&self, phase: Phases, actor: usize, placed: Option<usize>, acts: &[Act]) -> bool {
+        self.mechanics.busy(&self.game, phase, actor, placed, acts)
+    }
+
     #[inline]
     fn heard(&mut self, said: super::mechanic::Said) -> Vec<usize> {
         if !said.violations.is_empty() {
@@ -492,16 +499,9 @@ impl<'r> Referee<'r> {
             let second = self.order.is_second(actor);
             // The "begin" phase: a turn starts, unless it is a second turn
             // or the same player drawing again after a discard.
-            if self.mechanics.hooks_begin()
-                && !second
+            if !second
                 && self.drew_again != Some(actor)
-                && self.mechanics.busy(
-                    &self.game,
-                    super::mechanic::Phases::BEGIN,
-                    actor,
-                    None,
-                    &turn.acts,
-                )
+                && self.busy(Phases::BEGIN, actor, None, &turn.acts)
             {
                 let said = self.mechanics.begins(
                     &mut self.game,
@@ -584,14 +584,7 @@ impl<'r> Referee<'r> {
                     acts: &turn.acts,
                     span: turn.span,
                 };
-                let taken = if self.mechanics.hooks_act()
-                    && self.mechanics.busy(
-                        &self.game,
-                        super::mechanic::Phases::ACT,
-                        actor,
-                        Some(idx),
-                        &turn.acts,
-                    ) {
+                let taken = if self.busy(Phases::ACT, actor, Some(idx), &turn.acts) {
                     let said = self.mechanics.act(&mut self.game, &acting());
                     self.heard(said)
                 } else {
@@ -639,15 +632,7 @@ impl<'r> Referee<'r> {
                 // The "move" phase: neutral figures move before the scoring
                 // (the dragon's flight).
                 let mut later = Vec::new();
-                if self.mechanics.hooks_move()
-                    && self.mechanics.busy(
-                        &self.game,
-                        super::mechanic::Phases::MOVE,
-                        actor,
-                        Some(idx),
-                        &turn.acts,
-                    )
-                {
+                if self.busy(Phases::MOVE, actor, Some(idx), &turn.acts) {
                     let said = self.mechanics.before_scoring(&mut self.game, &acting());
                     later = self.heard(said);
                 }
