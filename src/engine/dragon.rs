@@ -73,8 +73,14 @@ impl Mechanic for Dragon {
         } else {
             Phases::MOVE
         };
-        Phases::DRAW
-            .and(Phases::PLACED)
+        // Dragon tiles are set aside until the first volcano: then the
+        // supply's order is no more its concern.
+        let draw = if self.at.is_none() {
+            Phases::DRAW
+        } else {
+            Phases::default()
+        };
+        draw.and(Phases::PLACED)
             .and(Phases::DEPLOY)
             .and(Phases::MOVE)
             .and(flight)
@@ -82,22 +88,6 @@ impl Mechanic for Dragon {
 
     fn act_keys(&self) -> &'static [&'static str] {
         &["dragon"]
-    }
-
-    fn busy(
-        &self,
-        game: &Game,
-        _phase: Phases,
-        _actor: usize,
-        placed: Option<usize>,
-        acts: &[Act],
-    ) -> bool {
-        self.arrived.is_some()
-            || (!self.after_scoring
-                && (placed
-                    .and_then(|i| game.placed().get(i))
-                    .is_some_and(|p| game.tile(p.tile).symbol == Some(Symbol::Dragon))
-                    || acts.iter().any(|a| matches!(a, Act::Dragon(_)))))
     }
 
     fn draw_problem(
@@ -127,13 +117,20 @@ impl Mechanic for Dragon {
             .sum()
     }
 
-    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
-        self.arrived = None;
-        self.under_way = None;
-        if game.tile(placing.tile).symbol == Some(Symbol::Volcano) {
-            self.at = Some(placing.pos);
-            self.arrived = Some(placing.pos);
-        }
+    /// A volcano wakes it: the dragon comes (the "placed" phase) and
+    /// arrives (the "move" phase); in the "move" phase a dragon tile does
+    /// too, unless it flies after the scoring. A `dragon:` act always does
+    /// (and is refused where it does not belong).
+    fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
+        tile.symbol == Some(Symbol::Volcano)
+            || (phase == Phases::MOVE && !self.after_scoring && tile.symbol == Some(Symbol::Dragon))
+    }
+
+    /// A volcano: the dragon comes onto it at once (the "move" phase, which
+    /// it is busy in while it just arrived, says so).
+    fn placed(&mut self, _game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
+        self.at = Some(placing.pos);
+        self.arrived = Some(placing.pos);
         None
     }
 
@@ -272,6 +269,10 @@ impl Mechanic for Dragon {
 
     fn under_way(&self, game: &Game) -> Option<super::mechanic::UnderWay> {
         let (turn, visited, first) = self.under_way.as_ref()?;
+        // Only the flight of the last tile placed is under way.
+        if game.placed().last().and_then(|p| p.turn) != Some(*turn) {
+            return None;
+        }
         let at = *visited.last()?;
         let done = visited.len() - 1;
         Some(super::mechanic::UnderWay {
@@ -501,49 +502,50 @@ impl Dragon {
 /// its feature goes with them.
 fn eat(game: &mut Game, placed: usize) -> Vec<Gone> {
     let mut gone = Vec::new();
-    for id in game.figures_on_tile(placed) {
-        gone.extend(send_home(game, id));
+    // One by one, lowest id first: each goes off the board before the next
+    // is looked for.
+    let mut last = None;
+    while let Some(id) = game.first_figure_on_tile(placed) {
+        // A figure that would not leave is not looked at twice.
+        if last.is_some_and(|l| id <= l) {
+            break;
+        }
+        last = Some(id);
+        send_home(game, id, &mut gone);
     }
     gone
 }
 
 /// Figure `id` goes home, with its owner's builder or pig that no
-/// follower of theirs is left beside: what went, with where each stood.
-pub(super) fn send_home(game: &mut Game, id: usize) -> Vec<Gone> {
-    let Some(f) = game.followers().get(id).filter(|f| f.on_board).cloned() else {
-        return Vec::new();
+/// follower of theirs is left beside: adds to `gone` what went, with where
+/// each stood.
+pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
+    let Some(figure) = game
+        .followers()
+        .get(id)
+        .filter(|f| f.on_board)
+        .map(|f| f.figure)
+    else {
+        return;
     };
-    let table = game.figures();
     let describe = |game: &Game, id: usize| {
         let f = &game.followers()[id];
         let p = &game.placed()[f.placed];
         Gone {
             owner: f.player,
-            figure: table.name(f.figure).to_string(),
+            figure: game.figures().name(f.figure).to_string(),
             spot: location_of(game.tile(p.tile), p.rot, f.feature),
         }
     };
-    let mut gone = vec![describe(game, id)];
-    if !table.is_follower(f.figure) {
+    gone.push(describe(game, id));
+    if !game.figures().is_follower(figure) {
         game.remove(id, true);
-        return gone;
+        return;
     }
-    // The owner's other figures on the feature, which may follow it home.
-    let beside: Vec<usize> = game
-        .figures_on(game.root_of(super::game::Spot {
-            placed: f.placed,
-            feature: f.feature,
-        }))
-        .into_iter()
-        .filter(|&o| o != id && game.followers()[o].player == f.player)
-        .collect();
-    game.take_off(id, true);
-    for o in beside {
-        if !game.followers()[o].on_board {
-            gone.push(describe(game, o));
-        }
+    // The owner's other figures on the feature that follow it home.
+    for o in game.take_off(id, true) {
+        gone.push(describe(game, o));
     }
-    gone
 }
 
 #[cfg(test)]

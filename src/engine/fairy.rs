@@ -76,12 +76,15 @@ impl Mechanic for Fairy {
         phase: Phases,
         actor: usize,
         _placed: Option<usize>,
-        acts: &[Act],
+        _acts: &[Act],
     ) -> bool {
-        if phase == Phases::BEGIN {
-            return self.pays(game, actor) > 0;
-        }
-        acts.iter().any(|a| matches!(a, Act::Fairy(_)))
+        // In the "act" phase, only a `fairy:` act wakes it.
+        phase != Phases::BEGIN || self.pays(game, actor) > 0
+    }
+
+    /// No tile wakes it: a move of the fairy is an act of its own.
+    fn wakes(&self, _phase: Phases, _tile: &crate::tileset::Tile) -> bool {
+        false
     }
 
     fn action_options(&self, game: &Game, player: usize) -> Vec<super::mechanic::ActionOption> {

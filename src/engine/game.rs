@@ -1059,6 +1059,27 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// The figure of lowest id standing on a feature of placed tile
+    /// `placed`, if any: [`Game::figures_on_tile`]'s first, found without
+    /// allocating.
+    #[must_use]
+    pub fn first_figure_on_tile(&self, placed: usize) -> Option<usize> {
+        let p = self.placed.get(placed).filter(|p| p.figures > 0)?;
+        (0..self.tile(p.tile).features.len())
+            .filter_map(|feature| {
+                let root = self.features.find(self.node(placed, feature));
+                self.features
+                    .occupants(root)
+                    .map(|i| i as usize)
+                    .filter(|&i| {
+                        let f = &self.followers[i];
+                        f.placed == placed && f.feature == feature
+                    })
+                    .min()
+            })
+            .min()
+    }
+
     /// Whether figure `id` is on the board and stands on the set `root`.
     #[must_use]
     pub fn stands_on(&self, id: usize, root: Node) -> bool {
@@ -1160,8 +1181,8 @@ impl<'a> Game<'a> {
     /// no follower left on its feature, their figures beside it that need
     /// one (a builder, a pig) go home. `home`: the figure itself goes home
     /// too (else it leaves the supply, held by another player). Returns the
-    /// figures that went home with it.
-    pub fn take_off(&mut self, id: usize, home: bool) -> Vec<Figure> {
+    /// figures that went home with it, by id in increasing order.
+    pub fn take_off(&mut self, id: usize, home: bool) -> Vec<usize> {
         let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
             return Vec::new();
         };
@@ -1170,22 +1191,29 @@ impl<'a> Game<'a> {
             return Vec::new();
         }
         let table = self.figures();
-        let mine: Vec<u32> = self
-            .features
-            .occupants(root)
-            .filter(|&o| self.followers[o as usize].player == player)
-            .collect();
-        let mut went = Vec::new();
-        if !mine
-            .iter()
-            .any(|&o| table.is_follower(self.followers[o as usize].figure))
-        {
-            for o in mine {
-                if self.remove(o as usize, true) {
-                    went.push(self.followers[o as usize].figure);
+        // Most captures leave a follower of the owner or nobody beside:
+        // nothing more to do, and nothing allocated.
+        let mut beside = false;
+        for o in self.features.occupants(root) {
+            let f = &self.followers[o as usize];
+            if f.player == player {
+                if table.is_follower(f.figure) {
+                    return Vec::new();
                 }
+                beside = true;
             }
         }
+        if !beside {
+            return Vec::new();
+        }
+        let mut went: Vec<usize> = self
+            .features
+            .occupants(root)
+            .map(|o| o as usize)
+            .filter(|&o| self.followers[o].player == player)
+            .collect();
+        went.retain(|&o| self.remove(o, true));
+        went.sort_unstable();
         went
     }
 

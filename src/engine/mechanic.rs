@@ -258,6 +258,12 @@ impl Phases {
         Phases(self.0 | other.0)
     }
 
+    /// Those of these phases that are also in `other`.
+    #[must_use]
+    pub const fn within(self, other: Phases) -> Phases {
+        Phases(self.0 & other.0)
+    }
+
     /// Whether these phases include `other`.
     #[must_use]
     pub const fn has(self, other: Phases) -> bool {
@@ -272,7 +278,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// A copy of it, in its present state.
     fn boxed(&self) -> Box<dyn Mechanic>;
 
-    /// The phases whose hooks it writes; the others are not asked.
+    /// The phases whose hooks it writes; the others are not asked. Asked
+    /// when a game is set up, and again after its "placed" and "act"
+    /// hooks and a snapshot's restoring: a mechanic may leave a phase it
+    /// is done with (the dragon leaves the draw phase once a volcano
+    /// brought it), never join one.
     fn phases(&self) -> Phases;
 
     /// Phase "draw": a rule of the supply's order that taking `tile`
@@ -312,10 +322,22 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 
+    /// Phases "placed", "act" and "move": whether placing `tile` wakes
+    /// this mechanic in `phase` (asked once per tile of the catalog when a
+    /// game is set up). In the "placed" phase a mechanic is called only on
+    /// a tile that wakes it; in the "act" and "move" phases, on a turn
+    /// whose tile wakes it or whose record writes an act of one of its keys
+    /// ([`Mechanic::act_keys`]), and then it is asked [`Mechanic::busy`].
+    /// Every tile, unless a mechanic says otherwise.
+    fn wakes(&self, _phase: Phases, _tile: &crate::tileset::Tile) -> bool {
+        true
+    }
+
     /// Phases "begin", "act" and "move": whether it has anything to do in
     /// `phase` on this turn of `actor`, the tile at `placed` (none at the
-    /// beginning) and the record's `acts` (asked before the phase; when no
-    /// mechanic has, the phase costs nothing).
+    /// beginning) and the record's `acts` (asked before the phase, once
+    /// the turn woke it ([`Mechanic::wakes`]); when no mechanic has, the
+    /// phase costs nothing).
     fn busy(
         &self,
         _game: &Game,
@@ -427,7 +449,8 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn settled(&mut self, _game: &mut Game, _record: &crate::record::Record, _said: &mut Said) {}
 
     /// The record keys of the acts this mechanic takes (for the page's
-    /// controls).
+    /// controls; an act of one of them wakes it in the "act" and "move"
+    /// phases).
     fn act_keys(&self) -> &'static [&'static str] {
         &[]
     }
@@ -529,7 +552,17 @@ pub struct Mechanics {
     /// Per phase (by its bit), the mechanics hooked into it: bit `i` for
     /// `all[i]`.
     by_phase: [u32; 16],
+    /// Per tile of the catalog, the mechanics its placement wakes in the
+    /// "placed", "act" and "move" phases (bit `i` for `all[i]`).
+    by_tile: Vec<[u32; 3]>,
+    /// Per kind of act (in the order of [`Act::KEYS`]), the mechanics an
+    /// act of it wakes.
+    by_act: [u32; Act::KEYS.len()],
 }
+
+/// The phases a placed tile wakes mechanics in, in the order of
+/// [`Mechanics::by_tile`]'s entries.
+const WOKEN: [Phases; 3] = [Phases::PLACED, Phases::ACT, Phases::MOVE];
 
 impl Clone for Mechanics {
     fn clone(&self) -> Mechanics {
@@ -538,6 +571,8 @@ impl Clone for Mechanics {
             each: self.each.clone(),
             phases: self.phases,
             by_phase: self.by_phase,
+            by_tile: self.by_tile.clone(),
+            by_act: self.by_act,
         }
     }
 }
@@ -568,19 +603,36 @@ impl Mechanics {
             .collect();
         let each: Vec<Phases> = all.iter().map(|m| m.phases()).collect();
         let phases = each.iter().fold(Phases::default(), |p, m| p.and(*m));
-        let mut by_phase = [0u32; 16];
-        for (i, p) in each.iter().enumerate() {
-            for (bit, mask) in by_phase.iter_mut().enumerate() {
-                if p.has(Phases(1 << bit)) {
-                    *mask |= 1 << i;
+        let by_phase = Mechanics::masks(&each);
+        // A game no mechanic of these phases is in keeps no table.
+        let mut by_tile = Vec::new();
+        if WOKEN.iter().any(|&p| phases.has(p)) {
+            let tiles = &setup.catalog.tiles;
+            by_tile = vec![[0u32; 3]; tiles.len()];
+            for (slot, &phase) in WOKEN.iter().enumerate() {
+                for i in Mechanics::hooked(&by_phase, phase) {
+                    let m = all[i].as_ref();
+                    for (woken, e) in by_tile.iter_mut().zip(tiles) {
+                        if m.wakes(phase, &e.tile) {
+                            woken[slot] |= 1 << i;
+                        }
+                    }
                 }
             }
         }
+        // Per kind of act, the mechanics whose keys name it.
+        let by_act = Act::KEYS.map(|key| {
+            (0..all.len())
+                .filter(|&i| all[i].act_keys().contains(&key))
+                .fold(0u32, |mask, i| mask | (1 << i))
+        });
         Mechanics {
             all,
             each,
             phases,
             by_phase,
+            by_tile,
+            by_act,
         }
     }
 
@@ -650,15 +702,19 @@ impl Mechanics {
     /// The "placed" phase for every mechanic; the feature that earned one
     /// more turn, if any did.
     pub fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
-        if !self.phases.has(Phases::PLACED) {
+        let mut mask = self.placed_concerns(placing.tile);
+        if mask == 0 {
             return None;
         }
         let mut earned = None;
-        for i in Mechanics::hooked(&self.by_phase, Phases::PLACED) {
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
             if let Some(f) = self.all[i].placed(game, placing) {
                 earned.get_or_insert(f);
             }
         }
+        self.narrow();
         earned
     }
 
@@ -794,7 +850,46 @@ impl Mechanics {
 
     /// The "act" phase: the mechanics take the acts they own.
     pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        self.each_in(Phases::ACT, |m, said| m.act(game, acting, said))
+        let said = self.each_in(Phases::ACT, |m, said| m.act(game, acting, said));
+        self.narrow();
+        said
+    }
+
+    /// The mechanics' phases asked again: each keeps those it still hooks
+    /// into (never one it did not).
+    fn narrow(&mut self) {
+        let mut changed = false;
+        for (m, each) in self.all.iter().zip(self.each.iter_mut()) {
+            let now = each.within(m.phases());
+            changed |= now != *each;
+            *each = now;
+        }
+        if changed {
+            self.phases = self.each.iter().fold(Phases::default(), |p, m| p.and(*m));
+            self.by_phase = Mechanics::masks(&self.each);
+        }
+    }
+
+    /// The mechanics hooked into `phase` (one phase): bit `i` for the
+    /// `i`th.
+    fn hooked_in(&self, phase: Phases) -> u32 {
+        self.by_phase
+            .get(phase.0.trailing_zeros() as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Per phase (by its bit), the mechanics hooked into it.
+    fn masks(each: &[Phases]) -> [u32; 16] {
+        let mut by_phase = [0u32; 16];
+        for (i, p) in each.iter().enumerate() {
+            for (bit, mask) in by_phase.iter_mut().enumerate() {
+                if p.has(Phases(1 << bit)) {
+                    *mask |= 1 << i;
+                }
+            }
+        }
+        by_phase
     }
 
     /// The acts the mechanics of the "act" phase would have a record make
@@ -829,6 +924,7 @@ impl Mechanics {
         for m in &mut self.all {
             out.extend(m.restore(game, record, &mut said));
         }
+        self.narrow();
         (said, out)
     }
 
@@ -863,6 +959,7 @@ impl Mechanics {
 
     /// Whether a mechanic of `phase` has anything to do on this turn.
     #[must_use]
+    #[inline]
     pub fn busy(
         &self,
         game: &Game,
@@ -871,10 +968,29 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        self.phases.has(phase)
-            && self
-                .in_phase(phase)
-                .any(|m| m.busy(game, phase, actor, placed, acts))
+        // Most games have no mechanic in most phases: answered here.
+        self.phases.has(phase) && self.busy_in(game, phase, actor, placed, acts)
+    }
+
+    /// [`Mechanics::busy`] for a phase some mechanic is hooked into.
+    #[inline(never)]
+    fn busy_in(
+        &self,
+        game: &Game,
+        phase: Phases,
+        actor: usize,
+        placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        let mut mask = self.hooked_in(phase) & self.woken(game, phase, placed, acts);
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if self.all[i].busy(game, phase, actor, placed, acts) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The act the last turn played left under way, if any.
@@ -956,11 +1072,27 @@ impl Mechanics {
         self.phases.has(Phases::SCORED)
     }
 
-    /// Whether any mechanic hooks into the "placed" phase (so that its
-    /// caller need not describe the placement otherwise).
+    /// The mechanics (bit `i` for the `i`th) that placing `tile` concerns
+    /// in the "placed" phase; none: its caller need not describe the
+    /// placement.
     #[must_use]
-    pub fn hooks_placed(&self) -> bool {
-        self.phases.has(Phases::PLACED)
+    pub fn placed_concerns(&self, tile: usize) -> u32 {
+        self.by_tile.get(tile).map_or(0, |w| w[0]) & self.hooked_in(Phases::PLACED)
+    }
+
+    /// The mechanics of the "act" or "move" `phase` (bit `i` for the
+    /// `i`th) that the turn wakes: by its tile, placed at `placed`, or by
+    /// an act of their keys among `acts`.
+    fn woken(&self, game: &Game, phase: Phases, placed: Option<usize>, acts: &[Act]) -> u32 {
+        let Some(slot) = WOKEN.iter().position(|&p| p == phase) else {
+            return u32::MAX;
+        };
+        let by_tile = placed
+            .and_then(|i| game.placed().get(i))
+            .and_then(|p| self.by_tile.get(p.tile))
+            .map_or(u32::MAX, |w| w[slot]);
+        let by_act = acts.iter().fold(0, |mask, a| mask | self.by_act[a.kind()]);
+        by_tile | by_act
     }
 
     /// Whether any mechanic may give one more turn.
@@ -1045,4 +1177,91 @@ pub mod registry {
         super::super::barn::scoring,
         super::super::fairy::scoring,
     ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mechanics, Phases, Setup};
+    use crate::geometry::{Pos, Rotation};
+    use crate::loader::Loader;
+    use crate::record::{Act, Pick};
+    use crate::rules::Ruleset;
+    use crate::tileset::{Catalog, Symbol};
+
+    fn catalog_of(sets: &[&str]) -> Catalog {
+        Catalog::new(
+            sets.iter()
+                .map(|name| {
+                    crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
+                        .expect("built-in set")
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_turn_wakes_only_the_mechanics_its_tile_or_acts_concern() {
+        let catalog = catalog_of(&["base", "princess-dragon"]);
+        let rules = Ruleset::modern();
+        let start = catalog.default_start().expect("a start tile");
+        let mechanics = Mechanics::for_game(&Setup {
+            catalog: &catalog,
+            rules: &rules,
+            players: 2,
+            start: (start, Pos::new(0, 0), Rotation::R0),
+        });
+        let find = |symbol: Option<Symbol>| {
+            (0..catalog.tiles.len())
+                .find(|&i| {
+                    let t = &catalog.tiles[i].tile;
+                    t.symbol == symbol && !t.start && t.cloister.is_none()
+                })
+                .expect("a tile")
+        };
+        let (plain, volcano, dragon) = (
+            find(None),
+            find(Some(Symbol::Volcano)),
+            find(Some(Symbol::Dragon)),
+        );
+        let mut game = super::super::game::Game::new(&catalog, &rules, 2);
+        game.place(start, Pos::new(0, 0), Rotation::R0, None);
+        let at_plain = game.place(plain, Pos::new(0, -1), Rotation::R0, Some(1));
+        let at_volcano = game.place(volcano, Pos::new(1, 0), Rotation::R0, Some(2));
+        let at_dragon = game.place(dragon, Pos::new(-1, 0), Rotation::R0, Some(3));
+        // The placed phase: a volcano brings the dragon; a plain tile
+        // concerns nobody.
+        assert_eq!(mechanics.placed_concerns(plain), 0);
+        assert_ne!(mechanics.placed_concerns(volcano), 0);
+        // The act and move phases: a plain tile and no act wake nobody.
+        for phase in [Phases::ACT, Phases::MOVE] {
+            assert!(!mechanics.busy(&game, phase, 0, Some(at_plain), &[]));
+        }
+        // A volcano and a dragon tile wake the dragon's move phase.
+        assert!(mechanics.busy(&game, Phases::MOVE, 0, Some(at_volcano), &[]));
+        assert!(mechanics.busy(&game, Phases::MOVE, 0, Some(at_dragon), &[]));
+        assert!(!mechanics.busy(&game, Phases::ACT, 0, Some(at_dragon), &[]));
+        // An act wakes the mechanic whose key it is, whatever the tile.
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let pick = Pick {
+            player: None,
+            at: Pos::new(0, 0),
+            at_span: nowhere,
+            spot: None,
+            span: nowhere,
+        };
+        let fairy = [Act::Fairy(Box::new(pick))];
+        assert!(mechanics.busy(&game, Phases::ACT, 0, Some(at_plain), &fairy));
+        assert!(!mechanics.busy(&game, Phases::MOVE, 0, Some(at_plain), &fairy));
+        // A base game builds no mechanic and no table.
+        let base = catalog_of(&["base"]);
+        let start = base.default_start().expect("a start tile");
+        let none = Mechanics::for_game(&Setup {
+            catalog: &base,
+            rules: &rules,
+            players: 2,
+            start: (start, Pos::new(0, 0), Rotation::R0),
+        });
+        assert!(none.by_tile.is_empty());
+        assert!((0..base.tiles.len()).all(|t| none.placed_concerns(t) == 0));
+    }
 }

@@ -64,6 +64,12 @@ impl Mechanic for Princess {
         &["princess"]
     }
 
+    /// A tile showing the princess wakes it when she must act; else only a
+    /// `princess:` act does.
+    fn wakes(&self, _phase: Phases, tile: &crate::tileset::Tile) -> bool {
+        self.must && tile.symbol == Some(Symbol::Princess)
+    }
+
     fn busy(
         &self,
         game: &Game,
@@ -204,7 +210,8 @@ impl Mechanic for Princess {
             })();
             match chosen {
                 Ok(id) => {
-                    let gone = super::dragon::send_home(game, id);
+                    let mut gone = Vec::new();
+                    super::dragon::send_home(game, id, &mut gone);
                     said.notes.push(Note {
                         turn: acting.turn,
                         player: acting.actor,

@@ -555,7 +555,7 @@ impl<'r> Referee<'r> {
                     self.moves_not_taken(turn, actor, &[]);
                     return None;
                 };
-                let earned = if self.mechanics.hooks_placed() {
+                let earned = if self.mechanics.placed_concerns(placement.tile) != 0 {
                     let placing = Placing {
                         tile: placement.tile,
                         pos: placement.at,

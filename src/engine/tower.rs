@@ -614,7 +614,7 @@ impl Towers {
                 with = game
                     .take_off(id, home)
                     .into_iter()
-                    .map(|f| table.name(f).to_string())
+                    .map(|o| table.name(game.followers()[o].figure).to_string())
                     .collect();
             }
             Taken::OnTop(at) => {

@@ -268,15 +268,26 @@ impl Act {
     /// The record key that writes it.
     #[must_use]
     pub fn key(&self) -> &'static str {
+        Act::KEYS[self.kind()]
+    }
+
+    /// The record key of each kind of act, by [`Act::kind`].
+    pub const KEYS: [&'static str; 8] = [
+        "meeple", "wagon", "tower", "capture", "ransom", "fairy", "princess", "dragon",
+    ];
+
+    /// Its kind: the index of its key in [`Act::KEYS`].
+    #[must_use]
+    pub fn kind(&self) -> usize {
         match self {
-            Act::Deploy(_) => "meeple",
-            Act::Move(_) => "wagon",
-            Act::Tower(_) => "tower",
-            Act::Capture(_) => "capture",
-            Act::Ransom(_) => "ransom",
-            Act::Fairy(_) => "fairy",
-            Act::Princess(_) => "princess",
-            Act::Dragon(_) => "dragon",
+            Act::Deploy(_) => 0,
+            Act::Move(_) => 1,
+            Act::Tower(_) => 2,
+            Act::Capture(_) => 3,
+            Act::Ransom(_) => 4,
+            Act::Fairy(_) => 5,
+            Act::Princess(_) => 6,
+            Act::Dragon(_) => 7,
         }
     }
 
