@@ -103,10 +103,10 @@ fn moves_lists_placements_and_follower_spots() {
         "--tile",
         "C",
         "--turn",
-        "2",
+        "1",
     ]);
     assert!(
-        none.contains("C fits nowhere before turn 2 (blue to play): it may be discarded"),
+        none.contains("C fits nowhere after turn 1 (blue to play): it may be discarded"),
         "{none}"
     );
     let json = carca(&[
@@ -115,7 +115,7 @@ fn moves_lists_placements_and_follower_spots() {
         "--tile",
         "curve",
         "--turn",
-        "3",
+        "2",
         "--format",
         "json",
     ]);
@@ -134,7 +134,7 @@ fn moves_list_where_builders_and_pigs_may_go() {
         "--tile",
         "U",
         "--turn",
-        "3",
+        "2",
     ]);
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(
@@ -154,7 +154,7 @@ fn moves_list_where_builders_and_pigs_may_go() {
         "--tile",
         "U",
         "--turn",
-        "5",
+        "4",
         "--format",
         "json",
     ]));
@@ -189,7 +189,7 @@ fn moves_list_where_mayors_wagons_and_barns_may_go() {
         "--tile",
         "B",
         "--turn",
-        "5",
+        "4",
     ]);
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(
@@ -206,7 +206,7 @@ fn moves_list_where_mayors_wagons_and_barns_may_go() {
         "--tile",
         "U",
         "--turn",
-        "7",
+        "6",
     ]);
     assert!(
         out.contains("(2,0) rot   0: followers on E (road), NNE (field); the wagon on E (road)\n"),
@@ -219,7 +219,7 @@ fn moves_list_where_mayors_wagons_and_barns_may_go() {
         "--tile",
         "E",
         "--turn",
-        "3",
+        "2",
     ]);
     assert!(out.contains("the mayor on N (city)"), "{out}");
     assert!(!out.contains("the mayor on NNE"), "{out}");
@@ -232,19 +232,19 @@ fn turn_numbers_out_of_range_are_refused_with_the_range() {
     for (args, says) in [
         (
             vec!["moves", game, "--tile", "V", "--turn", "99"],
-            "--turn 99 is out of range: the record has 2 turns, so --turn takes 1 to 3",
+            "--turn 99 is out of range: 0 to 2 here (the record has 2 turns)",
         ),
         (
             vec!["moves", game, "--tile", "V"],
             "the game is over after turn 2",
         ),
         (
-            vec!["moves", game, "--tile", "V", "--turn", "3"],
+            vec!["moves", game, "--tile", "V", "--turn", "2"],
             "the game is over after turn 2",
         ),
         (
             vec!["render", game, "--turn", "3"],
-            "so --turn takes 1 to 2",
+            "--turn 3 is out of range: 0 to 2 here",
         ),
         (
             vec!["render", snapshot, "--turn", "1"],
@@ -255,17 +255,31 @@ fn turn_numbers_out_of_range_are_refused_with_the_range() {
         assert!(out.starts_with("exit: 2"), "{args:?}: {out}");
         assert!(out.contains(says), "{args:?}: {out}");
     }
-    for turn in ["0", "18446744073709551615", "2000002", "x"] {
+    for turn in ["18446744073709551615", "2000001", "x", "1.5"] {
         for command in [vec!["render", game], vec!["moves", game, "--tile", "V"]] {
             let mut args = command.clone();
             args.extend(["--turn", turn]);
             let parsed = Args::try_parse_from(std::iter::once("carca").chain(args.iter().copied()));
             let err = parsed.expect_err(turn).to_string();
-            assert!(err.contains("from 1 to 2000001"), "{turn}: {err}");
+            assert!(
+                err.contains("from 0 (the start tile alone) to 2000000"),
+                "{turn}: {err}"
+            );
         }
     }
-    let ok = carca(&["moves", game, "--tile", "V", "--turn", "2"]);
-    assert!(ok.starts_with("exit: 0"), "{ok}");
+    // One meaning everywhere: after turn N, 0 the start tile alone.
+    for args in [
+        vec!["moves", game, "--tile", "V", "--turn", "1"],
+        vec!["moves", game, "--tile", "V", "--turn", "0"],
+        vec!["render", game, "--turn", "0"],
+    ] {
+        let ok = carca(&args);
+        assert!(ok.starts_with("exit: 0"), "{args:?}: {ok}");
+    }
+    let first = carca(&["moves", game, "--tile", "V", "--turn", "0"]);
+    assert!(first.contains("before the first turn"), "{first}");
+    let second = carca(&["moves", game, "--tile", "V", "--turn", "1"]);
+    assert!(second.contains("after turn 1"), "{second}");
 }
 
 #[test]
@@ -405,7 +419,7 @@ fn json_is_one_document_and_jsonl_one_line_per_result() {
             "--tile",
             "V",
             "--turn",
-            "2",
+            "1",
             "--format",
             "jsonl",
         ],

@@ -190,7 +190,7 @@ fn a_record_can_come_from_standard_input() {
     }
     // Every command that reads a record or a tile set takes `-`.
     let (code, out) =
-        crate::common::with_stdin(&["moves", "-", "--tile", "U", "--turn", "2"], &record);
+        crate::common::with_stdin(&["moves", "-", "--tile", "U", "--turn", "1"], &record);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("U fits"), "{out}");
     let (code, out) = crate::common::with_stdin(&["render", "-"], &record);

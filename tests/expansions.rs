@@ -45,18 +45,18 @@ fn moves_offer_the_big_follower_while_it_is_in_supply() {
         ]))
     };
     assert_eq!(
-        before("3")["figures"],
+        before("2")["figures"],
         serde_json::json!(["follower", "big"])
     );
-    // Red's big follower stands on the road with the inn until turn 5.
-    assert_eq!(before("5")["figures"], serde_json::json!(["follower"]));
+    // Red's big follower stands on the road with the inn from turn 5 on.
+    assert_eq!(before("4")["figures"], serde_json::json!(["follower"]));
     let text = carca(&[
         "moves",
         "fixtures/jcz/inns-legacy.yaml",
         "--tile",
         "U",
         "--turn",
-        "3",
+        "2",
     ]);
     assert!(
         text.contains("(red to play; a follower or the big follower on any spot)"),
@@ -142,11 +142,11 @@ fn moves_know_the_final_abbey_round() {
         "--tile",
         "Abbey",
         "--turn",
-        "13",
+        "12",
     ]);
     assert!(
         abbey.contains(
-            "Abbey fits 1 way in 1 place before turn 13 (blue to play, in the final abbey round):"
+            "Abbey fits 1 way in 1 place after turn 12 (blue to play, in the final abbey round):"
         ),
         "{abbey}"
     );
@@ -156,7 +156,7 @@ fn moves_know_the_final_abbey_round() {
         "--tile",
         "B",
         "--turn",
-        "13",
+        "12",
     ]);
     assert!(land.starts_with("exit: 2"), "{land}");
     assert!(land.contains("only an abbey may be placed"), "{land}");
@@ -167,7 +167,7 @@ fn moves_know_the_final_abbey_round() {
         "--tile",
         "Abbey",
         "--turn",
-        "13",
+        "12",
         "--rules",
         "hig-faq-2007",
     ]);
@@ -234,7 +234,7 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
     };
     // Before red's portal tile: the follower may go onto the start tile's
     // road, which nobody holds; never onto a finished feature.
-    let portal = moves("fixtures/records/pd-princess.yaml", "7", "PD08");
+    let portal = moves("fixtures/records/pd-princess.yaml", "6", "PD08");
     let targets = portal["moves"][0]["elsewhere"]
         .as_array()
         .expect("portal targets");
@@ -250,7 +250,7 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
     );
     // The princess's tile that joins blue's city: she may send the knight
     // home.
-    let princess = moves("fixtures/records/pd-princess.yaml", "5", "PD09");
+    let princess = moves("fixtures/records/pd-princess.yaml", "4", "PD09");
     let offered: Vec<&serde_json::Value> = princess["moves"]
         .as_array()
         .expect("moves")
@@ -262,11 +262,11 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
     assert_eq!(offered[0]["takes"][0]["player"], "blue");
     // A dragon tile: the dragon's first steps; and the fairy's moves
     // beside red's follower, instead of a figure.
-    let dragon = moves("fixtures/records/pd-fairy.yaml", "6", "PD14");
+    let dragon = moves("fixtures/records/pd-fairy.yaml", "5", "PD14");
     let first = &dragon["moves"][0]["actions"];
     assert_eq!(first[0]["key"], "dragon", "{dragon}");
     assert_eq!(first[0]["at"], serde_json::json!([0, 0]));
-    let fairy = moves("fixtures/records/pd-fairy.yaml", "5", "E");
+    let fairy = moves("fixtures/records/pd-fairy.yaml", "4", "E");
     assert!(
         fairy["actions"]
             .as_array()
@@ -281,7 +281,7 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
         "moves",
         "fixtures/records/pd-fairy.yaml",
         "--turn",
-        "5",
+        "4",
         "--tile",
         "E",
     ]);

@@ -335,7 +335,7 @@ fn players_to_move(text: &str, label: &str) -> usize {
 
 #[test]
 fn the_player_to_move_is_the_one_who_plays_after_second_turns_too() {
-    // `moves --turn 6` of tb-builder.yaml: red's builder's second turn.
+    // `moves --turn 5` of tb-builder.yaml: red's builder's second turn.
     let text = std::fs::read_to_string("fixtures/records/tb-builder.yaml").expect("fixture");
     assert_eq!(players_to_move(&text, "tb-builder.yaml"), 10);
     let p = crate::common::carca(&[
@@ -344,9 +344,9 @@ fn the_player_to_move_is_the_one_who_plays_after_second_turns_too() {
         "--tile",
         "U",
         "--turn",
-        "6",
+        "5",
     ]);
-    assert!(p.contains("before turn 6 (red to play)"), "{p}");
+    assert!(p.contains("after turn 5 (red to play)"), "{p}");
     // Generated games write who played each turn when builders are in
     // play, as the referee decides it.
     let sets = ["base", "traders-builders"];

@@ -403,7 +403,7 @@ fn declared_figures_play_by_their_declarations_without_code() {
         "--tile",
         "U",
         "--turn",
-        "1",
+        "0",
     ]);
     assert!(moves.contains("; the scout on E (road)"), "{moves}");
     assert!(!moves.contains("the scout on NNE"), "{moves}");
@@ -548,7 +548,7 @@ fn moves_lists_tower_pieces_with_their_captures_and_tower_tops() {
         "--tile",
         "B",
         "--turn",
-        "5",
+        "4",
     ]);
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(
@@ -565,7 +565,7 @@ fn moves_lists_tower_pieces_with_their_captures_and_tower_tops() {
         "--tile",
         "B",
         "--turn",
-        "5",
+        "4",
         "--format",
         "json",
     ]));
@@ -581,7 +581,7 @@ fn moves_lists_tower_pieces_with_their_captures_and_tower_tops() {
         "--tile",
         "V",
         "--turn",
-        "40",
+        "39",
         "--format",
         "json",
     ]));

@@ -64,8 +64,8 @@ pub(crate) fn examples(command: &str) -> &'static str {
       a starter record (see carca new)
   carca moves game.yaml --tile C
       where C could go now, and the follower spots each place leaves open
-  carca moves game.yaml --tile C --turn 3
-      where C could have gone before turn 3"
+  carca moves game.yaml --tile C --turn 2
+      where C could have gone on turn 3: after turn 2, as every command counts"
         }
         "render" => {
             "  carca new -o game.yaml

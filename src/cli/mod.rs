@@ -179,7 +179,8 @@ pub enum Command {
         /// The tile to place.
         #[arg(long, value_name = "ID")]
         tile: String,
-        /// The moment: before this turn (default: after the last turn).
+        /// The moment: after this turn, as every command counts turns
+        /// (0: the start tile alone; default: after the last turn).
         #[arg(long, value_name = "N", value_parser = turn_number)]
         turn: Option<usize>,
         /// Ruleset (changes the follower supply): a built-in name or a TOML file.
@@ -197,7 +198,8 @@ pub enum Command {
         /// The record.
         #[arg(value_name = "RECORD")]
         record: String,
-        /// Draw the board as it stands after this turn (default: the end).
+        /// Draw the board as it stands after this turn, as every command
+        /// counts turns (0: the start tile alone; default: the end).
         #[arg(long, value_name = "N", value_parser = turn_number)]
         turn: Option<usize>,
         /// Write to this file (.svg or .png) instead of the terminal.
@@ -330,22 +332,22 @@ impl GenArgs {
 /// record may hold.
 const MAX_GENERATED_TILES: u64 = crate::record::MAX_TURNS as u64 + 1;
 
-/// Parses a turn number: from 1 to the most turns a record may hold, plus
-/// one (the moment after the last turn).
+/// Parses a turn number: from 0 (the start tile alone) to the most turns a
+/// record may hold.
 fn turn_number(text: &str) -> Result<usize, String> {
-    let max = crate::record::MAX_TURNS + 1;
+    let max = crate::record::MAX_TURNS;
     match text.trim().parse::<usize>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!("a turn number is a whole number from 1 to {max}")),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!(
+            "a turn number is a whole number from 0 (the start tile alone) to {max}"
+        )),
     }
 }
 
-/// Checks `--turn N` against a record. `before` says whether N names the
-/// moment before turn N (`moves`) or after it (`render`).
+/// Checks `--turn N`, the moment after turn N, against a record.
 pub(crate) fn check_turn(
     record: &crate::record::Record,
     turn: Option<usize>,
-    before: bool,
 ) -> Result<(), String> {
     let Some(n) = turn else { return Ok(()) };
     match &record.body {
@@ -353,18 +355,13 @@ pub(crate) fn check_turn(
             "--turn {n}: a snapshot has no turns; leave out --turn to see the board as it lies"
         )),
         crate::record::Body::History(turns) => {
-            let last = if before { turns.len() + 1 } else { turns.len() };
-            if (1..=last).contains(&n) {
+            if n <= turns.len() {
                 Ok(())
-            } else if last == 0 {
-                Err(format!(
-                    "--turn {n}: the record has no turns; leave out --turn"
-                ))
             } else {
                 Err(format!(
-                    "--turn {n} is out of range: the record has {} turn{}, so --turn takes 1 to {last}",
+                    "--turn {n} is out of range: 0 to {} here (the record has {})",
                     turns.len(),
-                    if turns.len() == 1 { "" } else { "s" }
+                    crate::text::count(turns.len(), "turn", "turns")
                 ))
             }
         }

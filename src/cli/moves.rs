@@ -7,7 +7,7 @@ use super::{Format, Outcome};
 use crate::engine::position;
 use crate::report::diagnostics::Style;
 
-/// Lists every legal placement of `tile` before turn `turn` (default: now).
+/// Lists every legal placement of `tile` after turn `turn` (default: now).
 pub(crate) fn run(
     loader: &Loader,
     path: &str,
@@ -32,13 +32,13 @@ pub(crate) fn run(
             record.catalog.some_ids()
         ));
     };
-    if let Err(e) = super::check_turn(record, turn, true) {
+    if let Err(e) = super::check_turn(record, turn) {
         return super::usage_error(&e);
     }
-    let pos = position(record, &p.rules, turn);
+    let pos = position(record, &p.rules, turn.map(|t| t + 1));
     if pos.ended {
         return super::usage_error(&format!(
-            "the game is over after turn {}: no tile is left to place; --turn N asks about the moment before turn N",
+            "the game is over after turn {}: no tile is left to place; --turn N asks about the moment after turn N",
             pos.turns
         ));
     }
@@ -51,9 +51,10 @@ pub(crate) fn run(
     let moves = pos.moves(tile_index);
     let figures = pos.figures();
     let player = &record.players[pos.player];
-    let when = match turn {
-        Some(n) => format!("before turn {n}"),
-        None => format!("after turn {}", pos.turns),
+    let when = if pos.turns == 0 {
+        "before the first turn".to_string()
+    } else {
+        format!("after turn {}", pos.turns)
     };
     match format {
         Format::Text => {

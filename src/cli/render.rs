@@ -89,7 +89,7 @@ pub(crate) fn run(
         Ok(p) => p,
         Err(findings) => return super::load::failed(path, &findings, super::Format::Text, style),
     };
-    if let Err(e) = super::check_turn(&p.record, turn, false) {
+    if let Err(e) = super::check_turn(&p.record, turn) {
         return super::usage_error(&e);
     }
     let pos = position(&p.record, &p.rules, turn.map(|t| t.saturating_add(1)));

@@ -249,7 +249,8 @@ pub fn compare(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     Reply::json(200, &crate::report::compare::json(RECORD_NAME, &runs))
 }
 
-/// The turn a query names (`turn=N`: the moment before turn N, 1-based).
+/// The moment a query names (`turn=N`: after turn N, 0 the start tile
+/// alone), as the engine counts it: before turn N + 1.
 fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
     let Some(t) = query.get("turn").filter(|t| !t.is_empty()) else {
         return Ok(None);
@@ -259,7 +260,7 @@ fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
             400,
             "carca::serve::turn",
             &format!("`turn={}` is not a turn number", crate::text::name(t)),
-            "turn=N asks about the moment before turn N (1 is before the first turn)",
+            "turn=N asks about the moment after turn N (0: the start tile alone)",
         ));
     };
     let turns = match &record.body {
@@ -273,8 +274,8 @@ fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
             ));
         }
     };
-    if (1..=turns + 1).contains(&n) {
-        Ok(Some(n))
+    if n <= turns {
+        Ok(Some(n + 1))
     } else {
         Err(Reply::problem(
             400,
@@ -283,10 +284,7 @@ fn turn_of(query: &Query, record: &Record) -> Result<Option<usize>, Reply> {
                 "turn={n} is out of range: the record has {}",
                 crate::text::count(turns, "turn", "turns")
             ),
-            &format!(
-                "turn=N asks about the moment before turn N: 1 to {} here",
-                turns + 1
-            ),
+            &format!("turn=N asks about the moment after turn N: 0 to {turns} here"),
         ))
     }
 }
@@ -343,8 +341,8 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
 /// The most tiles a board the page draws may have.
 pub const MAX_BOARD_TILES: usize = 20_000;
 
-/// `POST /api/position?turn=N`: the board at a moment (default: the end
-/// of the record) as the page draws it: every tile with the spots a figure
+/// `POST /api/position?turn=N`: the board after turn N (default: the
+/// end of the record) as the page draws it: every tile with the spots a figure
 /// may stand on and the feature each belongs to, the figures, the tiles
 /// left, the placements that broke a rule.
 #[must_use]

@@ -231,7 +231,7 @@ function shownText() {
 async function update() {
   const seq = ++S.seq;
   const text = S.text;
-  const turn = S.step === null ? null : S.step + 1;
+  const turn = S.step; // the board after the turns shown
   const shown = shownText();
   const [view, score, compare] = await Promise.all([
     call('/api/position', text, { turn, pictures: Object.keys(S.files).length ? 1 : null }),
