@@ -57,6 +57,17 @@ impl Finding {
         }
     }
 
+    /// The same finding shown on `src` when it was found in a file of that
+    /// name: a copy of `src` whose bytes lie where they lie in `src` (a
+    /// second reading with unknown keys blanked out).
+    #[must_use]
+    pub fn shown_on(mut self, src: &SourceFile) -> Finding {
+        if self.src.as_ref().is_some_and(|s| s.name() == src.name()) {
+            self.src = Some(src.clone());
+        }
+        self
+    }
+
     /// The diagnostic this finding holds, if it is a `T` (a rule
     /// violation of the engine, say).
     #[must_use]

@@ -20,6 +20,9 @@ pub struct UnknownKey {
     pub key: String,
     /// Where it is.
     pub span: SourceSpan,
+    /// The key and its value, from the key's first byte to the value's
+    /// last.
+    pub entry: SourceSpan,
     /// The keys that fit there.
     pub known: Vec<String>,
 }
@@ -163,10 +166,11 @@ pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<Unknown
             _ => {}
         }
     }
-    if let Some((event, _)) = events.next() {
+    if let Some((event, span)) = events.next() {
         node(
             &mut events,
             &event,
+            span,
             Some(schema),
             schema,
             aliases,
@@ -177,16 +181,20 @@ pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<Unknown
     out
 }
 
-/// Walks one node whose first event is `event`.
+/// Walks one node whose first event is `event`, spanning `span`; returns
+/// where the node ends.
+#[allow(clippy::too_many_arguments)]
 fn node<'t>(
     events: &mut impl Iterator<Item = (Event<'t>, SourceSpan)>,
     event: &Event<'t>,
+    span: SourceSpan,
     schema: Option<&Value>,
     root: &Value,
     aliases: &[(&str, &str)],
     depth: usize,
     out: &mut Vec<UnknownKey>,
-) {
+) -> usize {
+    let mut end = span.offset() + span.len();
     // Deeper than any carca file goes (the reader refuses it anyway): the
     // rest of the node is passed over without recursion.
     if depth >= 64 {
@@ -197,31 +205,43 @@ fn node<'t>(
         while open > 0 {
             match events.next() {
                 Some((Event::SequenceStart(..) | Event::MappingStart(..), _)) => open += 1,
-                Some((Event::SequenceEnd | Event::MappingEnd, _)) => open -= 1,
+                Some((Event::SequenceEnd | Event::MappingEnd, s)) => {
+                    open -= 1;
+                    end = s.offset() + s.len();
+                }
                 Some(_) => {}
-                None => return,
+                None => return end,
             }
         }
-        return;
+        return end;
     }
     match event {
         Event::SequenceStart(..) => {
             let inner = schema.and_then(|s| items(root, s));
-            while let Some((e, _)) = events.next() {
+            while let Some((e, s)) = events.next() {
                 if matches!(e, Event::SequenceEnd) {
-                    return;
+                    return s.offset() + s.len();
                 }
-                node(events, &e, inner, root, aliases, depth + 1, out);
+                end = node(events, &e, s, inner, root, aliases, depth + 1, out);
             }
         }
         Event::MappingStart(..) => {
             let known = schema.and_then(|s| known_keys(root, s, aliases));
             while let Some((key, key_span)) = events.next() {
                 let name = match key {
-                    Event::MappingEnd => return,
+                    Event::MappingEnd => return key_span.offset() + key_span.len(),
                     Event::Scalar(ref text, ..) => Some(text.to_string()),
                     other => {
-                        node(events, &other, None, root, aliases, depth + 1, out);
+                        node(
+                            events,
+                            &other,
+                            key_span,
+                            None,
+                            root,
+                            aliases,
+                            depth + 1,
+                            out,
+                        );
                         None
                     }
                 };
@@ -234,6 +254,7 @@ fn node<'t>(
                             out.push(UnknownKey {
                                 key: k.clone(),
                                 span: key_span,
+                                entry: key_span,
                                 known: known.clone(),
                             });
                             None
@@ -242,14 +263,76 @@ fn node<'t>(
                     (Some(k), Some(s), None) => child(root, s, k, aliases),
                     _ => None,
                 };
-                let Some((value, _)) = events.next() else {
-                    return;
+                let unknown = value_schema.is_none()
+                    && out
+                        .last()
+                        .is_some_and(|u| u.span.offset() == key_span.offset());
+                let Some((value, value_span)) = events.next() else {
+                    return end;
                 };
-                node(events, &value, value_schema, root, aliases, depth + 1, out);
+                end = node(
+                    events,
+                    &value,
+                    value_span,
+                    value_schema,
+                    root,
+                    aliases,
+                    depth + 1,
+                    out,
+                );
+                if unknown
+                    && let Some(u) = out
+                        .iter_mut()
+                        .rev()
+                        .find(|u| u.span.offset() == key_span.offset())
+                {
+                    let start = key_span.offset();
+                    u.entry = SourceSpan::from((start, end.max(start) - start));
+                }
             }
         }
         _ => {}
     }
+    end
+}
+
+/// `text` with the entries of `unknown` blanked out (each byte but line
+/// breaks a space, and the comma that parted an entry from its neighbour
+/// in a flow mapping), so that it reads as if they were not written while
+/// every other byte stays where it was: a reader's spans on it are spans
+/// on `text`.
+#[must_use]
+pub fn without(text: &str, unknown: &[UnknownKey]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let blank = |bytes: &mut Vec<u8>, at: usize| {
+        if let Some(b) = bytes.get_mut(at)
+            && *b != b'\n'
+            && *b != b'\r'
+        {
+            *b = b' ';
+        }
+    };
+    for u in unknown {
+        let start = u.entry.offset().min(bytes.len());
+        let end = (start + u.entry.len()).min(bytes.len());
+        for at in start..end {
+            blank(&mut bytes, at);
+        }
+        // A flow mapping's comma: the one after the entry, else the one
+        // before it.
+        let after = (end..bytes.len()).find(|&i| !bytes[i].is_ascii_whitespace());
+        if let Some(i) = after.filter(|&i| bytes[i] == b',') {
+            blank(&mut bytes, i);
+        } else if let Some(i) = (0..start)
+            .rev()
+            .find(|&i| !bytes[i].is_ascii_whitespace())
+            .filter(|&i| bytes[i] == b',')
+        {
+            blank(&mut bytes, i);
+        }
+    }
+    // Only ASCII bytes were written over whole characters' bytes.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Every unknown top-level key of a TOML text whose schema is one flat
@@ -271,6 +354,7 @@ pub fn toml(text: &str, schema: &Value) -> Vec<UnknownKey> {
             UnknownKey {
                 key: k.get_ref().to_string(),
                 span: SourceSpan::from((r.start, r.end - r.start)),
+                entry: SourceSpan::from((r.start, r.end - r.start)),
                 known: known.clone(),
             }
         })
@@ -316,6 +400,41 @@ mod tests {
             found[0].help()
         );
         assert!(found[1].help().contains("`meeple`"), "{}", found[1].help());
+    }
+
+    #[test]
+    fn a_text_without_its_unknown_entries_reads_as_if_they_were_not_written() {
+        let schema = crate::record::schema();
+        let aliases = &[("spot", "meeple")];
+        for (text, left) in [
+            // First, last and only entries of flow mappings, and a block
+            // value over several lines.
+            (
+                "players: [a, b]\ncolour:\n  x: 1\n  y: [1, 2]\nturns:\n  - { extra: 1, tile: E, at: [0, 1] }\n  - { tile: U, at: [1, 0], xx: é }\n  - { yy: 2 }\n",
+                "players: [a, b]\nturns:\n  - { tile: E, at: [0, 1] }\n  - { tile: U, at: [1, 0] }\n  - { }\n",
+            ),
+            // JSON.
+            (
+                "{\"players\": [\"a\"], \"zz\": {\"q\": 1}, \"turns\": []}",
+                "{\"players\": [\"a\"], \"turns\": []}",
+            ),
+        ] {
+            let unknown = yaml(text, &schema, aliases);
+            assert!(!unknown.is_empty(), "{text}");
+            let blanked = without(text, &unknown);
+            assert_eq!(blanked.len(), text.len());
+            assert_eq!(blanked.lines().count(), text.lines().count());
+            assert!(yaml(&blanked, &schema, aliases).is_empty(), "{blanked}");
+            let squeeze = |t: &str| -> String {
+                t.lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.trim().is_empty())
+                    .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            assert_eq!(squeeze(&blanked), squeeze(left), "{blanked}");
+        }
     }
 
     #[test]

@@ -111,31 +111,60 @@ pub fn check_spanned(
     companions: Companions<'_>,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     let raw: RawTileSet =
-        serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())).map_err(
-            |e| {
-                let (message, span) = yaml_error_parts(src, &e);
-                let unknown = crate::keys::yaml(src.text(), cached_schema(), &[]);
-                crate::keys::with_unknown_keys(
-                    src,
-                    &message,
-                    Finding::new(
-                        Class::Input,
-                        src,
-                        E::Yaml {
-                            message: message.clone(),
-                            span,
-                        },
-                    ),
-                    unknown.into_iter().map(|k| E::UnknownKey {
-                        help: k.help(),
-                        key: k.key,
-                        span: k.span,
-                    }),
-                )
+        match serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())) {
+            Ok(raw) => raw,
+            Err(e) => return Err(refused(src, companions, &e)),
+        };
+    checked(src, companions, &raw)
+}
+
+/// The findings of a tile set the spanned reader refused: every unknown
+/// key, and, when those were all that stopped it, every other problem of
+/// the set, found by reading it again as if they were not written.
+fn refused(src: &SourceFile, companions: Companions<'_>, e: &serde_saphyr::Error) -> Vec<Finding> {
+    let (message, span) = yaml_error_parts(src, e);
+    let unknown = crate::keys::yaml(src.text(), cached_schema(), &[]);
+    let rest = if !unknown.is_empty() && message.contains("unknown field") {
+        let blanked = SourceFile::new(src.name(), crate::keys::without(src.text(), &unknown));
+        serde_saphyr::from_str_with_options::<RawTileSet>(
+            blanked.text(),
+            yaml_options(blanked.text().len()),
+        )
+        .ok()
+        .and_then(|raw| checked(&blanked, companions, &raw).err())
+        .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let mut out = crate::keys::with_unknown_keys(
+        src,
+        &message,
+        Finding::new(
+            Class::Input,
+            src,
+            E::Yaml {
+                message: message.clone(),
+                span,
             },
-        )?;
+        ),
+        unknown.into_iter().map(|k| E::UnknownKey {
+            help: k.help(),
+            key: k.key,
+            span: k.span,
+        }),
+    );
+    out.extend(rest.into_iter().map(|f| f.shown_on(src)));
+    out
+}
+
+/// A tile set read with spans, built and checked.
+fn checked(
+    src: &SourceFile,
+    companions: Companions<'_>,
+    raw: &RawTileSet,
+) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
     let mut b = Builder::new(src, companions);
-    let set = b.set(&raw);
+    let set = b.set(raw);
     if b.errors.is_empty() {
         let warnings = b
             .warnings
