@@ -432,6 +432,32 @@ fn the_server_bounds_what_it_reads_and_whom_it_answers() {
 
     let (status, page) = server.request("GET", "/", "", b"");
     assert_eq!(status, 200);
+    // The page's script is native ES modules: every module of the page's
+    // folder is served as a script, and every module imports only modules
+    // that are.
+    let dir = Path::new(ROOT).join("src/cli/serve/assets");
+    let mut modules = 0;
+    for entry in std::fs::read_dir(&dir).expect("the page's folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("js") {
+            continue;
+        }
+        let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+        let (status, reply) = server.request("GET", &format!("/{name}"), "", b"");
+        assert_eq!(status, 200, "/{name}");
+        assert!(
+            reply.contains("content-type: text/javascript"),
+            "/{name}: {reply}"
+        );
+        let text = std::fs::read_to_string(&path).expect("a module");
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let from = line.rsplit("from './").next().expect("a module's path");
+            let imported = from.trim_end_matches("';");
+            assert!(dir.join(imported).is_file(), "{name} imports {imported}");
+        }
+        modules += 1;
+    }
+    assert!(modules >= 6, "{modules}");
     assert!(
         page.contains("data-record")
             && page.contains("content-security-policy: default-src 'none'"),

@@ -21,8 +21,16 @@ use crate::loader::Loader;
 
 /// The page and its script and style, inside the binary.
 const INDEX: &str = include_str!("assets/index.html");
-const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/app.css");
+/// The page's script: native ES modules, each served at `/NAME`.
+const MODULES: [(&str, &str); 6] = [
+    ("/app.js", include_str!("assets/app.js")),
+    ("/dom.js", include_str!("assets/dom.js")),
+    ("/yaml.js", include_str!("assets/yaml.js")),
+    ("/state.js", include_str!("assets/state.js")),
+    ("/server.js", include_str!("assets/server.js")),
+    ("/pieces.js", include_str!("assets/pieces.js")),
+];
 
 /// What every response says about where the page may load from: itself only.
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
@@ -57,9 +65,15 @@ pub type Initial = crate::report::json::ServeInitialJson;
 
 /// The routes of the server.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let mut router = Router::new();
+    for (path, text) in MODULES {
+        router = router.route(
+            path,
+            get(move || async move { file(text, "text/javascript; charset=utf-8") }),
+        );
+    }
+    router
         .route("/", get(|| async { file(INDEX, "text/html; charset=utf-8") }))
-        .route("/app.js", get(|| async { file(SCRIPT, "text/javascript; charset=utf-8") }))
         .route("/app.css", get(|| async { file(STYLE, "text/css; charset=utf-8") }))
         .route("/api/initial", get(initial))
         .route("/api/rulesets", get(|| async { send(api::rulesets()) }))

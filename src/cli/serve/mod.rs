@@ -6,7 +6,7 @@
 //!   engine's work in flight), headers;
 //! * `conn.rs`: the connections held (how many, how long without an
 //!   answer);
-//! * `assets/`: the page (HTML, one script, one style sheet), embedded.
+//! * `assets/`: the page (HTML, native ES modules, one style sheet), embedded.
 
 pub mod api;
 mod conn;

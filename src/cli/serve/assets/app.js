@@ -2,176 +2,18 @@
 // edit of the YAML) makes a new record; the server reads it, draws nothing,
 // and answers with the board, the verdict and the diagnostics, which this
 // script lays out. Nothing is fetched from anywhere but this server.
-'use strict';
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-};
-
-const S = {
-  model: null, // the record, as data
-  text: '', // the record, as the YAML shown
-  name: 'record.yaml',
-  header: '', // the comments at the top of the record's text, kept when it is written anew
-  files: {}, // tile sets and rulesets the record names by path, by that name
-  pictures: {}, // pictures of tiles of such sets, by id
-  view: null, // the board (POST /api/position)
-  score: null, // the verdict (POST /api/score)
-  compare: null,
-  builtinSets: [],
-  rulesets: [],
-  pick: null, // the palette tile chosen
-  rot: 0,
-  moves: null, // where the chosen tile fits
-  cursor: null, // [x, y]
-  chosen: null, // a placed tile chosen: [x, y]
-  step: null, // turns shown while stepping (null: all)
-  outline: null, // a feature name to outline
-  seq: 0,
-  editTimer: null,
-};
-
-// ---------------------------------------------------------------- YAML out
-
-const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
-function scalar(v) {
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v === null || v === undefined) return 'null';
-  const s = String(v);
-  if (/^[A-Za-z_][A-Za-z0-9_.\-]*$/.test(s) && !RESERVED.test(s)) return s;
-  // JSON escapes only what JSON forbids; YAML also forbids DEL, the C1
-  // controls (NEL among them, a line break to some readers), lone
-  // surrogates, U+FFFE and U+FFFF raw, and line and paragraph separators
-  // and a BOM inside are easily lost: those are written as \uXXXX, which
-  // YAML reads back.
-  return JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]/g, (c, i, all) => {
-    const code = c.charCodeAt(0);
-    // A surrogate pair is a printable character: kept as it is.
-    if (code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(all[i + 1] || '')) return c;
-    if (code >= 0xdc00 && code <= 0xdfff && /[\ud800-\udbff]/.test(all[i - 1] || '')) return c;
-    return '\\u' + code.toString(16).padStart(4, '0');
-  });
-}
-function flow(v) {
-  if (Array.isArray(v)) return '[' + v.map(flow).join(', ') + ']';
-  if (v && typeof v === 'object') {
-    const parts = Object.entries(v).map(([k, x]) => scalar(k) + ': ' + flow(x));
-    return parts.length ? '{ ' + parts.join(', ') + ' }' : '{}';
-  }
-  return scalar(v);
-}
-const ORDER = ['description', 'tilesets', 'supply_scale', 'rules', 'ruleset', 'players', 'start',
-  'turns', 'board', 'meeples', 'goods', 'final', 'claims', 'expect'];
-// The comment written after an entry of a list (a turn), kept on the
-// entry's object so that it follows the entry when turns are moved.
-const COMMENT = Symbol('comment');
-
-function toYaml(model, header = '') {
-  const keys = Object.keys(model).sort((a, b) => {
-    const i = ORDER.indexOf(a), j = ORDER.indexOf(b);
-    return (i < 0 ? 99 : i) - (j < 0 ? 99 : j);
-  });
-  let out = header;
-  for (const k of keys) {
-    const v = model[k];
-    if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
-      out += scalar(k) + ':\n' + v.map((x) => '  - ' + flow(x) + (x[COMMENT] ? '   ' + x[COMMENT] : '') + '\n').join('');
-    } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 3) {
-      out += scalar(k) + ':\n' + Object.entries(v).map(([a, b]) => '  ' + scalar(a) + ': ' + flow(b) + '\n').join('');
-    } else {
-      out += scalar(k) + ': ' + flow(v) + '\n';
-    }
-  }
-  return out;
-}
-
-// The comments of a record's text the page keeps when it writes the
-// record anew: the lines of comments at its top, and the comment after
-// each turn written on one line (`- { … }   # red closes the city`).
-function keepComments(text, model) {
-  const lines = text.split('\n');
-  let top = 0;
-  while (top < lines.length && (/^\s*#/.test(lines[top]) || lines[top].trim() === '')) top++;
-  S.header = lines.slice(0, top).filter((l) => l.trim() !== '').map((l) => l.trimEnd() + '\n').join('');
-  const list = Array.isArray(model.turns) ? model.turns : [];
-  entryLines(text, 'turns').forEach((i, k) => {
-    const m = /\}\s+(#.*)$/.exec(lines[i]);
-    if (m && list[k] && typeof list[k] === 'object') {
-      Object.defineProperty(list[k], COMMENT, { value: m[1].trimEnd(), enumerable: false });
-    }
-  });
-}
-
-// Lines (0-based) where the entries of a top-level list start.
-function entryLines(text, key) {
-  const lines = text.split('\n');
-  const out = [];
-  let inside = false;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i];
-    if (/^\S/.test(l) && !l.startsWith('#')) {
-      inside = l.startsWith(key + ':');
-      continue;
-    }
-    if (inside && /^\s*- /.test(l)) out.push(i);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- server
-
-// `data-state` on the body: `busy` while the page waits for the server
-// (or for a pause in typing), `idle` when what it shows is up to date.
-let pending = 0;
-function busy(delta) {
-  pending += delta;
-  document.body.dataset.state = pending > 0 ? 'busy' : 'idle';
-}
-
-// What a request carries: the record, with the files it names by path
-// when there are any (the server reads no file of its own).
-function payload(text) {
-  return Object.keys(S.files).length ? JSON.stringify({ record: text, files: S.files }) : text;
-}
-
-async function call(path, body, query = {}) {
-  busy(1);
-  try { return await fetchJson(path, body, query); } finally { busy(-1); }
-}
-
-async function fetchJson(path, body, query) {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== null && v !== undefined && v !== ''));
-  const url = path + (q.toString() ? '?' + q : '');
-  const r = await fetch(url, body === undefined ? {} : { method: 'POST', body: payload(body), headers: { 'Content-Type': 'text/plain' } });
-  return { ok: r.ok, status: r.status, json: await r.json() };
-}
-
-// ---------------------------------------------------------------- the record
-
-function history() { return !S.model.board && !S.model.meeples; }
-function turns() { return S.model.turns || (S.model.turns = []); }
-function players() { return S.model.players || []; }
-function rulesName() { return typeof S.model.rules === 'string' ? S.model.rules : 'modern'; }
-
-function newRecord() {
-  return { tilesets: ['base'], rules: 'modern', players: ['red', 'blue'], turns: [] };
-}
+import { $, all, el, field, inputs, one, target } from './dom.js';
+import { entryLines, keepComments, toYaml } from './yaml.js';
+import { S, isHistory, newRecord, players, rulesName, turns } from './state.js';
+import { busy, call } from './server.js';
+import { ACT, ACTS, CORNERS, MOVE, stepOf, textOn } from './pieces.js';
 
 // A change made on the board: the record is written anew.
 function change(fn) {
   fn(S.model);
   S.text = toYaml(S.model, S.header || '');
-  $('record').value = S.text;
+  field('record').value = S.text;
   S.step = null;
   refresh();
 }
@@ -182,12 +24,12 @@ function edited() {
   S.editTimer = setTimeout(async () => {
     S.editTimer = null;
     try {
-      const text = $('record').value;
+      const text = field('record').value;
       S.text = text;
       const r = await call('/api/record', text);
       if (r.ok) {
         S.model = r.json.record || newRecord();
-        keepComments(text, S.model);
+        S.header = keepComments(text, S.model);
         $('record').classList.remove('invalid');
         S.step = null;
         await refresh();
@@ -205,7 +47,7 @@ function load(text, name, files) {
   S.name = name || 'record.yaml';
   S.files = files || {};
   S.pictures = {};
-  $('record').value = text;
+  field('record').value = text;
   edited();
 }
 
@@ -220,7 +62,7 @@ async function refresh() {
 // those of the turns shown: the record up to them, the game not over yet
 // (no `final`, and the claims and expectations of the end left out).
 function shownText() {
-  if (S.step === null || !history()) return S.text;
+  if (S.step === null || !isHistory()) return S.text;
   const m = Object.assign({}, S.model, { turns: turns().slice(0, S.step) });
   delete m.final;
   delete m.claims;
@@ -271,7 +113,7 @@ function tileImage(id, rot, set) {
   const sets = S.view?.palette || [];
   const s = set || sets.find((t) => t.tile === id)?.set;
   const builtin = (S.view?.sets || []).some((x) => x.name === s && x.builtin);
-  const img = el('img', { class: 'tile', alt: `${id} turned ${rot}°`, draggable: 'false' });
+  const img = /** @type {HTMLImageElement} */ (el('img', { class: 'tile', alt: `${id} turned ${rot}°`, draggable: 'false' }));
   if (builtin) img.src = `/api/tile.svg?set=${encodeURIComponent(s)}&tile=${encodeURIComponent(id)}&rot=${rot}`;
   else if (S.pictures[id]) {
     // A tile of a set sent with the record: drawn upright, turned here.
@@ -305,29 +147,6 @@ function onCorner(name) {
   return kinds.some((k) => k.name === name && k.corner);
 }
 
-/** The figure menu's value for moving a figure after a scoring (a wagon): `move:NAME`. */
-const MOVE = 'move:';
-
-/** The figure menu's value for an act of the last turn (a tower piece, a capture, a ransom): `act:KEY`. */
-const ACT = 'act:';
-
-/** The acts the page records, by record key, with their menu words. */
-const ACTS = [
-  ['tower', 'tower piece (last turn)'],
-  ['tower-top', 'follower on a tower (last turn)'],
-  ['capture', 'capture (last turn)'],
-  ['ransom', 'ransom (last turn): click the player paid'],
-  ['portal', 'follower through the portal (last turn)'],
-  ['fairy', 'fairy (last turn): beside a follower'],
-  ['princess', 'princess (last turn): send a follower home'],
-  ['dragon', 'dragon step (last turn): click the next tile'],
-];
-
-/** The direction of a step of the dragon from `from` to `to`, if they are neighbours. */
-function stepOf(from, to) {
-  const d = [to[0] - from[0], to[1] - from[1]];
-  return { '0,1': 'N', '1,0': 'E', '0,-1': 'S', '-1,0': 'W' }[d.join(',')] || null;
-}
 
 /** Adds a step of the dragon onto the tile at [x, y] to the last turn, or takes the last step back (a click on the dragon). */
 function dragonStep(x, y) {
@@ -362,36 +181,34 @@ function recordAct(key, value) {
   });
 }
 
-/** The corners of a tile, where a corner figure may be put, as fractions of its square. */
-const CORNERS = [['NE', 1, 0], ['SE', 1, 1], ['SW', 0, 1], ['NW', 0, 0]];
 
 function renderSetup() {
-  const p = $('players');
+  const p = field('players');
   if (document.activeElement !== p) p.value = players().join(', ');
-  const sel = $('rules');
+  const sel = field('rules');
   const own = rulesName();
   const names = S.rulesets.map((r) => r.name);
   sel.replaceChildren(...names.map((n) => el('option', { value: n, text: n })));
   if (!names.includes(own)) sel.append(el('option', { value: own, text: own }));
   sel.value = own;
-  $('mode').value = history() ? 'history' : 'snapshot';
+  field('mode').value = isHistory() ? 'history' : 'snapshot';
   const sets = S.model.tilesets || ['base'];
-  for (const box of document.querySelectorAll('#sets input')) box.checked = sets.includes(box.value);
-  const who = $('who');
+  for (const box of inputs('#sets input')) box.checked = sets.includes(box.value);
+  const who = field('who');
   const keep = who.value;
   who.replaceChildren(...players().map((n) => el('option', { value: n, text: n })));
   if (players().includes(keep)) who.value = keep;
-  $('who-label').hidden = history();
+  $('who-label').hidden = isHistory();
   // The figures of the sets in play, as the server's figure table has them.
   const kinds = ((S.view && S.view.figure_kinds) || [{ name: 'follower' }])
     .filter((k) => k.name === 'follower' || k.supply > 0);
-  const fig = $('figure');
+  const fig = field('figure');
   const chosen = fig.value;
   // In a history, a figure that moves on after a scoring (the wagon) may
   // have its move recorded on the last turn.
-  const moving = history() ? kinds.filter((k) => k.moves) : [];
+  const moving = isHistory() ? kinds.filter((k) => k.moves) : [];
   // The acts the mechanics in play take (The Tower), on the last turn.
-  const keys = history() ? (S.view && S.view.act_keys) || [] : [];
+  const keys = isHistory() ? (S.view && S.view.act_keys) || [] : [];
   const acts = ACTS.filter(([key]) => keys.includes(key.split('-')[0]));
   fig.replaceChildren(
     ...kinds.map((k) => el('option', {
@@ -404,8 +221,8 @@ function renderSetup() {
   const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name), acts.map(([key]) => ACT + key));
   fig.value = values.includes(chosen) ? chosen : 'follower';
   $('rot').textContent = S.rot + '°';
-  $('history-box').hidden = !history();
-  $('final').checked = S.model.final === true;
+  $('history-box').hidden = !isHistory();
+  field('final').checked = S.model.final === true;
 }
 
 function renderPalette() {
@@ -441,7 +258,7 @@ function hint() {
     const n = S.moves.moves.length;
     h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
       : `${S.pick} fits nowhere now: it may be discarded.`;
-  } else if ($('figure').value.startsWith(ACT) && history()) {
+  } else if (field('figure').value.startsWith(ACT) && isHistory()) {
     h = {
       'tower': 'Click a tile with a tower foundation: the last turn puts a tower piece on it (again to take it back).',
       'tower-top': 'Click a tile whose tower has a piece: the last turn puts a follower on top of it.',
@@ -451,10 +268,10 @@ function hint() {
       'fairy': 'Click a tile and a dot where a follower of the player of the last turn stands: the fairy moves beside it.',
       'princess': 'Click a tile and a dot where a knight of the princess\'s city stands: she sends it home.',
       'dragon': 'Click a tile beside the dragon: the last turn\'s flight takes one more step there; click the dragon to take the last step back.',
-    }[$('figure').value.slice(ACT.length)] || '';
-  } else if ($('figure').value.startsWith(MOVE) && history()) {
+    }[field('figure').value.slice(ACT.length)] || '';
+  } else if (field('figure').value.startsWith(MOVE) && isHistory()) {
     const to = moveTargets();
-    const name = $('figure').value.slice(MOVE.length);
+    const name = field('figure').value.slice(MOVE.length);
     const owners = [...new Set(to.map((s) => s.player))];
     const where = owners.map((p) => `${p}'s ${name} may go to ` + to.filter((s) => s.player === p)
       .map((s) => `${s.at.join(',')} ${s.location} (${s.kind})`).join(', '));
@@ -577,7 +394,7 @@ function renderBoard() {
           sq.title = bad.get(k).map((d) => d.message).join('\n');
           sq.append(el('span', { class: 'badge', 'data-diagnostic': bad.get(k)[0].code, text: bad.get(k)[0].code.split('::').pop() }));
         }
-        const selected = $('figure').value;
+        const selected = field('figure').value;
         if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null && onCorner(selected)) {
           // A corner figure (a barn) goes on a corner point of the tile.
           for (const [loc, cx, cy] of CORNERS) {
@@ -615,20 +432,14 @@ function renderBoard() {
   if (hadFocus) focusCursor();
 }
 
-// A readable text colour on a background.
-function textOn(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#000' : '#fff';
-}
 
 // Squares whose placement a diagnostic points at: by the line of the
 // record it names.
 function badSquares() {
   const out = new Map();
   if (!S.score || !S.model) return out;
-  const listKey = history() ? 'turns' : 'board';
-  const list = history() ? S.model.turns || [] : S.model.board || [];
+  const listKey = isHistory() ? 'turns' : 'board';
+  const list = isHistory() ? S.model.turns || [] : S.model.board || [];
   const starts = entryLines(S.text, listKey);
   for (const d of S.score.diagnostics || []) {
     if (!d.line || d.class === 'warning') continue;
@@ -646,7 +457,7 @@ function badSquares() {
 
 function preview(x, y, on) {
   if (!S.pick || S.step !== null) return;
-  const sq = document.querySelector(`#board .sq[data-x="${x}"][data-y="${y}"]`);
+  const sq = one(`#board .sq[data-x="${x}"][data-y="${y}"]`);
   if (!sq || sq.dataset.tile) return;
   sq.querySelector('img.ghost-img')?.remove();
   sq.classList.toggle('ghost', on);
@@ -667,7 +478,7 @@ function rotationAt(x, y) {
 function clickSquare(x, y) {
   S.cursor = [x, y];
   const t = S.view.tiles.find((t) => t.at[0] === x && t.at[1] === y);
-  const mode = $('figure').value;
+  const mode = field('figure').value;
   if (t && S.step === null && mode.startsWith(ACT)) {
     const key = mode.slice(ACT.length);
     const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
@@ -700,7 +511,7 @@ function place(id, x, y, rot) {
   const entry = { tile: id, at: [x, y] };
   if (rot) entry.rot = rot;
   change((m) => {
-    if (history()) turns().push(entry);
+    if (isHistory()) turns().push(entry);
     else (m.board || (m.board = [])).push(entry);
   });
   hint();
@@ -708,7 +519,7 @@ function place(id, x, y, rot) {
 
 // The record entry that put the tile at [x, y] on the board.
 function entryAt(x, y) {
-  const list = history() ? S.model.turns || [] : S.model.board || [];
+  const list = isHistory() ? S.model.turns || [] : S.model.board || [];
   for (let i = list.length - 1; i >= 0; i--) {
     const e = list[i];
     if (e && Array.isArray(e.at) && e.at[0] === x && e.at[1] === y) return { list, i, e };
@@ -722,8 +533,8 @@ function entryAt(x, y) {
  * the figure menu is on that figure's move; otherwise none.
  */
 function moveTargets() {
-  const figure = $('figure').value;
-  if (!figure.startsWith(MOVE) || !history() || S.step !== null) return [];
+  const figure = field('figure').value;
+  if (!figure.startsWith(MOVE) || !isHistory() || S.step !== null) return [];
   const name = figure.slice(MOVE.length);
   const turn = turns().length;
   return (S.score.notes || [])
@@ -754,7 +565,7 @@ function moveFigure(name, t, loc) {
 
 function putFigure(t, loc) {
   const [x, y] = t.at;
-  const figure = $('figure').value;
+  const figure = field('figure').value;
   if (figure.startsWith(MOVE)) { moveFigure(figure.slice(MOVE.length), t, loc); return; }
   // The fairy beside a follower, the princess's choice, a follower through
   // the portal: acts of the last turn on a spot of any tile.
@@ -776,7 +587,7 @@ function putFigure(t, loc) {
     recordAct('capture', c);
     return;
   }
-  if (history()) {
+  if (isHistory()) {
     const found = entryAt(x, y);
     if (!found) { $('hint').textContent = 'The start tile holds no follower: followers go on the tile just placed.'; return; }
     change(() => {
@@ -789,7 +600,7 @@ function putFigure(t, loc) {
       }
     });
   } else {
-    const player = $('who').value || players()[0];
+    const player = field('who').value || players()[0];
     change((m) => {
       const list = m.meeples || (m.meeples = []);
       const i = list.findIndex((f) => f.at && f.at[0] === x && f.at[1] === y && String(f.spot).toUpperCase() === loc.toUpperCase() && f.player === player);
@@ -826,7 +637,7 @@ function removeChosen() {
   S.chosen = null;
   change((m) => {
     found.list.splice(found.i, 1);
-    if (!history() && m.meeples) m.meeples = m.meeples.filter((f) => !(f.at && f.at[0] === found.e.at[0] && f.at[1] === found.e.at[1]));
+    if (!isHistory() && m.meeples) m.meeples = m.meeples.filter((f) => !(f.at && f.at[0] === found.e.at[0] && f.at[1] === found.e.at[1]));
   });
 }
 
@@ -834,16 +645,16 @@ function removeChosen() {
 // each (not a redraw: the element under the pointer stays).
 function point(feature) {
   S.outline = feature;
-  for (const sq of document.querySelectorAll('#board .sq')) sq.classList.remove('outlined');
-  for (const m of document.querySelectorAll('#board .fmark')) m.remove();
-  for (const li of document.querySelectorAll('#events li[data-feature]')) li.classList.toggle('on', li.dataset.feature === feature);
+  for (const sq of all('#board .sq')) sq.classList.remove('outlined');
+  for (const m of all('#board .fmark')) m.remove();
+  for (const li of all('#events li[data-feature]')) li.classList.toggle('on', li.dataset.feature === feature);
   if (!feature) { $('feature-info').textContent = ''; return; }
   const squares = new Set();
   for (const t of S.view.tiles) {
     const parts = t.spots.filter((s) => s.feature === feature);
     if (!parts.length) continue;
     squares.add(key(t.at[0], t.at[1]));
-    const sq = document.querySelector(`#board .sq[data-x="${t.at[0]}"][data-y="${t.at[1]}"]`);
+    const sq = one(`#board .sq[data-x="${t.at[0]}"][data-y="${t.at[1]}"]`);
     for (const s of parts) {
       const ring = el('span', { class: 'fmark', 'aria-hidden': 'true' });
       ring.style.left = s.point[0] * 100 + '%';
@@ -855,7 +666,7 @@ function point(feature) {
   for (const e of events) for (const p of e.feature.tiles) squares.add(key(p[0], p[1]));
   for (const k of squares) {
     const [x, y] = k.split(',');
-    document.querySelector(`#board .sq[data-x="${x}"][data-y="${y}"]`)?.classList.add('outlined');
+    one(`#board .sq[data-x="${x}"][data-y="${y}"]`)?.classList.add('outlined');
   }
   const info = $('feature-info');
   info.replaceChildren(el('strong', { text: feature + ': ' }));
@@ -881,7 +692,7 @@ function renderTotals() {
     const holds = held.length
       ? el('small', { 'data-held-by': p, text: 'holds ' + held.map((h) => `${h.owner}'s ${h.figure}`).join(', ') })
       : null;
-    const ransom = $('figure').value === ACT + 'ransom';
+    const ransom = field('figure').value === ACT + 'ransom';
     box.append(el('div', {
       class: 'total' + (ransom ? ' payee' : ''), 'data-player': p,
       onclick: ransom ? () => recordAct('ransom', { from: p }) : null,
@@ -908,7 +719,7 @@ function showDiagnostics(list) {
 
 function showLine(line) {
   if (!line) return;
-  const ta = $('record');
+  const ta = field('record');
   const lines = ta.value.split('\n');
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   ta.closest('details').open = true;
@@ -919,7 +730,7 @@ function showLine(line) {
 function renderTurns() {
   const ol = $('turns');
   ol.replaceChildren();
-  if (!history()) return;
+  if (!isHistory()) return;
   const list = turns();
   list.forEach((t, i) => {
     const moved = ((S.view && S.view.figure_kinds) || []).filter((k) => k.moves && t[k.name])
@@ -991,13 +802,13 @@ function renderStatus() {
 
 function focusCursor() {
   if (!S.cursor) return;
-  document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`)?.focus();
+  one(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`)?.focus();
 }
 
 // ---------------------------------------------------------------- keys
 
 document.addEventListener('keydown', (ev) => {
-  const t = ev.target;
+  const t = /** @type {HTMLElement} */ (ev.target);
   if (t instanceof HTMLTextAreaElement || t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
   if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'z') { ev.preventDefault(); undo(); return; }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -1008,10 +819,10 @@ document.addEventListener('keydown', (ev) => {
     const [dx, dy] = moves[ev.key];
     const c = S.cursor || [0, 0];
     S.cursor = [c[0] + dx, c[1] + dy];
-    const sq = document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
+    const sq = one(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
     if (!sq) renderBoard();
-    for (const q of document.querySelectorAll('#board .sq.cursor')) { q.classList.remove('cursor'); q.tabIndex = -1; }
-    const now = document.querySelector(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
+    for (const q of all('#board .sq.cursor')) { q.classList.remove('cursor'); q.tabIndex = -1; }
+    const now = one(`#board .sq[data-x="${S.cursor[0]}"][data-y="${S.cursor[1]}"]`);
     if (now) { now.classList.add('cursor'); now.tabIndex = 0; now.focus(); }
     return;
   }
@@ -1028,25 +839,25 @@ document.addEventListener('keydown', (ev) => {
 });
 
 function undo() {
-  if (history() && turns().length) change(() => turns().pop());
-  else if (!history() && (S.model.board || []).length) change((m) => m.board.pop());
+  if (isHistory() && turns().length) change(() => turns().pop());
+  else if (!isHistory() && (S.model.board || []).length) change((m) => m.board.pop());
 }
 
 // ---------------------------------------------------------------- controls
 
 function wire() {
   $('record').addEventListener('input', edited);
-  $('rules').addEventListener('change', (ev) => change((m) => { m.rules = ev.target.value; }));
+  $('rules').addEventListener('change', (ev) => change((m) => { m.rules = target(ev).value; }));
   $('players').addEventListener('change', (ev) => {
-    const names = ev.target.value.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = target(ev).value.split(',').map((s) => s.trim()).filter(Boolean);
     if (names.length) change((m) => { m.players = names; });
   });
-  $('mode').addEventListener('change', (ev) => toMode(ev.target.value));
+  $('mode').addEventListener('change', (ev) => toMode(target(ev).value));
   $('rotate').addEventListener('click', rotateChosen);
   // A corner figure shows corner points instead of spots.
   $('figure').addEventListener('change', () => { renderBoard(); renderTotals(); hint(); });
   $('undo').addEventListener('click', undo);
-  $('final').addEventListener('change', (ev) => change((m) => { if (ev.target.checked) m.final = true; else delete m.final; }));
+  $('final').addEventListener('change', (ev) => change((m) => { if (target(ev).checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
   $('back').addEventListener('click', () => stepTo(S.step === null ? turns().length - 1 : S.step - 1));
   $('forward').addEventListener('click', () => stepTo(S.step === null ? null : S.step + 1));
@@ -1068,11 +879,11 @@ function wire() {
     busy(1);
     let chosen;
     try {
-      chosen = await Promise.all([...ev.target.files].map(async (f) => [f.name, await f.text()]));
+      chosen = await Promise.all([...target(ev).files].map(async (f) => [f.name, await f.text()]));
     } finally {
       busy(-1);
     }
-    ev.target.value = '';
+    target(ev).value = '';
     if (!chosen.length) return;
     const record = chosen.find(([, t]) => /^players\s*:/m.test(t) || /"players"\s*:/.test(t)) || chosen[0];
     const files = {};
@@ -1086,8 +897,8 @@ function wire() {
     load(record[1], record[0], files);
   });
   $('save').addEventListener('click', () => {
-    const blob = new Blob([$('record').value], { type: 'text/yaml' });
-    const a = el('a', { href: URL.createObjectURL(blob), download: S.name.replace(/\.(json|jcz)$/i, '.yaml') });
+    const blob = new Blob([field('record').value], { type: 'text/yaml' });
+    const a = /** @type {HTMLAnchorElement} */ (el('a', { href: URL.createObjectURL(blob), download: S.name.replace(/\.(json|jcz)$/i, '.yaml') }));
     document.body.append(a);
     a.click();
     a.remove();
@@ -1104,7 +915,7 @@ function zoom(f) {
 }
 
 function toMode(mode) {
-  if ((mode === 'history') === history()) return;
+  if ((mode === 'history') === isHistory()) return;
   const v = S.view;
   if (mode === 'snapshot') {
     change((m) => {
@@ -1118,7 +929,7 @@ function toMode(mode) {
     });
   } else {
     if ((S.model.meeples || []).length && !confirm('A snapshot does not say who placed which tile: the turns are made from the tiles alone, and the followers are left out. Go on?')) {
-      $('mode').value = 'snapshot';
+      field('mode').value = 'snapshot';
       return;
     }
     change((m) => {
@@ -1136,7 +947,7 @@ async function start() {
   S.builtinSets = ts.json.tilesets.map((t) => t.name);
   const sets = $('sets');
   for (const name of S.builtinSets) {
-    const box = el('input', { type: 'checkbox', value: name });
+    const box = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', value: name }));
     box.addEventListener('change', () => change((m) => {
       const now = new Set(m.tilesets || ['base']);
       if (box.checked) now.add(name); else now.delete(name);
@@ -1154,3 +965,4 @@ async function start() {
 }
 
 start();
+

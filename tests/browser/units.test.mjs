@@ -1,0 +1,87 @@
+// Unit tests of the page's pure modules, run by node without a browser.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { COMMENT, entryLines, flow, keepComments, scalar, toYaml } from '../../src/cli/serve/assets/yaml.js';
+import { CORNERS, stepOf, textOn } from '../../src/cli/serve/assets/pieces.js';
+import { S, isHistory, newRecord, players, rulesName, turns } from '../../src/cli/serve/assets/state.js';
+
+test('scalars are plain words only when they read back the same', () => {
+  assert.equal(scalar('red'), 'red');
+  assert.equal(scalar(90), '90');
+  assert.equal(scalar(true), 'true');
+  assert.equal(scalar(null), 'null');
+  // Words YAML reads as something else are quoted.
+  for (const word of ['yes', 'No', 'on', 'null', '~', 'y']) assert.equal(scalar(word), JSON.stringify(word));
+  assert.equal(scalar('Bob Smith'), '"Bob Smith"');
+  assert.equal(scalar('1e3'), '"1e3"');
+  // What YAML forbids raw is escaped; a surrogate pair is kept.
+  assert.equal(scalar('a\u007fb'), '"a\\u007fb"');
+  assert.equal(scalar('x\u2028y'), '"x\\u2028y"');
+  assert.equal(scalar('\ud800'), '"\\ud800"');
+  assert.equal(scalar('😀'), '"😀"');
+});
+
+test('values are written in flow style on one line', () => {
+  assert.equal(flow([0, 1]), '[0, 1]');
+  assert.equal(flow({ tile: 'E', at: [0, 1], rot: 180 }), '{ tile: E, at: [0, 1], rot: 180 }');
+  assert.equal(flow({}), '{}');
+  assert.equal(flow({ meeple: { at: [1, 0], spot: 'E' } }), '{ meeple: { at: [1, 0], spot: E } }');
+  // N and Y are booleans to YAML 1.1 readers: quoted.
+  assert.equal(flow({ spot: 'N' }), '{ spot: "N" }');
+});
+
+test('a record is written with its keys in order, a turn a line, and its comments', () => {
+  const model = { final: true, turns: [{ tile: 'E', at: [0, 1], rot: 180 }, { tile: 'U', at: [1, 0] }], players: ['red', 'blue'] };
+  Object.defineProperty(model.turns[0], COMMENT, { value: '# red opens', enumerable: false });
+  assert.equal(
+    toYaml(model, '# A game\n'),
+    '# A game\nplayers: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180 }   # red opens\n  - { tile: U, at: [1, 0] }\nfinal: true\n',
+  );
+  // A mapping of more than three keys is written as a block.
+  assert.equal(toYaml({ expect: { a: 1, b: 2, c: 3, d: 4 } }), 'expect:\n  a: 1\n  b: 2\n  c: 3\n  d: 4\n');
+});
+
+test('the comments at the top and after each turn are kept, and follow their turn', () => {
+  const text = '# Friday\n\n# the farm dispute\nplayers: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180 }   # red opens\n  - { tile: U, at: [1, 0] }\n  - { tile: V, at: [0, -1] } # blue\nfinal: true\n';
+  const model = { players: ['red', 'blue'], turns: [{ tile: 'E', at: [0, 1], rot: 180 }, { tile: 'U', at: [1, 0] }, { tile: 'V', at: [0, -1] }], final: true };
+  const header = keepComments(text, model);
+  assert.equal(header, '# Friday\n# the farm dispute\n');
+  assert.deepEqual(entryLines(text, 'turns'), [5, 6, 7]);
+  // Moved, a turn keeps its comment.
+  model.turns.reverse();
+  assert.equal(
+    toYaml(model, header),
+    '# Friday\n# the farm dispute\nplayers: [red, blue]\nturns:\n  - { tile: V, at: [0, -1] }   # blue\n  - { tile: U, at: [1, 0] }\n  - { tile: E, at: [0, 1], rot: 180 }   # red opens\nfinal: true\n',
+  );
+});
+
+test('a step of the dragon is a direction between neighbours only', () => {
+  assert.equal(stepOf([0, 0], [0, 1]), 'N');
+  assert.equal(stepOf([0, 0], [1, 0]), 'E');
+  assert.equal(stepOf([2, 3], [2, 2]), 'S');
+  assert.equal(stepOf([0, 0], [-1, 0]), 'W');
+  assert.equal(stepOf([0, 0], [1, 1]), null);
+  assert.equal(stepOf([0, 0], [0, 2]), null);
+  assert.deepEqual(CORNERS.map(([c]) => c), ['NE', 'SE', 'SW', 'NW']);
+});
+
+test('text on a colour is black on light and white on dark', () => {
+  assert.equal(textOn('#ffffff'), '#000');
+  assert.equal(textOn('#ffd700'), '#000');
+  assert.equal(textOn('#000000'), '#fff');
+  assert.equal(textOn('#1f4e9c'), '#fff');
+});
+
+test('the record in the state: history or snapshot, its turns, players and ruleset', () => {
+  S.model = newRecord();
+  assert.ok(isHistory());
+  assert.deepEqual(players(), ['red', 'blue']);
+  assert.equal(rulesName(), 'modern');
+  delete S.model.turns;
+  turns().push({ tile: 'E' });
+  assert.deepEqual(S.model.turns, [{ tile: 'E' }]);
+  S.model = { players: ['a'], board: [], rules: { extends: 'modern' } };
+  assert.ok(!isHistory());
+  assert.equal(rulesName(), 'modern');
+});
