@@ -200,7 +200,7 @@ function renderSetup() {
   if (players().includes(keep)) who.value = keep;
   $('who-label').hidden = isHistory();
   // The figures of the sets in play, as the server's figure table has them.
-  const kinds = ((S.view && S.view.figure_kinds) || [{ name: 'follower' }])
+  const kinds = ((S.view && S.view.figure_kinds) || [/** @type {import('./api').Board.FigureKindJson} */ ({ name: 'follower' })])
     .filter((k) => k.name === 'follower' || k.supply > 0);
   const fig = field('figure');
   const chosen = fig.value;
@@ -537,9 +537,25 @@ function moveTargets() {
   if (!figure.startsWith(MOVE) || !isHistory() || S.step !== null) return [];
   const name = figure.slice(MOVE.length);
   const turn = turns().length;
-  return (S.score.notes || [])
-    .filter((n) => n.turn === turn && n.note === 'stayed' && n.figure === name)
-    .flatMap((n) => (n.to || []).map((s) => ({ ...s, player: n.player, figure: name })));
+  return stayed(turn, name).flatMap((n) => (n.to || []).map((s) => ({ ...s, player: n.player, figure: name })));
+}
+
+/** @typedef {Extract<import('./api').Score.NoteJson1, { note: 'stayed' }> & import('./api').Score.NoteJson} Stayed */
+
+/**
+ * The notes of turn `turn`'s scoring that sent a figure `name` home, where
+ * it may move on from (a wagon).
+ * @param {number} turn
+ * @param {string} name
+ * @returns {Stayed[]}
+ */
+function stayed(turn, name) {
+  /** @type {Stayed[]} */
+  const out = [];
+  for (const n of S.score.notes || []) {
+    if (n.turn === turn && n.note === 'stayed' && n.figure === name) out.push(n);
+  }
+  return out;
 }
 
 /** Records (or takes back) a move of a figure after the last turn's scoring: `wagon: [...]`. */
@@ -548,7 +564,7 @@ function moveFigure(name, t, loc) {
   const last = list[list.length - 1];
   if (!last || !last.tile) { $('hint').textContent = `A ${name} moves on after the scoring of the last turn, which places a tile.`; return; }
   // The owner: the player whose figure of that kind the last turn's scoring sent home.
-  const home = (S.score.notes || []).filter((n) => n.turn === list.length && n.figure === name && n.note === 'stayed');
+  const home = stayed(list.length, name);
   const player = home.length ? home[0].player : (last.player || null);
   change(() => {
     const moves = Array.isArray(last[name]) ? last[name] : last[name] ? [last[name]] : [];

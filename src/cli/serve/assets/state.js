@@ -1,26 +1,50 @@
 // The page's state: the record is the state; the rest is what is shown.
+// What the server answers is typed by api.d.ts, written from carca's own
+// JSON Schemas (tests/browser/api-types.mjs).
 
+/** @typedef {import('./api').Board.Answer} Position */
+/** @typedef {import('./api').Score.ScoreJson} Verdict */
+/** @typedef {import('./api').Compare.CarcaCompare} Comparison */
+/** @typedef {import('./api').Moves.CarcaMoves} Fits */
+/** @typedef {import('./api').ServeRulesets.RulesetNameJson} RulesetName */
 
 export const S = {
-  model: null, // the record, as data
-  text: '', // the record, as the YAML shown
+  /** @type {Record<string, any> | null} the record, as data */
+  model: null,
+  /** the record, as the YAML shown */
+  text: '',
   name: 'record.yaml',
-  header: '', // the comments at the top of the record's text, kept when it is written anew
-  files: {}, // tile sets and rulesets the record names by path, by that name
-  pictures: {}, // pictures of tiles of such sets, by id
-  view: null, // the board (POST /api/position)
-  score: null, // the verdict (POST /api/score)
+  /** the comments at the top of the record's text, kept when it is written anew */
+  header: '',
+  /** @type {Record<string, string>} tile sets and rulesets the record names by path, by that name */
+  files: {},
+  /** @type {Record<string, string>} pictures of tiles of such sets, by id */
+  pictures: {},
+  /** @type {Position | null} the board (POST /api/position) */
+  view: null,
+  /** @type {Verdict | null} the verdict (POST /api/score) */
+  score: null,
+  /** @type {Comparison | null} every ruleset side by side (POST /api/compare) */
   compare: null,
+  /** @type {string[]} */
   builtinSets: [],
+  /** @type {RulesetName[]} */
   rulesets: [],
-  pick: null, // the palette tile chosen
+  /** @type {string | null} the palette tile chosen */
+  pick: null,
   rot: 0,
-  moves: null, // where the chosen tile fits
-  cursor: null, // [x, y]
-  chosen: null, // a placed tile chosen: [x, y]
-  step: null, // turns shown while stepping (null: all)
-  outline: null, // a feature name to outline
+  /** @type {Fits | null} where the chosen tile fits (POST /api/moves) */
+  moves: null,
+  /** @type {number[] | null} [x, y] */
+  cursor: null,
+  /** @type {number[] | null} a placed tile chosen: [x, y] */
+  chosen: null,
+  /** @type {number | null} turns shown while stepping (null: all) */
+  step: null,
+  /** @type {string | null} a feature name to outline */
+  outline: null,
   seq: 0,
+  /** @type {ReturnType<typeof setTimeout> | null} */
   editTimer: null,
 };
 
