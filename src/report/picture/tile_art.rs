@@ -259,6 +259,14 @@ pub(super) fn turned(p: (f64, f64), rot: Rotation) -> (f64, f64) {
     (T / 2.0 + dx, T / 2.0 + dy)
 }
 
+/// Where a symbol about `at` (a pennant's shield, an inn: some 8 units
+/// each way) lies whole inside the tile's square: beside a city along an
+/// edge, it would be cut by the square's side.
+fn within_square((x, y): (f64, f64)) -> (f64, f64) {
+    const MARGIN: f64 = 10.0;
+    (x.clamp(MARGIN, T - MARGIN), y.clamp(MARGIN, T - MARGIN))
+}
+
 /// What stays upright however the tile is turned: cloisters and pennants,
 /// in the tile's square on the board.
 pub(super) fn ornaments(tile: &Tile, rot: Rotation) -> Group {
@@ -268,7 +276,7 @@ pub(super) fn ornaments(tile: &Tile, rot: Rotation) -> Group {
             continue;
         }
         let (ax, ay) = anchor(tile, i);
-        let (x, y) = turned((ax + 14.0, ay - 10.0), rot);
+        let (x, y) = within_square(turned((ax + 14.0, ay - 10.0), rot));
         g = g.add(
             Path::new()
                 .set(
@@ -293,7 +301,7 @@ pub(super) fn ornaments(tile: &Tile, rot: Rotation) -> Group {
         let mut shift = 0.0;
         for e in f.extras.iter().filter(|e| e.modifier != PENNANT) {
             let (ax, ay) = anchor(tile, i);
-            let (x, y) = turned((ax - 14.0 - shift, ay - 10.0), rot);
+            let (x, y) = within_square(turned((ax - 14.0 - shift, ay - 10.0), rot));
             g = g.add(modifier_symbol(&e.modifier, x, y));
             shift += 16.0;
         }
@@ -489,6 +497,71 @@ pub(super) fn modifier_symbol(name: &str, x: f64, y: f64) -> Group {
     }
 }
 
+/// The axis a road or river runs straight across the tile along, if it
+/// does: `true` north to south, `false` west to east.
+fn straight(f: &Feature) -> Option<bool> {
+    if !matches!(f.kind, FeatureKind::Road | FeatureKind::River) {
+        return None;
+    }
+    match f.edges[..] {
+        [a, b] if a.opposite() == b => Some(matches!(a, Edge::N | Edge::S)),
+        _ => None,
+    }
+}
+
+/// Where a road crosses another road or a river straight across (a bridge
+/// tile), the one written last passes over on a bridge: a deck with
+/// parapets over the crossing.
+fn bridge(tile: &Tile, g: Group) -> Group {
+    let axes: Vec<(usize, bool)> = tile
+        .features
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| straight(f).map(|a| (i, a)))
+        .collect();
+    let Some(&(_, along)) = axes.iter().rev().find(|(i, a)| {
+        tile.features[*i].kind == FeatureKind::Road && axes.iter().any(|(_, b)| b != a)
+    }) else {
+        return g;
+    };
+    // In the tile's own square: the deck runs along the road over the
+    // crossing, its parapets on both sides.
+    let (half_w, half_l) = (9.0, 17.0);
+    let (w, h) = if along {
+        (half_w, half_l)
+    } else {
+        (half_l, half_w)
+    };
+    let deck = Rectangle::new()
+        .set("x", C.0 - w)
+        .set("y", C.1 - h)
+        .set("width", 2.0 * w)
+        .set("height", 2.0 * h)
+        .set("fill", "#f4efe1");
+    let parapet = |a: (f64, f64), b: (f64, f64)| {
+        Path::new()
+            .set("d", format!("M{} L{}", point(a.0, a.1), point(b.0, b.1)))
+            .set("fill", "none")
+            .set("stroke", "#4b3b22")
+            .set("stroke-width", 3)
+            .set("stroke-linecap", "round")
+    };
+    let (p1, p2) = if along {
+        (
+            ((C.0 - w, C.1 - h), (C.0 - w, C.1 + h)),
+            ((C.0 + w, C.1 - h), (C.0 + w, C.1 + h)),
+        )
+    } else {
+        (
+            ((C.0 - w, C.1 - h), (C.0 + w, C.1 - h)),
+            ((C.0 - w, C.1 + h), (C.0 + w, C.1 + h)),
+        )
+    };
+    g.add(deck)
+        .add(parapet(p1.0, p1.1))
+        .add(parapet(p2.0, p2.1))
+}
+
 /// The shapes of one tile, in its own square, before rotation; the fields
 /// in `hatched` are hatched, under the roads and cities that bound them.
 pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
@@ -547,6 +620,7 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
             _ => {}
         }
     }
+    g = bridge(tile, g);
     for f in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
         if let Some(d) = city_path(f) {
             g = g.add(
