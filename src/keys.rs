@@ -383,6 +383,34 @@ where
     out
 }
 
+/// The findings of a file its reader refused with `reader` (its error
+/// `message`): every unknown key (as `error` words it), and, when those
+/// were all that stopped the reader, the findings `again` gives on the
+/// text with their entries blanked out ([`without`]), shown on the file
+/// itself: one run reports every problem.
+pub(crate) fn refused<E>(
+    src: &SourceFile,
+    message: &str,
+    reader: Finding,
+    unknown: Vec<UnknownKey>,
+    error: impl Fn(UnknownKey) -> E,
+    again: impl FnOnce(&SourceFile) -> Vec<Finding>,
+) -> Vec<Finding>
+where
+    E: miette::Diagnostic + Send + Sync + 'static,
+{
+    let rest = if !unknown.is_empty() && message.contains("unknown field") {
+        let blanked = SourceFile::new(src.name(), without(src.text(), &unknown))
+            .at_line(src.line_offset() + 1);
+        again(&blanked)
+    } else {
+        Vec::new()
+    };
+    let mut out = with_unknown_keys(src, message, reader, unknown.into_iter().map(error));
+    out.extend(rest.into_iter().map(|f| f.shown_on(src)));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

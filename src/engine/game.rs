@@ -1035,26 +1035,31 @@ impl<'a> Game<'a> {
     }
 
     /// The figures on board standing on any feature of placed tile
+    /// `placed`, through the tile's features' sets (not every figure ever
+    /// deployed), in no order.
+    fn tile_figures(&self, placed: usize) -> impl Iterator<Item = usize> + '_ {
+        let features = self
+            .placed
+            .get(placed)
+            .filter(|p| p.figures > 0)
+            .map_or(0, |p| self.tile(p.tile).features.len());
+        (0..features).flat_map(move |feature| {
+            let root = self.features.find(self.node(placed, feature));
+            self.features
+                .occupants(root)
+                .map(|i| i as usize)
+                .filter(move |&i| {
+                    let f = &self.followers[i];
+                    f.placed == placed && f.feature == feature
+                })
+        })
+    }
+
+    /// The figures on board standing on any feature of placed tile
     /// `placed`: indices of [`Game::followers`], in the order deployed.
     #[must_use]
     pub fn figures_on_tile(&self, placed: usize) -> Vec<usize> {
-        let Some(p) = self.placed.get(placed).filter(|p| p.figures > 0) else {
-            return Vec::new();
-        };
-        // Through the tile's features' sets, not every figure ever deployed.
-        let mut out = Vec::new();
-        for feature in 0..self.tile(p.tile).features.len() {
-            let root = self.features.find(self.node(placed, feature));
-            out.extend(
-                self.features
-                    .occupants(root)
-                    .map(|i| i as usize)
-                    .filter(|&i| {
-                        let f = &self.followers[i];
-                        f.placed == placed && f.feature == feature
-                    }),
-            );
-        }
+        let mut out: Vec<usize> = self.tile_figures(placed).collect();
         out.sort_unstable();
         out
     }
@@ -1064,20 +1069,7 @@ impl<'a> Game<'a> {
     /// allocating.
     #[must_use]
     pub fn first_figure_on_tile(&self, placed: usize) -> Option<usize> {
-        let p = self.placed.get(placed).filter(|p| p.figures > 0)?;
-        (0..self.tile(p.tile).features.len())
-            .filter_map(|feature| {
-                let root = self.features.find(self.node(placed, feature));
-                self.features
-                    .occupants(root)
-                    .map(|i| i as usize)
-                    .filter(|&i| {
-                        let f = &self.followers[i];
-                        f.placed == placed && f.feature == feature
-                    })
-                    .min()
-            })
-            .min()
+        self.tile_figures(placed).min()
     }
 
     /// Whether figure `id` is on the board and stands on the set `root`.

@@ -149,40 +149,34 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
 /// record, found by reading it again as if they were not written.
 fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Error) -> Vec<Finding> {
     let (message, span) = yaml_error_parts(src, e);
-    let unknown = crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES);
-    let about_keys = !unknown.is_empty() && message.contains("unknown field");
-    let rest = if about_keys {
-        let blanked = SourceFile::new(src.name(), crate::keys::without(src.text(), &unknown))
-            .at_line(src.line_offset());
-        serde_saphyr::from_str_with_options::<RawRecord>(
-            blanked.text(),
-            record_options(blanked.text().len()),
-        )
-        .ok()
-        .and_then(|raw| build(loader, &blanked, dir, raw).err())
-        .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let mut out = crate::keys::with_unknown_keys(
+    let reader = Finding::new(
+        Class::Input,
+        src,
+        RecordError::Yaml {
+            message: message.clone(),
+            span,
+        },
+    );
+    crate::keys::refused(
         src,
         &message,
-        Finding::new(
-            Class::Input,
-            src,
-            RecordError::Yaml {
-                message: message.clone(),
-                span,
-            },
-        ),
-        unknown.into_iter().map(|k| RecordError::UnknownKey {
+        reader,
+        crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES),
+        |k| RecordError::UnknownKey {
             help: k.help(),
             key: k.key,
             span: k.span,
-        }),
-    );
-    out.extend(rest.into_iter().map(|f| f.shown_on(src)));
-    out
+        },
+        |blanked| {
+            serde_saphyr::from_str_with_options::<RawRecord>(
+                blanked.text(),
+                record_options(blanked.text().len()),
+            )
+            .ok()
+            .and_then(|raw| build(loader, blanked, dir, raw).err())
+            .unwrap_or_default()
+        },
+    )
 }
 
 /// How records are read with spans: YAML 1.2's booleans only (`true`,

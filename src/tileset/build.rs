@@ -123,38 +123,34 @@ pub fn check_spanned(
 /// the set, found by reading it again as if they were not written.
 fn refused(src: &SourceFile, companions: Companions<'_>, e: &serde_saphyr::Error) -> Vec<Finding> {
     let (message, span) = yaml_error_parts(src, e);
-    let unknown = crate::keys::yaml(src.text(), cached_schema(), &[]);
-    let rest = if !unknown.is_empty() && message.contains("unknown field") {
-        let blanked = SourceFile::new(src.name(), crate::keys::without(src.text(), &unknown));
-        serde_saphyr::from_str_with_options::<RawTileSet>(
-            blanked.text(),
-            yaml_options(blanked.text().len()),
-        )
-        .ok()
-        .and_then(|raw| checked(&blanked, companions, &raw).err())
-        .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let mut out = crate::keys::with_unknown_keys(
+    let reader = Finding::new(
+        Class::Input,
+        src,
+        E::Yaml {
+            message: message.clone(),
+            span,
+        },
+    );
+    crate::keys::refused(
         src,
         &message,
-        Finding::new(
-            Class::Input,
-            src,
-            E::Yaml {
-                message: message.clone(),
-                span,
-            },
-        ),
-        unknown.into_iter().map(|k| E::UnknownKey {
+        reader,
+        crate::keys::yaml(src.text(), cached_schema(), &[]),
+        |k| E::UnknownKey {
             help: k.help(),
             key: k.key,
             span: k.span,
-        }),
-    );
-    out.extend(rest.into_iter().map(|f| f.shown_on(src)));
-    out
+        },
+        |blanked| {
+            serde_saphyr::from_str_with_options::<RawTileSet>(
+                blanked.text(),
+                yaml_options(blanked.text().len()),
+            )
+            .ok()
+            .and_then(|raw| checked(blanked, companions, &raw).err())
+            .unwrap_or_default()
+        },
+    )
 }
 
 /// A tile set read with spans, built and checked.
