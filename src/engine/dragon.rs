@@ -590,6 +590,7 @@ mod tests {
             .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
             .expect("a dragon tile");
         assert!(mechanics.sets_aside(&catalog, dragon));
+        assert!(mechanics.hooks_draw());
         assert!(mechanics.draw_problem(&catalog, &supply, dragon).is_some());
         // A volcano brings the dragon: they are drawn as any tile.
         let volcano = (0..catalog.tiles.len())
@@ -612,6 +613,9 @@ mod tests {
         );
         assert_eq!(mechanics.set_aside(&catalog, &supply), 0);
         assert!(!mechanics.sets_aside(&catalog, dragon));
+        // The dragon is done with the draw phase: no mechanic is left in
+        // it, and drawing asks nobody.
+        assert!(!mechanics.hooks_draw());
         assert!(mechanics.draw_problem(&catalog, &supply, dragon).is_none());
     }
 }
