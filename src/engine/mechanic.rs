@@ -638,10 +638,20 @@ impl Mechanics {
 
     /// The mechanics hooked into `phase` (one phase), by index, in order.
     fn hooked(by_phase: &[u32; 16], phase: Phases) -> impl Iterator<Item = usize> + use<> {
-        let mut mask = by_phase
+        Mechanics::bits(Mechanics::mask_of(by_phase, phase))
+    }
+
+    /// The mechanics hooked into `phase` (one phase): bit `i` for the
+    /// `i`th.
+    fn mask_of(by_phase: &[u32; 16], phase: Phases) -> u32 {
+        by_phase
             .get(phase.0.trailing_zeros() as usize)
             .copied()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// The indices of the bits set in `mask`, lowest first.
+    fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
         std::iter::from_fn(move || {
             (mask != 0).then(|| {
                 let i = mask.trailing_zeros() as usize;
@@ -702,14 +712,12 @@ impl Mechanics {
     /// The "placed" phase for every mechanic; the feature that earned one
     /// more turn, if any did.
     pub fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
-        let mut mask = self.placed_concerns(placing.tile);
+        let mask = self.placed_concerns(placing.tile);
         if mask == 0 {
             return None;
         }
         let mut earned = None;
-        while mask != 0 {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
+        for i in Mechanics::bits(mask) {
             if let Some(f) = self.all[i].placed(game, placing) {
                 earned.get_or_insert(f);
             }
@@ -870,15 +878,6 @@ impl Mechanics {
         }
     }
 
-    /// The mechanics hooked into `phase` (one phase): bit `i` for the
-    /// `i`th.
-    fn hooked_in(&self, phase: Phases) -> u32 {
-        self.by_phase
-            .get(phase.0.trailing_zeros() as usize)
-            .copied()
-            .unwrap_or(0)
-    }
-
     /// Per phase (by its bit), the mechanics hooked into it.
     fn masks(each: &[Phases]) -> [u32; 16] {
         let mut by_phase = [0u32; 16];
@@ -982,15 +981,9 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        let mut mask = self.hooked_in(phase) & self.woken(game, phase, placed, acts);
-        while mask != 0 {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if self.all[i].busy(game, phase, actor, placed, acts) {
-                return true;
-            }
-        }
-        false
+        let mask =
+            Mechanics::mask_of(&self.by_phase, phase) & self.woken(game, phase, placed, acts);
+        Mechanics::bits(mask).any(|i| self.all[i].busy(game, phase, actor, placed, acts))
     }
 
     /// The act the last turn played left under way, if any.
@@ -1077,7 +1070,8 @@ impl Mechanics {
     /// placement.
     #[must_use]
     pub fn placed_concerns(&self, tile: usize) -> u32 {
-        self.by_tile.get(tile).map_or(0, |w| w[0]) & self.hooked_in(Phases::PLACED)
+        self.by_tile.get(tile).map_or(0, |w| w[0])
+            & Mechanics::mask_of(&self.by_phase, Phases::PLACED)
     }
 
     /// The mechanics of the "act" or "move" `phase` (bit `i` for the
