@@ -313,6 +313,32 @@ fn yaml_printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
+/// Whether every byte is printable ASCII, a tab or a line break: a few
+/// instructions for 64 bytes, since the test of a block of bytes has no
+/// branch and is made with vector instructions.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    let bad = |b: u8| u8::from(!matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r'));
+    let mut blocks = bytes.chunks_exact(64);
+    let clean = blocks
+        .by_ref()
+        .all(|block| block.iter().fold(0u8, |seen, &b| seen | bad(b)) == 0);
+    clean && blocks.remainder().iter().all(|&b| bad(b) == 0)
+}
+
+/// Whether a JSON text of printable ASCII surely holds no string longer
+/// than a key may be, found without walking it byte by byte. Without a
+/// backslash, a string runs from one quote to the next; one of over
+/// `MAX_KEY_CHARS` bytes would hold a whole block of half that many,
+/// aligned, without a quote, so a text whose every such block has one
+/// holds none. `false` means only "look closer".
+fn no_long_string(bytes: &[u8]) -> bool {
+    bytes.len() <= MAX_KEY_CHARS
+        || (!bytes.contains(&b'\\')
+            && bytes
+                .chunks_exact(MAX_KEY_CHARS / 2)
+                .all(|block| block.contains(&b'"')))
+}
+
 /// Whether a JSON text is printable ASCII with no string longer than a
 /// key may be: one pass over its bytes, so that such a text (most are) is
 /// not walked character by character.
@@ -352,14 +378,10 @@ pub fn yaml_obstacle(text: &str) -> Option<Obstacle> {
     let json = text.trim_start().starts_with('{');
     // Most texts are printable ASCII: a YAML text of it holds no obstacle,
     // and a JSON text none but a long key, which needs that many bytes.
-    if json {
-        if plain_json(text) {
-            return None;
-        }
-    } else if text
-        .bytes()
-        .all(|b| matches!(b, b' '..=b'~' | b'\n' | b'\r' | b'\t'))
-    {
+    if printable_ascii(text.as_bytes()) && (!json || no_long_string(text.as_bytes())) {
+        return None;
+    }
+    if json && plain_json(text) {
         return None;
     }
     let mut quote: Option<(usize, usize)> = None; // (offset, characters so far)
@@ -430,5 +452,36 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn the_quick_checks_say_no_only_when_a_closer_look_is_needed() {
+        // Every byte value, alone in a block of 64 and in the tail.
+        for b in 0u8..=255 {
+            let printable = matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r');
+            for len in [64, 100] {
+                let mut bytes = vec![b'a'; len];
+                bytes[len - 1] = b;
+                assert_eq!(printable_ascii(&bytes), printable, "byte {b} of {len}");
+            }
+        }
+        // A long string is found wherever it lies against the blocks.
+        for start in [0, 1, 300, 511, 512, 700] {
+            for len in [MAX_KEY_CHARS - 1, MAX_KEY_CHARS, MAX_KEY_CHARS + 1] {
+                let text = format!("{}\"{}\": 1", "\"a\",".repeat(start / 4), "k".repeat(len));
+                let long = len > MAX_KEY_CHARS;
+                assert!(
+                    !long || !no_long_string(text.as_bytes()),
+                    "{len} at {start}"
+                );
+                // A closer look settles what the quick one leaves open.
+                let json = format!("{{{text}}}");
+                assert_eq!(yaml_obstacle(&json).is_some(), long, "{len} at {start}");
+            }
+        }
+        // A backslash always calls for the closer look.
+        let escaped = format!("{{\"a\\\"\": \"{}\"}}", "x".repeat(MAX_KEY_CHARS));
+        assert!(!no_long_string(escaped.as_bytes()));
+        assert_eq!(yaml_obstacle(&escaped), None);
     }
 }

@@ -2,6 +2,7 @@
 //! hold. It reads its position from serde-saphyr, the spanned YAML reader,
 //! and none from the other readers (the quick YAML reader, JSON).
 
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -97,6 +98,28 @@ pub(crate) const SPANNED: &str = "__carca_spanned";
 /// deserializer sees a newtype and is asked for any value.
 pub(crate) const WORD_OR_MAP: &str = "__carca_word_or_map";
 
+thread_local! {
+    /// Whether the reader at work on this thread keeps no positions, so
+    /// that a [`Spanned`] reads its bare value and asks nothing more.
+    static BARE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `read` with every [`Spanned`] read as its bare value, at no cost
+/// beyond the value's own: for the readers that keep no positions (JSON,
+/// the quick YAML reader), which would otherwise be asked for
+/// serde-saphyr's spanned form of each value and answer it the long way.
+pub(crate) fn bare<R>(read: impl FnOnce() -> R) -> R {
+    /// Puts the flag back as it was, however `read` ends.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BARE.set(self.0);
+        }
+    }
+    let _restore = Restore(BARE.replace(true));
+    read()
+}
+
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Wrapped<T>(PhantomData<T>);
@@ -118,6 +141,9 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
                 })
             }
         }
+        if BARE.get() {
+            return T::deserialize(d).map(Spanned::unplaced);
+        }
         d.deserialize_newtype_struct(SPANNED, Wrapped(PhantomData))
     }
 }
@@ -132,5 +158,17 @@ mod tests {
         assert_eq!((s.value.as_str(), s.at.line()), ("x", 1));
         let j: Spanned<i64> = serde_json::from_str("5").expect("JSON");
         assert_eq!((j.value, j.at.line()), (5, 0));
+    }
+
+    #[test]
+    fn a_bare_read_gives_the_same_values_and_ends_with_the_call() {
+        type Map = std::collections::BTreeMap<String, Spanned<serde_json::Value>>;
+        let text = r#"{"a": [1, 2], "b": "x"}"#;
+        let spanned: Map = serde_json::from_str(text).expect("JSON");
+        let plain: Map = bare(|| serde_json::from_str(text)).expect("JSON");
+        assert_eq!(spanned, plain);
+        // Outside the call, serde-saphyr's positions are read again.
+        let s: Spanned<String> = serde_saphyr::from_str("\n  x").expect("YAML");
+        assert_eq!(s.at.line(), 2);
     }
 }

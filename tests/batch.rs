@@ -508,3 +508,60 @@ fn render_with_several_records_is_refused_not_ignored() {
         "{stderr}"
     );
 }
+
+/// A folder's files are each read once, when they are scored: a tile set
+/// beside the records is passed over whatever its place among them, and
+/// the results, as text or as one JSON document, hold only the records.
+#[test]
+fn a_folder_read_once_passes_over_its_tile_sets() {
+    let s = Scratch::new("batch-kinds");
+    let set = b"name: tiny\ntiles:\n  - { id: D, edges: CRFR, start: true }\n";
+    // Sorted first and last, so that neither end of the output has a record.
+    s.write("a-set.yaml", set);
+    s.write(
+        "b-game.json",
+        br#"{"players": ["red", "blue"], "turns": [{"tile": "E", "at": [0, 1], "rot": 180, "meeple": "S"}], "final": true}"#,
+    );
+    s.write(
+        "c-game.yaml",
+        b"players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rot: 180, meeple: S }\nfinal: true\n",
+    );
+    s.write("d-broken.yaml", b"players: [red\n");
+    s.write(
+        "e-set.json",
+        br#"{"name": "tiny", "tiles": [{"id": "D", "edges": "CRFR", "start": true}]}"#,
+    );
+    let dir = s.path("");
+    let out = carca(&["score", &dir]);
+    assert!(out.starts_with("exit: 2"), "{out}");
+    assert!(out.contains("b-game.json  red 4, blue 0"), "{out}");
+    assert!(out.contains("c-game.yaml  red 4, blue 0"), "{out}");
+    assert!(
+        out.contains("error ") && out.contains("d-broken.yaml"),
+        "{out}"
+    );
+    assert!(!out.contains("-set."), "{out}");
+    assert!(
+        out.contains("3 records: 2 legal, 0 with violations or mismatches, 1 unreadable"),
+        "{out}"
+    );
+    let out = carca(&["score", &dir, "--format", "json"]);
+    let body = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, rest)| rest.split_once("--- stderr"))
+        .map(|(b, _)| b.to_string())
+        .expect("stdout");
+    let v: serde_json::Value = serde_json::from_str(&body).expect("one JSON document");
+    let names: Vec<&str> = v
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["record"].as_str())
+        .map(|n| n.rsplit('/').next().unwrap_or(n))
+        .collect();
+    assert_eq!(
+        names,
+        ["b-game.json", "c-game.yaml", "d-broken.yaml"],
+        "{out}"
+    );
+}

@@ -338,3 +338,67 @@ fn shipped_tile_sets_are_read_the_quick_way() {
     }
     assert!(read >= 4, "the shipped sets are there: {read}");
 }
+
+/// A JSON record is read in one pass whatever the order of its keys: the
+/// turns are converted as they are read when what converts them came
+/// first, and read after the rest when keys follow them. Every order
+/// means what the spanned reader reads, and a key the record does not
+/// take, wherever it stands, leaves the record to the spanned reader.
+#[test]
+fn json_records_read_the_quick_way_in_any_order_of_keys() {
+    use carca::engine::adjudicate;
+    let text = std::fs::read_to_string("fixtures/records/full-game-72.yaml").expect("fixture");
+    // YAML 1.2's booleans only, as carca reads records (`meeple: N`).
+    let mut options = serde_saphyr::Options::default();
+    options.strict_booleans = true;
+    let value: serde_json::Value =
+        serde_saphyr::from_str_with_options(&text, options).expect("YAML");
+    let (turns, players) = (&value["turns"], &value["players"]);
+    let claims = serde_json::json!({ "red": 1, "blue": 2, "green": 3 });
+    let orders = [
+        serde_json::json!({ "tilesets": ["base"], "players": players, "turns": turns }),
+        serde_json::json!({ "turns": turns, "players": players, "tilesets": ["base"] }),
+        serde_json::json!({ "players": players, "turns": turns, "claims": claims }),
+        serde_json::json!({ "description": "x", "players": players, "turns": turns, "final": true }),
+    ];
+    let rules = carca::rules::Ruleset::modern();
+    let dir = std::path::Path::new("");
+    let mut scored = Vec::new();
+    for order in &orders {
+        // `preserve_order` keeps the keys as written.
+        let json = serde_json::to_string(order).expect("JSON");
+        let src = SourceFile::new("r.json", json.as_str());
+        let quick = carca::record::parse_fast(crate::common::loader(), &src, dir)
+            .unwrap_or_else(|| panic!("{json:.80}"));
+        let slow = carca::record::parse(crate::common::loader(), &src, dir).expect("read");
+        let (quick, slow) = (
+            adjudicate(&quick, &rules, "modern", true),
+            adjudicate(&slow, &rules, "modern", true),
+        );
+        // What is scored, and what is found; where a finding points is
+        // the spanned reader's to say.
+        let report = |a| {
+            let mut r = carca::report::score::json("r", a);
+            let diagnostics = r["diagnostics"].as_array_mut().into_iter().flatten();
+            for d in diagnostics.filter_map(serde_json::Value::as_object_mut) {
+                d.retain(|k, _| k == "code" || k == "message");
+            }
+            r.to_string()
+        };
+        assert!(report(&quick) == report(&slow), "{json:.80}");
+        scored.push(quick.totals);
+    }
+    assert!(scored.windows(2).all(|w| w[0] == w[1]), "{scored:?}");
+    // An unknown key before the turns, or after them.
+    for extra in [
+        serde_json::json!({ "players": players, "colour": 1, "turns": turns }),
+        serde_json::json!({ "players": players, "turns": turns, "colour": 1 }),
+    ] {
+        let json = serde_json::to_string(&extra).expect("JSON");
+        let src = SourceFile::new("r.json", json.as_str());
+        assert!(
+            carca::record::parse_fast(crate::common::loader(), &src, std::path::Path::new(""))
+                .is_none()
+        );
+    }
+}

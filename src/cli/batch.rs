@@ -23,7 +23,13 @@ use crate::text;
 /// One record to score.
 enum Input {
     /// A record file (YAML, JSON or a JCloisterZone save).
-    File(PathBuf),
+    File {
+        /// Its path.
+        path: PathBuf,
+        /// Found in a folder, where tile sets live beside records: passed
+        /// over if its contents say it is no record.
+        found: bool,
+    },
     /// A line of a `.jsonl` file longer than a record may be.
     TooLong {
         /// The file.
@@ -56,7 +62,7 @@ enum Input {
 impl Input {
     fn name(&self) -> String {
         match self {
-            Input::File(p) => p.to_string_lossy().replace('\\', "/"),
+            Input::File { path, .. } => path.to_string_lossy().replace('\\', "/"),
             Input::Line { file, line, .. }
             | Input::TooLong { file, line, .. }
             | Input::NotUtf8 { file, line, .. } => {
@@ -81,22 +87,23 @@ fn has_ext(p: &Path, exts: &[&str]) -> bool {
         .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
-/// Expands the arguments into record files (folders searched recursively)
-/// and notes on what a folder held that is not scored.
-fn collect(loader: &Loader, paths: &[String]) -> (Vec<PathBuf>, Vec<String>) {
-    // Tile sets live beside records: what a file is, its contents say.
-    let keep = |p: &Path| {
-        has_ext(p, &["jcz", "jsonl"])
-            || (has_ext(p, &["yaml", "yml", "json"]) && record::probe(loader, p) != Probe::Other)
-    };
+/// Expands the arguments into files that may be records (folders searched
+/// recursively), each said to be found in a folder or named, and notes on
+/// what a folder held that is not scored.
+fn collect(paths: &[String]) -> (Vec<(PathBuf, bool)>, Vec<String>) {
+    // Tile sets live beside records: what a YAML or JSON file found in a
+    // folder is, its contents say when it is read to be scored.
+    let keep = |p: &Path| has_ext(p, &["jcz", "jsonl", "yaml", "yml", "json"]);
     let mut files = Vec::new();
     let mut notes = Vec::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            super::walk(&path, &keep, &mut files, &mut notes);
+            let mut found = Vec::new();
+            super::walk(&path, &keep, &mut found, &mut notes);
+            files.extend(found.into_iter().map(|f| (f, true)));
         } else {
-            files.push(path);
+            files.push((path, false));
         }
     }
     (files, notes)
@@ -156,14 +163,18 @@ fn finish(line: Vec<u8>, length: usize, limit: usize) -> Result<String, Unfit> {
 /// line by line, so they may be of any size.
 fn produce(
     loader: &Loader,
-    files: &[PathBuf],
+    files: &[(PathBuf, bool)],
     tx: &mpsc::SyncSender<(usize, Input)>,
     problems: &mpsc::Sender<Finding>,
 ) {
     let mut index = 0;
-    for f in files {
+    for (f, found) in files {
         if !has_ext(f, &["jsonl"]) {
-            if tx.send((index, Input::File(f.clone()))).is_err() {
+            let file = Input::File {
+                path: f.clone(),
+                found: *found,
+            };
+            if tx.send((index, file)).is_err() {
                 return;
             }
             index += 1;
@@ -264,24 +275,32 @@ fn rules_for(
     Ok((r, identity, own))
 }
 
-fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut RulesCache) -> Scored {
+/// Scores one record; `None` for a file found in a folder that is no
+/// record (a tile set, say).
+fn score_one(
+    loader: &Loader,
+    input: &Input,
+    over: Option<&str>,
+    cache: &mut RulesCache,
+) -> Option<Scored> {
     let name = input.name();
+    let found = matches!(input, Input::File { found: true, .. });
     let (src, dir) = match input {
-        Input::File(p) => {
+        Input::File { path: p, .. } => {
             if record::is_jcz(p) {
                 let result = super::load::record_file(loader, p).and_then(|rec| {
                     let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
                     Ok(adjudicate(&rec, &rules, &spec, own))
                 });
-                return Scored { name, result };
+                return Some(Scored { name, result });
             }
             match loader.read(p) {
                 Ok(s) => (s, p.parent().map(Path::to_path_buf).unwrap_or_default()),
                 Err(e) => {
-                    return Scored {
+                    return Some(Scored {
                         name,
                         result: Err(vec![*e]),
-                    };
+                    });
                 }
             }
         }
@@ -294,10 +313,10 @@ fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut Rul
                     limit: loader.max_file_bytes(),
                 },
             );
-            return Scored {
+            return Some(Scored {
                 name,
                 result: Err(vec![finding]),
-            };
+            });
         }
         Input::NotUtf8 { offset, .. } => {
             // Unreadable, as the same record in a file of its own is.
@@ -308,10 +327,10 @@ fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut Rul
                     offset: *offset,
                 },
             );
-            return Scored {
+            return Some(Scored {
                 name,
                 result: Err(vec![finding]),
-            };
+            });
         }
         Input::Line { file, line, text } => (
             SourceFile::new(file.to_string_lossy().replace('\\', "/"), text.as_str())
@@ -320,23 +339,29 @@ fn score_one(loader: &Loader, input: &Input, over: Option<&str>, cache: &mut Rul
         ),
     };
     // The quick way first; a record with anything to report is read again
-    // with spans, so that its diagnostics point at the lines.
-    if let Some(rec) = record::parse_fast(loader, &src, &dir)
+    // with spans, so that its diagnostics point at the lines. What the quick
+    // way reads is a record; anything else found in a folder is looked at
+    // closer, in the text already read.
+    let quick = record::parse_fast(loader, &src, &dir);
+    if quick.is_none() && found && record::probe_text(src.text()) == Probe::Other {
+        return None;
+    }
+    if let Some(rec) = quick
         && let Ok((rules, spec, own)) = rules_for(loader, &rec, over, cache)
     {
         let a = adjudicate(&rec, &rules, &spec, own);
         if a.findings.is_empty() {
-            return Scored {
+            return Some(Scored {
                 name,
                 result: Ok(a),
-            };
+            });
         }
     }
     let result = record::parse(loader, &src, &dir).and_then(|rec| {
         let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
         Ok(adjudicate(&rec, &rules, &spec, own))
     });
-    Scored { name, result }
+    Some(Scored { name, result })
 }
 
 /// Counts for the closing summary.
@@ -463,14 +488,14 @@ pub(crate) fn run(
     io: &mut Io,
 ) -> u8 {
     let started = Instant::now();
-    let (files, notes) = collect(loader, paths);
+    let (files, notes) = collect(paths);
     for n in &notes {
         let _ = writeln!(io.stderr, "note: {n}");
     }
     let mut summary = Summary::default();
     let known_total = files
         .iter()
-        .all(|f| !has_ext(f, &["jsonl"]))
+        .all(|(f, _)| !has_ext(f, &["jsonl"]))
         .then_some(files.len());
     let progress = io.progress.then(|| match known_total {
         Some(n) => {
@@ -495,7 +520,8 @@ pub(crate) fn run(
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (input_tx, input_rx) = mpsc::sync_channel::<(usize, Input)>(1024);
     let input_rx = Mutex::new(input_rx);
-    let (result_tx, result_rx) = mpsc::sync_channel::<(usize, Rendered)>(1024);
+    // `None`: a file found in a folder that is no record.
+    let (result_tx, result_rx) = mpsc::sync_channel::<(usize, Option<Rendered>)>(1024);
     let (problem_tx, problem_rx) = mpsc::channel::<Finding>();
     std::thread::scope(|scope| {
         let files = &files;
@@ -511,9 +537,10 @@ pub(crate) fn run(
                     // A record that carca fails on still gets its line: a
                     // batch never loses a result.
                     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        render_one(&score_one(loader, &input, over, &mut cache), format, style)
+                        score_one(loader, &input, over, &mut cache)
+                            .map(|s| render_one(&s, format, style))
                     }))
-                    .unwrap_or_else(|_| internal_error(&input.name(), format));
+                    .unwrap_or_else(|_| Some(internal_error(&input.name(), format)));
                     if result_tx.send((i, rendered)).is_err() {
                         break;
                     }
@@ -522,16 +549,25 @@ pub(crate) fn run(
         }
         drop(result_tx);
         // Results arrive in any order; they are reported in input order.
-        let mut pending: BTreeMap<usize, Rendered> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, Option<Rendered>> = BTreeMap::new();
         let mut due = 0;
         for (i, rendered) in result_rx {
             pending.insert(i, rendered);
             while let Some(r) = pending.remove(&due) {
+                due += 1;
+                let Some(r) = r else {
+                    // No record: it leaves the count.
+                    if let Some(bar) = &progress {
+                        bar.dec_length(1);
+                    }
+                    continue;
+                };
                 // `json` is one document: the records form an array.
                 if io.quiet && format == Format::Text {
                     // Only the summary.
                 } else if format == Format::Json {
-                    let _ = io.stdout.write_all(if due == 0 { b"[\n" } else { b",\n" });
+                    let first = summary.records == 0;
+                    let _ = io.stdout.write_all(if first { b"[\n" } else { b",\n" });
                     let _ = io.stdout.write_all(r.stdout.trim_end().as_bytes());
                 } else {
                     let _ = io.stdout.write_all(r.stdout.as_bytes());
@@ -542,7 +578,6 @@ pub(crate) fn run(
                     let _ = io.stderr.write_all(r.stderr.as_bytes());
                 }
                 summary.add(r.code);
-                due += 1;
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }

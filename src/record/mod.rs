@@ -18,4 +18,4 @@ mod read;
 mod validate;
 
 pub use model::*;
-pub use read::{Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, schema};
+pub use read::{Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, probe_text, schema};

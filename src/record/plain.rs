@@ -5,11 +5,17 @@
 //! positions; anything that does not read cleanly makes the caller fall back
 //! to the spanned parser, whose diagnostics point at lines.
 
-use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use std::borrow::Cow;
+use std::path::Path;
 
-use super::Turn;
-use super::raw::RawTurn;
+use serde::Deserialize;
+use serde::de::value::MapDeserializer;
+use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+
+use super::raw::{RawRecord, RawTurn};
 use super::validate::Builder;
+use super::{Record, Turn};
 use crate::tileset::Catalog;
 
 /// The `turns` of a record, converted against the tiles and players in
@@ -85,7 +91,7 @@ pub(super) fn read_turns(
     players: &[String],
 ) -> Option<Vec<Turn>> {
     let mut d = serde_json::Deserializer::from_str(text);
-    let turns = turns_of(&mut d, builder, catalog, players)?;
+    let turns = crate::spanned::bare(|| turns_of(&mut d, builder, catalog, players))?;
     d.end().ok()?;
     Some(turns)
 }
@@ -104,4 +110,108 @@ pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
         players,
     }))
     .ok()
+}
+
+/// Why a JSON record was not read in one pass: a key came after `turns`,
+/// or the keys before them were not a record's header. The turns were
+/// read before all that converts them was known, so the record is read in
+/// two passes.
+pub(super) struct TurnsFirst;
+
+/// Reads a JSON record in one pass over its text: the keys before `turns`
+/// are kept as the slices of text they are, read into the record's header
+/// when `turns` comes, and the turns are converted as they are read. A
+/// record's header is a few short values, so its second reading costs
+/// nothing that counts; a snapshot (no `turns`) reads its board that way.
+///
+/// `Ok(None)` when something is to be reported (the caller reads the
+/// record again with spans).
+pub(super) fn read_json(
+    text: &str,
+    builder: &mut Builder<'_>,
+    dir: &Path,
+) -> Result<Option<Record>, TurnsFirst> {
+    let mut d = serde_json::Deserializer::from_str(text);
+    let mut out = Whole {
+        builder,
+        dir,
+        after_turns: false,
+    };
+    let read = crate::spanned::bare(|| serde::Deserializer::deserialize_map(&mut d, &mut out));
+    match read {
+        _ if out.after_turns => Err(TurnsFirst),
+        Ok(record) if d.end().is_ok() => Ok(record),
+        _ => Ok(None),
+    }
+}
+
+/// A JSON record's top level, read in one pass.
+struct Whole<'w, 'a> {
+    builder: &'w mut Builder<'a>,
+    dir: &'w Path,
+    /// Set when a key follows `turns`.
+    after_turns: bool,
+}
+
+/// `turns` among the header's keys: an empty list, so that the header
+/// says the record has turns (they are read apart).
+const TURNS_HERE: &str = "[]";
+
+impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
+    type Value = Option<Record>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a record")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Record>, A::Error> {
+        let mut header: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::with_capacity(4);
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            if key != "turns" {
+                header.push((key, map.next_value()?));
+                continue;
+            }
+            let here: &RawValue = serde_json::from_str(TURNS_HERE).map_err(A::Error::custom)?;
+            header.push((key, here));
+            let Some(head) = header_of(header) else {
+                // What is missing may come after the turns.
+                self.after_turns = true;
+                return Err(A::Error::custom("the turns before the header"));
+            };
+            let mut failed = false;
+            let record = self
+                .builder
+                .record(head, self.dir, &mut |b, catalog, players| {
+                    let seed = Turns {
+                        builder: b,
+                        catalog,
+                        players,
+                    };
+                    map.next_value_seed(seed).unwrap_or_else(|_| {
+                        failed = true;
+                        Vec::new()
+                    })
+                });
+            if failed {
+                return Ok(None);
+            }
+            if map.next_key::<IgnoredAny>()?.is_some() {
+                self.after_turns = true;
+                return Err(A::Error::custom("a key after `turns`"));
+            }
+            return Ok(record);
+        }
+        // A snapshot, or a record without turns: its header is all of it.
+        Ok(header_of(header).and_then(|head| {
+            self.builder
+                .record(head, self.dir, &mut |_, _, _| Vec::new())
+        }))
+    }
+}
+
+/// The header of a record from its keys and the text of their values.
+fn header_of(entries: Vec<(Cow<'_, str>, &RawValue)>) -> Option<RawRecord<IgnoredAny>> {
+    // The map's end is checked too: every key is taken.
+    let map = MapDeserializer::<_, serde_json::Error>::new(entries.into_iter());
+    RawRecord::<IgnoredAny>::deserialize(map).ok()
 }

@@ -47,15 +47,22 @@ pub enum Probe {
 /// limit), without checking it as a record.
 #[must_use]
 pub fn probe(loader: &Loader, path: &Path) -> Probe {
+    match loader.read(path) {
+        Ok(src) => probe_text(src.text()),
+        Err(_) => Probe::Unreadable,
+    }
+}
+
+/// What a text is, read just far enough to say, without checking it as a
+/// record: for a text already read, which need not be read again.
+#[must_use]
+pub fn probe_text(text: &str) -> Probe {
     #[derive(serde::Deserialize)]
     struct Keys {
         players: Option<serde::de::IgnoredAny>,
         expect: Option<serde::de::IgnoredAny>,
     }
-    let Ok(src) = loader.read(path) else {
-        return Probe::Unreadable;
-    };
-    let text = src.text().trim_start_matches('\u{feff}');
+    let text = text.trim_start_matches('\u{feff}');
     let keys: Option<Keys> = if text.trim_start().starts_with('{') {
         serde_json::from_str(text).ok()
     } else {
@@ -213,20 +220,31 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
         if yaml_obstacle(text).is_some() {
             return None;
         }
-        let header: RawRecord<serde::de::IgnoredAny> = serde_json::from_str(text).ok()?;
-        b.record(header, dir, &mut |b, catalog, players| {
-            let turns = plain::read_turns(text, b, catalog, players);
-            failed = turns.is_none();
-            turns.unwrap_or_default()
-        })
+        match plain::read_json(text, &mut b, dir) {
+            Ok(record) => record,
+            Err(plain::TurnsFirst) => {
+                // Keys after the turns: the header first, then the turns.
+                b.findings.clear();
+                let header: RawRecord<serde::de::IgnoredAny> =
+                    crate::spanned::bare(|| serde_json::from_str(text)).ok()?;
+                b.record(header, dir, &mut |b, catalog, players| {
+                    let turns = plain::read_turns(text, b, catalog, players);
+                    failed = turns.is_none();
+                    turns.unwrap_or_default()
+                })
+            }
+        }
     } else {
         let node = crate::yaml::read(text)?;
-        let header =
-            <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node).ok()?;
-        b.record(header, dir, &mut |b, catalog, players| {
-            let turns = plain::turns_of(&node, b, catalog, players);
-            failed = turns.is_none();
-            turns.unwrap_or_default()
+        crate::spanned::bare(|| {
+            let header =
+                <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node)
+                    .ok()?;
+            b.record(header, dir, &mut |b, catalog, players| {
+                let turns = plain::turns_of(&node, b, catalog, players);
+                failed = turns.is_none();
+                turns.unwrap_or_default()
+            })
         })
     };
     let mut record = match record {
