@@ -24,7 +24,15 @@ struct Turns<'b, 'a> {
     builder: &'b mut Builder<'a>,
     catalog: &'b Catalog,
     players: &'b [String],
+    /// The length of the record's text, which bounds how many turns it
+    /// holds.
+    text_len: usize,
 }
+
+/// About the bytes a turn takes in JSON: `{"tile":"A","at":[0,0]}` and a
+/// comma take 24, a rotation or a follower 8 to 16 more. Shorter turns
+/// only make the list grow as it is read.
+const TURN_BYTES: usize = 32;
 
 impl<'de> DeserializeSeed<'de> for Turns<'_, '_> {
     type Value = Vec<Turn>;
@@ -42,7 +50,10 @@ impl<'de> Visitor<'de> for Turns<'_, '_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Turn>, A::Error> {
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 16));
+        // A JSON list does not say its length: room for the turns its
+        // text holds at about the length of a turn.
+        let room = seq.size_hint().unwrap_or(self.text_len / TURN_BYTES);
+        let mut out = Vec::with_capacity(room.min(super::MAX_TURNS));
         while let Some(t) = seq.next_element::<RawTurn>()? {
             // Read without positions, a turn has no span.
             let nowhere = miette::SourceSpan::from((0, 0));
@@ -91,15 +102,17 @@ pub(super) fn read_turns(
     players: &[String],
 ) -> Option<Vec<Turn>> {
     let mut d = serde_json::Deserializer::from_str(text);
-    let turns = crate::spanned::bare(|| turns_of(&mut d, builder, catalog, players))?;
+    let turns = crate::spanned::bare(|| turns_of(&mut d, text.len(), builder, catalog, players))?;
     d.end().ok()?;
     Some(turns)
 }
 
 /// Reads the turns of a record from any deserializer of the whole record,
-/// or `None` if they do not read cleanly.
+/// or `None` if they do not read cleanly. `text_len` is the length of its
+/// text.
 pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
     d: D,
+    text_len: usize,
     builder: &mut Builder<'_>,
     catalog: &Catalog,
     players: &[String],
@@ -108,6 +121,7 @@ pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
         builder,
         catalog,
         players,
+        text_len,
     }))
     .ok()
 }
@@ -135,6 +149,7 @@ pub(super) fn read_json(
     let mut out = Whole {
         builder,
         dir,
+        text_len: text.len(),
         after_turns: false,
     };
     let read = crate::spanned::bare(|| serde::Deserializer::deserialize_map(&mut d, &mut out));
@@ -149,6 +164,8 @@ pub(super) fn read_json(
 struct Whole<'w, 'a> {
     builder: &'w mut Builder<'a>,
     dir: &'w Path,
+    /// The length of the record's text.
+    text_len: usize,
     /// Set when a key follows `turns`.
     after_turns: bool,
 }
@@ -179,6 +196,7 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
                 return Err(A::Error::custom("the turns before the header"));
             };
             let mut failed = false;
+            let text_len = self.text_len;
             let record = self
                 .builder
                 .record(head, self.dir, &mut |b, catalog, players| {
@@ -186,6 +204,7 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
                         builder: b,
                         catalog,
                         players,
+                        text_len,
                     };
                     map.next_value_seed(seed).unwrap_or_else(|_| {
                         failed = true;

@@ -241,7 +241,7 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
                 <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node)
                     .ok()?;
             b.record(header, dir, &mut |b, catalog, players| {
-                let turns = plain::turns_of(&node, b, catalog, players);
+                let turns = plain::turns_of(&node, text.len(), b, catalog, players);
                 failed = turns.is_none();
                 turns.unwrap_or_default()
             })

@@ -148,7 +148,7 @@ pub struct Catalog {
     /// differently.
     pub conflicts: Vec<Conflict>,
     /// The first tile with each id.
-    by_id: std::collections::HashMap<String, usize>,
+    by_id: rustc_hash::FxHashMap<String, usize>,
     /// Ids that more than one set in play defines.
     ambiguous: std::collections::HashSet<String>,
     /// The symbols some tile in play shows, found once.
@@ -258,7 +258,7 @@ impl Catalog {
                 })
             })
             .collect();
-        let mut by_id = std::collections::HashMap::new();
+        let mut by_id = rustc_hash::FxHashMap::default();
         let mut ambiguous = std::collections::HashSet::new();
         for (i, e) in tiles.iter().enumerate() {
             let first = *by_id.entry(e.tile.id.clone()).or_insert(i);
@@ -310,6 +310,10 @@ impl Catalog {
     #[must_use]
     pub fn find(&self, id: &str) -> Option<usize> {
         let id = id.trim();
+        // Most ids name a tile alone: one look-up, before looking for a set.
+        if !id.as_bytes().contains(&b'/') {
+            return self.by_id.get(id).copied();
+        }
         if let Some((set, tile)) = id.split_once('/') {
             return self
                 .tiles
