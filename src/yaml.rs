@@ -11,6 +11,11 @@
 //! accepts means the same in both readers: a fuzz target and the tests
 //! compare them.
 //!
+//! Block structure is read into [`Node`]s; a one-line flow collection (a
+//! turn, `{ tile: A, at: [0, 1] }`) is kept as its text and read straight
+//! into the value asked for, so that a record's turns build no tree. What
+//! it holds is checked then, and even a value nobody wants is read whole.
+//!
 //! [`Spanned`] (in `spanned.rs`) is the value-with-position that carca's
 //! raw types hold; the quick reader answers it with the bare value.
 
@@ -27,6 +32,10 @@ pub enum Node<'a> {
     Seq(Vec<Node<'a>>),
     /// A map, in the order written; keys are scalars, none twice.
     Map(Vec<(Node<'a>, Node<'a>)>),
+    /// A flow collection written on one line (`[0, 1]`, `{ tile: A }`),
+    /// from its opening bracket to its closing one: read when its value
+    /// is asked for, straight into that value, without nodes.
+    Flow(&'a str),
 }
 
 /// Deepest nesting the quick way reads (the spanned reader's limit is 32).
@@ -219,66 +228,62 @@ impl<'a> Reader<'a> {
     fn inline(&mut self, text: &'a str) -> Option<Node<'a>> {
         let text = text.trim_start_matches(' ');
         let (node, rest) = if text.starts_with(['[', '{']) {
-            self.flow(text)?
+            let (end, nesting) = flow_extent(text)?;
+            if self.depth + nesting > MAX_DEPTH {
+                return None;
+            }
+            (Node::Flow(&text[..end]), &text[end..])
         } else {
             scalar(text, false)?
         };
         blank(rest).then_some(node)
     }
+}
 
-    /// A flow collection, and the text after it (on the same line).
-    fn flow(&mut self, text: &'a str) -> Option<(Node<'a>, &'a str)> {
-        self.deeper()?;
-        let map = text.starts_with('{');
-        let close = if map { '}' } else { ']' };
-        let mut rest = text[1..].trim_start_matches(' ');
-        let mut items = Vec::new();
-        let mut entries: Vec<(Node<'a>, Node<'a>)> = Vec::new();
-        // A closing bracket here ends an empty collection or follows an
-        // entry: a comma never comes right before one.
-        while !rest.starts_with(close) {
-            if map {
-                let (k, after) = scalar(rest, true)?;
-                if key_too_long(&k) {
-                    return None;
-                }
-                let after = after.trim_start_matches(' ').strip_prefix(": ")?;
-                let (v, after) = self.flow_value(after.trim_start_matches(' '))?;
-                if entries.iter().any(|(seen, _)| same_key(seen, &k)) {
-                    return None;
-                }
-                entries.push((k, v));
-                rest = after;
-            } else {
-                let (v, after) = self.flow_value(rest)?;
-                items.push(v);
-                rest = after;
+/// Where the flow collection that opens `text` ends (the byte after its
+/// closing bracket), and how deeply it nests, found by counting brackets
+/// outside quoted scalars. A text the quick way reads is measured right;
+/// any other is found out when the collection is read, which must end
+/// exactly there.
+fn flow_extent(text: &str) -> Option<(usize, usize)> {
+    /// The bytes that open or close a collection or a quoted scalar.
+    const FLOW_MARKS: [bool; 256] = {
+        let mut marks = [false; 256];
+        marks[b'[' as usize] = true;
+        marks[b']' as usize] = true;
+        marks[b'{' as usize] = true;
+        marks[b'}' as usize] = true;
+        marks[b'"' as usize] = true;
+        marks[b'\'' as usize] = true;
+        marks
+    };
+    let bytes = text.as_bytes();
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let mut i = 0;
+    loop {
+        i += bytes[i..]
+            .iter()
+            .position(|&b| FLOW_MARKS[usize::from(b)])?;
+        match bytes[i] {
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
             }
-            rest = rest.trim_start_matches(' ');
-            if let Some(after) = rest.strip_prefix(',') {
-                rest = after.trim_start_matches(' ');
-                if rest.starts_with([']', '}', ',']) {
-                    return None;
+            b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some((i + 1, deepest));
                 }
-            } else if !rest.starts_with(close) {
-                return None;
             }
+            // A single quote opens a scalar only where a scalar starts.
+            b'\''
+                if !matches!(
+                    bytes[..i].iter().rev().find(|&&b| b != b' '),
+                    Some(b'[' | b'{' | b',' | b':')
+                ) => {}
+            quote => i += 1 + bytes[i + 1..].iter().position(|&c| c == quote)?,
         }
-        self.depth -= 1;
-        let node = if map {
-            Node::Map(entries)
-        } else {
-            Node::Seq(items)
-        };
-        Some((node, &rest[1..]))
-    }
-
-    fn flow_value(&mut self, text: &'a str) -> Option<(Node<'a>, &'a str)> {
-        if text.starts_with(['[', '{']) {
-            self.flow(text)
-        } else {
-            scalar(text, true)
-        }
+        i += 1;
     }
 }
 
@@ -313,27 +318,32 @@ fn key(text: &str) -> Option<(Node<'_>, &str)> {
 /// brackets, braces, a backslash, a comma in a flow collection); quoted
 /// ones must close on the line and hold no escape.
 fn scalar(text: &str, in_flow: bool) -> Option<(Node<'_>, &str)> {
-    let first = text.chars().next()?;
+    let bytes = text.as_bytes();
+    let first = *bytes.first()?;
     match first {
-        '"' | '\'' => {
+        b'"' | b'\'' => {
             let body = &text[1..];
-            let end = body.find(first)?;
+            let end = body.as_bytes().iter().position(|&b| b == first)?;
             let content = &body[..end];
             let after = &body[end + 1..];
-            if (first == '"' && content.contains('\\'))
-                || (first == '\'' && after.starts_with('\''))
+            if (first == b'"' && content.as_bytes().contains(&b'\\'))
+                || (first == b'\'' && after.starts_with('\''))
             {
                 return None;
             }
             Some((Node::Scalar(content, false), after))
         }
         _ => {
-            let second = text[first.len_utf8()..].chars().next();
-            let starts_well = first.is_alphanumeric()
-                || first == '_'
-                || first == '/'
-                || (first == '.' && matches!(second, Some('.' | '/')))
-                || (first == '-' && second.is_some_and(|c| c.is_ascii_digit()));
+            let second = bytes.get(1).copied();
+            let starts_well = if first.is_ascii() {
+                first.is_ascii_alphanumeric()
+                    || first == b'_'
+                    || first == b'/'
+                    || (first == b'.' && matches!(second, Some(b'.' | b'/')))
+                    || (first == b'-' && second.is_some_and(|c| c.is_ascii_digit()))
+            } else {
+                text.chars().next().is_some_and(char::is_alphanumeric)
+            };
             if !starts_well {
                 return None;
             }
@@ -344,7 +354,7 @@ fn scalar(text: &str, in_flow: bool) -> Option<(Node<'_>, &str)> {
             if after.starts_with('#') && content.len() == end {
                 return None;
             }
-            if matches!(content, "null" | "Null" | "NULL") {
+            if content.len() == 4 && matches!(content, "null" | "Null" | "NULL") {
                 return None;
             }
             Some((Node::Scalar(content, true), &text[content.len()..]))
@@ -352,14 +362,36 @@ fn scalar(text: &str, in_flow: bool) -> Option<(Node<'_>, &str)> {
     }
 }
 
+/// Which ASCII characters a plain scalar holds, in a block and in a flow
+/// collection: [`plain_char`] of each, made once when carca is built.
+const PLAIN_ASCII: [[bool; 128]; 2] = {
+    let mut table = [[false; 128]; 2];
+    let mut b = 0;
+    while b < 128 {
+        // An ASCII control character is one below a space, or DEL.
+        let c = b as u8;
+        let plain = !(c < b' '
+            || c == 0x7f
+            || matches!(
+                c,
+                b':' | b'#' | b'"' | b'\\' | b'[' | b']' | b'{' | b'}' | b'`'
+            ));
+        table[0][b] = plain;
+        table[1][b] = plain && c != b',';
+        b += 1;
+    }
+    table
+};
+
 /// Where a plain scalar's characters end (byte by byte while they are
 /// ASCII, the common case).
 fn plain_end(text: &str, in_flow: bool) -> usize {
+    let table = &PLAIN_ASCII[usize::from(in_flow)];
     let bytes = text.as_bytes();
     let mut end = 0;
     while let Some(&b) = bytes.get(end) {
         if b.is_ascii() {
-            if !plain_char(char::from(b), in_flow) {
+            if !table[usize::from(b)] {
                 break;
             }
             end += 1;
@@ -392,6 +424,13 @@ fn integer(text: &str) -> Option<i128> {
         && (digits == "0" && digits.len() == text.len() || !digits.starts_with('0'));
     if !clean || digits.len() > 20 {
         return None;
+    }
+    // Up to 18 digits fit an `i64`: added up at once.
+    if digits.len() <= 18 {
+        let n = digits
+            .bytes()
+            .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
+        return Some(i128::from(if digits.len() < text.len() { -n } else { n }));
     }
     text.parse().ok()
 }
@@ -447,6 +486,19 @@ fn declined<T>(what: &str) -> Result<T, Declined> {
 }
 
 impl<'a> Node<'a> {
+    /// Reads every flow collection within, for nothing but to find out
+    /// whether the quick way takes them.
+    fn read_whole(&self) -> Result<(), Declined> {
+        match self {
+            Node::Scalar(..) => Ok(()),
+            Node::Seq(items) => items.iter().try_for_each(Node::read_whole),
+            Node::Map(entries) => entries.iter().try_for_each(|(_, v)| v.read_whole()),
+            Node::Flow(text) => {
+                whole(text, |f| f.deserialize_ignored_any(de::IgnoredAny)).map(drop)
+            }
+        }
+    }
+
     fn plain_text(&self) -> Option<&'a str> {
         match *self {
             Node::Scalar(t, true) => Some(t),
@@ -513,6 +565,9 @@ impl<'de> MapAccess<'de> for Entries<'_, 'de> {
 
 impl<'de, 'x> Node<'de> {
     fn seq<V: Visitor<'de>>(&'x self, v: V) -> Result<V::Value, Declined> {
+        if let Node::Flow(text) = self {
+            return whole(text, |f| f.deserialize_seq(v));
+        }
         let Node::Seq(items) = self else {
             return declined("not a list");
         };
@@ -526,6 +581,9 @@ impl<'de, 'x> Node<'de> {
     }
 
     fn map_of<V: Visitor<'de>>(&'x self, v: V) -> Result<V::Value, Declined> {
+        if let Node::Flow(text) = self {
+            return whole(text, |f| f.deserialize_map(v));
+        }
         let Node::Map(entries) = self else {
             return declined("not a map");
         };
@@ -567,6 +625,7 @@ impl<'de> Deserializer<'de> for &Node<'de> {
             },
             Node::Seq(_) => self.seq(v),
             Node::Map(_) => self.map_of(v),
+            Node::Flow(text) => whole(text, |f| f.deserialize_any(v)),
         }
     }
 
@@ -647,7 +706,8 @@ impl<'de> Deserializer<'de> for &Node<'de> {
             match self {
                 Node::Scalar(t, _) => v.visit_borrowed_str(t),
                 Node::Map(_) => self.map_of(v),
-                Node::Seq(_) => declined("a list where a word or a mapping goes"),
+                Node::Flow(text) if text.starts_with('{') => self.map_of(v),
+                Node::Seq(_) | Node::Flow(_) => declined("a list where a word or a mapping goes"),
             }
         } else {
             v.visit_newtype_struct(self)
@@ -688,6 +748,415 @@ impl<'de> Deserializer<'de> for &Node<'de> {
         declined("an enum")
     }
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
+        // Read all the same: what the quick way takes, it reads whole.
+        self.read_whole()?;
+        v.visit_unit()
+    }
+}
+
+/// Reads a whole flow collection's text with `read`, which must take all
+/// of it.
+fn whole<'de, T>(
+    text: &'de str,
+    read: impl FnOnce(FlowValue<'_, 'de>) -> Result<T, Declined>,
+) -> Result<T, Declined> {
+    let mut rest = text;
+    let out = read(FlowValue(&mut rest))?;
+    if rest.is_empty() {
+        Ok(out)
+    } else {
+        declined("a flow collection that ends elsewhere")
+    }
+}
+
+/// The value at the start of what is left of a flow collection's text: a
+/// scalar, read as its [`Node`], or a collection, read entry by entry.
+/// Reading it moves the text on past it.
+struct FlowValue<'c, 'a>(&'c mut &'a str);
+
+/// What a collection is read as.
+#[derive(Clone, Copy, PartialEq)]
+enum Want {
+    Any,
+    Seq,
+    Map,
+}
+
+impl<'a> FlowValue<'_, 'a> {
+    /// The scalar at the start, which the text moves past.
+    fn scalar(&mut self) -> Result<Node<'a>, Declined> {
+        match scalar(self.0, true) {
+            Some((node, after)) => {
+                *self.0 = after;
+                Ok(node)
+            }
+            None => declined("not a plain or simply quoted scalar"),
+        }
+    }
+
+    /// The integer at the start, when it is plain decimal digits (a minus
+    /// before them, no leading zero, at most 18) that a comma or a closing
+    /// bracket follows at once, which the text moves past: what [`integer`]
+    /// reads of such a scalar, found without taking the scalar apart.
+    fn short_integer(&mut self) -> Option<i64> {
+        let bytes = self.0.as_bytes();
+        let minus = usize::from(bytes.first() == Some(&b'-'));
+        let digits = bytes[minus..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = minus + digits;
+        let zero_led = bytes[minus..].first() == Some(&b'0') && (digits > 1 || minus == 1);
+        if digits == 0
+            || digits > 18
+            || zero_led
+            || !matches!(bytes.get(end), Some(b',' | b']' | b'}'))
+        {
+            return None;
+        }
+        let n = bytes[minus..end]
+            .iter()
+            .fold(0i64, |n, &b| n * 10 + i64::from(b - b'0'));
+        *self.0 = &self.0[end..];
+        Some(if minus == 1 { -n } else { n })
+    }
+
+    /// The word at the start, when it is letters, digits and `_` (a letter
+    /// or digit first) that one of `ends` follows at once, which the text
+    /// moves past: the plain scalar [`scalar`] reads there, found without
+    /// its general rules.
+    fn short_word(&mut self, ends: &[u8]) -> Option<&'a str> {
+        let bytes = self.0.as_bytes();
+        if !bytes.first()?.is_ascii_alphanumeric() {
+            return None;
+        }
+        let len = bytes
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        if len > MAX_KEY_CHARS || !bytes.get(len).is_some_and(|b| ends.contains(b)) {
+            return None;
+        }
+        let word = &self.0[..len];
+        if len == 4 && matches!(word, "null" | "Null" | "NULL") {
+            return None;
+        }
+        *self.0 = &self.0[len..];
+        Some(word)
+    }
+
+    /// Whether a collection starts here.
+    fn collection_here(&self) -> bool {
+        self.0.starts_with(['[', '{'])
+    }
+
+    /// The collection at the start, read by `v` as `want` says, its
+    /// entries as the quick reader takes them: `, ` between them and none
+    /// after the last, `: ` after a key, no key twice.
+    fn collection<V: Visitor<'a>>(self, v: V, want: Want) -> Result<V::Value, Declined> {
+        let map = self.0.starts_with('{');
+        if want == Want::Seq && map || want == Want::Map && !map {
+            return declined(if map { "not a list" } else { "not a map" });
+        }
+        let close = if map { '}' } else { ']' };
+        *self.0 = self.0[1..].trim_start_matches(' ');
+        let out = if map {
+            v.visit_map(FlowEntries {
+                rest: &mut *self.0,
+                keys: Keys::default(),
+            })?
+        } else {
+            v.visit_seq(FlowItems(&mut *self.0))?
+        };
+        // What the visitor left unread: the collection is longer than it
+        // takes.
+        match self.0.strip_prefix(close) {
+            Some(after) => {
+                *self.0 = after;
+                Ok(out)
+            }
+            None => declined("a collection longer than expected"),
+        }
+    }
+}
+
+/// After an entry of a collection closed by `close`: a comma and the next
+/// entry, or the closing bracket, which is left to be read.
+fn next_entry(rest: &mut &str, close: u8) -> Result<(), Declined> {
+    let after = skip_spaces(rest);
+    match after.as_bytes().first() {
+        Some(b',') => {
+            *rest = skip_spaces(&after[1..]);
+            if matches!(rest.as_bytes().first(), Some(b']' | b'}' | b',')) {
+                return declined("a comma with no entry after it");
+            }
+            Ok(())
+        }
+        Some(&b) if b == close => {
+            *rest = after;
+            Ok(())
+        }
+        _ => declined("an entry not followed by a comma or the end"),
+    }
+}
+
+/// `text` after its leading spaces.
+fn skip_spaces(text: &str) -> &str {
+    let spaces = text.bytes().take_while(|&b| b == b' ').count();
+    &text[spaces..]
+}
+
+struct FlowItems<'c, 'a>(&'c mut &'a str);
+
+impl<'de> SeqAccess<'de> for FlowItems<'_, 'de> {
+    type Error = Declined;
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Declined> {
+        if self.0.starts_with(']') {
+            return Ok(None);
+        }
+        let value = seed.deserialize(FlowValue(&mut *self.0))?;
+        next_entry(self.0, b']')?;
+        Ok(Some(value))
+    }
+}
+
+struct FlowEntries<'c, 'a> {
+    rest: &'c mut &'a str,
+    /// The keys read so far: the first few in place, the others in a list.
+    keys: Keys<'a>,
+}
+
+/// The keys of a map read so far, kept without allocating for the few
+/// that most maps have.
+#[derive(Default)]
+struct Keys<'a> {
+    first: [&'a str; 8],
+    count: usize,
+    more: Vec<&'a str>,
+}
+
+impl<'a> Keys<'a> {
+    /// Adds `key`; `false` if it was there already.
+    fn add(&mut self, key: &'a str) -> bool {
+        let few = self.count.min(self.first.len());
+        if self.first[..few].contains(&key) || self.more.contains(&key) {
+            return false;
+        }
+        match self.first.get_mut(self.count) {
+            Some(slot) => *slot = key,
+            None => self.more.push(key),
+        }
+        self.count += 1;
+        true
+    }
+}
+
+impl<'de> MapAccess<'de> for FlowEntries<'_, 'de> {
+    type Error = Declined;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Declined> {
+        if self.rest.starts_with('}') {
+            return Ok(None);
+        }
+        let mut here = FlowValue(&mut *self.rest);
+        let key = match here.short_word(b":") {
+            Some(word) => Node::Scalar(word, true),
+            None => here.scalar()?,
+        };
+        let Node::Scalar(text, _) = key else {
+            return declined("a key that is not a scalar");
+        };
+        if key_too_long(&key) || !self.keys.add(text) {
+            return declined("a long key, or a key written twice");
+        }
+        match skip_spaces(self.rest).strip_prefix(": ") {
+            Some(after) => *self.rest = skip_spaces(after),
+            None => return declined("a key without `: `"),
+        }
+        seed.deserialize(&key).map(Some)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Declined> {
+        let value = seed.deserialize(FlowValue(&mut *self.rest))?;
+        next_entry(self.rest, b'}')?;
+        Ok(value)
+    }
+}
+
+/// Integer targets: a short integer that an entry's end follows is read
+/// at once; anything else as any scalar is.
+macro_rules! integers {
+    ($($method:ident),*) => {
+        $(
+            fn $method<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+                match self.short_integer() {
+                    Some(n) if n >= 0 => v.visit_u64(n.unsigned_abs()),
+                    Some(n) => v.visit_i64(n),
+                    None => {
+                        if self.collection_here() {
+                            return declined("a collection where a scalar goes");
+                        }
+                        let node = self.scalar()?;
+                        (&node).$method(v)
+                    }
+                }
+            }
+        )*
+    };
+}
+
+/// Deserializer methods that take a scalar only: a collection is
+/// declined, as the node of a list or a map declines them.
+macro_rules! scalar_only {
+    ($($method:ident),*) => {
+        $(
+            fn $method<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+                if self.collection_here() {
+                    return declined("a collection where a scalar goes");
+                }
+                let node = self.scalar()?;
+                (&node).$method(v)
+            }
+        )*
+    };
+}
+
+impl<'de> Deserializer<'de> for FlowValue<'_, 'de> {
+    type Error = Declined;
+
+    integers!(
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64
+    );
+
+    scalar_only!(
+        deserialize_bool,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_bytes,
+        deserialize_byte_buf,
+        deserialize_unit
+    );
+
+    fn deserialize_str<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+        if let Some(word) = self.short_word(b",]}") {
+            return v.visit_borrowed_str(word);
+        }
+        if self.collection_here() {
+            return declined("a collection where a scalar goes");
+        }
+        let node = self.scalar()?;
+        (&node).deserialize_str(v)
+    }
+    fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
+        self.deserialize_str(v)
+    }
+    fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
+        self.deserialize_str(v)
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+        if self.collection_here() {
+            return self.collection(v, Want::Any);
+        }
+        let node = self.scalar()?;
+        (&node).deserialize_any(v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Declined> {
+        // The quick way reads no nulls: a value written is `Some`.
+        v.visit_some(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        v: V,
+    ) -> Result<V::Value, Declined> {
+        self.deserialize_unit(v)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        mut self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value, Declined> {
+        if name == crate::spanned::SPANNED {
+            v.visit_some(self)
+        } else if name == crate::spanned::WORD_OR_MAP {
+            if let Some(word) = self.short_word(b",]}") {
+                v.visit_borrowed_str(word)
+            } else if self.collection_here() {
+                self.collection(v, Want::Map)
+            } else {
+                let node = self.scalar()?;
+                (&node).deserialize_newtype_struct(name, v)
+            }
+        } else {
+            v.visit_newtype_struct(self)
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+        if self.collection_here() {
+            return self.collection(v, Want::Seq);
+        }
+        let node = self.scalar()?;
+        (&node).deserialize_seq(v)
+    }
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Declined> {
+        self.deserialize_seq(v)
+    }
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        v: V,
+    ) -> Result<V::Value, Declined> {
+        self.deserialize_seq(v)
+    }
+    fn deserialize_map<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+        if self.collection_here() {
+            return self.collection(v, Want::Map);
+        }
+        let node = self.scalar()?;
+        (&node).deserialize_map(v)
+    }
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Declined> {
+        self.deserialize_map(v)
+    }
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Declined> {
+        declined("an enum")
+    }
+    fn deserialize_ignored_any<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
+        // Read all the same, to find where it ends and that it is written
+        // as the quick way takes.
+        if self.collection_here() {
+            self.collection(de::IgnoredAny, Want::Any)?;
+        } else {
+            self.scalar()?;
+        }
         v.visit_unit()
     }
 }
@@ -710,10 +1179,14 @@ mod tests {
             panic!("a map")
         };
         assert_eq!(entries[0].0, scalar("players"));
-        assert_eq!(entries[0].1, Node::Seq(vec![scalar("red"), scalar("blue")]));
+        // A flow collection is kept as written, and read when asked for.
+        assert_eq!(entries[0].1, Node::Flow("[red, blue]"));
+        let players = Vec::<String>::deserialize(&entries[0].1).expect("a list");
+        assert_eq!(players, ["red", "blue"]);
         let Node::Seq(turns) = &entries[1].1 else {
             panic!("a list")
         };
+        assert_eq!(turns[0], Node::Flow("{ tile: B, at: [0, -1] }"));
         assert_eq!(
             turns[1],
             Node::Map(vec![
@@ -725,13 +1198,26 @@ mod tests {
     }
 
     #[test]
+    fn the_table_of_plain_ascii_says_what_plain_char_says() {
+        for b in 0u8..128 {
+            for in_flow in [false, true] {
+                assert_eq!(
+                    PLAIN_ASCII[usize::from(in_flow)][usize::from(b)],
+                    plain_char(char::from(b), in_flow),
+                    "{b} {in_flow}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn takes_a_list_at_its_key_s_indentation() {
         let node = read("turns:\n- a\n- b\nplayers: [x]\n").expect("plain YAML");
         assert_eq!(
             node,
             Node::Map(vec![
                 (scalar("turns"), Node::Seq(vec![scalar("a"), scalar("b")])),
-                (scalar("players"), Node::Seq(vec![scalar("x")])),
+                (scalar("players"), Node::Flow("[x]")),
             ])
         );
     }
@@ -758,8 +1244,75 @@ mod tests {
             "- - a\n",
             "a: !tag b\n",
             "? a\n: b\n",
+            "a: {b: 1, b: 2}\n",
+            "a: [1, , 2]\n",
+            "a: {b:1}\n",
+            "a: [1, [2]\n",
+            "a: [1]]\n",
+            "a: ['x]\n",
+            "a: [\"x\\\"y\"]\n",
+            "a: [null]\n",
+            "a: {b: [1, 2], c: {d: e}, e: 'it''s'}\n",
         ] {
-            assert!(read(text).is_none(), "{text:?} should be declined");
+            // Declined when read, or when its value is asked for, even if
+            // nothing of it is wanted.
+            let declined = read(text).is_none_or(|node| {
+                serde_json::Value::deserialize(&node).is_err()
+                    && de::IgnoredAny::deserialize(&node).is_err()
+            });
+            assert!(declined, "{text:?} should be declined");
+        }
+    }
+
+    #[test]
+    fn flow_collections_read_what_the_spanned_reader_reads() {
+        #[derive(Deserialize, Debug, PartialEq)]
+        struct Turn {
+            tile: String,
+            at: [i64; 2],
+            rot: Option<u32>,
+        }
+        for text in [
+            "a: [0, -1, 12, -345]\n",
+            "a: {tile: B, at: [0, -1], rot: 90, meeple: {at: [1, 2], spot: NE}}\n",
+            "a: [ x , 'y z', \"w\" ]  # a comment\n",
+            "a: [it's, a b, c_d, /e, ./f, ../g]\n",
+            "a: []\nb: {}\n",
+            "a: [[1, 2], [3, [4, {b: c}]]]\n",
+            "a: {yes_or_no: word, n: -12}\n",
+        ] {
+            let node = read(text).expect("plain YAML");
+            let quick =
+                serde_json::Value::deserialize(&node).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let spanned: serde_json::Value = serde_saphyr::from_str(text).expect("YAML");
+            assert_eq!(quick, spanned, "{text:?}");
+            de::IgnoredAny::deserialize(&node).expect("read whole");
+        }
+        // Typed targets take the short forms at once and the others the
+        // long way: both agree with the spanned reader.
+        for text in [
+            "t: {tile: B, at: [0, -1], rot: 90}\n",
+            "t: {tile: 'B', at: [ 0 , -1 ], rot: 90 }\n",
+            "t: {tile: a b, at: [-12345678901234567, 0]}\n",
+        ] {
+            #[derive(Deserialize, Debug, PartialEq)]
+            struct Doc {
+                t: Turn,
+            }
+            let node = read(text).expect("plain YAML");
+            let quick = Doc::deserialize(&node).expect("read quickly");
+            let spanned: Doc = serde_saphyr::from_str(text).expect("YAML");
+            assert_eq!(quick, spanned, "{text:?}");
+        }
+        // Leading zeros and a minus zero are left to the spanned reader.
+        for text in ["t: {tile: B, at: [00, 1]}\n", "t: {tile: B, at: [-0, 1]}\n"] {
+            #[derive(Deserialize)]
+            struct Doc {
+                #[allow(dead_code)]
+                t: Turn,
+            }
+            let node = read(text).expect("plain YAML");
+            assert!(Doc::deserialize(&node).is_err(), "{text:?}");
         }
     }
 

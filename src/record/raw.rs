@@ -242,8 +242,10 @@ impl<'de> Deserialize<'de> for RawTotals {
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTurn {
     /// Who played it (checked against the turn order).
+    // Boxed, as the fields below that most turns leave out: a turn is read
+    // by value, and moved whole.
     #[schemars(with = "Option<String>")]
-    pub(crate) player: Option<Spanned<String>>,
+    pub(crate) player: Option<Box<Spanned<String>>>,
     /// The tile placed.
     #[schemars(with = "Option<String>")]
     pub(crate) tile: Option<Spanned<String>>,
@@ -266,10 +268,10 @@ pub(crate) struct RawTurn {
     /// `builder` or `pig` (Traders & Builders), or a figure a tile set in
     /// play declares.
     #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
-    pub(crate) figure: Option<Spanned<String>>,
+    pub(crate) figure: Option<Box<Spanned<String>>>,
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
-    pub(crate) discard: Option<Spanned<String>>,
+    pub(crate) discard: Option<Box<Spanned<String>>>,
     /// Abbey & Mayor: wagons that the turn's scoring sent home moving on
     /// at once, one move or a list of them in the order they are made.
     // Boxed: most turns have none, and a turn is read by value.

@@ -551,7 +551,7 @@ impl<'a> Builder<'a> {
                     });
                     return None;
                 };
-                let figure = self.figure(raw.figure.as_ref(), catalog);
+                let figure = self.figure(raw.figure.as_deref(), catalog);
                 let meeple = match &raw.meeple {
                     Some(m) => {
                         let (text, span, at) = match &m.value {
