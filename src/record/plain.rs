@@ -15,7 +15,7 @@ use serde_json::value::RawValue;
 
 use super::raw::{RawRecord, RawTurn};
 use super::validate::Builder;
-use super::{Record, Turn};
+use super::{Body, Record, Turn};
 use crate::tileset::Catalog;
 
 /// The `turns` of a record, converted against the tiles and players in
@@ -126,8 +126,9 @@ pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
     .ok()
 }
 
-/// Why a JSON record was not read in one pass: a key came after `turns`,
-/// or the keys before them were not a record's header. The turns were
+/// Why a JSON record was not read in one pass: a key that converts the
+/// turns came after them, or the keys before them were not a record's
+/// header. The turns were
 /// read before all that converts them was known, so the record is read in
 /// two passes.
 pub(super) struct TurnsFirst;
@@ -183,14 +184,22 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Record>, A::Error> {
         let mut header: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::with_capacity(4);
+        // The record as read when the turns were, and how many keys came
+        // before them.
+        let mut read: Option<(Record, usize)> = None;
         while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if key != "turns" {
+            if read.is_some() && CONVERT_TURNS.contains(&key.as_ref()) {
+                // The turns were read without what converts them.
+                self.after_turns = true;
+                return Err(A::Error::custom("a key after `turns` that converts them"));
+            }
+            if key != "turns" || read.is_some() {
                 header.push((key, map.next_value()?));
                 continue;
             }
             let here: &RawValue = serde_json::from_str(TURNS_HERE).map_err(A::Error::custom)?;
             header.push((key, here));
-            let Some(head) = header_of(header) else {
+            let Some(head) = header_of(header.clone()) else {
                 // What is missing may come after the turns.
                 self.after_turns = true;
                 return Err(A::Error::custom("the turns before the header"));
@@ -211,22 +220,41 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
                         Vec::new()
                     })
                 });
-            if failed {
-                return Ok(None);
+            match record {
+                Some(r) if !failed && self.builder.findings.is_empty() => {
+                    read = Some((r, header.len()));
+                }
+                // Something to report: the spanned reader says where.
+                _ => return Ok(None),
             }
-            if map.next_key::<IgnoredAny>()?.is_some() {
-                self.after_turns = true;
-                return Err(A::Error::custom("a key after `turns`"));
-            }
-            return Ok(record);
         }
-        // A snapshot, or a record without turns: its header is all of it.
-        Ok(header_of(header).and_then(|head| {
-            self.builder
-                .record(head, self.dir, &mut |_, _, _| Vec::new())
-        }))
+        match read {
+            Some((record, keys)) if keys == header.len() => Ok(Some(record)),
+            Some((mut record, _)) => {
+                // Keys after the turns (`final`, `claims`, …): the record
+                // again from all its keys, with the turns already read.
+                let mut turns = match &mut record.body {
+                    Body::History(list) => std::mem::take(list),
+                    Body::Snapshot { .. } => Vec::new(),
+                };
+                Ok(header_of(header).and_then(|head| {
+                    self.builder
+                        .record(head, self.dir, &mut |_, _, _| std::mem::take(&mut turns))
+                }))
+            }
+            // A snapshot, or a record without turns: its header is all of it.
+            None => Ok(header_of(header).and_then(|head| {
+                self.builder
+                    .record(head, self.dir, &mut |_, _, _| Vec::new())
+            })),
+        }
     }
 }
+
+/// The keys that say how turns are converted (the tiles and figures in
+/// play, the players): a record that writes one after its turns is read
+/// in two passes.
+const CONVERT_TURNS: [&str; 3] = ["tilesets", "supply_scale", "players"];
 
 /// The header of a record from its keys and the text of their values.
 fn header_of(entries: Vec<(Cow<'_, str>, &RawValue)>) -> Option<RawRecord<IgnoredAny>> {
