@@ -390,7 +390,7 @@ fn elsewhere(
         if p == placed {
             continue;
         }
-        let t = game.tile(game.placed()[p].tile);
+        let t = game.tile(game.placed()[p].tile());
         for feature in 0..t.features.len() {
             let spot = Spot { placed: p, feature };
             if !candidates.contains(&spot)

@@ -208,24 +208,41 @@ impl fmt::Display for Half {
 
 /// A clockwise rotation by a multiple of 90 degrees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Rotation(u8);
+pub struct Rotation(Quarters);
+
+/// Clockwise quarter turns: an enum, so that a type holding a rotation
+/// has spare values for an enum's tag (a record's turn is smaller for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[repr(u8)]
+enum Quarters {
+    #[default]
+    None = 0,
+    One = 1,
+    Two = 2,
+    Three = 3,
+}
 
 impl Rotation {
     /// No rotation.
-    pub const R0: Rotation = Rotation(0);
+    pub const R0: Rotation = Rotation(Quarters::None);
     /// A quarter turn clockwise.
-    pub const R90: Rotation = Rotation(1);
+    pub const R90: Rotation = Rotation(Quarters::One);
     /// The four rotations.
-    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
+    pub const ALL: [Rotation; 4] = [
+        Rotation(Quarters::None),
+        Rotation(Quarters::One),
+        Rotation(Quarters::Two),
+        Rotation(Quarters::Three),
+    ];
 
     /// From clockwise degrees; only 0, 90, 180 and 270 are rotations.
     #[must_use]
     pub fn from_degrees(deg: i64) -> Option<Rotation> {
         match deg {
-            0 => Some(Rotation(0)),
-            90 => Some(Rotation(1)),
-            180 => Some(Rotation(2)),
-            270 => Some(Rotation(3)),
+            0 => Some(Rotation::ALL[0]),
+            90 => Some(Rotation::ALL[1]),
+            180 => Some(Rotation::ALL[2]),
+            270 => Some(Rotation::ALL[3]),
             _ => None,
         }
     }
@@ -245,7 +262,7 @@ impl Rotation {
     /// The rotation that undoes this one.
     #[must_use]
     pub const fn inverse(self) -> Rotation {
-        Rotation((4 - self.0) % 4)
+        Rotation::ALL[(4 - self.quarters()) % 4]
     }
 }
 

@@ -318,7 +318,7 @@ fn players_to_move(text: &str, label: &str) -> usize {
     };
     let mut named = 0;
     for (i, turn) in turns.iter().enumerate() {
-        let Some((written, _)) = turn.player else {
+        let Some((written, _)) = turn.player() else {
             continue;
         };
         named += 1;

@@ -92,7 +92,7 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
         .map(|p| {
             format!(
                 "  - {{ tile: {}, at: [{}, {}], rot: {} }}\n",
-                g.tile(p.tile).id,
+                g.tile(p.tile()).id,
                 p.pos.x,
                 p.pos.y,
                 p.rot
@@ -110,7 +110,7 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
                 rec.players[f.player],
                 p.pos.x,
                 p.pos.y,
-                location_of(g.tile(p.tile), p.rot, f.feature),
+                location_of(g.tile(p.tile()), p.rot, f.feature),
                 g.figures().name(f.figure)
             )
         })
@@ -160,7 +160,7 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
                     rec.players[f.player],
                     p.pos.x,
                     p.pos.y,
-                    location_of(g.tile(p.tile), p.rot, f.feature)
+                    location_of(g.tile(p.tile()), p.rot, f.feature)
                 );
             }
             _ => {}
@@ -227,7 +227,7 @@ proptest! {
             let _ = writeln!(
                 snapshot,
                 "  - {{ tile: {}, at: [{}, {}], rot: {} }}",
-                g.tile(p.tile).id, p.pos.x, p.pos.y, p.rot
+                g.tile(p.tile()).id, p.pos.x, p.pos.y, p.rot
             );
         }
         snapshot.push_str("meeples:\n");
@@ -236,7 +236,7 @@ proptest! {
             let _ = writeln!(
                 snapshot,
                 "  - {{ player: {}, at: [{}, {}], spot: {} }}",
-                rec.players[f.player], p.pos.x, p.pos.y, location_of(g.tile(p.tile), p.rot, f.feature)
+                rec.players[f.player], p.pos.x, p.pos.y, location_of(g.tile(p.tile()), p.rot, f.feature)
             );
         }
         let (totals, problems) = score(&snapshot, &rules);

@@ -71,7 +71,7 @@ fn highlight(game: &Game, spec: &str) -> Result<Vec<(usize, usize)>, String> {
     let placed = game.at(at).ok_or_else(|| format!("no tile lies at {at}"))?;
     let p = &game.placed()[placed];
     let feature = loc
-        .resolve(game.tile(p.tile), p.rot)
+        .resolve(game.tile(p.tile()), p.rot)
         .map_err(|_| format!("`{loc}` names no feature of the tile at {at}"))?;
     Ok(game.members(placed, feature))
 }

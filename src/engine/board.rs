@@ -31,9 +31,21 @@ pub(crate) struct Board {
     len: usize,
     /// Where a board too sparse for the grid keeps its tiles instead.
     sparse: Option<FxHashMap<Pos, u32>>,
+    /// How many tiles the game will place, when known: the hash map is
+    /// made that large at once, so that it never holds its old table and
+    /// a new one together while it grows.
+    expected: usize,
 }
 
 impl Board {
+    /// An empty board for a game that places about `tiles` tiles.
+    pub(crate) fn with_room(tiles: usize) -> Board {
+        Board {
+            expected: tiles,
+            ..Board::default()
+        }
+    }
+
     /// The column and row of `p` in the grid, if it covers them. (A
     /// position left of or below the grid wraps to a large number.)
     #[inline]
@@ -152,7 +164,7 @@ impl Board {
 
     fn go_sparse(&mut self) {
         let mut map = FxHashMap::default();
-        map.reserve(self.len);
+        map.reserve(self.len.max(self.expected));
         for (i, &v) in self.cells.iter().enumerate() {
             if v != EMPTY {
                 let x = self.x0 + (i % self.width) as i32;

@@ -261,7 +261,7 @@ impl Mechanic for Dragon {
         let Some(at) = self.at else {
             return Vec::new();
         };
-        if game.tile(game.placed()[placed].tile).symbol != Some(Symbol::Dragon) {
+        if game.tile(game.placed()[placed].tile()).symbol != Some(Symbol::Dragon) {
             return Vec::new();
         }
         step_options(game, at, &[at])
@@ -270,7 +270,13 @@ impl Mechanic for Dragon {
     fn under_way(&self, game: &Game) -> Option<super::mechanic::UnderWay> {
         let (turn, visited, first) = self.under_way.as_ref()?;
         // Only the flight of the last tile placed is under way.
-        if game.placed().last().and_then(|p| p.turn) != Some(*turn) {
+        if game
+            .placed()
+            .last()
+            .and_then(|p| p.turn)
+            .map(|t| t as usize)
+            != Some(*turn)
+        {
             return None;
         }
         let at = *visited.last()?;
@@ -295,7 +301,7 @@ impl Mechanic for Dragon {
             return Vec::new();
         };
         let placed = &game.placed()[acting.placed];
-        if game.tile(placed.tile).symbol != Some(Symbol::Dragon) {
+        if game.tile(placed.tile()).symbol != Some(Symbol::Dragon) {
             return Vec::new();
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
@@ -382,7 +388,7 @@ impl Dragon {
         names: &[String],
         said: &mut Said,
     ) {
-        let dragon_tile = game.tile(game.placed()[placed].tile).symbol == Some(Symbol::Dragon);
+        let dragon_tile = game.tile(game.placed()[placed].tile()).symbol == Some(Symbol::Dragon);
         // Most turns neither place a dragon tile nor list steps: nothing
         // to do, and nothing to pay for.
         if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
@@ -534,7 +540,7 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
         Gone {
             owner: f.player,
             figure: game.figures().name(f.figure).to_string(),
-            spot: location_of(game.tile(p.tile), p.rot, f.feature),
+            spot: location_of(game.tile(p.tile()), p.rot, f.feature),
         }
     };
     gone.push(describe(game, id));

@@ -103,7 +103,7 @@ impl Mechanic for Fairy {
                     n.beside == Some(id)
                 }
             });
-            let spot = (!self.on_tile).then(|| location_of(game.tile(p.tile), p.rot, f.feature));
+            let spot = (!self.on_tile).then(|| location_of(game.tile(p.tile()), p.rot, f.feature));
             if same || out.iter().any(|o| o.at == p.pos && o.spot == spot) {
                 continue;
             }
@@ -129,7 +129,7 @@ impl Mechanic for Fairy {
                             let p = &game.placed()[f.placed];
                             (
                                 game.figures().name(f.figure).to_string(),
-                                location_of(game.tile(p.tile), p.rot, f.feature),
+                                location_of(game.tile(p.tile()), p.rot, f.feature),
                             )
                         });
                         game.set_neutral(Neutral {
@@ -206,7 +206,7 @@ impl Mechanic for Fairy {
             player: None,
             at: p.pos,
             at_span: nowhere,
-            spot: Some((location_of(game.tile(p.tile), p.rot, f.feature), nowhere)),
+            spot: Some((location_of(game.tile(p.tile()), p.rot, f.feature), nowhere)),
             span: nowhere,
         }))]
     }
@@ -389,7 +389,7 @@ pub(super) fn followers_at(
     let feature = pick
         .spot
         .as_ref()
-        .and_then(|(l, _)| l.resolve(game.tile(p.tile), p.rot).ok())
+        .and_then(|(l, _)| l.resolve(game.tile(p.tile()), p.rot).ok())
         .ok_or(DragonProblem::NoFollower(pick.at))?;
     let followers: Vec<usize> = game
         .figures_on_tile(placed)

@@ -24,23 +24,46 @@ struct Slot {
     size: u32,
     /// Next member in the set's circular list.
     next: Node,
-    /// Placed-tile index.
-    tile: u32,
-    /// Open edges (at roots).
+    /// Placed-tile index (above the low 8 bits) and the feature's index
+    /// within its tile (the low 8 bits).
+    place: u32,
+    /// Open edges (at roots), below [`SCORED`] and [`HAS_EXTRAS`]: the set
+    /// is already scored; it carries extras, kept in `extras` under its
+    /// root.
     open: u32,
-    /// The set's first and last follower (at roots; `NONE` when it has
-    /// none): the followers form a list through `next_follower`, in the
-    /// order they came to the set.
-    first: u32,
+    /// The set's last follower (at roots; `NONE` when it has none): the
+    /// followers form a ring through `next_follower`, in the order they
+    /// came to the set, and the last one's next is the first.
     last: u32,
     /// The set's lowest node: its earliest segment (at roots).
     least: Node,
-    /// Feature index within its tile.
-    feature: u16,
-    /// Already scored (at roots).
-    scored: bool,
-    /// The set carries extras, kept in `extras` under its root (at roots).
-    has_extras: bool,
+}
+
+// A slot is 28 bytes, since a game of a million tiles has some 3.4 million:
+// a tile index and a feature index share a word, and so do the open edges
+// and two flags. Tiles and features are bounded so that they fit.
+const _: () = assert!(crate::record::MAX_TURNS < 1 << 24);
+const _: () = assert!(crate::tileset::build::MAX_FEATURES_PER_TILE <= 1 << 8);
+/// The bit of [`Slot::open`] that says the set is scored.
+const SCORED: u32 = 1 << 31;
+/// The bit of [`Slot::open`] that says the set carries extras.
+const HAS_EXTRAS: u32 = 1 << 30;
+/// The bits of [`Slot::open`] that count open edges (at most 12 a tile).
+const OPEN: u32 = HAS_EXTRAS - 1;
+
+impl Slot {
+    fn open(self) -> u32 {
+        self.open & OPEN
+    }
+    fn set_open(&mut self, open: u32) {
+        self.open = (self.open & !OPEN) | (open & OPEN);
+    }
+    fn scored(self) -> bool {
+        self.open & SCORED != 0
+    }
+    fn has_extras(self) -> bool {
+        self.open & HAS_EXTRAS != 0
+    }
 }
 
 /// The feature store: one slot per node, kept together so that a union
@@ -83,30 +106,27 @@ impl Features {
         if !extras.is_empty() {
             self.extras.insert(id, extras.to_vec());
         }
+        let flags = if extras.is_empty() { 0 } else { HAS_EXTRAS };
         self.slots.push(Slot {
             parent: id,
             size: 1,
             next: id,
-            tile,
-            open,
-            first: NONE,
+            place: (tile << 8) | u32::from(feature),
+            open: (open & OPEN) | flags,
             last: NONE,
             least: id,
-            feature,
-            scored: false,
-            has_extras: !extras.is_empty(),
         });
         id
     }
 
     /// The placed tile (index in placement order) a node lies on.
     pub(crate) fn tile(&self, n: Node) -> usize {
-        self.slots[n as usize].tile as usize
+        (self.slots[n as usize].place >> 8) as usize
     }
 
     /// The feature of its tile a node is.
     pub(crate) fn feature(&self, n: Node) -> usize {
-        usize::from(self.slots[n as usize].feature)
+        (self.slots[n as usize].place & 0xff) as usize
     }
 
     /// The root of a node's set.
@@ -135,7 +155,7 @@ impl Features {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));
         if ra == rb {
             let root = &mut self.slots[ra as usize];
-            root.open = root.open.saturating_sub(2);
+            root.set_open(root.open().saturating_sub(2));
             return ra;
         }
         let (big, small) = if self.slots[ra as usize].size >= self.slots[rb as usize].size {
@@ -147,18 +167,18 @@ impl Features {
         let s = self.slots[si];
         let b = &mut self.slots[bi];
         b.size += s.size;
-        b.open = (b.open + s.open).saturating_sub(2);
-        b.scored |= s.scored;
+        b.set_open((b.open() + s.open()).saturating_sub(2));
+        b.open |= s.open & SCORED;
         b.least = b.least.min(s.least);
         // Swapping the two `next` links splices the circular lists.
         let b_next = b.next;
         b.next = s.next;
         self.slots[si].next = b_next;
         self.slots[si].parent = big;
-        if s.has_extras
+        if s.has_extras()
             && let Some(moved) = self.extras.remove(&small)
         {
-            self.slots[bi].has_extras = true;
+            self.slots[bi].open |= HAS_EXTRAS;
             let into = self.extras.entry(big).or_default();
             for (m, n) in moved {
                 match into.binary_search_by_key(&m, |e| e.0) {
@@ -167,12 +187,17 @@ impl Features {
                 }
             }
         }
-        if s.first != NONE {
+        if s.last != NONE {
+            // The two rings become one: the big set's followers, then the
+            // small one's.
             let b = self.slots[bi];
-            if b.first == NONE {
-                self.slots[bi].first = s.first;
-            } else {
-                self.next_follower[b.last as usize] = s.first;
+            if b.last != NONE {
+                let (b_first, s_first) = (
+                    self.next_follower[b.last as usize],
+                    self.next_follower[s.last as usize],
+                );
+                self.next_follower[b.last as usize] = s_first;
+                self.next_follower[s.last as usize] = b_first;
             }
             self.slots[bi].last = s.last;
         }
@@ -182,18 +207,19 @@ impl Features {
     /// Closes one open edge of a set (an edge against an abbey).
     pub(crate) fn close_one(&mut self, n: Node) {
         let r = self.find_mut(n) as usize;
-        self.slots[r].open = self.slots[r].open.saturating_sub(1);
+        let root = &mut self.slots[r];
+        root.set_open(root.open().saturating_sub(1));
     }
 
     /// Open edges of the set.
     pub(crate) fn open(&self, n: Node) -> u32 {
-        self.slots[self.find(n) as usize].open
+        self.slots[self.find(n) as usize].open()
     }
 
     /// What the set carries: modifier indices with counts, sorted.
     pub(crate) fn extras(&self, n: Node) -> &[(u16, u32)] {
         let root = self.find(n);
-        if self.slots[root as usize].has_extras {
+        if self.slots[root as usize].has_extras() {
             self.extras.get(&root).map_or(&[], Vec::as_slice)
         } else {
             &[]
@@ -212,26 +238,26 @@ impl Features {
 
     /// Whether the set has been scored.
     pub(crate) fn scored(&self, n: Node) -> bool {
-        self.slots[self.find(n) as usize].scored
+        self.slots[self.find(n) as usize].scored()
     }
 
     /// Marks the set scored.
     pub(crate) fn mark_scored(&mut self, n: Node) {
         let r = self.find(n) as usize;
-        self.slots[r].scored = true;
+        self.slots[r].open |= SCORED;
     }
 
     /// Whether any follower stands on the set.
     pub(crate) fn occupied(&self, n: Node) -> bool {
-        self.slots[self.find(n) as usize].first != NONE
+        self.slots[self.find(n) as usize].last != NONE
     }
 
     /// The followers on the set, in the order they came to it.
     pub(crate) fn occupants(&self, n: Node) -> impl Iterator<Item = u32> + '_ {
-        let first = self.slots[self.find(n) as usize].first;
-        std::iter::successors((first != NONE).then_some(first), |&f| {
-            let next = self.next_follower[f as usize];
-            (next != NONE).then_some(next)
+        let last = self.slots[self.find(n) as usize].last;
+        let first = (last != NONE).then(|| self.next_follower[last as usize]);
+        std::iter::successors(first, move |&f| {
+            (f != last).then(|| self.next_follower[f as usize])
         })
     }
 
@@ -242,12 +268,12 @@ impl Features {
         if self.next_follower.len() <= f {
             self.next_follower.resize(f + 1, NONE);
         }
-        self.next_follower[f] = NONE;
-        let root = self.slots[r];
-        if root.first == NONE {
-            self.slots[r].first = follower;
+        let last = self.slots[r].last;
+        if last == NONE {
+            self.next_follower[f] = follower;
         } else {
-            self.next_follower[root.last as usize] = follower;
+            self.next_follower[f] = self.next_follower[last as usize];
+            self.next_follower[last as usize] = follower;
         }
         self.slots[r].last = follower;
     }
@@ -256,32 +282,34 @@ impl Features {
     pub(crate) fn vacate(&mut self, n: Node) -> Vec<u32> {
         let r = self.find(n) as usize;
         let out = self.occupants(n).collect();
-        let root = &mut self.slots[r];
-        root.first = NONE;
-        root.last = NONE;
+        self.slots[r].last = NONE;
         out
     }
 
     /// Takes one follower off the set; `false` when it is not on it.
     pub(crate) fn vacate_one(&mut self, n: Node, follower: u32) -> bool {
         let r = self.find(n) as usize;
-        let mut prev = NONE;
-        let mut at = self.slots[r].first;
-        while at != NONE && at != follower {
+        let last = self.slots[r].last;
+        if last == NONE {
+            return false;
+        }
+        // Round the ring from the first follower, one behind.
+        let (mut prev, mut at) = (last, self.next_follower[last as usize]);
+        while at != follower {
+            if at == last {
+                return false;
+            }
             prev = at;
             at = self.next_follower[at as usize];
         }
-        if at == NONE {
-            return false;
-        }
-        let next = self.next_follower[at as usize];
-        if prev == NONE {
-            self.slots[r].first = next;
+        if prev == at {
+            // It was the only one.
+            self.slots[r].last = NONE;
         } else {
-            self.next_follower[prev as usize] = next;
-        }
-        if self.slots[r].last == follower {
-            self.slots[r].last = prev;
+            self.next_follower[prev as usize] = self.next_follower[at as usize];
+            if at == last {
+                self.slots[r].last = prev;
+            }
         }
         self.next_follower[at as usize] = NONE;
         true
@@ -292,7 +320,7 @@ impl Features {
         (0..self.slots.len() as Node)
             .filter(|&n| {
                 let s = &self.slots[n as usize];
-                s.parent == n && s.first != NONE
+                s.parent == n && s.last != NONE
             })
             .collect()
     }
@@ -355,5 +383,40 @@ mod tests {
         let r = g.add(0, 0, 2, &[]);
         g.join_across(r, r);
         assert_eq!(g.open(r), 0);
+    }
+
+    /// Followers keep the order they came in through unions of occupied
+    /// sets, and any one of them leaves the ring wherever it stands.
+    #[test]
+    fn followers_keep_their_order_through_unions_and_departures() {
+        let mut set = Features::with_capacity(2);
+        let (a, b) = (set.add(0, 0, 1, &[]), set.add(1, 0, 1, &[]));
+        for f in [0, 1, 2] {
+            set.occupy(a, f);
+        }
+        for f in [3, 4] {
+            set.occupy(b, f);
+        }
+        assert_eq!(std::mem::size_of::<Slot>(), 28);
+        let root = set.join_across(a, b);
+        let order: Vec<u32> = set.occupants(root).collect();
+        // The larger set's followers first; both sets are of one node, so
+        // either may be the larger.
+        assert!(
+            order == [0, 1, 2, 3, 4] || order == [3, 4, 0, 1, 2],
+            "{order:?}"
+        );
+        let mut left = order.clone();
+        // The first, a middle one, the last, then the rest.
+        for f in [order[0], order[2], order[4], order[1]] {
+            assert!(set.vacate_one(root, f));
+            assert!(!set.vacate_one(root, f));
+            left.retain(|&x| x != f);
+            assert_eq!(set.occupants(root).collect::<Vec<_>>(), left);
+        }
+        set.occupy(root, 5);
+        assert_eq!(set.occupants(root).collect::<Vec<_>>(), [order[3], 5]);
+        assert_eq!(set.vacate(root), [order[3], 5]);
+        assert!(!set.occupied(root) && set.occupants(root).next().is_none());
     }
 }

@@ -74,18 +74,28 @@ impl Hooks {
 /// A tile on the board.
 #[derive(Debug, Clone)]
 pub struct PlacedTile {
-    /// Catalog index.
-    pub tile: usize,
+    /// Catalog index (4 bytes, as a game holds one of these for every
+    /// tile; [`PlacedTile::tile`] gives it as an index).
+    pub tile_index: u32,
     /// Rotation.
     pub rot: Rotation,
     /// Position.
     pub pos: Pos,
     /// Node of its first feature.
     pub(super) base: Node,
-    /// The turn that placed it (`None` for the start tile and snapshots).
-    pub turn: Option<usize>,
+    /// The turn that placed it (`None` for the start tile and snapshots):
+    /// 4 bytes, as a game holds one of these for every tile.
+    pub turn: Option<u32>,
     /// How many figures stand on its features now.
     pub(super) figures: u32,
+}
+
+impl PlacedTile {
+    /// Its tile's catalog index.
+    #[must_use]
+    pub fn tile(&self) -> usize {
+        self.tile_index as usize
+    }
 }
 
 /// A neutral figure on the board, nobody's (the dragon, the fairy): the
@@ -328,24 +338,29 @@ impl<'a> Game<'a> {
     /// An empty board.
     #[must_use]
     pub fn new(catalog: &'a Catalog, rules: &'a Ruleset, players: usize) -> Game<'a> {
-        Game::with_capacity(catalog, rules, players, 0)
+        Game::with_capacity(catalog, rules, players, 0, 0)
     }
 
     /// An empty board with room for `tiles` tiles.
     #[must_use]
+    ///
+    /// `nodes` is how many features those tiles have in all (0 when not
+    /// known): the feature store is made that large at once, so that a
+    /// large game never copies it to grow it.
     pub fn with_capacity(
         catalog: &'a Catalog,
         rules: &'a Ruleset,
         players: usize,
         tiles: usize,
+        nodes: usize,
     ) -> Game<'a> {
         Game {
             catalog,
             rules,
             players,
             placed: Vec::with_capacity(tiles),
-            at: Board::default(),
-            features: Features::with_capacity(tiles * 4),
+            at: Board::with_room(tiles),
+            features: Features::with_capacity(if nodes > 0 { nodes } else { tiles * 4 }),
             rates: scoring::rates(rules, &catalog.modifiers),
             ring: Vec::with_capacity(tiles),
             followers: Vec::with_capacity(players * 8),
@@ -463,8 +478,8 @@ impl<'a> Game<'a> {
         if let Some(i) = self.at.get(pos) {
             let p = &self.placed[i];
             return vec![PlaceProblem::Occupied {
-                id: self.tile(p.tile).id.clone(),
-                turn: p.turn,
+                id: self.tile(p.tile()).id.clone(),
+                turn: p.turn.map(|t| t as usize),
             }];
         }
         let t = self.tile(tile);
@@ -481,12 +496,12 @@ impl<'a> Game<'a> {
             let nb = &self.placed[n];
             let ours = mine.edges[e.index()];
             let theirs =
-                self.catalog.tiles[nb.tile].sides[nb.rot.quarters()].edges[e.opposite().index()];
+                self.catalog.tiles[nb.tile()].sides[nb.rot.quarters()].edges[e.opposite().index()];
             if !ours.matches(theirs) {
                 out.push(PlaceProblem::Mismatch {
                     edge: e,
                     ours,
-                    neighbour: self.tile(nb.tile).id.clone(),
+                    neighbour: self.tile(nb.tile()).id.clone(),
                     at: nb.pos,
                     theirs,
                 });
@@ -508,7 +523,7 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn edge_shown(&self, pos: Pos, e: Edge) -> Option<EdgeKind> {
         let p = &self.placed[self.at.get(pos)?];
-        Some(self.catalog.tiles[p.tile].sides[p.rot.quarters()].edges[e.index()])
+        Some(self.catalog.tiles[p.tile()].sides[p.rot.quarters()].edges[e.index()])
     }
 
     /// Every position and rotation where `tile` could legally lie now.
@@ -547,7 +562,7 @@ impl<'a> Game<'a> {
                 continue;
             };
             let nb = &self.placed[n];
-            let nt = self.tile(nb.tile);
+            let nt = self.tile(nb.tile());
             let mut joined = Vec::with_capacity(2);
             if t.feature_on_edge(e, rot) == Some(feature) && kind != FeatureKind::Field {
                 joined.extend(nt.feature_on_edge(e.opposite(), nb.rot));
@@ -598,11 +613,13 @@ impl<'a> Game<'a> {
             self.features.add(idx as u32, fi as u16, open, extras);
         }
         self.placed.push(PlacedTile {
-            tile,
+            // A catalog holds far fewer tile types than a `u32` counts.
+            tile_index: u32::try_from(tile).unwrap_or(u32::MAX),
             rot,
             pos,
             base,
-            turn,
+            // At most `MAX_TURNS` turns: a number fits.
+            turn: turn.and_then(|t| u32::try_from(t).ok()),
             figures: 0,
         });
         // The eight positions around, looked up once: the neighbours along
@@ -618,7 +635,7 @@ impl<'a> Game<'a> {
             };
             let nb = &self.placed[n];
             let nb_base = nb.base;
-            let theirs = &self.catalog.tiles[nb.tile].sides[nb.rot.quarters()];
+            let theirs = &self.catalog.tiles[nb.tile()].sides[nb.rot.quarters()];
             let (side, facing) = (e.index(), e.opposite().index());
             let here = mine.on_edge[side].map(|f| base + Node::from(f));
             let there = theirs.on_edge[facing].map(|f| nb_base + Node::from(f));
@@ -655,7 +672,7 @@ impl<'a> Game<'a> {
         for n in around.into_iter().flatten() {
             count += 1;
             self.ring[n] += 1;
-            if self.ring[n] == 8 && self.tile(self.placed[n].tile).cloister.is_some() {
+            if self.ring[n] == 8 && self.tile(self.placed[n].tile()).cloister.is_some() {
                 self.cloisters_closed.push(n);
             }
         }
@@ -681,7 +698,7 @@ impl<'a> Game<'a> {
         player: usize,
         figure: Figure,
     ) -> Option<DeployProblem> {
-        let kind = self.tile(self.placed[placed].tile).features[feature].kind;
+        let kind = self.tile(self.placed[placed].tile()).features[feature].kind;
         if !kind.holds_followers() {
             return Some(DeployProblem::NotOccupiable(kind));
         }
@@ -719,7 +736,7 @@ impl<'a> Game<'a> {
                         fo.player,
                         fo.figure,
                         p.pos,
-                        location_of(self.tile(p.tile), p.rot, feat),
+                        location_of(self.tile(p.tile()), p.rot, feat),
                     )
                 })
                 .collect();
@@ -754,7 +771,7 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn spot(&self, pos: Pos, feature: usize) -> Option<Spot> {
         let placed = self.at.get(pos)?;
-        (feature < self.tile(self.placed[placed].tile).features.len())
+        (feature < self.tile(self.placed[placed].tile()).features.len())
             .then_some(Spot { placed, feature })
     }
 
@@ -775,7 +792,7 @@ impl<'a> Game<'a> {
         for (pos, [a, b]) in quarters {
             let placed = self.at.get(pos).unwrap_or_default();
             let p = &self.placed[placed];
-            let t = self.tile(p.tile);
+            let t = self.tile(p.tile());
             let field = |h: Half| {
                 t.feature_on_half(h, p.rot)
                     .filter(|&f| t.features[f].kind == FeatureKind::Field)
@@ -935,7 +952,7 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn named_spot(&self, s: Spot) -> (Pos, Location, FeatureKind) {
         let p = &self.placed[s.placed];
-        let t = self.tile(p.tile);
+        let t = self.tile(p.tile());
         (
             p.pos,
             location_of(t, p.rot, s.feature),
@@ -983,7 +1000,7 @@ impl<'a> Game<'a> {
     /// The kind of feature a spot names.
     #[must_use]
     pub fn kind_at(&self, spot: Spot) -> FeatureKind {
-        self.tile(self.placed[spot.placed].tile).features[spot.feature].kind
+        self.tile(self.placed[spot.placed].tile()).features[spot.feature].kind
     }
 
     /// Whether the feature a spot names is finished: a road or city with
@@ -1042,7 +1059,7 @@ impl<'a> Game<'a> {
             .placed
             .get(placed)
             .filter(|p| p.figures > 0)
-            .map_or(0, |p| self.tile(p.tile).features.len());
+            .map_or(0, |p| self.tile(p.tile()).features.len());
         (0..features).flat_map(move |feature| {
             let root = self.features.find(self.node(placed, feature));
             self.features
@@ -1304,7 +1321,7 @@ impl<'a> Game<'a> {
         let Some(p) = self.placed.get(to.placed) else {
             return false;
         };
-        if to.feature >= self.tile(p.tile).features.len() {
+        if to.feature >= self.tile(p.tile()).features.len() {
             return false;
         }
         if !self.features.vacate_one(node, id as u32) {
@@ -1327,7 +1344,7 @@ impl<'a> Game<'a> {
             self.came_home.clear();
         }
         let p = self.placed[placed].clone();
-        let t = self.tile(p.tile);
+        let t = self.tile(p.tile());
         for (i, f) in t.features.iter().enumerate() {
             if matches!(f.kind, FeatureKind::City | FeatureKind::Road) {
                 self.close_set(p.base + i as Node, phase);
@@ -1339,7 +1356,7 @@ impl<'a> Game<'a> {
         }
         for k in 0..self.cloisters_closed.len() {
             let c = self.cloisters_closed[k];
-            if let Some(cf) = self.tile(self.placed[c].tile).cloister {
+            if let Some(cf) = self.tile(self.placed[c].tile()).cloister {
                 let node = self.node(c, cf);
                 if !self.features.scored(node) {
                     self.score_set(node, true, phase, true);
@@ -1389,7 +1406,7 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn feature_id(&self, placed: usize, feature: usize) -> Option<FeatureId> {
         let p = self.placed.get(placed)?;
-        let kind = match self.tile(p.tile).features.get(feature)?.kind {
+        let kind = match self.tile(p.tile()).features.get(feature)?.kind {
             FeatureKind::City => ScoredKind::City,
             FeatureKind::Road => ScoredKind::Road,
             FeatureKind::Field => ScoredKind::Farm,
@@ -1407,7 +1424,7 @@ impl<'a> Game<'a> {
         FeatureId {
             kind,
             pos: p.pos,
-            location: location_of(self.tile(p.tile), p.rot, feat),
+            location: location_of(self.tile(p.tile()), p.rot, feat),
         }
     }
 
@@ -1457,7 +1474,7 @@ impl<'a> Game<'a> {
             return;
         }
         let placed = self.features.tile(root);
-        let kind = self.tile(self.placed[placed].tile).features[self.features.feature(root)].kind;
+        let kind = self.tile(self.placed[placed].tile()).features[self.features.feature(root)].kind;
         let (scored, award, tiles) = match kind {
             FeatureKind::Cloister => {
                 let around = u32::from(self.ring[placed]);
@@ -1546,7 +1563,7 @@ impl<'a> Game<'a> {
         for root in roots {
             let placed = self.features.tile(root);
             let kind =
-                self.tile(self.placed[placed].tile).features[self.features.feature(root)].kind;
+                self.tile(self.placed[placed].tile()).features[self.features.feature(root)].kind;
             match kind {
                 FeatureKind::Field => farms.push(root),
                 FeatureKind::Cloister => {
@@ -1592,7 +1609,7 @@ impl<'a> Game<'a> {
         let mut all = Vec::new();
         for m in self.features.members(farm) {
             let p = &self.placed[self.features.tile(m)];
-            let f = &self.tile(p.tile).features[self.features.feature(m)];
+            let f = &self.tile(p.tile()).features[self.features.feature(m)];
             all.extend(
                 f.touches
                     .iter()

@@ -1083,7 +1083,7 @@ impl Mechanics {
         };
         let by_tile = placed
             .and_then(|i| game.placed().get(i))
-            .and_then(|p| self.by_tile.get(p.tile))
+            .and_then(|p| self.by_tile.get(p.tile()))
             .map_or(u32::MAX, |w| w[slot]);
         let by_act = acts.iter().fold(0, |mask, a| mask | self.by_act[a.kind()]);
         by_tile | by_act

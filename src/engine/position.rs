@@ -182,7 +182,7 @@ impl Position<'_> {
                 if placed == idx {
                     continue;
                 }
-                let t = after.tile(p.tile);
+                let t = after.tile(p.tile());
                 for feature in 0..t.features.len() {
                     let spot = Spot { placed, feature };
                     if !after.finished(spot)

@@ -41,7 +41,7 @@ struct Princess {
 /// if its tile shows her.
 fn her_city(game: &Game, placed: usize) -> Option<Spot> {
     let p = game.placed().get(placed)?;
-    let t = game.tile(p.tile);
+    let t = game.tile(p.tile());
     if t.symbol != Some(Symbol::Princess) {
         return None;
     }
@@ -101,7 +101,7 @@ impl Mechanic for Princess {
                 let p = &game.placed()[f.placed];
                 (
                     p.pos,
-                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature),
+                    crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature),
                     f.player,
                     f.figure,
                 )
@@ -145,7 +145,7 @@ impl Mechanic for Princess {
             at: p.pos,
             at_span: nowhere,
             spot: Some((
-                crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature),
+                crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature),
                 nowhere,
             )),
             span: nowhere,
@@ -263,7 +263,7 @@ impl Mechanic for Portal {
     fn deploys_elsewhere(&self, game: &Game, placed: usize) -> bool {
         game.placed()
             .get(placed)
-            .is_some_and(|p| game.tile(p.tile).symbol == Some(Symbol::Portal))
+            .is_some_and(|p| game.tile(p.tile()).symbol == Some(Symbol::Portal))
     }
 
     fn offers_elsewhere(&self) -> bool {

@@ -280,24 +280,33 @@ impl<'r> Referee<'r> {
             catalog,
             rules,
             players,
-            start: (s.tile, s.at, s.rot),
+            start: (s.tile(), s.at, s.rot),
         });
         let extra_turns = mechanics.gives_extra_turns();
+        // Room for every tile the record places and all their features.
+        let features = |tile: usize| catalog.tiles.get(tile).map_or(0, |e| e.tile.features.len());
+        let (tiles, nodes) = match &record.body {
+            Body::History(turns) => {
+                turns
+                    .iter()
+                    .fold((1, features(s.tile())), |(t, n), turn| match &turn.action {
+                        Action::Place { placement } => (t + 1, n + features(placement.tile())),
+                        Action::Discard { .. } => (t, n),
+                    })
+            }
+            Body::Snapshot { board, .. } => {
+                board.iter().fold((1, features(s.tile())), |(t, n), p| {
+                    (t + 1, n + features(p.tile()))
+                })
+            }
+        };
         Referee {
             record,
             last_land: None,
             rules,
-            game: Game::with_capacity(
-                catalog,
-                rules,
-                players,
-                match &record.body {
-                    Body::History(t) => t.len() + 1,
-                    Body::Snapshot { board, .. } => board.len() + 1,
-                },
-            )
-            .with_hooks(scoring_hooks(catalog, rules, players))
-            .keeping_came_home(mechanics.hooks_scored()),
+            game: Game::with_capacity(catalog, rules, players, tiles, nodes)
+                .with_hooks(scoring_hooks(catalog, rules, players))
+                .keeping_came_home(mechanics.hooks_scored()),
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
             mechanics,
@@ -369,7 +378,7 @@ impl<'r> Referee<'r> {
     fn draw(&mut self, tile: usize, span: SourceSpan) {
         let catalog = &self.record.catalog;
         if !self.supply.draw(catalog, tile) {
-            let start = self.record.start.tile == tile;
+            let start = self.record.start.tile() == tile;
             self.violation(
                 ViolationKind::Supply {
                     id: self.id(tile),
@@ -383,8 +392,8 @@ impl<'r> Referee<'r> {
 
     fn start(&mut self) {
         let s = self.record.start.clone();
-        self.draw(s.tile, s.tile_span);
-        self.game.place(s.tile, s.at, s.rot, None);
+        self.draw(s.tile(), s.tile_span.into());
+        self.game.place(s.tile(), s.at, s.rot, None);
     }
 
     /// Walks the turns; returns whether the game ended.
@@ -404,13 +413,13 @@ impl<'r> Referee<'r> {
                 break;
             }
             if let Some((end_turn, last)) = ended {
-                let written = turn.player.map(|(p, _)| p);
+                let written = turn.player().map(|(p, _)| p);
                 let after = match &turn.action {
                     Action::Place { placement, .. } => {
                         let end = self.end(last);
                         self.mechanics.after_the_end(
                             &self.record.catalog,
-                            placement.tile,
+                            placement.tile(),
                             written,
                             &end,
                         )
@@ -427,7 +436,7 @@ impl<'r> Referee<'r> {
                                     got: self.player(actor),
                                     expected,
                                 },
-                                turn.player.map_or(turn.span, |(_, span)| span),
+                                turn.player().map_or(turn.span.into(), |(_, span)| span),
                             );
                         }
                         Some(EndProblem::Over) => self.violation(
@@ -436,7 +445,7 @@ impl<'r> Referee<'r> {
                                 turn: turn.number,
                                 why: AfterTheEnd::RoundOver,
                             },
-                            turn.span,
+                            turn.span.into(),
                         ),
                     }
                     self.play(turn, actor, false);
@@ -449,7 +458,7 @@ impl<'r> Referee<'r> {
                         turn: turn.number,
                         why,
                     },
-                    turn.span,
+                    turn.span.into(),
                 );
                 let actor = written.unwrap_or(self.order.next());
                 self.play(turn, actor, false);
@@ -457,7 +466,7 @@ impl<'r> Referee<'r> {
                 continue;
             }
             let current = self.order.next();
-            let actor = match turn.player {
+            let actor = match turn.player() {
                 Some((p, span)) if p != current => {
                     let kind = match self.order.out_of_turn(p).unwrap_or(OutOfTurn::Order) {
                         OutOfTurn::Skipped { player, earned } => ViolationKind::DoubleTurnSkipped {
@@ -547,7 +556,7 @@ impl<'r> Referee<'r> {
     fn play(&mut self, turn: &Turn, actor: usize, second: bool) -> Option<FeatureId> {
         match &turn.action {
             Action::Discard { tile, span } => {
-                self.discard(*tile, *span);
+                self.discard(*tile, (*span).into());
                 None
             }
             Action::Place { placement } => {
@@ -555,14 +564,14 @@ impl<'r> Referee<'r> {
                     self.moves_not_taken(turn, actor, &[]);
                     return None;
                 };
-                let earned = if self.mechanics.placed_concerns(placement.tile) != 0 {
+                let earned = if self.mechanics.placed_concerns(placement.tile()) != 0 {
                     let placing = Placing {
-                        tile: placement.tile,
+                        tile: placement.tile(),
                         pos: placement.at,
                         rot: placement.rot,
                         placed: idx,
                         actor,
-                        drawn: !self.record.catalog.tiles[placement.tile].tile.per_player,
+                        drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
                         second,
                     };
                     self.mechanics.placed(&self.game, &placing)
@@ -582,7 +591,7 @@ impl<'r> Referee<'r> {
                     placed: idx,
                     second,
                     acts: &turn.acts,
-                    span: turn.span,
+                    span: turn.span.into(),
                 };
                 let taken = if self.busy(Phases::ACT, actor, Some(idx), &turn.acts) {
                     let said = self.mechanics.act(&mut self.game, &acting());
@@ -732,29 +741,29 @@ impl<'r> Referee<'r> {
 
     /// Checks and places a tile; `None` when it cannot lie there at all.
     fn place(&mut self, p: &Placement, actor: usize, number: usize) -> Option<usize> {
-        let entry = &self.record.catalog.tiles[p.tile];
+        let entry = &self.record.catalog.tiles[p.tile()];
         if entry.tile.per_player {
-            match self.supply.own[actor].get_mut(p.tile) {
+            match self.supply.own[actor].get_mut(p.tile()) {
                 Some(left) if *left > 0 => *left -= 1,
                 _ => self.violation(
                     ViolationKind::NoOwnTile {
                         player: self.player(actor),
-                        id: self.id(p.tile),
+                        id: self.id(p.tile()),
                         count: entry.tile.count,
                     },
-                    p.tile_span,
+                    p.tile_span.into(),
                 ),
             }
         } else {
-            if let Some(v) = self
-                .mechanics
-                .draw_problem(&self.record.catalog, &self.supply, p.tile)
+            if let Some(v) =
+                self.mechanics
+                    .draw_problem(&self.record.catalog, &self.supply, p.tile())
             {
-                self.violation(v, p.tile_span);
+                self.violation(v, p.tile_span.into());
             }
-            self.draw(p.tile, p.tile_span);
+            self.draw(p.tile(), p.tile_span.into());
         }
-        let problems = self.game.placement_problems(p.tile, p.at, p.rot);
+        let problems = self.game.placement_problems(p.tile(), p.at, p.rot);
         if !problems.is_empty() {
             self.marks.push(p.at);
         }
@@ -764,16 +773,23 @@ impl<'r> Referee<'r> {
                 occupied = true;
             }
             let v = self.placement_violation(problem, p);
-            self.violation(v, p.at_span);
+            self.violation(v, p.at_span.into());
         }
         if occupied {
             return None;
         }
-        if let Some((v, whole)) = self.mechanic_problem(p.tile, p.at, p.rot) {
+        if let Some((v, whole)) = self.mechanic_problem(p.tile(), p.at, p.rot) {
             self.marks.push(p.at);
-            self.violation(v, if whole { p.span } else { p.at_span });
+            self.violation(
+                v,
+                if whole {
+                    p.span.into()
+                } else {
+                    p.at_span.into()
+                },
+            );
         }
-        Some(self.game.place(p.tile, p.at, p.rot, Some(number)))
+        Some(self.game.place(p.tile(), p.at, p.rot, Some(number)))
     }
 
     /// Which rotations of a misfitting tile would match every neighbour's
@@ -784,7 +800,7 @@ impl<'r> Referee<'r> {
             .filter(|&r| {
                 !self
                     .game
-                    .placement_problems(p.tile, p.at, r)
+                    .placement_problems(p.tile(), p.at, r)
                     .iter()
                     .any(|q| matches!(q, PlaceProblem::Mismatch { .. }))
             })
@@ -800,7 +816,7 @@ impl<'r> Referee<'r> {
                 placed: Some(turn.map_or(PlacedWhen::Start, PlacedWhen::Turn)),
             },
             PlaceProblem::NoContact { corner } => ViolationKind::NoContact {
-                id: self.id(p.tile),
+                id: self.id(p.tile()),
                 pos: p.at,
                 corner,
             },
@@ -811,7 +827,7 @@ impl<'r> Referee<'r> {
                 at,
                 theirs,
             } => ViolationKind::EdgeMismatch {
-                id: self.id(p.tile),
+                id: self.id(p.tile()),
                 pos: p.at,
                 edge,
                 ours,
@@ -821,7 +837,7 @@ impl<'r> Referee<'r> {
                 fits: self.fitting_rotations(p),
             },
             PlaceProblem::NotAHole { empty } => ViolationKind::NotAHole {
-                id: self.id(p.tile),
+                id: self.id(p.tile()),
                 pos: p.at,
                 empty,
             },
@@ -832,7 +848,7 @@ impl<'r> Referee<'r> {
     /// names nothing.
     fn resolve(&mut self, idx: usize, loc: &Location, span: SourceSpan) -> Option<usize> {
         let placed = &self.game.placed()[idx];
-        let tile = &self.record.catalog.tiles[placed.tile].tile;
+        let tile = &self.record.catalog.tiles[placed.tile()].tile;
         match loc.resolve(tile, placed.rot) {
             Ok(f) => Some(f),
             Err(problem) => {
@@ -1067,45 +1083,45 @@ impl<'r> Referee<'r> {
         }
         let mut spans: HashMap<Pos, SourceSpan> = HashMap::new();
         for p in board {
-            let entry = &self.record.catalog.tiles[p.tile];
+            let entry = &self.record.catalog.tiles[p.tile()];
             if self.game.at(p.at).is_some() {
-                let id = self.game.placed()[self.game.at(p.at).unwrap_or(0)].tile;
+                let id = self.game.placed()[self.game.at(p.at).unwrap_or(0)].tile();
                 self.violation(
                     ViolationKind::OccupiedPosition {
                         pos: p.at,
                         id: self.id(id),
                         placed: None,
                     },
-                    p.at_span,
+                    p.at_span.into(),
                 );
                 continue;
             }
             if entry.tile.per_player {
                 let own = &mut self.supply.own;
-                let holder = (0..own.len()).find(|&pl| own[pl][p.tile] > 0);
+                let holder = (0..own.len()).find(|&pl| own[pl][p.tile()] > 0);
                 match holder {
-                    Some(pl) => own[pl][p.tile] -= 1,
+                    Some(pl) => own[pl][p.tile()] -= 1,
                     None => self.violation(
                         ViolationKind::Supply {
-                            id: self.id(p.tile),
+                            id: self.id(p.tile()),
                             count: entry.tile.count * self.record.players.len() as u32,
                             start: false,
                         },
-                        p.tile_span,
+                        p.tile_span.into(),
                     ),
                 }
             } else {
-                self.draw(p.tile, p.tile_span);
+                self.draw(p.tile(), p.tile_span.into());
             }
-            for problem in self.game.placement_problems(p.tile, p.at, p.rot) {
+            for problem in self.game.placement_problems(p.tile(), p.at, p.rot) {
                 // Contact and holes are checked on the whole board below.
                 if matches!(problem, PlaceProblem::Mismatch { .. }) {
                     let v = self.placement_violation(problem, p);
-                    self.violation(v, p.at_span);
+                    self.violation(v, p.at_span.into());
                 }
             }
-            spans.insert(p.at, p.at_span);
-            self.game.place(p.tile, p.at, p.rot, None);
+            spans.insert(p.at, p.at_span.into());
+            self.game.place(p.tile(), p.at, p.rot, None);
         }
         self.snapshot_checks(&spans);
         let table = std::sync::Arc::clone(&self.record.catalog.figures);
@@ -1161,7 +1177,7 @@ impl<'r> Referee<'r> {
             let Some(feature) = self.resolve(idx, &m.spot, m.spot_span) else {
                 continue;
             };
-            let kind = self.game.tile(self.game.placed()[idx].tile).features[feature].kind;
+            let kind = self.game.tile(self.game.placed()[idx].tile()).features[feature].kind;
             let refused = Refused {
                 placed: idx,
                 feature,
@@ -1237,7 +1253,7 @@ impl<'r> Referee<'r> {
     fn snapshot_checks(&mut self, spans: &HashMap<Pos, SourceSpan>) {
         let placed = self.game.placed().to_vec();
         for p in &placed {
-            let t = self.game.tile(p.tile);
+            let t = self.game.tile(p.tile());
             if t.hole_only {
                 let empty: Vec<Edge> = Edge::ALL
                     .into_iter()
@@ -1275,7 +1291,7 @@ impl<'r> Referee<'r> {
                     .copied()
                     .unwrap_or(SourceSpan::from((0, 0)));
                 let v = ViolationKind::Disconnected {
-                    id: self.game.tile(p.tile).id.clone(),
+                    id: self.game.tile(p.tile()).id.clone(),
                     pos: p.pos,
                 };
                 self.violation(v, span);

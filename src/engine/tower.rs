@@ -107,7 +107,7 @@ impl Mechanic for Towers {
         said: &mut Said,
     ) -> Vec<(usize, Figure)> {
         for p in game.placed() {
-            if game.tile(p.tile).tower {
+            if game.tile(p.tile()).tower {
                 self.foundations.push(p.pos);
             }
         }
@@ -380,7 +380,7 @@ impl Towers {
             let p = &game.placed()[f.placed];
             if f.on_board && table.is_follower(f.figure) && in_reach(p.pos) {
                 let spot =
-                    crate::record::location::location_of(game.tile(p.tile), p.rot, f.feature);
+                    crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature);
                 targets.push((p.pos, spot, f.player, f.figure));
             }
         }
@@ -423,7 +423,7 @@ impl Towers {
     /// otherwise.
     fn tower_at(&self, game: &Game, at: Pos) -> Result<Tower, TowerProblem> {
         let placed = game.at(at).ok_or(TowerProblem::NoTile(at))?;
-        if !game.tile(game.placed()[placed].tile).tower {
+        if !game.tile(game.placed()[placed].tile()).tower {
             return Err(TowerProblem::NoFoundation(at));
         }
         Ok(self.built.get(&at).copied().unwrap_or_default())
@@ -536,7 +536,7 @@ impl Towers {
             }
         } else if let Some(placed) = game.at(c.at) {
             let p = &game.placed()[placed];
-            if let Ok(feature) = c.spot.resolve(game.tile(p.tile), p.rot) {
+            if let Ok(feature) = c.spot.resolve(game.tile(p.tile()), p.rot) {
                 let table = game.figures();
                 for id in game.figures_at(placed, feature) {
                     let f = &game.followers()[id];

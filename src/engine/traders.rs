@@ -29,7 +29,7 @@ impl Game<'_> {
     #[must_use]
     pub fn meets_builder(&self, placed: usize, player: usize) -> Option<FeatureId> {
         let base = self.placed[placed].base;
-        let t = self.tile(self.placed[placed].tile);
+        let t = self.tile(self.placed[placed].tile());
         let roots: Vec<(Node, FeatureKind)> = t
             .features
             .iter()

@@ -75,7 +75,7 @@ pub fn targets(game: &Game, figure: Figure, from: Pos) -> Vec<Spot> {
     let mut out = Vec::new();
     for pos in squares {
         let Some(placed) = game.at(pos) else { continue };
-        let tile = game.tile(game.placed()[placed].tile);
+        let tile = game.tile(game.placed()[placed].tile());
         for feature in 0..tile.features.len() {
             let spot = Spot { placed, feature };
             if problem(game, figure, from, spot).is_none() {
@@ -145,7 +145,7 @@ impl Mechanic for Wagons {
                 from: several.then_some((from, nowhere)),
                 at: placed.pos,
                 at_span: nowhere,
-                spot: location_of(game.tile(placed.tile), placed.rot, to.feature),
+                spot: location_of(game.tile(placed.tile()), placed.rot, to.feature),
                 spot_span: nowhere,
                 span: nowhere,
             })));
@@ -243,7 +243,7 @@ impl Mechanic for Wagons {
                 continue;
             };
             let p = &game.placed()[placed];
-            let tile = game.tile(p.tile);
+            let tile = game.tile(p.tile());
             let feature = match m.spot.resolve(tile, p.rot) {
                 Ok(f) => f,
                 Err(problem) => {
@@ -334,7 +334,7 @@ mod tests {
         let far = game.place(tile("U"), Pos::new(3, 0), Rotation::R0, Some(6));
         let spot = |placed: usize, edge: Option<Edge>| {
             let p = &game.placed()[placed];
-            let t = game.tile(p.tile);
+            let t = game.tile(p.tile());
             let feature = match edge {
                 Some(e) => t.feature_on_edge(e, p.rot).expect("feature"),
                 None => t.cloister.expect("cloister"),

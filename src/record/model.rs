@@ -22,21 +22,63 @@ pub const MAX_SUPPLY_SCALE: i64 = 100_000;
 /// Most turns (or board tiles) in one record.
 pub const MAX_TURNS: usize = 2_000_000;
 
+/// Where something is written in a record: a byte offset and a length, in
+/// 8 bytes (a [`SourceSpan`] takes 16), since a record keeps several for
+/// every turn and a game may have a million turns. A file of more than
+/// 4 GiB, which carca does not read, would have its positions cut short.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Span {
+    offset: u32,
+    len: u32,
+}
+
+impl From<SourceSpan> for Span {
+    fn from(s: SourceSpan) -> Span {
+        let cut = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Span {
+            offset: cut(s.offset()),
+            len: cut(s.len()),
+        }
+    }
+}
+
+impl From<Span> for SourceSpan {
+    fn from(s: Span) -> SourceSpan {
+        SourceSpan::from((s.offset as usize, s.len as usize))
+    }
+}
+
 /// A tile put on the board.
 #[derive(Debug, Clone)]
 pub struct Placement {
-    /// Index into the catalog.
-    pub tile: usize,
+    /// Index into the catalog (4 bytes, as a record holds a placement for
+    /// every tile; [`Placement::tile`] gives it as an index).
+    pub tile_index: u32,
     /// The tile id in the file.
-    pub tile_span: SourceSpan,
+    pub tile_span: Span,
     /// Where.
     pub at: Pos,
     /// The position in the file.
-    pub at_span: SourceSpan,
+    pub at_span: Span,
     /// Clockwise rotation.
     pub rot: Rotation,
     /// The whole entry.
-    pub span: SourceSpan,
+    pub span: Span,
+}
+
+impl Placement {
+    /// A catalog index as a placement keeps it: a catalog holds far fewer
+    /// tile types than a `u32` counts.
+    #[must_use]
+    pub fn index(tile: usize) -> u32 {
+        u32::try_from(tile).unwrap_or(u32::MAX)
+    }
+
+    /// Its tile's index into the catalog.
+    #[must_use]
+    pub fn tile(&self) -> usize {
+        self.tile_index as usize
+    }
 }
 
 /// A figure deployed on the tile just placed, or (`meeple: { at, spot }`)
@@ -175,7 +217,7 @@ pub enum Action {
         /// The tile.
         tile: usize,
         /// The id in the file.
-        span: SourceSpan,
+        span: Span,
     },
 }
 
@@ -312,17 +354,45 @@ pub struct Turn {
     /// 1-based position in `turns`.
     pub number: usize,
     /// The whole entry.
-    pub span: SourceSpan,
-    /// The player the record names, if any.
-    pub player: Option<(usize, SourceSpan)>,
+    pub span: Span,
+    /// The player the record names, if any (an index of the players).
+    pub player: Option<(u32, Span)>,
     /// What happened to the tile.
     pub action: Action,
     /// What else the turn did, in the order written: at most one action
     /// (a deployment), and moves after the scoring.
-    pub acts: Vec<Act>,
+    pub acts: Acts,
+}
+
+/// The acts of a turn, as a list (`&[Act]`) kept in one word: most turns
+/// have none, and a record holds a turn for every tile.
+#[derive(Debug, Clone, Default)]
+// A boxed list is one word (a boxed slice is two); the extra allocation is
+// made only for the few turns that have acts.
+#[allow(clippy::box_collection)]
+pub struct Acts(Option<Box<Vec<Act>>>);
+
+impl From<Vec<Act>> for Acts {
+    fn from(acts: Vec<Act>) -> Acts {
+        Acts((!acts.is_empty()).then(|| Box::new(acts)))
+    }
+}
+
+impl std::ops::Deref for Acts {
+    type Target = [Act];
+    fn deref(&self) -> &[Act] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
 }
 
 impl Turn {
+    /// The player the record names, if any: an index of the players, and
+    /// where the name is written.
+    #[must_use]
+    pub fn player(&self) -> Option<(usize, SourceSpan)> {
+        self.player.map(|(p, span)| (p as usize, span.into()))
+    }
+
     /// The figure the turn deploys, if any.
     #[must_use]
     pub fn deploy(&self) -> Option<&Deploy> {

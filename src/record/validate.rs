@@ -148,12 +148,12 @@ impl<'a> Builder<'a> {
             Some(s) => self.placement(&s.value, self.span(s), &catalog, Some(Pos::new(0, 0))),
             None => match catalog.default_start() {
                 Some(tile) => Some(Placement {
-                    tile,
-                    tile_span: whole,
+                    tile_index: Placement::index(tile),
+                    tile_span: whole.into(),
                     at: Pos::new(0, 0),
-                    at_span: whole,
+                    at_span: whole.into(),
                     rot: Rotation::R0,
-                    span: whole,
+                    span: whole.into(),
                 }),
                 None => {
                     if !catalog.tiles.is_empty() {
@@ -520,12 +520,12 @@ impl<'a> Builder<'a> {
         let rot = self.rotation(raw.rot.as_ref());
         let (at, at_span) = at?;
         Some(Placement {
-            tile: tile?,
-            tile_span: self.span(&raw.tile),
+            tile_index: Placement::index(tile?),
+            tile_span: self.span(&raw.tile).into(),
             at,
-            at_span,
+            at_span: at_span.into(),
             rot: rot?,
-            span,
+            span: span.into(),
         })
     }
 
@@ -595,12 +595,12 @@ impl<'a> Builder<'a> {
                 deploy = meeple;
                 Action::Place {
                     placement: Placement {
-                        tile: tile_i?,
-                        tile_span: self.span(tile),
+                        tile_index: Placement::index(tile_i?),
+                        tile_span: self.span(tile).into(),
                         at: pos?,
-                        at_span: self.span(at),
+                        at_span: self.span(at).into(),
                         rot: rot?,
-                        span,
+                        span: span.into(),
                     },
                 }
             }
@@ -625,7 +625,7 @@ impl<'a> Builder<'a> {
                 }
                 Action::Discard {
                     tile: self.tile(d, catalog)?,
-                    span: self.span(d),
+                    span: self.span(d).into(),
                 }
             }
             (Some(_), Some(_)) => {
@@ -694,10 +694,11 @@ impl<'a> Builder<'a> {
         }
         Some(Turn {
             number,
-            span,
-            player,
+            span: span.into(),
+            // At most `MAX_PLAYERS` players: an index fits.
+            player: player.map(|(p, s)| (u32::try_from(p).unwrap_or(u32::MAX), s.into())),
             action,
-            acts,
+            acts: acts.into(),
         })
     }
 

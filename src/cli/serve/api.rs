@@ -445,7 +445,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         .iter()
         .enumerate()
         .map(|(i, pl)| {
-            let t = game.tile(pl.tile);
+            let t = game.tile(pl.tile());
             let spots = (0..t.features.len())
                 .filter(|&f| t.features[f].kind != crate::tileset::FeatureKind::River)
                 .map(|f| BoardSpotJson {
@@ -459,7 +459,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                 tile: t.id.clone(),
                 at: [pl.pos.x, pl.pos.y],
                 rot: pl.rot.degrees(),
-                turn: pl.turn,
+                turn: pl.turn.map(|t| t as usize),
                 spots,
                 tower: t.tower,
             }
@@ -467,7 +467,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         .collect();
     let figure = |placed: usize, feature: usize| {
         let pl = &game.placed()[placed];
-        let t = game.tile(pl.tile);
+        let t = game.tile(pl.tile());
         (
             [pl.pos.x, pl.pos.y],
             crate::record::location::location_of(t, pl.rot, feature).to_string(),
@@ -577,7 +577,7 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                         crate::report::json::TakeJson {
                             at: [p.pos.x, p.pos.y],
                             spot: crate::record::location::location_of(
-                                game.tile(p.tile),
+                                game.tile(p.tile()),
                                 p.rot,
                                 f.feature,
                             )

@@ -165,7 +165,7 @@ impl<'a> Scene<'a> {
             .placed()
             .iter()
             .map(|p| Placed {
-                tile: game.tile(p.tile),
+                tile: game.tile(p.tile()),
                 at: p.pos,
                 rot: p.rot,
                 caption: None,
