@@ -701,6 +701,9 @@ impl<'de> Deserializer<'de> for &Node<'de> {
     ) -> Result<V::Value, Declined> {
         if name == crate::spanned::SPANNED {
             v.visit_some(self)
+        } else if name == READ_APART {
+            // Read by its own reader, later: not read here at all.
+            v.visit_unit()
         } else if name == crate::spanned::WORD_OR_MAP {
             // A word (never a boolean or a number here) or a mapping.
             match self {
@@ -751,6 +754,36 @@ impl<'de> Deserializer<'de> for &Node<'de> {
         // Read all the same: what the quick way takes, it reads whole.
         self.read_whole()?;
         v.visit_unit()
+    }
+}
+
+/// The name under which a [`ReadApart`] asks for itself.
+const READ_APART: &str = "__carca_read_apart";
+
+/// A value that its own reader reads apart, later (a record's turns, read
+/// one by one as they are converted): the quick reader leaves it unread
+/// here, and any other reader skips it as any value.
+pub(crate) struct ReadApart;
+
+impl<'de> serde::Deserialize<'de> for ReadApart {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ReadApart, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ReadApart;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any value")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<ReadApart, E> {
+                Ok(ReadApart)
+            }
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<ReadApart, D::Error> {
+                <de::IgnoredAny as serde::Deserialize>::deserialize(d).map(|_| ReadApart)
+            }
+        }
+        d.deserialize_newtype_struct(READ_APART, V)
     }
 }
 

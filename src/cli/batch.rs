@@ -396,7 +396,9 @@ fn totals_text(a: &Adjudication) -> String {
 }
 
 /// Renders one record's result as its line of output and its diagnostics.
-fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
+/// `quiet`: only the summary is printed, so neither the record's line nor
+/// its diagnostics are written (its exit code counts).
+fn render_one(s: &Scored, format: Format, style: Style, quiet: bool) -> Rendered {
     let (findings, readable): (&[Finding], bool) = match &s.result {
         Ok(a) => (&a.findings, true),
         Err(f) => (f, false),
@@ -407,6 +409,7 @@ fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
         exit_code(findings).max(2)
     };
     let stdout = match format {
+        Format::Text if quiet => String::new(),
         Format::Text => {
             // A file name is printed escaped: a line break in it must not
             // start a line of its own.
@@ -439,7 +442,7 @@ fn render_one(s: &Scored, format: Format, style: Style) -> Rendered {
             serde_json::to_string(&v).unwrap_or_default() + "\n"
         }
     };
-    let stderr = if format == Format::Text && !findings.is_empty() {
+    let stderr = if format == Format::Text && !findings.is_empty() && !quiet {
         render(findings, style)
     } else {
         String::new()
@@ -517,6 +520,8 @@ pub(crate) fn run(
             bar
         }
     });
+    // With `--quiet`, a text batch prints only its summary.
+    let quiet = io.quiet && format == Format::Text;
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (input_tx, input_rx) = mpsc::sync_channel::<(usize, Input)>(1024);
     let input_rx = Mutex::new(input_rx);
@@ -538,7 +543,7 @@ pub(crate) fn run(
                     // batch never loses a result.
                     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         score_one(loader, &input, over, &mut cache)
-                            .map(|s| render_one(&s, format, style))
+                            .map(|s| render_one(&s, format, style, quiet))
                     }))
                     .unwrap_or_else(|_| Some(internal_error(&input.name(), format)));
                     if result_tx.send((i, rendered)).is_err() {
@@ -563,7 +568,7 @@ pub(crate) fn run(
                     continue;
                 };
                 // `json` is one document: the records form an array.
-                if io.quiet && format == Format::Text {
+                if quiet {
                     // Only the summary.
                 } else if format == Format::Json {
                     let first = summary.records == 0;

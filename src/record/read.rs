@@ -237,8 +237,9 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
     } else {
         let node = crate::yaml::read(text)?;
         crate::spanned::bare(|| {
+            // The turns are left unread here: `turns_of` reads them.
             let header =
-                <RawRecord<serde::de::IgnoredAny> as serde::Deserialize>::deserialize(&node)
+                <RawRecord<crate::yaml::ReadApart> as serde::Deserialize>::deserialize(&node)
                     .ok()?;
             b.record(header, dir, &mut |b, catalog, players| {
                 let turns = plain::turns_of(&node, text.len(), b, catalog, players);

@@ -309,11 +309,12 @@ impl Catalog {
     /// The tile with this id (`ID`, or `SET/ID` to pick a set).
     #[must_use]
     pub fn find(&self, id: &str) -> Option<usize> {
-        let id = id.trim();
-        // Most ids name a tile alone: one look-up, before looking for a set.
-        if !id.as_bytes().contains(&b'/') {
-            return self.by_id.get(id).copied();
+        // Most ids name a tile as written: one look-up first. (A tile's id
+        // has no spaces and no `/`, so nothing else can name it so.)
+        if let Some(&found) = self.by_id.get(id) {
+            return Some(found);
         }
+        let id = id.trim();
         if let Some((set, tile)) = id.split_once('/') {
             return self
                 .tiles
