@@ -24,12 +24,12 @@ struct Slot {
     size: u32,
     /// Next member in the set's circular list.
     next: Node,
-    /// Placed-tile index (above the low 8 bits) and the feature's index
-    /// within its tile (the low 8 bits).
+    /// The feature's index within its tile (the low 8 bits), two flags (at
+    /// roots): [`SCORED`], the set is already scored; [`HAS_EXTRAS`], it
+    /// carries extras, kept in `extras` under its root; and its placed
+    /// tile's index (the bits from [`TILE_SHIFT`] up).
     place: u32,
-    /// Open edges (at roots), below [`SCORED`] and [`HAS_EXTRAS`]: the set
-    /// is already scored; it carries extras, kept in `extras` under its
-    /// root.
+    /// Open edges (at roots).
     open: u32,
     /// The set's last follower (at roots; `NONE` when it has none): the
     /// followers form a ring through `next_follower`, in the order they
@@ -40,29 +40,23 @@ struct Slot {
 }
 
 // A slot is 28 bytes, since a game of a million tiles has some 3.4 million:
-// a tile index and a feature index share a word, and so do the open edges
-// and two flags. Tiles and features are bounded so that they fit.
-const _: () = assert!(crate::record::MAX_TURNS < 1 << 24);
+// a feature index, a tile index and two flags share a word. Tiles and
+// features are bounded so that they fit.
+const _: () = assert!(crate::record::MAX_TURNS < 1 << 22);
 const _: () = assert!(crate::tileset::build::MAX_FEATURES_PER_TILE <= 1 << 8);
-/// The bit of [`Slot::open`] that says the set is scored.
-const SCORED: u32 = 1 << 31;
-/// The bit of [`Slot::open`] that says the set carries extras.
-const HAS_EXTRAS: u32 = 1 << 30;
-/// The bits of [`Slot::open`] that count open edges (at most 12 a tile).
-const OPEN: u32 = HAS_EXTRAS - 1;
+/// The bit of [`Slot::place`] that says the set is scored.
+const SCORED: u32 = 1 << 8;
+/// The bit of [`Slot::place`] that says the set carries extras.
+const HAS_EXTRAS: u32 = 1 << 9;
+/// Where the tile index starts in [`Slot::place`].
+const TILE_SHIFT: u32 = 10;
 
 impl Slot {
-    fn open(self) -> u32 {
-        self.open & OPEN
-    }
-    fn set_open(&mut self, open: u32) {
-        self.open = (self.open & !OPEN) | (open & OPEN);
-    }
     fn scored(self) -> bool {
-        self.open & SCORED != 0
+        self.place & SCORED != 0
     }
     fn has_extras(self) -> bool {
-        self.open & HAS_EXTRAS != 0
+        self.place & HAS_EXTRAS != 0
     }
 }
 
@@ -111,8 +105,8 @@ impl Features {
             parent: id,
             size: 1,
             next: id,
-            place: (tile << 8) | u32::from(feature),
-            open: (open & OPEN) | flags,
+            place: (tile << TILE_SHIFT) | u32::from(feature) | flags,
+            open,
             last: NONE,
             least: id,
         });
@@ -121,7 +115,7 @@ impl Features {
 
     /// The placed tile (index in placement order) a node lies on.
     pub(crate) fn tile(&self, n: Node) -> usize {
-        (self.slots[n as usize].place >> 8) as usize
+        (self.slots[n as usize].place >> TILE_SHIFT) as usize
     }
 
     /// The feature of its tile a node is.
@@ -155,7 +149,7 @@ impl Features {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));
         if ra == rb {
             let root = &mut self.slots[ra as usize];
-            root.set_open(root.open().saturating_sub(2));
+            root.open = root.open.saturating_sub(2);
             return ra;
         }
         let (big, small) = if self.slots[ra as usize].size >= self.slots[rb as usize].size {
@@ -167,8 +161,8 @@ impl Features {
         let s = self.slots[si];
         let b = &mut self.slots[bi];
         b.size += s.size;
-        b.set_open((b.open() + s.open()).saturating_sub(2));
-        b.open |= s.open & SCORED;
+        b.open = (b.open + s.open).saturating_sub(2);
+        b.place |= s.place & SCORED;
         b.least = b.least.min(s.least);
         // Swapping the two `next` links splices the circular lists.
         let b_next = b.next;
@@ -178,7 +172,7 @@ impl Features {
         if s.has_extras()
             && let Some(moved) = self.extras.remove(&small)
         {
-            self.slots[bi].open |= HAS_EXTRAS;
+            self.slots[bi].place |= HAS_EXTRAS;
             let into = self.extras.entry(big).or_default();
             for (m, n) in moved {
                 match into.binary_search_by_key(&m, |e| e.0) {
@@ -207,13 +201,12 @@ impl Features {
     /// Closes one open edge of a set (an edge against an abbey).
     pub(crate) fn close_one(&mut self, n: Node) {
         let r = self.find_mut(n) as usize;
-        let root = &mut self.slots[r];
-        root.set_open(root.open().saturating_sub(1));
+        self.slots[r].open = self.slots[r].open.saturating_sub(1);
     }
 
     /// Open edges of the set.
     pub(crate) fn open(&self, n: Node) -> u32 {
-        self.slots[self.find(n) as usize].open()
+        self.slots[self.find(n) as usize].open
     }
 
     /// What the set carries: modifier indices with counts, sorted.
@@ -244,7 +237,7 @@ impl Features {
     /// Marks the set scored.
     pub(crate) fn mark_scored(&mut self, n: Node) {
         let r = self.find(n) as usize;
-        self.slots[r].open |= SCORED;
+        self.slots[r].place |= SCORED;
     }
 
     /// Whether any follower stands on the set.

@@ -271,6 +271,9 @@ pub(super) struct Referee<'r> {
     pub(super) drew_again: Option<usize>,
 }
 
+/// Tiles from which a game's features are counted before it is played.
+const LARGE_GAME: usize = 10_000;
+
 impl<'r> Referee<'r> {
     pub(super) fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
         let players = record.players.len();
@@ -283,9 +286,12 @@ impl<'r> Referee<'r> {
             start: (s.tile(), s.at, s.rot),
         });
         let extra_turns = mechanics.gives_extra_turns();
-        // Room for every tile the record places and all their features.
+        // Room for every tile the record places and, in a large game (where
+        // growing the feature store would copy it), all their features.
         let features = |tile: usize| catalog.tiles.get(tile).map_or(0, |e| e.tile.features.len());
         let (tiles, nodes) = match &record.body {
+            Body::History(turns) if turns.len() < LARGE_GAME => (turns.len() + 1, 0),
+            Body::Snapshot { board, .. } if board.len() < LARGE_GAME => (board.len() + 1, 0),
             Body::History(turns) => {
                 turns
                     .iter()
@@ -554,6 +560,7 @@ impl<'r> Referee<'r> {
     /// Returns the feature that earned the player one more turn, if a
     /// mechanic gave one in the "placed" phase.
     fn play(&mut self, turn: &Turn, actor: usize, second: bool) -> Option<FeatureId> {
+        let acts: &[Act] = &turn.acts;
         match &turn.action {
             Action::Discard { tile, span } => {
                 self.discard(*tile, (*span).into());
@@ -590,16 +597,16 @@ impl<'r> Referee<'r> {
                     names: &record.players,
                     placed: idx,
                     second,
-                    acts: &turn.acts,
+                    acts,
                     span: turn.span.into(),
                 };
-                let taken = if self.busy(Phases::ACT, actor, Some(idx), &turn.acts) {
+                let taken = if self.busy(Phases::ACT, actor, Some(idx), acts) {
                     let said = self.mechanics.act(&mut self.game, &acting());
                     self.heard(said)
                 } else {
                     Vec::new()
                 };
-                for (i, act) in turn.acts.iter().enumerate() {
+                for (i, act) in acts.iter().enumerate() {
                     if taken.contains(&i) {
                         continue;
                     }
@@ -641,7 +648,7 @@ impl<'r> Referee<'r> {
                 // The "move" phase: neutral figures move before the scoring
                 // (the dragon's flight).
                 let mut later = Vec::new();
-                if self.busy(Phases::MOVE, actor, Some(idx), &turn.acts) {
+                if self.busy(Phases::MOVE, actor, Some(idx), acts) {
                     let said = self.mechanics.before_scoring(&mut self.game, &acting());
                     later = self.heard(said);
                 }
@@ -655,7 +662,7 @@ impl<'r> Referee<'r> {
                 later.extend(self.after_scoring(turn, actor, idx));
                 // An act of those phases that no mechanic took does
                 // nothing (a figure's move says why itself).
-                for (i, act) in turn.acts.iter().enumerate() {
+                for (i, act) in acts.iter().enumerate() {
                     if act.after_deployment() && !matches!(act, Act::Move(_)) && !later.contains(&i)
                     {
                         self.violation(ViolationKind::NotInPlay { key: act.key() }, act.span());
