@@ -287,7 +287,9 @@ pub fn read_source(path: &std::path::Path, limit: u64) -> Result<SourceFile, Box
         )));
     }
     let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
+    // Room for the file as it was measured (and one byte to see it grew),
+    // so that a large file is not copied while it is read.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len().saturating_add(1)).unwrap_or(0));
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     from_bytes(shown, bytes, limit)
 }

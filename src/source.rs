@@ -20,7 +20,8 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 #[derive(Clone)]
 pub struct SourceFile {
     name: Arc<str>,
-    text: Arc<str>,
+    // The text as read, shared without copying it (a record may be tens of MB).
+    text: Arc<String>,
     /// Where each line starts, built the first time a position is asked
     /// for, so that every later lookup is a binary search.
     lines: Arc<OnceLock<LineIndex>>,
@@ -64,7 +65,7 @@ impl SourceFile {
         let text: String = text.into();
         SourceFile {
             name: Arc::from(name.as_ref()),
-            text: Arc::from(text),
+            text: Arc::new(text),
             lines: Arc::default(),
             line_offset: 0,
         }
