@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Instructions per game of `carca score DIR --quiet`, from JSON files and
+# from YAML files: callgrind over a folder of 100 generated 72-tile games
+# (3 players, followers on half the turns, seeds 0 to 99), minus the same
+# over a folder of one of them, divided by 99, so that starting the process
+# does not count. Beside each, the engine alone: the instructions of
+# `adjudicate` over the 100 games, divided by 100.
+#
+#   cargo build --release
+#   benches/per_game.sh [path/to/carca]
+set -euo pipefail
+carca=${1:-target/release/carca}
+command -v valgrind > /dev/null || { echo "valgrind is needed" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for format in json yaml; do
+    mkdir -p "$work/$format-100" "$work/$format-1"
+    for seed in $(seq 0 99); do
+        "$carca" gen --players 3 --seed "$seed" --format "$format" \
+            -o "$work/$format-100/$seed.$format" > /dev/null 2>&1
+    done
+    cp "$work/$format-100/0.$format" "$work/$format-1/"
+done
+# Instructions of one run, and the file callgrind wrote.
+count() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" 2>&1 > /dev/null \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+for format in json yaml; do
+    all=$(count "$carca" score "$work/$format-100" --quiet)
+    engine=$(callgrind_annotate --inclusive=yes "$work/out" \
+        | awk '/carca::engine::referee::adjudicate /{gsub(",", "", $1); print $1; exit}')
+    one=$(count "$carca" score "$work/$format-1" --quiet)
+    echo "$format files: $(( (all - one) / 99 )) instructions a game; engine alone $(( engine / 100 ))"
+done
