@@ -376,3 +376,30 @@ fn gen_to_a_dash_writes_standard_output() {
         "a file named - was written"
     );
 }
+
+/// A ransom names the figure it buys back even when it is a follower: the
+/// player paid may hold followers of two kinds (this game's blue holds a
+/// follower and a big follower of red's when red pays), and a ransom that
+/// does not say which is refused.
+#[test]
+fn a_generated_ransom_says_which_figure_comes_back() {
+    let sets = [
+        "base",
+        "inns-cathedrals",
+        "traders-builders",
+        "tower",
+        "princess-dragon",
+    ];
+    let text = game(
+        9_187_480_156_383_164_890,
+        2,
+        72,
+        &sets,
+        0.379_563_324_905_137_5,
+    );
+    assert!(
+        text.contains("ransom: {from: blue, figure: follower}"),
+        "{text}"
+    );
+    assert_legal(&text, "two kinds held");
+}

@@ -179,7 +179,7 @@ pub struct WrittenCapture {
 pub struct WrittenRansom {
     /// The player paid.
     pub from: String,
-    /// Which figure comes back, when not the only kind held.
+    /// Which figure comes back (written whenever it is known).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
 }
@@ -247,9 +247,11 @@ impl WrittenTurn {
                 }));
             }
             Act::Ransom(r) => {
+                // The figure is written even when it is a follower: the
+                // player paid may hold followers of more than one kind.
                 self.ransom = Some(FlowMap(WrittenRansom {
                     from: name(r.from),
-                    figure: other(r.figure),
+                    figure: r.figure.map(|(f, _)| word(f)),
                 }));
             }
             Act::Fairy(p) | Act::Princess(p) => {
