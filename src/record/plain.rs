@@ -128,9 +128,8 @@ pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
 
 /// Why a JSON record was not read in one pass: a key that converts the
 /// turns came after them, or the keys before them were not a record's
-/// header. The turns were
-/// read before all that converts them was known, so the record is read in
-/// two passes.
+/// header. The turns were read before all that converts them was known,
+/// so the record is read in two passes.
 pub(super) struct TurnsFirst;
 
 /// Reads a JSON record in one pass over its text: the keys before `turns`

@@ -223,7 +223,8 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
         match plain::read_json(text, &mut b, dir) {
             Ok(record) => record,
             Err(plain::TurnsFirst) => {
-                // Keys after the turns: the header first, then the turns.
+                // What converts the turns came after them: the header
+                // first, then the turns.
                 b.findings.clear();
                 let header: RawRecord<serde::de::IgnoredAny> =
                     crate::spanned::bare(|| serde_json::from_str(text)).ok()?;
