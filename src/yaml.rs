@@ -32,10 +32,12 @@ pub enum Node<'a> {
     Seq(Vec<Node<'a>>),
     /// A map, in the order written; keys are scalars, none twice.
     Map(Vec<(Node<'a>, Node<'a>)>),
-    /// A flow collection written on one line (`[0, 1]`, `{ tile: A }`),
-    /// from its opening bracket to its closing one: read when its value
-    /// is asked for, straight into that value, without nodes.
-    Flow(&'a str),
+    /// A flow collection written on one line (`[0, 1]`, `{ tile: A }`):
+    /// the line from its opening bracket on (a comment may follow the
+    /// collection), and how many levels of collections it may open (the
+    /// nesting left below [`MAX_DEPTH`]). It is read when its value is
+    /// asked for, straight into that value, without nodes.
+    Flow(&'a str, usize),
 }
 
 /// Deepest nesting the quick way reads (the spanned reader's limit is 32).
@@ -72,10 +74,12 @@ struct Line<'a> {
 /// directives, document markers but a first `---`.
 fn lines(text: &str) -> Option<Vec<Line<'_>>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Most texts hold neither: their lines need not be looked at for them.
+    let tabs_or_returns = !no_tab_or_return(text.as_bytes());
     let mut out = Vec::with_capacity(text.len() / 32);
     for raw in text.split('\n') {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        if raw.bytes().any(|b| b == b'\t' || b == b'\r') {
+        if tabs_or_returns && raw.bytes().any(|b| b == b'\t' || b == b'\r') {
             return None;
         }
         let rest = raw.trim_start_matches(' ');
@@ -98,6 +102,17 @@ fn lines(text: &str) -> Option<Vec<Line<'_>>> {
         out.push(Line { indent, text: rest });
     }
     Some(out)
+}
+
+/// Whether `bytes` hold no tab and no carriage return, looked at 64 at a
+/// time (arithmetic without branches, which becomes vector code).
+fn no_tab_or_return(bytes: &[u8]) -> bool {
+    let found = |b: u8| u8::from(b == b'\t') | u8::from(b == b'\r');
+    let mut blocks = bytes.chunks_exact(64);
+    let clean = blocks
+        .by_ref()
+        .all(|block| block.iter().fold(0u8, |seen, &b| seen | found(b)) == 0);
+    clean && blocks.remainder().iter().all(|&b| found(b) == 0)
 }
 
 struct Reader<'a> {
@@ -195,7 +210,13 @@ impl<'a> Reader<'a> {
             }
             let after = &line.text[1..];
             let rest = after.trim_start_matches(' ');
-            let item = if blank(after) {
+            let item = if rest.starts_with(['[', '{']) {
+                // A flow collection (a turn, most often) takes the line.
+                self.pos += 1;
+                let v = self.flow(rest);
+                self.ends_at(indent)?;
+                v
+            } else if blank(after) {
                 self.pos += 1;
                 match self.next_indent() {
                     Some(i) if i > indent => self.block(indent + 1)?,
@@ -227,63 +248,18 @@ impl<'a> Reader<'a> {
     /// most a comment.
     fn inline(&mut self, text: &'a str) -> Option<Node<'a>> {
         let text = text.trim_start_matches(' ');
-        let (node, rest) = if text.starts_with(['[', '{']) {
-            let (end, nesting) = flow_extent(text)?;
-            if self.depth + nesting > MAX_DEPTH {
-                return None;
-            }
-            (Node::Flow(&text[..end]), &text[end..])
-        } else {
-            scalar(text, false)?
-        };
+        if text.starts_with(['[', '{']) {
+            return Some(self.flow(text));
+        }
+        let (node, rest) = scalar(text, false)?;
         blank(rest).then_some(node)
     }
-}
 
-/// Where the flow collection that opens `text` ends (the byte after its
-/// closing bracket), and how deeply it nests, found by counting brackets
-/// outside quoted scalars. A text the quick way reads is measured right;
-/// any other is found out when the collection is read, which must end
-/// exactly there.
-fn flow_extent(text: &str) -> Option<(usize, usize)> {
-    /// The bytes that open or close a collection or a quoted scalar.
-    const FLOW_MARKS: [bool; 256] = {
-        let mut marks = [false; 256];
-        marks[b'[' as usize] = true;
-        marks[b']' as usize] = true;
-        marks[b'{' as usize] = true;
-        marks[b'}' as usize] = true;
-        marks[b'"' as usize] = true;
-        marks[b'\'' as usize] = true;
-        marks
-    };
-    let bytes = text.as_bytes();
-    let (mut depth, mut deepest) = (0usize, 0usize);
-    let mut i = 0;
-    loop {
-        i += bytes[i..]
-            .iter()
-            .position(|&b| FLOW_MARKS[usize::from(b)])?;
-        match bytes[i] {
-            b'[' | b'{' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b']' | b'}' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some((i + 1, deepest));
-                }
-            }
-            // A single quote opens a scalar only where a scalar starts.
-            b'\''
-                if !matches!(
-                    bytes[..i].iter().rev().find(|&&b| b != b' '),
-                    Some(b'[' | b'{' | b',' | b':')
-                ) => {}
-            quote => i += 1 + bytes[i + 1..].iter().position(|&c| c == quote)?,
-        }
-        i += 1;
+    /// A flow collection, which takes the rest of its line: reading it
+    /// finds out where it ends, and that at most a comment follows.
+    fn flow(&self, text: &'a str) -> Node<'a> {
+        let room = MAX_DEPTH.saturating_sub(self.depth);
+        Node::Flow(text.trim_end_matches(' '), room)
     }
 }
 
@@ -493,8 +469,8 @@ impl<'a> Node<'a> {
             Node::Scalar(..) => Ok(()),
             Node::Seq(items) => items.iter().try_for_each(Node::read_whole),
             Node::Map(entries) => entries.iter().try_for_each(|(_, v)| v.read_whole()),
-            Node::Flow(text) => {
-                whole(text, |f| f.deserialize_ignored_any(de::IgnoredAny)).map(drop)
+            Node::Flow(text, room) => {
+                whole(text, *room, |f| f.deserialize_ignored_any(de::IgnoredAny)).map(drop)
             }
         }
     }
@@ -565,8 +541,8 @@ impl<'de> MapAccess<'de> for Entries<'_, 'de> {
 
 impl<'de, 'x> Node<'de> {
     fn seq<V: Visitor<'de>>(&'x self, v: V) -> Result<V::Value, Declined> {
-        if let Node::Flow(text) = self {
-            return whole(text, |f| f.deserialize_seq(v));
+        if let Node::Flow(text, room) = self {
+            return whole(text, *room, |f| f.deserialize_seq(v));
         }
         let Node::Seq(items) = self else {
             return declined("not a list");
@@ -580,9 +556,10 @@ impl<'de, 'x> Node<'de> {
         }
     }
 
+    #[inline]
     fn map_of<V: Visitor<'de>>(&'x self, v: V) -> Result<V::Value, Declined> {
-        if let Node::Flow(text) = self {
-            return whole(text, |f| f.deserialize_map(v));
+        if let Node::Flow(text, room) = self {
+            return whole(text, *room, |f| f.deserialize_map(v));
         }
         let Node::Map(entries) = self else {
             return declined("not a map");
@@ -625,7 +602,7 @@ impl<'de> Deserializer<'de> for &Node<'de> {
             },
             Node::Seq(_) => self.seq(v),
             Node::Map(_) => self.map_of(v),
-            Node::Flow(text) => whole(text, |f| f.deserialize_any(v)),
+            Node::Flow(text, room) => whole(text, *room, |f| f.deserialize_any(v)),
         }
     }
 
@@ -709,8 +686,8 @@ impl<'de> Deserializer<'de> for &Node<'de> {
             match self {
                 Node::Scalar(t, _) => v.visit_borrowed_str(t),
                 Node::Map(_) => self.map_of(v),
-                Node::Flow(text) if text.starts_with('{') => self.map_of(v),
-                Node::Seq(_) | Node::Flow(_) => declined("a list where a word or a mapping goes"),
+                Node::Flow(text, _) if text.starts_with('{') => self.map_of(v),
+                Node::Seq(_) | Node::Flow(..) => declined("a list where a word or a mapping goes"),
             }
         } else {
             v.visit_newtype_struct(self)
@@ -787,15 +764,19 @@ impl<'de> serde::Deserialize<'de> for ReadApart {
     }
 }
 
-/// Reads a whole flow collection's text with `read`, which must take all
-/// of it.
+/// Reads a flow collection's line with `read`, which must take all of it
+/// but a comment; `room` is how many levels of collections it may open.
 fn whole<'de, T>(
     text: &'de str,
+    room: usize,
     read: impl FnOnce(FlowValue<'_, 'de>) -> Result<T, Declined>,
 ) -> Result<T, Declined> {
     let mut rest = text;
-    let out = read(FlowValue(&mut rest))?;
-    if rest.is_empty() {
+    let out = read(FlowValue {
+        rest: &mut rest,
+        room,
+    })?;
+    if rest.is_empty() || blank(rest) {
         Ok(out)
     } else {
         declined("a flow collection that ends elsewhere")
@@ -805,7 +786,11 @@ fn whole<'de, T>(
 /// The value at the start of what is left of a flow collection's text: a
 /// scalar, read as its [`Node`], or a collection, read entry by entry.
 /// Reading it moves the text on past it.
-struct FlowValue<'c, 'a>(&'c mut &'a str);
+struct FlowValue<'c, 'a> {
+    rest: &'c mut &'a str,
+    /// How many levels of collections may still open here.
+    room: usize,
+}
 
 /// What a collection is read as.
 #[derive(Clone, Copy, PartialEq)]
@@ -815,12 +800,24 @@ enum Want {
     Map,
 }
 
+/// Which ASCII bytes a short word holds: letters, digits and `_`.
+const WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
 impl<'a> FlowValue<'_, 'a> {
     /// The scalar at the start, which the text moves past.
     fn scalar(&mut self) -> Result<Node<'a>, Declined> {
-        match scalar(self.0, true) {
+        match scalar(self.rest, true) {
             Some((node, after)) => {
-                *self.0 = after;
+                *self.rest = after;
                 Ok(node)
             }
             None => declined("not a plain or simply quoted scalar"),
@@ -832,80 +829,100 @@ impl<'a> FlowValue<'_, 'a> {
     /// bracket follows at once, which the text moves past: what [`integer`]
     /// reads of such a scalar, found without taking the scalar apart.
     fn short_integer(&mut self) -> Option<i64> {
-        let bytes = self.0.as_bytes();
-        let minus = usize::from(bytes.first() == Some(&b'-'));
-        let digits = bytes[minus..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let end = minus + digits;
-        let zero_led = bytes[minus..].first() == Some(&b'0') && (digits > 1 || minus == 1);
-        if digits == 0
-            || digits > 18
-            || zero_led
-            || !matches!(bytes.get(end), Some(b',' | b']' | b'}'))
-        {
+        let bytes = self.rest.as_bytes();
+        let minus = usize::from(*bytes.first()? == b'-');
+        let mut end = minus;
+        let mut n = 0i64;
+        loop {
+            let b = *bytes.get(end)?;
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
+                if !matches!(b, b',' | b']' | b'}') {
+                    return None;
+                }
+                break;
+            }
+            // At most 18 digits, which an `i64` holds.
+            if end - minus == 18 {
+                return None;
+            }
+            n = n * 10 + i64::from(digit);
+            end += 1;
+        }
+        let digits = end - minus;
+        let zero_led = bytes[minus] == b'0' && (digits > 1 || minus == 1);
+        if digits == 0 || zero_led {
             return None;
         }
-        let n = bytes[minus..end]
-            .iter()
-            .fold(0i64, |n, &b| n * 10 + i64::from(b - b'0'));
-        *self.0 = &self.0[end..];
+        *self.rest = &self.rest[end..];
         Some(if minus == 1 { -n } else { n })
     }
 
     /// The word at the start, when it is letters, digits and `_` (a letter
-    /// or digit first) that one of `ends` follows at once, which the text
-    /// moves past: the plain scalar [`scalar`] reads there, found without
-    /// its general rules.
-    fn short_word(&mut self, ends: &[u8]) -> Option<&'a str> {
-        let bytes = self.0.as_bytes();
+    /// or digit first) that a `:` follows at once (a key) or a comma or a
+    /// closing bracket (a value), which the text moves past: the plain
+    /// scalar [`scalar`] reads there, found without its general rules.
+    #[inline]
+    fn short_word(&mut self, key: bool) -> Option<&'a str> {
+        let bytes = self.rest.as_bytes();
         if !bytes.first()?.is_ascii_alphanumeric() {
             return None;
         }
-        let len = bytes
-            .iter()
-            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-            .count();
-        if len > MAX_KEY_CHARS || !bytes.get(len).is_some_and(|b| ends.contains(b)) {
+        let mut len = 1;
+        while bytes.get(len).is_some_and(|&b| WORD[usize::from(b)]) {
+            len += 1;
+        }
+        let ends = match bytes.get(len) {
+            Some(b':') => key,
+            Some(b',' | b']' | b'}') => !key,
+            _ => false,
+        };
+        if len > MAX_KEY_CHARS || !ends {
             return None;
         }
-        let word = &self.0[..len];
+        let word = &self.rest[..len];
         if len == 4 && matches!(word, "null" | "Null" | "NULL") {
             return None;
         }
-        *self.0 = &self.0[len..];
+        *self.rest = &self.rest[len..];
         Some(word)
     }
 
     /// Whether a collection starts here.
     fn collection_here(&self) -> bool {
-        self.0.starts_with(['[', '{'])
+        self.rest.starts_with(['[', '{'])
     }
 
     /// The collection at the start, read by `v` as `want` says, its
     /// entries as the quick reader takes them: `, ` between them and none
     /// after the last, `: ` after a key, no key twice.
     fn collection<V: Visitor<'a>>(self, v: V, want: Want) -> Result<V::Value, Declined> {
-        let map = self.0.starts_with('{');
+        let map = self.rest.starts_with('{');
         if want == Want::Seq && map || want == Want::Map && !map {
             return declined(if map { "not a list" } else { "not a map" });
         }
+        let Some(room) = self.room.checked_sub(1) else {
+            return declined("collections nested too deeply");
+        };
         let close = if map { '}' } else { ']' };
-        *self.0 = self.0[1..].trim_start_matches(' ');
+        *self.rest = skip_spaces(&self.rest[1..]);
         let out = if map {
             v.visit_map(FlowEntries {
-                rest: &mut *self.0,
+                rest: &mut *self.rest,
+                room,
                 keys: Keys::default(),
             })?
         } else {
-            v.visit_seq(FlowItems(&mut *self.0))?
+            v.visit_seq(FlowItems {
+                rest: &mut *self.rest,
+                room,
+            })?
         };
         // What the visitor left unread: the collection is longer than it
         // takes.
-        match self.0.strip_prefix(close) {
+        match self.rest.strip_prefix(close) {
             Some(after) => {
-                *self.0 = after;
+                *self.rest = after;
                 Ok(out)
             }
             None => declined("a collection longer than expected"),
@@ -915,7 +932,17 @@ impl<'a> FlowValue<'_, 'a> {
 
 /// After an entry of a collection closed by `close`: a comma and the next
 /// entry, or the closing bracket, which is left to be read.
+#[inline]
 fn next_entry(rest: &mut &str, close: u8) -> Result<(), Declined> {
+    // As most entries end: `, ` and the next one, or the bracket.
+    match *rest.as_bytes() {
+        [b',', b' ', next, ..] if !matches!(next, b' ' | b']' | b'}' | b',') => {
+            *rest = &rest[2..];
+            return Ok(());
+        }
+        [b, ..] if b == close => return Ok(()),
+        _ => {}
+    }
     let after = skip_spaces(rest);
     match after.as_bytes().first() {
         Some(b',') => {
@@ -934,12 +961,21 @@ fn next_entry(rest: &mut &str, close: u8) -> Result<(), Declined> {
 }
 
 /// `text` after its leading spaces.
+#[inline]
 fn skip_spaces(text: &str) -> &str {
-    let spaces = text.bytes().take_while(|&b| b == b' ').count();
+    let bytes = text.as_bytes();
+    let mut spaces = 0;
+    while bytes.get(spaces) == Some(&b' ') {
+        spaces += 1;
+    }
     &text[spaces..]
 }
 
-struct FlowItems<'c, 'a>(&'c mut &'a str);
+struct FlowItems<'c, 'a> {
+    rest: &'c mut &'a str,
+    /// How many levels of collections an item may open.
+    room: usize,
+}
 
 impl<'de> SeqAccess<'de> for FlowItems<'_, 'de> {
     type Error = Declined;
@@ -947,17 +983,22 @@ impl<'de> SeqAccess<'de> for FlowItems<'_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, Declined> {
-        if self.0.starts_with(']') {
+        if self.rest.starts_with(']') {
             return Ok(None);
         }
-        let value = seed.deserialize(FlowValue(&mut *self.0))?;
-        next_entry(self.0, b']')?;
+        let value = seed.deserialize(FlowValue {
+            rest: &mut *self.rest,
+            room: self.room,
+        })?;
+        next_entry(self.rest, b']')?;
         Ok(Some(value))
     }
 }
 
 struct FlowEntries<'c, 'a> {
     rest: &'c mut &'a str,
+    /// How many levels of collections a value may open.
+    room: usize,
     /// The keys read so far: the first few in place, the others in a list.
     keys: Keys<'a>,
 }
@@ -996,14 +1037,18 @@ impl<'de> MapAccess<'de> for FlowEntries<'_, 'de> {
         if self.rest.starts_with('}') {
             return Ok(None);
         }
-        let mut here = FlowValue(&mut *self.rest);
-        let key = match here.short_word(b":") {
-            Some(word) => Node::Scalar(word, true),
-            None => here.scalar()?,
+        let mut here = FlowValue {
+            rest: &mut *self.rest,
+            room: 0,
         };
-        let Node::Scalar(text, _) = key else {
-            return declined("a key that is not a scalar");
+        let (text, plain) = match here.short_word(true) {
+            Some(word) => (word, true),
+            None => match here.scalar()? {
+                Node::Scalar(text, plain) => (text, plain),
+                _ => return declined("a key that is not a scalar"),
+            },
         };
+        let key = Node::Scalar(text, plain);
         if key_too_long(&key) || !self.keys.add(text) {
             return declined("a long key, or a key written twice");
         }
@@ -1014,7 +1059,10 @@ impl<'de> MapAccess<'de> for FlowEntries<'_, 'de> {
         seed.deserialize(&key).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Declined> {
-        let value = seed.deserialize(FlowValue(&mut *self.rest))?;
+        let value = seed.deserialize(FlowValue {
+            rest: &mut *self.rest,
+            room: self.room,
+        })?;
         next_entry(self.rest, b'}')?;
         Ok(value)
     }
@@ -1083,7 +1131,7 @@ impl<'de> Deserializer<'de> for FlowValue<'_, 'de> {
     );
 
     fn deserialize_str<V: Visitor<'de>>(mut self, v: V) -> Result<V::Value, Declined> {
-        if let Some(word) = self.short_word(b",]}") {
+        if let Some(word) = self.short_word(false) {
             return v.visit_borrowed_str(word);
         }
         if self.collection_here() {
@@ -1128,7 +1176,7 @@ impl<'de> Deserializer<'de> for FlowValue<'_, 'de> {
         if name == crate::spanned::SPANNED {
             v.visit_some(self)
         } else if name == crate::spanned::WORD_OR_MAP {
-            if let Some(word) = self.short_word(b",]}") {
+            if let Some(word) = self.short_word(false) {
                 v.visit_borrowed_str(word)
             } else if self.collection_here() {
                 self.collection(v, Want::Map)
@@ -1213,13 +1261,16 @@ mod tests {
         };
         assert_eq!(entries[0].0, scalar("players"));
         // A flow collection is kept as written, and read when asked for.
-        assert_eq!(entries[0].1, Node::Flow("[red, blue]"));
+        assert!(matches!(entries[0].1, Node::Flow("[red, blue]", _)));
         let players = Vec::<String>::deserialize(&entries[0].1).expect("a list");
         assert_eq!(players, ["red", "blue"]);
         let Node::Seq(turns) = &entries[1].1 else {
             panic!("a list")
         };
-        assert_eq!(turns[0], Node::Flow("{ tile: B, at: [0, -1] }"));
+        assert!(matches!(
+            turns[0],
+            Node::Flow("{ tile: B, at: [0, -1] }", _)
+        ));
         assert_eq!(
             turns[1],
             Node::Map(vec![
@@ -1250,7 +1301,7 @@ mod tests {
             node,
             Node::Map(vec![
                 (scalar("turns"), Node::Seq(vec![scalar("a"), scalar("b")])),
-                (scalar("players"), Node::Flow("[x]")),
+                (scalar("players"), Node::Flow("[x]", MAX_DEPTH - 1)),
             ])
         );
     }
@@ -1346,6 +1397,28 @@ mod tests {
             }
             let node = read(text).expect("plain YAML");
             assert!(Doc::deserialize(&node).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn flow_collections_nest_no_deeper_than_the_limit() {
+        let nest = |depth: usize, after: &str| {
+            format!("a: {}{}{after}\n", "[".repeat(depth), "]".repeat(depth))
+        };
+        // The block map at the top takes one level of the limit.
+        for after in ["", "  # a comment"] {
+            let fits = nest(MAX_DEPTH - 1, after);
+            let node = read(&fits).expect("plain YAML");
+            de::IgnoredAny::deserialize(&node).expect("within the limit");
+            serde_json::Value::deserialize(&node).expect("within the limit");
+            for depth in [MAX_DEPTH, 100_000] {
+                let deep = nest(depth, after);
+                let declined = read(&deep).is_none_or(|node| {
+                    de::IgnoredAny::deserialize(&node).is_err()
+                        && serde_json::Value::deserialize(&node).is_err()
+                });
+                assert!(declined, "{depth} levels, {after:?}");
+            }
         }
     }
 
