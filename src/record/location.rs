@@ -31,8 +31,18 @@ impl Location {
         if let Some(name) = t.strip_prefix('#') {
             return (!name.is_empty()).then(|| Location::Named(name.to_string()));
         }
-        let upper = t.to_ascii_uppercase();
-        Some(match upper.as_str() {
+        // The words below are short and ASCII: a text that is not is none
+        // of them, and the others are upper-cased without allocating.
+        let mut buf = [0u8; 9];
+        let upper = match buf.get_mut(..t.len()) {
+            Some(room) if t.is_ascii() => {
+                room.copy_from_slice(t.as_bytes());
+                room.make_ascii_uppercase();
+                std::str::from_utf8(room).unwrap_or_default()
+            }
+            _ => "",
+        };
+        Some(match upper {
             "N" | "E" | "S" | "W" => Location::Edge(Edge::from_letter(upper.chars().next()?)?),
             "NE" => Location::Corner(Half::Nne, Half::Ene),
             "SE" => Location::Corner(Half::Ese, Half::Sse),
@@ -40,7 +50,7 @@ impl Location {
             "NW" => Location::Corner(Half::Wnw, Half::Nnw),
             "C" | "CLOISTER" | "MONASTERY" | "ABBEY" => Location::Cloister,
             "TOWER" => Location::Tower,
-            _ => match Half::from_name(&upper) {
+            _ => match Half::from_name(upper) {
                 Some(h) => Location::Half(h),
                 // A feature by the name its tile gives it (`inner`); the
                 // words above never name one.
@@ -156,4 +166,33 @@ pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> Location {
         return Location::Cloister;
     }
     Location::Named(tile.features[feature].name.clone().unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_words_in_any_case_and_names_as_written() {
+        for (text, want) in [
+            ("N", Location::Edge(Edge::N)),
+            (" w ", Location::Edge(Edge::W)),
+            ("se", Location::Corner(Half::Ese, Half::Sse)),
+            ("nNe", Location::Half(Half::Nne)),
+            ("Monastery", Location::Cloister),
+            ("cloister", Location::Cloister),
+            ("abbey", Location::Cloister),
+            ("C", Location::Cloister),
+            ("Tower", Location::Tower),
+            ("#inner", Location::Named("inner".into())),
+            ("inner_2", Location::Named("inner_2".into())),
+            ("MONASTERYX", Location::Named("MONASTERYX".into())),
+            ("städte", Location::Named("städte".into())),
+        ] {
+            assert_eq!(Location::parse(text), Some(want), "{text:?}");
+        }
+        for bad in ["#", "n e", "a/b", "ß!"] {
+            assert_eq!(Location::parse(bad), None, "{bad:?}");
+        }
+    }
 }

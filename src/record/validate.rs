@@ -683,8 +683,8 @@ impl<'a> Builder<'a> {
             acts.push(Act::Dragon(Box::new(keys::dragon::flight(self, d)?)));
         }
         // One action a turn: two of them say two different turns.
-        let actions: Vec<&Act> = acts.iter().filter(|a| a.is_action()).collect();
-        if let [first, second, ..] = actions[..] {
+        let mut actions = acts.iter().filter(|a| a.is_action());
+        if let (Some(first), Some(second)) = (actions.next(), actions.next()) {
             self.error(RecordError::TwoActions {
                 first: first.key(),
                 second: second.key(),
