@@ -54,16 +54,45 @@ impl<'de> Visitor<'de> for Turns<'_, '_> {
         // text holds at about the length of a turn.
         let room = seq.size_hint().unwrap_or(self.text_len / TURN_BYTES);
         let mut out = Vec::with_capacity(room.min(super::MAX_TURNS));
-        while let Some(t) = seq.next_element::<RawTurn>()? {
-            // Read without positions, a turn has no span.
-            let nowhere = miette::SourceSpan::from((0, 0));
-            let turn = self
-                .builder
-                .turn(out.len() + 1, &t, nowhere, self.catalog, self.players)
-                .ok_or_else(|| serde::de::Error::custom("turn does not read cleanly"))?;
-            out.push(turn);
+        loop {
+            let seed = OneTurn {
+                builder: &mut *self.builder,
+                catalog: self.catalog,
+                players: self.players,
+                number: out.len() + 1,
+            };
+            match seq.next_element_seed(seed)? {
+                Some(Some(turn)) => out.push(turn),
+                Some(None) => {
+                    return Err(serde::de::Error::custom("turn does not read cleanly"));
+                }
+                None => return Ok(out),
+            }
         }
-        Ok(out)
+    }
+}
+
+/// One turn, read and converted where it is read, so that the raw turn
+/// (the larger of the two) is not handed up through the reader's layers;
+/// `None` if it does not convert cleanly.
+struct OneTurn<'b, 'a> {
+    builder: &'b mut Builder<'a>,
+    catalog: &'b Catalog,
+    players: &'b [String],
+    /// The turn's number, from 1.
+    number: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for OneTurn<'_, '_> {
+    type Value = Option<Turn>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<Turn>, D::Error> {
+        let raw = RawTurn::deserialize(d)?;
+        // Read without positions, a turn has no span.
+        let nowhere = miette::SourceSpan::from((0, 0));
+        Ok(self
+            .builder
+            .turn(self.number, &raw, nowhere, self.catalog, self.players))
     }
 }
 
