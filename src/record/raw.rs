@@ -8,6 +8,10 @@ use crate::spanned::Spanned;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+/// A short word a turn writes (a tile id, a location), kept in place
+/// rather than in an allocation of its own: every turn has one or two.
+pub(crate) type Word = compact_str::CompactString;
+
 /// A carca game record: the turns that were played (`turns`), or the board
 /// as it lies on the table (`board` and `meeples`). See docs/records.md.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -248,7 +252,7 @@ pub(crate) struct RawTurn {
     pub(crate) player: Option<Box<Spanned<String>>>,
     /// The tile placed.
     #[schemars(with = "Option<String>")]
-    pub(crate) tile: Option<Spanned<String>>,
+    pub(crate) tile: Option<Spanned<Word>>,
     /// Where: [x, y], x east, y north.
     #[schemars(with = "Option<[i64; 2]>")]
     pub(crate) at: Option<Spanned<RawPair>>,
@@ -271,7 +275,7 @@ pub(crate) struct RawTurn {
     pub(crate) figure: Option<Box<Spanned<String>>>,
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
-    pub(crate) discard: Option<Box<Spanned<String>>>,
+    pub(crate) discard: Option<Box<Spanned<Word>>>,
     /// Abbey & Mayor: wagons that the turn's scoring sent home moving on
     /// at once, one move or a list of them in the order they are made.
     // Boxed: most turns have none, and a turn is read by value.
@@ -308,7 +312,7 @@ pub(crate) struct RawTurn {
 #[derive(Debug)]
 pub(crate) enum RawWhere {
     /// A location on the tile just placed.
-    Here(String),
+    Here(Word),
     /// A tile and a location on it (boxed: most turns write a word, and a
     /// turn is read by value).
     At(Box<RawPlace>),
@@ -334,10 +338,10 @@ impl<'de> Deserialize<'de> for RawWhere {
                 f.write_str("a location, or a mapping { at: [x, y], spot: LOC }")
             }
             fn visit_str<E>(self, v: &str) -> Result<RawWhere, E> {
-                Ok(RawWhere::Here(v.to_string()))
+                Ok(RawWhere::Here(Word::from(v)))
             }
             fn visit_string<E>(self, v: String) -> Result<RawWhere, E> {
-                Ok(RawWhere::Here(v))
+                Ok(RawWhere::Here(Word::from(v)))
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawWhere, A::Error> {
                 RawPlace::deserialize(serde::de::value::MapAccessDeserializer::new(map))

@@ -443,27 +443,32 @@ impl<'a> Builder<'a> {
         found
     }
 
-    pub(super) fn tile(&mut self, id: &Spanned<String>, catalog: &Catalog) -> Option<usize> {
-        if catalog.is_ambiguous(&id.value) {
-            let sets = catalog.sets_with(&id.value);
+    pub(super) fn tile<S: AsRef<str>>(
+        &mut self,
+        id: &Spanned<S>,
+        catalog: &Catalog,
+    ) -> Option<usize> {
+        let text = id.value.as_ref();
+        if catalog.is_ambiguous(text) {
+            let sets = catalog.sets_with(text);
             if let [first, ..] = sets[..] {
                 self.error(RecordError::AmbiguousTile {
-                    id: id.value.trim().to_string(),
-                    example: format!("{first}/{}", id.value.trim()),
+                    id: text.trim().to_string(),
+                    example: format!("{first}/{}", text.trim()),
                     sets: sets.join(", "),
                     span: self.span(id),
                 });
                 return None;
             }
         }
-        let found = catalog.find(&id.value);
+        let found = catalog.find(text);
         if found.is_none() && !catalog.tiles.is_empty() {
             self.error(RecordError::UnknownTile {
                 suggestion: crate::suggest::did_you_mean(
-                    &id.value,
+                    text,
                     catalog.tiles.iter().map(|e| e.tile.id.as_str()),
                 ),
-                id: id.value.clone(),
+                id: text.to_string(),
                 known: catalog.some_ids(),
                 span: self.span(id),
             });
