@@ -1337,6 +1337,11 @@ mod tests {
             "a: [\"x\\\"y\"]\n",
             "a: [null]\n",
             "a: {b: [1, 2], c: {d: e}, e: 'it''s'}\n",
+            "a: [1]# not a comment\n",
+            "a: [1] x\n",
+            "a: [1] [2]\n",
+            "a: [1 # a comment inside\n",
+            "- {b: 1}}\n",
         ] {
             // Declined when read, or when its value is asked for, even if
             // nothing of it is wanted.
@@ -1364,6 +1369,9 @@ mod tests {
             "a: []\nb: {}\n",
             "a: [[1, 2], [3, [4, {b: c}]]]\n",
             "a: {yes_or_no: word, n: -12}\n",
+            "a: [1, 2] # a comment\n",
+            "a: {b: '#x', c: \"y # z\"}   # a comment [ with ] brackets\n",
+            "- [\"x # y\", '[', ']']  #\n",
         ] {
             let node = read(text).expect("plain YAML");
             let quick =
