@@ -29,7 +29,7 @@ count() {
 for format in json yaml; do
     all=$(count "$carca" score "$work/$format-100" --quiet)
     engine=$(callgrind_annotate --inclusive=yes "$work/out" \
-        | awk '/carca::engine::referee::adjudicate /{gsub(",", "", $1); print $1; exit}')
+        | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
     one=$(count "$carca" score "$work/$format-1" --quiet)
     echo "$format files: $(( (all - one) / 99 )) instructions a game; engine alone $(( engine / 100 ))"
 done
