@@ -164,6 +164,7 @@ impl<'a> Reader<'a> {
 
     fn map(&mut self, indent: usize) -> Option<Node<'a>> {
         let mut entries: Vec<(Node<'a>, Node<'a>)> = Vec::new();
+        let mut keys = Keys::default();
         while let Some(line) = self.lines.get(self.pos).copied() {
             if line.indent < indent {
                 break;
@@ -191,7 +192,10 @@ impl<'a> Reader<'a> {
                 self.ends_at(indent)?;
                 v
             };
-            if entries.iter().any(|(k, _)| same_key(k, &key)) {
+            let Node::Scalar(text, _) = key else {
+                return None;
+            };
+            if !keys.add(text) {
                 return None;
             }
             entries.push((key, value));
@@ -267,10 +271,6 @@ impl<'a> Reader<'a> {
 fn blank(rest: &str) -> bool {
     let trimmed = rest.trim_start_matches(' ');
     trimmed.is_empty() || (trimmed.starts_with('#') && trimmed.len() < rest.len())
-}
-
-fn same_key(a: &Node<'_>, b: &Node<'_>) -> bool {
-    matches!((a, b), (Node::Scalar(x, _), Node::Scalar(y, _)) if x == y)
 }
 
 fn key_too_long(k: &Node<'_>) -> bool {
@@ -1004,24 +1004,30 @@ struct FlowEntries<'c, 'a> {
 }
 
 /// The keys of a map read so far, kept without allocating for the few
-/// that most maps have.
+/// that most maps have, and in a hash set beyond them (hashed with random
+/// keys, which a text cannot choose collisions for), so that a map of many
+/// keys is checked in time proportional to its length.
 #[derive(Default)]
 struct Keys<'a> {
     first: [&'a str; 8],
     count: usize,
-    more: Vec<&'a str>,
+    more: std::collections::HashSet<&'a str>,
 }
 
 impl<'a> Keys<'a> {
     /// Adds `key`; `false` if it was there already.
     fn add(&mut self, key: &'a str) -> bool {
         let few = self.count.min(self.first.len());
-        if self.first[..few].contains(&key) || self.more.contains(&key) {
+        if self.first[..few].contains(&key) {
             return false;
         }
         match self.first.get_mut(self.count) {
             Some(slot) => *slot = key,
-            None => self.more.push(key),
+            None => {
+                if !self.more.insert(key) {
+                    return false;
+                }
+            }
         }
         self.count += 1;
         true
@@ -1427,6 +1433,24 @@ mod tests {
                 });
                 assert!(declined, "{depth} levels, {after:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_map_of_many_keys_is_checked_for_twice_written_ones() {
+        // Checked in time proportional to the keys (a hostile file may
+        // write a million); a key written twice, however late, declines.
+        let keys: Vec<String> = (0..100_000).map(|i| format!("k{i}")).collect();
+        let flow = |last: &str| format!("a: {{{}, {last}: 1}}\n", keys.join(": 1, ") + ": 1");
+        let block = |last: &str| format!("{}: 1\n{last}: 1\n", keys.join(": 1\n"));
+        for text in [flow("k_new"), block("k_new")] {
+            let node = read(&text).expect("plain YAML");
+            de::IgnoredAny::deserialize(&node).expect("no key twice");
+        }
+        for text in [flow("k99999"), block("k99999")] {
+            let declined =
+                read(&text).is_none_or(|node| de::IgnoredAny::deserialize(&node).is_err());
+            assert!(declined, "a key written twice");
         }
     }
 
