@@ -16,7 +16,7 @@
 //! into the value asked for, so that a record's turns build no tree. What
 //! it holds is checked then, and even a value nobody wants is read whole.
 //!
-//! [`Spanned`] (in `spanned.rs`) is the value-with-position that carca's
+//! [`Spanned`](crate::spanned::Spanned) (in `spanned.rs`) is the value-with-position that carca's
 //! raw types hold; the quick reader answers it with the bare value.
 
 use std::fmt;
@@ -35,7 +35,7 @@ pub enum Node<'a> {
     /// A flow collection written on one line (`[0, 1]`, `{ tile: A }`):
     /// the line from its opening bracket on (a comment may follow the
     /// collection), and how many levels of collections it may open (the
-    /// nesting left below [`MAX_DEPTH`]). It is read when its value is
+    /// nesting left below `MAX_DEPTH`). It is read when its value is
     /// asked for, straight into that value, without nodes.
     Flow(&'a str, usize),
 }

@@ -499,8 +499,9 @@ pub struct Record {
     pub claims: Option<Totals>,
     /// Expected totals per ruleset.
     pub expect: Vec<Expectation>,
-    /// Read the quick way ([`parse_fast`]), without spans: a finding about
-    /// it must be made again from a record read with [`parse`].
+    /// Read the quick way ([`parse_fast`](crate::record::parse_fast)),
+    /// without spans: a finding about it must be made again from a record
+    /// read with [`parse`](crate::record::parse).
     pub read_quickly: bool,
     /// What a snapshot says each player holds of a modifier (trade-good
     /// tokens, from `goods:`): (player,

@@ -203,8 +203,8 @@ pub(super) const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple",
 /// [`crate::yaml::read`] takes. A record with any finding must be read
 /// again with [`parse`], whose diagnostics point at the lines.
 ///
-/// The turns are read as every reader reads them ([`raw::RawTurn`], with
-/// no positions) and turned into [`Turn`]s one by one, so that a game of a
+/// The turns are read as every reader reads them (`RawTurn`, with no
+/// positions) and turned into [`Turn`](crate::record::Turn)s one by one, so that a game of a
 /// million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {

@@ -5,7 +5,7 @@
 //! all city edges form one city unless `cities` says otherwise; two road
 //! edges form one road, three or four meet at a village, a single one ends at
 //! the cloister; fields and the cities they touch follow from where the
-//! cities, roads and rivers lie (see [`super::topology`]). What cannot be
+//! cities, roads and rivers lie (see `topology.rs`). What cannot be
 //! derived unambiguously must be spelled out, and what is spelled out is
 //! checked against the same geometry.
 

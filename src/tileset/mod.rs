@@ -1,7 +1,7 @@
 //! Tile sets: the declarative YAML language, its validation and the
 //! built-in sets.
 //!
-//! Data flows one way: [`raw`] (the file as written, with spans) →
+//! Data flows one way: `raw` (the file as written, with spans) →
 //! [`build`] (derivation and validation) → [`model`] (what the engine reads).
 
 pub mod build;
