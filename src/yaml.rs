@@ -16,8 +16,9 @@
 //! into the value asked for, so that a record's turns build no tree. What
 //! it holds is checked then, and even a value nobody wants is read whole.
 //!
-//! [`Spanned`](crate::spanned::Spanned) (in `spanned.rs`) is the value-with-position that carca's
-//! raw types hold; the quick reader answers it with the bare value.
+//! [`Spanned`](crate::spanned::Spanned) (in `spanned.rs`) is the
+//! value-with-position that carca's raw types hold; the quick reader
+//! answers it with the bare value.
 
 use std::fmt;
 
@@ -228,7 +229,7 @@ impl<'a> Reader<'a> {
                 }
             } else if is_item(rest) {
                 return None;
-            } else if !rest.starts_with(['[', '{']) && key(rest).is_some() {
+            } else if key(rest).is_some() {
                 // A map that starts on the item's line, at the column of
                 // its first key.
                 let column = indent + 1 + (after.len() - rest.len());
@@ -556,7 +557,6 @@ impl<'de, 'x> Node<'de> {
         }
     }
 
-    #[inline]
     fn map_of<V: Visitor<'de>>(&'x self, v: V) -> Result<V::Value, Declined> {
         if let Node::Flow(text, room) = self {
             return whole(text, *room, |f| f.deserialize_map(v));
@@ -776,7 +776,7 @@ fn whole<'de, T>(
         rest: &mut rest,
         room,
     })?;
-    if rest.is_empty() || blank(rest) {
+    if blank(rest) {
         Ok(out)
     } else {
         declined("a flow collection that ends elsewhere")
@@ -999,19 +999,19 @@ struct FlowEntries<'c, 'a> {
     rest: &'c mut &'a str,
     /// How many levels of collections a value may open.
     room: usize,
-    /// The keys read so far: the first few in place, the others in a list.
+    /// The keys read so far.
     keys: Keys<'a>,
 }
 
 /// The keys of a map read so far, kept without allocating for the few
-/// that most maps have, and in a hash set beyond them (hashed with random
-/// keys, which a text cannot choose collisions for), so that a map of many
-/// keys is checked in time proportional to its length.
+/// that most maps have, and in a hash set beyond them (made only then, and
+/// hashed with random keys, which a text cannot choose collisions for), so
+/// that a map of many keys is checked in time proportional to its length.
 #[derive(Default)]
 struct Keys<'a> {
     first: [&'a str; 8],
     count: usize,
-    more: std::collections::HashSet<&'a str>,
+    more: Option<std::collections::HashSet<&'a str>>,
 }
 
 impl<'a> Keys<'a> {
@@ -1024,7 +1024,7 @@ impl<'a> Keys<'a> {
         match self.first.get_mut(self.count) {
             Some(slot) => *slot = key,
             None => {
-                if !self.more.insert(key) {
+                if !self.more.get_or_insert_default().insert(key) {
                     return false;
                 }
             }

@@ -31,8 +31,9 @@ impl Location {
         if let Some(name) = t.strip_prefix('#') {
             return (!name.is_empty()).then(|| Location::Named(name.to_string()));
         }
-        // The words below are short and ASCII: a text that is not is none
-        // of them, and the others are upper-cased without allocating.
+        // The words below are ASCII and at most 9 letters (`MONASTERY`): a
+        // text that is not is none of them, and the others are upper-cased
+        // without allocating.
         let mut buf = [0u8; 9];
         let upper = match buf.get_mut(..t.len()) {
             Some(room) if t.is_ascii() => {

@@ -204,8 +204,8 @@ pub(super) const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple",
 /// again with [`parse`], whose diagnostics point at the lines.
 ///
 /// The turns are read as every reader reads them (`RawTurn`, with no
-/// positions) and turned into [`Turn`](crate::record::Turn)s one by one, so that a game of a
-/// million tiles never holds a million raw turns.
+/// positions) and turned into [`Turn`](crate::record::Turn)s one by one,
+/// so that a game of a million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     let text = src.text();
