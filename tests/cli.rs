@@ -391,3 +391,32 @@ fn new_writes_starters_that_carca_accepts() {
     assert_eq!(code, 0);
     assert!(out.contains("extends = \"modern\""), "{out}");
 }
+
+/// Every text that lists the built-in tile sets names each of them: the
+/// lists come from the one list of sets.
+#[test]
+fn every_list_of_builtin_sets_names_them_all() {
+    let scratch = crate::common::Scratch::new("builtin-set-lists");
+    let record = scratch.write(
+        "game.yaml",
+        b"tilesets: [base, bas]\nplayers: [red]\nturns: []\n",
+    );
+    let refused = crate::common::carca(&["score", &record]);
+    let (_, help, _) = crate::common::binary(&["tiles", "check", "--help"]);
+    let (_, starter, _) = crate::common::binary(&["new", "-o", "-"]);
+    let starter = starter.replace("\n# ", " ");
+    for name in carca::tileset::builtin::NAMES {
+        assert!(
+            refused.contains(name),
+            "the unloadable-set help lacks {name}:\n{refused}"
+        );
+        assert!(
+            help.contains(name),
+            "`tiles check --help` lacks {name}:\n{help}"
+        );
+        assert!(
+            starter.contains(name),
+            "`carca new` lacks {name}:\n{starter}"
+        );
+    }
+}

@@ -462,8 +462,7 @@ pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
 pub enum TilesCommand {
     /// Validate tile-set files (or built-in sets by name), reporting every problem.
     Check {
-        /// Tile-set files, names of built-in sets (base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor, tower, princess-dragon), or `-` for standard input.
-        #[arg(required = true, value_name = "TILESET")]
+        #[arg(required = true, value_name = "TILESET", help = tileset_argument_help())]
         files: Vec<String>,
         /// Output format: `json` is one array with a result per file,
         /// `jsonl` one line per file.
@@ -770,4 +769,12 @@ fn ruleset_names() -> NameOrFile {
 /// Tile-set names for completions.
 fn tileset_names() -> NameOrFile {
     NameOrFile(&crate::tileset::builtin::NAMES)
+}
+
+/// The help of `tiles check`'s files: the built-in sets, from the one list.
+fn tileset_argument_help() -> String {
+    format!(
+        "Tile-set files, names of built-in sets ({}), or `-` for standard input.",
+        crate::tileset::builtin::NAMES.join(", ")
+    )
 }

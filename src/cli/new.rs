@@ -105,7 +105,9 @@ fn record(loader: &Loader, args: &NewArgs, style: Style) -> Result<String, Outco
     };
     let mut out = String::from(RECORD_HEAD);
     for line in body.lines() {
-        if let Some(comment) = RECORD_PARTS
+        if line.starts_with("tilesets:") {
+            out.push_str(&tilesets_comment());
+        } else if let Some(comment) = RECORD_PARTS
             .iter()
             .find(|(key, _)| line.starts_with(key))
             .map(|(_, c)| c)
@@ -150,15 +152,22 @@ const RECORD_HEAD: &str = "\
 # say more; every key is in docs/records.md of carca's sources.
 ";
 
-/// A comment before each part of the record, by the key that starts it.
-const RECORD_PARTS: [(&str, &str); 3] = [
-    (
-        "tilesets:",
-        "# The tile sets in play: base, river, inns-cathedrals, traders-builders,
-# abbey, abbey-mayor, tower, princess-dragon, or a file of your own
-# (`carca tiles show base` draws every tile of a set, with its letter).
-",
-    ),
+/// The comment before `tilesets:`: the built-in sets, from the one list.
+fn tilesets_comment() -> String {
+    let text = format!(
+        "The tile sets in play: {}, or a file of your own (`carca tiles show base` draws every tile of a set, with its letter).",
+        crate::tileset::builtin::NAMES.join(", ")
+    );
+    let mut out = String::new();
+    let width = textwrap::Options::new(74).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    for line in textwrap::wrap(&text, width) {
+        let _ = writeln!(out, "# {line}");
+    }
+    out
+}
+
+/// A comment before each other part of the record, by the key that starts it.
+const RECORD_PARTS: [(&str, &str); 2] = [
     (
         "players:",
         "# The players, in turn order: names or colours.

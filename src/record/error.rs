@@ -236,15 +236,13 @@ pub enum RecordError {
 
     /// A tile set named by the record could not be loaded.
     #[error("tile set `{name}` could not be loaded")]
-    #[diagnostic(
-        code(carca::record::tileset),
-        help(
-            "built-in sets are base, abbey, river, inns-cathedrals, traders-builders, abbey-mayor; paths are relative to the record (the set's own problems are listed with it)"
-        )
-    )]
+    #[diagnostic(code(carca::record::tileset))]
     Tileset {
         /// The name or path.
         name: String,
+        /// The built-in sets, and where paths lead.
+        #[help]
+        help: String,
         /// The name.
         #[label("this tile set")]
         span: SourceSpan,

@@ -356,6 +356,10 @@ impl<'a> Builder<'a> {
                 Err(inner) => {
                     self.error(RecordError::Tileset {
                         name: spec.clone(),
+                        help: format!(
+                            "built-in sets are {}; paths are relative to the record (the set's own problems are listed with it)",
+                            tileset::builtin::NAMES.join(", ")
+                        ),
                         span: *span,
                     });
                     self.findings.extend(inner);
