@@ -156,7 +156,13 @@ impl DoubleTurns {
             self.owed = Some((actor, number));
             actor
         } else {
-            (actor + 1) % n
+            let next = (actor + 1) % n;
+            if next == actor {
+                // Alone at the table, the player's next turn is a new
+                // turn, not one more after a second turn.
+                self.prev = Some((actor, false));
+            }
+            next
         }
     }
 }
@@ -175,6 +181,22 @@ mod tests {
         // Red going on anyway is a third turn, not a new earning.
         assert_eq!(d.out_of_turn(0, true), OutOfTurn::Unearned { third: true });
         assert_eq!(d.after(1, 3, false, false, 2), 0);
+    }
+
+    #[test]
+    fn alone_at_the_table_only_the_turn_after_the_earning_one_is_a_second_turn() {
+        let mut d = DoubleTurns::default();
+        // The one player earns a second turn on turn 1 and takes it.
+        assert_eq!(d.after(0, 1, false, true, 1), 0);
+        assert!(d.is_second(0));
+        // Turn 3 is a new turn: not a second one, and it may earn again.
+        assert_eq!(d.after(0, 2, false, false, 1), 0);
+        assert!(!d.is_second(0), "turn 3 is a new turn");
+        assert_eq!(d.after(0, 3, false, true, 1), 0);
+        assert!(d.takes_owed(0) && d.is_second(0));
+        // A second turn that earns again gives no third: turn 6 is new.
+        assert_eq!(d.after(0, 4, false, true, 1), 0);
+        assert!(!d.is_second(0) && !d.takes_owed(0));
     }
 
     #[test]
