@@ -8,7 +8,7 @@
 
 use super::event::{Note, NoteKind, Phase};
 use super::features::Node;
-use super::game::{Game, Grant, Neutral, Scoring};
+use super::game::{Beside, Game, Grant, Neutral, Scoring};
 use super::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use super::violation::{DragonProblem, ViolationKind};
 use crate::record::location::location_of;
@@ -100,7 +100,7 @@ impl Mechanic for Fairy {
                 if self.on_tile {
                     n.at == p.pos
                 } else {
-                    n.beside == Some(id)
+                    n.beside == Some(Beside::Feature(id))
                 }
             });
             let spot = (!self.on_tile).then(|| location_of(game.tile(p.tile()), p.rot, f.feature));
@@ -115,6 +115,23 @@ impl Mechanic for Fairy {
                 spot,
             });
         }
+        // Beside a follower kept off any feature (on top of a tower).
+        if !self.on_tile {
+            for k in game.all_kept() {
+                if k.owner == player
+                    && table.is_follower(k.figure)
+                    && now.is_none_or(|n| n.beside != Some(Beside::Kept(k.id)))
+                {
+                    out.push(super::mechanic::ActionOption {
+                        key: "fairy",
+                        at: k.at,
+                        height: 0,
+                        takes: Vec::new(),
+                        spot: Some(k.spot.clone()),
+                    });
+                }
+            }
+        }
         out
     }
 
@@ -124,14 +141,7 @@ impl Mechanic for Fairy {
                 said.taken.push(i);
                 match self.target(game, acting.actor, acting.names, pick) {
                     Ok((at, beside)) => {
-                        let words = beside.map(|id| {
-                            let f = &game.followers()[id];
-                            let p = &game.placed()[f.placed];
-                            (
-                                game.figures().name(f.figure).to_string(),
-                                location_of(game.tile(p.tile()), p.rot, f.feature),
-                            )
-                        });
+                        let words = beside.and_then(|b| describe(game, b));
                         game.set_neutral(Neutral {
                             name: FAIRY,
                             at,
@@ -163,14 +173,8 @@ impl Mechanic for Fairy {
         acting: &Acting<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
     ) -> Vec<Act> {
-        let now = game.neutral(FAIRY);
-        let table = game.figures();
         // A player whose follower the fairy stands beside keeps it there.
-        if now
-            .and_then(|n| n.beside)
-            .and_then(|id| game.followers().get(id))
-            .is_some_and(|f| f.on_board && f.player == acting.actor)
-        {
+        if self.pays(game, acting.actor) > 0 {
             return Vec::new();
         }
         // Now and then: a player moves the fairy when the dragon threatens,
@@ -178,35 +182,18 @@ impl Mechanic for Fairy {
         if pick(4) != Some(0) {
             return Vec::new();
         }
-        let mine: Vec<usize> = game
-            .followers()
-            .iter()
-            .enumerate()
-            .filter(|(id, f)| {
-                f.on_board
-                    && f.player == acting.actor
-                    && table.is_follower(f.figure)
-                    && now.is_none_or(|n| {
-                        if self.on_tile {
-                            n.at != game.placed()[f.placed].pos
-                        } else {
-                            n.beside != Some(*id)
-                        }
-                    })
-            })
-            .map(|(id, _)| id)
-            .collect();
-        let Some(k) = pick(mine.len()) else {
+        // Where `carca moves` says the fairy may go.
+        let options = self.action_options(game, acting.actor);
+        let Some(k) = pick(options.len()) else {
             return Vec::new();
         };
-        let f = &game.followers()[mine[k]];
-        let p = &game.placed()[f.placed];
+        let o = &options[k];
         let nowhere = miette::SourceSpan::from((0, 0));
         vec![Act::Fairy(Box::new(Pick {
             player: None,
-            at: p.pos,
+            at: o.at,
             at_span: nowhere,
-            spot: Some((location_of(game.tile(p.tile()), p.rot, f.feature), nowhere)),
+            spot: o.spot.clone().map(|l| (l, nowhere)),
             span: nowhere,
         }))]
     }
@@ -275,19 +262,12 @@ impl Mechanic for Fairy {
         let Some(placed) = game.at(pick.at) else {
             return;
         };
-        let found = followers_at(game, placed, pick).and_then(|(followers, owner)| {
-            followers
-                .into_iter()
-                .find(|&id| game.followers()[id].player == *player)
-                .ok_or_else(|| {
-                    DragonProblem::NotOwn(record.players.get(owner).cloned().unwrap_or_default())
-                })
-        });
-        match found {
-            Ok(id) => game.set_neutral(Neutral {
+        let name = |p: usize| record.players.get(p).cloned().unwrap_or_default();
+        match beside_at(game, placed, pick, *player, &name) {
+            Ok(beside) => game.set_neutral(Neutral {
                 name: FAIRY,
                 at: pick.at,
-                beside: Some(id),
+                beside: Some(beside),
                 bars: false,
             }),
             Err(why) => said.violations.push((
@@ -311,18 +291,20 @@ impl Fairy {
             return 0;
         };
         if self.on_tile {
-            game.at(fairy.at).map_or(0, |placed| {
+            let on_features = game.at(fairy.at).map_or(0, |placed| {
                 game.figures_on_tile(placed)
                     .into_iter()
                     .filter(|&id| game.followers()[id].player == actor)
                     .count()
-            })
+            });
+            on_features
+                + game
+                    .all_kept()
+                    .iter()
+                    .filter(|k| k.at == fairy.at && k.owner == actor)
+                    .count()
         } else {
-            usize::from(fairy.beside.is_some_and(|id| {
-                game.followers()
-                    .get(id)
-                    .is_some_and(|f| f.on_board && f.player == actor)
-            }))
+            usize::from(fairy.beside.is_some_and(|b| owner(game, b) == Some(actor)))
         }
     }
 
@@ -334,7 +316,7 @@ impl Fairy {
         actor: usize,
         names: &[String],
         pick: &Pick,
-    ) -> Result<(crate::geometry::Pos, Option<usize>), DragonProblem> {
+    ) -> Result<(crate::geometry::Pos, Option<Beside>), DragonProblem> {
         let name = |p: usize| names.get(p).cloned().unwrap_or_default();
         let placed = game.at(pick.at).ok_or(DragonProblem::NoTile(pick.at))?;
         let now = game.neutral(FAIRY);
@@ -344,10 +326,16 @@ impl Fairy {
             return Err(DragonProblem::NotOwn(name(p)));
         }
         if self.on_tile && pick.spot.is_none() {
-            let mine = game
-                .figures_on_tile(placed)
-                .into_iter()
-                .any(|id| game.followers()[id].player == actor);
+            // A tile that holds a follower of the player: a builder or a
+            // pig alone does not call the fairy.
+            let table = game.figures();
+            let mine = game.figures_on_tile(placed).into_iter().any(|id| {
+                let f = &game.followers()[id];
+                f.player == actor && table.is_follower(f.figure)
+            }) || game
+                .all_kept()
+                .iter()
+                .any(|k| k.at == pick.at && k.owner == actor && table.is_follower(k.figure));
             if !mine {
                 return Err(DragonProblem::NoFollower(pick.at));
             }
@@ -356,24 +344,60 @@ impl Fairy {
             }
             return Ok((pick.at, None));
         }
-        let (followers, owner) = followers_at(game, placed, pick)?;
-        let Some(&id) = followers
-            .iter()
-            .find(|&&id| game.followers()[id].player == actor)
-        else {
-            return Err(DragonProblem::NotOwn(name(owner)));
-        };
+        let beside = beside_at(game, placed, pick, actor, &name)?;
         if self.on_tile {
             if now.is_some_and(|n| n.at == pick.at) {
                 return Err(DragonProblem::Already);
             }
             return Ok((pick.at, None));
         }
-        if now.is_some_and(|n| n.beside == Some(id)) {
+        if now.is_some_and(|n| n.beside == Some(beside)) {
             return Err(DragonProblem::Already);
         }
-        Ok((pick.at, Some(id)))
+        Ok((pick.at, Some(beside)))
     }
+}
+
+/// The owner of the figure the fairy stands beside, while it is still on
+/// the board (on its feature, or kept off any feature).
+fn owner(game: &Game, beside: Beside) -> Option<usize> {
+    game.figure_beside(beside).map(|(_, _, owner, _)| owner)
+}
+
+/// The figure the fairy stands beside, in words: its word and spot.
+fn describe(game: &Game, beside: Beside) -> Option<(String, crate::record::Location)> {
+    game.figure_beside(beside)
+        .map(|(_, spot, _, figure)| (game.figures().name(figure).to_string(), spot))
+}
+
+/// The follower of `player` at the spot a pick names on placed tile
+/// `placed`: on a feature, or kept off any feature (on top of a tower);
+/// an error when there is none, or none of theirs (`name` names the
+/// owner of the one there).
+fn beside_at(
+    game: &Game,
+    placed: usize,
+    pick: &Pick,
+    player: usize,
+    name: &dyn Fn(usize) -> String,
+) -> Result<Beside, DragonProblem> {
+    if let Some((spot, _)) = &pick.spot
+        && let Some(k) = game.kept_at(pick.at, spot)
+    {
+        if !game.figures().is_follower(k.figure) {
+            return Err(DragonProblem::NoFollower(pick.at));
+        }
+        if k.owner != player {
+            return Err(DragonProblem::NotOwn(name(k.owner)));
+        }
+        return Ok(Beside::Kept(k.id));
+    }
+    let (followers, owner) = followers_at(game, placed, pick)?;
+    followers
+        .into_iter()
+        .find(|&id| game.followers()[id].player == player)
+        .map(Beside::Feature)
+        .ok_or_else(|| DragonProblem::NotOwn(name(owner)))
 }
 
 /// The followers (not builders, pigs or barns) standing at the spot a pick
@@ -433,7 +457,10 @@ impl Scoring for FairyScored {
                 })
             })
         } else {
-            fairy.beside.filter(|&id| game.stands_on(id, root))
+            fairy
+                .beside
+                .and_then(Beside::on_feature)
+                .filter(|&id| game.stands_on(id, root))
         };
         let Some(id) = follower else {
             return;

@@ -99,8 +99,7 @@ impl PlacedTile {
 }
 
 /// A neutral figure on the board, nobody's (the dragon, the fairy): the
-/// tile it stands on and the figure it stands beside, if any (an index of
-/// [`Game::followers`]).
+/// tile it stands on and the figure it stands beside, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Neutral {
     /// Its word.
@@ -108,9 +107,46 @@ pub struct Neutral {
     /// The tile it stands on.
     pub at: Pos,
     /// The figure it stands beside.
-    pub beside: Option<usize>,
+    pub beside: Option<Beside>,
     /// No figure but one on a corner point goes on its tile (the dragon).
     pub bars: bool,
+}
+
+/// The figure a neutral figure stands beside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Beside {
+    /// A figure on a feature: an index of [`Game::followers`].
+    Feature(usize),
+    /// A figure a mechanic keeps off any feature: its [`Kept::id`].
+    Kept(u32),
+}
+
+impl Beside {
+    /// The figure on a feature it names, if it names one.
+    #[must_use]
+    pub fn on_feature(self) -> Option<usize> {
+        match self {
+            Beside::Feature(id) => Some(id),
+            Beside::Kept(_) => None,
+        }
+    }
+}
+
+/// A figure that a mechanic keeps on a tile off any feature (a follower
+/// on top of a tower): the game holds the list so that other mechanics
+/// may find it (the fairy stands beside it) without knowing whose it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// Its own number, never given twice in a game.
+    pub id: u32,
+    /// The tile.
+    pub at: Pos,
+    /// Where on the tile, as records name it.
+    pub spot: Location,
+    /// Its owner.
+    pub owner: usize,
+    /// Which figure.
+    pub figure: Figure,
 }
 
 /// Points a mechanic grants outside any majority: its rule's key and
@@ -325,6 +361,8 @@ pub struct Game<'a> {
     corners: Vec<CornerFigure>,
     /// The neutral figures on the board.
     neutrals: Vec<Neutral>,
+    /// Figures mechanics keep off any feature, and the next id to give.
+    kept: (Vec<Kept>, u32),
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
@@ -379,6 +417,7 @@ impl<'a> Game<'a> {
             keep_home: false,
             corners: Vec::new(),
             neutrals: Vec::new(),
+            kept: (Vec::new(), 0),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
@@ -545,46 +584,6 @@ impl<'a> Game<'a> {
             .collect();
         out.sort_by_key(|&(p, rot)| (-p.y, p.x, rot));
         out
-    }
-
-    /// Whether a follower could stand on feature `feature` of `tile` if the
-    /// tile were placed at `pos` rotated by `rot`: no feature it would join
-    /// across its edges holds a follower. The board is not changed.
-    #[must_use]
-    pub fn spot_free(&self, tile: usize, pos: Pos, rot: Rotation, feature: usize) -> bool {
-        let t = self.tile(tile);
-        let kind = t.features[feature].kind;
-        if !kind.holds_followers() {
-            return false;
-        }
-        for e in Edge::ALL {
-            let Some(n) = self.at.get(pos.step(e)) else {
-                continue;
-            };
-            let nb = &self.placed[n];
-            let nt = self.tile(nb.tile());
-            let mut joined = Vec::with_capacity(2);
-            if t.feature_on_edge(e, rot) == Some(feature) && kind != FeatureKind::Field {
-                joined.extend(nt.feature_on_edge(e.opposite(), nb.rot));
-            }
-            if kind == FeatureKind::Field {
-                for h in e.halves() {
-                    if t.feature_on_half(h, rot) == Some(feature)
-                        && let Some(of) = nt.feature_on_half(h.facing(), nb.rot)
-                        && nt.features[of].kind == FeatureKind::Field
-                    {
-                        joined.push(of);
-                    }
-                }
-            }
-            if joined
-                .into_iter()
-                .any(|f| nt.features[f].kind == kind && self.features.occupied(nb.base + f as Node))
-            {
-                return false;
-            }
-        }
-        true
     }
 
     /// Every segment (placed tile, feature) of the feature that feature
@@ -1035,6 +1034,71 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn barred(&self, at: Pos) -> Option<&Neutral> {
         self.neutrals.iter().find(|n| n.bars && n.at == at)
+    }
+
+    /// A mechanic keeps `owner`'s `figure` at `spot` of the tile at `at`,
+    /// off any feature. Returns its id.
+    pub fn keep(&mut self, at: Pos, spot: Location, owner: usize, figure: Figure) -> u32 {
+        let id = self.kept.1;
+        self.kept.1 += 1;
+        self.kept.0.push(Kept {
+            id,
+            at,
+            spot,
+            owner,
+            figure,
+        });
+        id
+    }
+
+    /// The figure kept at `spot` of the tile at `at` leaves it (it is
+    /// taken, eaten or sent home).
+    pub fn release(&mut self, at: Pos, spot: &Location) -> Option<Kept> {
+        let i = self
+            .kept
+            .0
+            .iter()
+            .position(|k| k.at == at && k.spot == *spot)?;
+        Some(self.kept.0.swap_remove(i))
+    }
+
+    /// The figure kept at `spot` of the tile at `at`, if any.
+    #[must_use]
+    pub fn kept_at(&self, at: Pos, spot: &Location) -> Option<&Kept> {
+        self.kept.0.iter().find(|k| k.at == at && k.spot == *spot)
+    }
+
+    /// The kept figure with this id, while it is still kept.
+    #[must_use]
+    pub fn kept(&self, id: u32) -> Option<&Kept> {
+        self.kept.0.iter().find(|k| k.id == id)
+    }
+
+    /// The figure a neutral figure stands beside, while it is on the
+    /// board: its tile, spot, owner and kind.
+    #[must_use]
+    pub fn figure_beside(&self, beside: Beside) -> Option<(Pos, Location, usize, Figure)> {
+        match beside {
+            Beside::Feature(id) => {
+                let f = self.followers.get(id).filter(|f| f.on_board)?;
+                let p = &self.placed[f.placed];
+                Some((
+                    p.pos,
+                    location_of(self.tile(p.tile()), p.rot, f.feature),
+                    f.player,
+                    f.figure,
+                ))
+            }
+            Beside::Kept(id) => self
+                .kept(id)
+                .map(|k| (k.at, k.spot.clone(), k.owner, k.figure)),
+        }
+    }
+
+    /// Every figure kept off any feature.
+    #[must_use]
+    pub fn all_kept(&self) -> &[Kept] {
+        &self.kept.0
     }
 
     /// Every neutral figure on the board.

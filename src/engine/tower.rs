@@ -92,6 +92,7 @@ impl Mechanic for Towers {
         let Some((owner, figure)) = self.built.get_mut(&at).and_then(|t| t.top.take()) else {
             return Vec::new();
         };
+        game.release(at, &Location::Tower);
         game.return_to_supply(owner, figure);
         vec![Gone {
             owner,
@@ -125,9 +126,7 @@ impl Mechanic for Towers {
                 }
                 said.taken.push(i);
                 let table = game.figures();
-                let fits = table.is_follower(m.figure)
-                    && table.stands_anywhere(m.figure)
-                    && !table.on_corner(m.figure);
+                let fits = climbs(table, m.figure);
                 let problem = match self.tower_at(game, m.at) {
                     Err(p) => Some(p),
                     Ok(t) if t.height == 0 => Some(TowerProblem::BareFoundation(m.at)),
@@ -143,6 +142,7 @@ impl Mechanic for Towers {
                     continue;
                 }
                 self.built.entry(m.at).or_default().top = Some((m.player, m.figure));
+                game.keep(m.at, Location::Tower, m.player, m.figure);
                 out.push((m.player, m.figure));
             }
         }
@@ -212,7 +212,7 @@ impl Mechanic for Towers {
             .collect()
     }
 
-    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+    fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
         if game.tile(placing.tile).tower {
             self.foundations.push(placing.pos);
         }
@@ -363,6 +363,14 @@ fn refuse(
 
 /// Whether a tower at `at` of `height` reaches the tile at `p`: its own
 /// tile, or one in its row or column at most `height` away.
+/// Whether a figure may stand on top of a tower: a built-in follower
+/// that stands on every kind of feature (the follower, the big follower).
+/// A figure a tile set declares never does (CONTRACT §3), nor does one
+/// that stands on some kinds only (the mayor, the wagon) or on a corner.
+fn climbs(table: &crate::tileset::FigureTable, f: Figure) -> bool {
+    table.is_builtin(f) && table.is_follower(f) && table.stands_anywhere(f) && !table.on_corner(f)
+}
+
 fn reaches(at: Pos, height: u32, p: Pos) -> bool {
     let reach = i32::try_from(height).unwrap_or(i32::MAX);
     let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
@@ -469,9 +477,7 @@ impl Towers {
         let (at, span) = d.at.unwrap_or((game.placed()[acting.placed].pos, d.span));
         let table = game.figures();
         let word = table.name(d.figure).to_string();
-        let fits = table.is_follower(d.figure)
-            && table.stands_anywhere(d.figure)
-            && !table.on_corner(d.figure);
+        let fits = climbs(table, d.figure);
         let problem = match self.tower_at(game, at) {
             Err(p) => Some(p),
             Ok(tower) if tower.height == 0 => Some(TowerProblem::BareFoundation(at)),
@@ -491,6 +497,7 @@ impl Towers {
             return;
         }
         self.built.entry(at).or_default().top = Some((me, d.figure));
+        game.keep(at, Location::Tower, me, d.figure);
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
@@ -621,6 +628,7 @@ impl Towers {
                 if let Some(t) = self.built.get_mut(&at) {
                     t.top = None;
                 }
+                game.release(at, &Location::Tower);
                 if home {
                     game.return_to_supply(owner, figure);
                 }

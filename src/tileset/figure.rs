@@ -309,6 +309,13 @@ impl FigureTable {
             .is_some_and(|k| !k.companion && !k.corner)
     }
 
+    /// Whether a figure is one of the built-in ones (not declared by a
+    /// tile set).
+    #[must_use]
+    pub fn is_builtin(&self, f: Figure) -> bool {
+        f.index() < BUILTIN.len()
+    }
+
     /// Whether a figure stands on a corner point (the barn).
     #[must_use]
     pub fn on_corner(&self, f: Figure) -> bool {

@@ -216,7 +216,10 @@ impl<'a> Scene<'a> {
             .iter()
             .filter_map(|n| {
                 let tile = game.at(n.at)?;
-                let beside = n.beside.and_then(|id| shown.iter().position(|&i| i == id));
+                let beside = n
+                    .beside
+                    .and_then(crate::engine::game::Beside::on_feature)
+                    .and_then(|id| shown.iter().position(|&i| i == id));
                 Some((n.name.to_string(), tile, beside))
             })
             .collect();
