@@ -581,7 +581,7 @@ impl<'r> Referee<'r> {
                         drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
                         second,
                     };
-                    self.mechanics.placed(&self.game, &placing)
+                    self.mechanics.placed(&mut self.game, &placing)
                 } else {
                     None
                 };
@@ -899,10 +899,24 @@ impl<'r> Referee<'r> {
         actor: usize,
         figure: Figure,
     ) -> Option<ViolationKind> {
-        match self.game.deploy_problem(idx, feature, actor, figure) {
+        self.feature_problem_in(&self.game, &self.mechanics, idx, feature, actor, figure)
+    }
+
+    /// The same question asked of another state of the game (a placement
+    /// tried on a copy, as `carca moves` tries it): one rule for both.
+    pub(super) fn feature_problem_in(
+        &self,
+        game: &Game<'_>,
+        mechanics: &Mechanics,
+        idx: usize,
+        feature: usize,
+        actor: usize,
+        figure: Figure,
+    ) -> Option<ViolationKind> {
+        match game.deploy_problem(idx, feature, actor, figure) {
             Some(problem) => Some(self.deploy_violation(problem, actor)),
-            None => self.mechanics.deploy_problem(
-                &self.game,
+            None => mechanics.deploy_problem(
+                game,
                 &self.record.players,
                 actor,
                 figure,
@@ -1152,7 +1166,10 @@ impl<'r> Referee<'r> {
             .filter(|(i, _)| !taken.contains(i))
             .map(|(_, m)| m)
             .collect();
-        let mut spots: HashSet<(Pos, usize)> = HashSet::new();
+        // The spots taken: a follower takes its spot; a companion stands
+        // beside its owner's follower there, and only a second companion
+        // of the same kind and owner is one too many.
+        let mut spots: HashSet<(Pos, usize, Option<(usize, Figure)>)> = HashSet::new();
         // Followers first: a builder or pig is checked against the
         // followers beside it, wherever the snapshot lists it.
         let ordered = meeples
@@ -1200,7 +1217,8 @@ impl<'r> Referee<'r> {
                 self.refused.push(refused);
                 continue;
             }
-            if !spots.insert((m.at, feature)) {
+            let companion = (!table.is_follower(m.figure)).then_some((m.player, m.figure));
+            if !spots.insert((m.at, feature, companion)) {
                 self.violation(ViolationKind::SameSpot { kind, pos: m.at }, m.span);
                 self.refused.push(refused);
                 continue;
