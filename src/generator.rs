@@ -662,7 +662,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             drawn,
             second: order.is_second(player),
         };
-        let earned = mechanics.placed(&game, &placing).is_some();
+        let earned = mechanics.placed(&mut game, &placing).is_some();
         let mut meeple = None;
         let mut figure = None;
         let number = turns.len() + 1;

@@ -126,11 +126,19 @@ impl Mechanic for Dragon {
             || (phase == Phases::MOVE && !self.after_scoring && tile.symbol == Some(Symbol::Dragon))
     }
 
-    /// A volcano: the dragon comes onto it at once (the "move" phase, which
-    /// it is busy in while it just arrived, says so).
-    fn placed(&mut self, _game: &Game, placing: &Placing) -> Option<super::event::FeatureId> {
+    /// A volcano: the dragon comes onto it at once, so the tile it left
+    /// is free for the rest of the turn (a follower may go on its tower);
+    /// the "move" phase, which it is busy in while it just arrived, says
+    /// so.
+    fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<super::event::FeatureId> {
         self.at = Some(placing.pos);
         self.arrived = Some(placing.pos);
+        game.set_neutral(Neutral {
+            name: DRAGON,
+            at: placing.pos,
+            beside: None,
+            bars: true,
+        });
         None
     }
 
@@ -203,12 +211,6 @@ impl Mechanic for Dragon {
 
     fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         if let Some(at) = self.arrived.take() {
-            game.set_neutral(Neutral {
-                name: DRAGON,
-                at,
-                beside: None,
-                bars: true,
-            });
             said.notes.push(Note {
                 turn: acting.turn,
                 player: acting.actor,
@@ -606,7 +608,7 @@ mod tests {
         game.place(start, Pos::new(0, 0), Rotation::R0, None);
         let idx = game.place(volcano, Pos::new(0, -1), Rotation::R0, Some(1));
         mechanics.placed(
-            &game,
+            &mut game,
             &Placing {
                 tile: volcano,
                 pos: Pos::new(0, -1),

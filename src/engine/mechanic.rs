@@ -318,7 +318,7 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// Phase "placed": the tile lies on the board and its features are
     /// joined; nothing is deployed or scored yet. Returns the feature that
     /// earns the player one more turn, if this mechanic gives one.
-    fn placed(&mut self, _game: &Game, _placing: &Placing) -> Option<FeatureId> {
+    fn placed(&mut self, _game: &mut Game, _placing: &Placing) -> Option<FeatureId> {
         None
     }
 
@@ -711,7 +711,7 @@ impl Mechanics {
 
     /// The "placed" phase for every mechanic; the feature that earned one
     /// more turn, if any did.
-    pub fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+    pub fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
         let mask = self.placed_concerns(placing.tile);
         if mask == 0 {
             return None;

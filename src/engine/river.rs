@@ -246,7 +246,7 @@ impl Mechanic for RiverRule {
             .then(|| self.river.open_end().into_iter().collect())
     }
 
-    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+    fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
         self.river = self
             .river
             .advance(game.catalog, placing.tile, placing.pos, placing.rot);

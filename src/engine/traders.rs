@@ -85,7 +85,7 @@ impl Mechanic for Builders {
     /// the player's builder earns one more turn, unless this is already a
     /// second turn. Asked before anything scores, since scoring sends the
     /// builder home.
-    fn placed(&mut self, game: &Game, placing: &Placing) -> Option<FeatureId> {
+    fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
         if !placing.drawn || placing.second {
             return None;
         }
