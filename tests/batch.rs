@@ -565,3 +565,70 @@ fn a_folder_read_once_passes_over_its_tile_sets() {
         "{out}"
     );
 }
+
+/// Every follower spot `moves` lists for a placement, written into the
+/// record as the next turn, scores legal: the two ask one question.
+fn each_listed_spot_scores_legal(
+    s: &Scratch,
+    record: &str,
+    tile: &str,
+    at: &str,
+    rot: u32,
+) -> Vec<String> {
+    let path = s.write("game.yaml", record.as_bytes());
+    let out = carca(&["moves", &path, "--tile", tile, "--format", "json"]);
+    let v = crate::common::stdout_json(&out);
+    let player = v["player"].as_str().expect("a player").to_string();
+    let moves = v["moves"].as_array().expect("moves");
+    let m = moves
+        .iter()
+        .find(|m| m["at"].to_string() == at && m["rot"] == rot)
+        .unwrap_or_else(|| panic!("{tile} at {at} rot {rot} is listed:\n{out}"));
+    let spots: Vec<String> = m["followers"]
+        .as_array()
+        .expect("followers")
+        .iter()
+        .map(|f| f["location"].as_str().expect("a location").to_string())
+        .collect();
+    for spot in &spots {
+        let next = format!(
+            "{record}- {{player: {player}, tile: {tile}, at: {at}, rot: {rot}, meeple: \"{spot}\"}}\n"
+        );
+        let with = s.write("next.yaml", next.as_bytes());
+        let scored = carca(&["score", &with]);
+        assert!(
+            scored.starts_with("exit: 0"),
+            "`moves` lists {spot}, which `score` refuses:\n{scored}"
+        );
+    }
+    spots
+}
+
+#[test]
+fn moves_offers_only_what_the_referee_accepts() {
+    let s = Scratch::new("moves-referee");
+    // A base game: red's farmer holds the farm that the village's field
+    // south-east of its crossing joins through the tile east of it.
+    let base = "tilesets: [base]\nplayers: [red, blue]\nturns:\n\
+        - {tile: S, at: [0, 1], rot: 90, meeple: WSW}\n\
+        - {tile: U, at: [1, 0]}\n\
+        - {tile: H, at: [1, 1], rot: 90}\n\
+        - {tile: M, at: [1, 2], rot: 90, meeple: \"N\"}\n\
+        - {tile: H, at: [0, 2], rot: 180, meeple: \"N\"}\n\
+        - {tile: W, at: [-1, 0], rot: 270, meeple: SSW}\n\
+        - {tile: B, at: [0, -1], rot: 180, meeple: C}\n\
+        - {tile: U, at: [-2, 0], rot: 90}\n\
+        - {tile: U, at: [-1, 2], rot: 90}\n\
+        - {tile: V, at: [-2, -1], rot: 180, meeple: ESE}\n";
+    let spots = each_listed_spot_scores_legal(&s, base, "L", "[-1,1]", 270);
+    assert_eq!(
+        spots,
+        ["W", "N", "E", "S"],
+        "no field of the village is free"
+    );
+    // A volcano calls the dragon at once: no follower goes on it.
+    let volcano = "tilesets: [base, princess-dragon]\nplayers: [red, blue]\nturns:\n\
+        - {tile: U, at: [1, 0], meeple: E}\n";
+    let spots = each_listed_spot_scores_legal(&s, volcano, "PD01", "[0,-1]", 0);
+    assert!(spots.is_empty(), "no spot on a volcano: {spots:?}");
+}

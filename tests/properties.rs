@@ -150,17 +150,12 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             ("dragon", _) => {
                 let _ = writeln!(neutrals, "dragon: [{}, {}]", n.at.x, n.at.y);
             }
-            (_, Some(id)) if g.followers()[id].on_board => {
-                let f = &g.followers()[id];
-                let p = &g.placed()[f.placed];
+            (_, Some(beside)) if g.figure_beside(beside).is_some() => {
+                let (at, spot, owner, _) = g.figure_beside(beside).expect("on the board");
                 let _ = writeln!(
                     neutrals,
-                    "{}: {{ player: {}, at: [{}, {}], spot: '{}' }}",
-                    n.name,
-                    rec.players[f.player],
-                    p.pos.x,
-                    p.pos.y,
-                    location_of(g.tile(p.tile()), p.rot, f.feature)
+                    "{}: {{ player: {}, at: [{}, {}], spot: '{spot}' }}",
+                    n.name, rec.players[owner], at.x, at.y,
                 );
             }
             _ => {}
@@ -351,4 +346,196 @@ proptest! {
             prop_assert!(out.stderr.contains("carca::"), "a failure comes with a diagnostic:\n{}", mutant);
         }
     }
+}
+
+/// A turn entry of a record, as flow YAML with every string quoted.
+fn entry(player: &str, tile: &str, at: carca::geometry::Pos, rot: u32, more: &str) -> String {
+    format!(
+        "- {{player: \"{player}\", tile: \"{tile}\", at: [{}, {}], rot: {rot}{more}}}",
+        at.x, at.y
+    )
+}
+
+/// The findings of a record text (with the first diagnostic's words).
+fn findings_of(text: &str, rules: &Ruleset) -> (usize, String) {
+    let src = SourceFile::new("game.yaml", text);
+    let rec = match record::parse(crate::common::loader(), &src, Path::new("")) {
+        Ok(r) => r,
+        Err(f) => return (f.len().max(1), format!("{f:?}")),
+    };
+    let a = adjudicate(&rec, rules, &rules.name, true);
+    let first = a
+        .findings
+        .first()
+        .map(|f| format!("{f:?}"))
+        .unwrap_or_default();
+    (a.findings.len(), first)
+}
+
+/// A whole flight of the dragon after a dragon tile is placed at `placed`,
+/// as a turn writes it: each step to the first tile it may enter (N, E,
+/// S, W), never one it visited nor the fairy's, six steps or a dead end.
+fn dragon_flight(
+    pos: &carca::engine::Position<'_>,
+    placed: carca::geometry::Pos,
+    fairy_to: Option<carca::geometry::Pos>,
+) -> String {
+    let g = pos.game();
+    let Some(mut at) = g
+        .neutrals()
+        .iter()
+        .find(|n| n.name == "dragon")
+        .map(|n| n.at)
+    else {
+        return String::new();
+    };
+    let fairy = fairy_to.or_else(|| {
+        g.neutrals()
+            .iter()
+            .find(|n| n.name == "fairy")
+            .map(|n| n.at)
+    });
+    let mut visited = vec![at];
+    let mut steps = Vec::new();
+    while steps.len() < 6 {
+        let Some(e) = carca::geometry::Edge::ALL.into_iter().find(|&e| {
+            let q = at.step(e);
+            (g.at(q).is_some() || q == placed) && !visited.contains(&q) && Some(q) != fairy
+        }) else {
+            break;
+        };
+        at = at.step(e);
+        visited.push(at);
+        steps.push(format!("\"{}\"", e.letter()));
+    }
+    format!(", dragon: [{}]", steps.join(", "))
+}
+
+/// `carca moves` and the referee ask one question: at positions of
+/// generated games of every mix of the shipped expansions, every placement,
+/// figure and act that `moves` lists, appended as the next turn, is
+/// accepted by the referee.
+#[test]
+fn every_move_that_moves_lists_is_one_the_referee_accepts() {
+    let rules = Ruleset::modern();
+    let mut tried = 0usize;
+    for (k, sets) in EXPANSIONS.iter().enumerate() {
+        for seed in 0..3u64 {
+            let players = 2 + (seed as usize + k) % 3;
+            let text = game(seed * 31 + k as u64, players, 0.6, sets).yaml();
+            let lines: Vec<&str> = text.lines().collect();
+            let first = lines
+                .iter()
+                .position(|l| *l == "turns:")
+                .expect("a history")
+                + 1;
+            let turns = lines[first..]
+                .iter()
+                .take_while(|l| l.starts_with("- "))
+                .count();
+            for cut in [turns / 3, turns * 2 / 3, turns.saturating_sub(1)] {
+                let head = lines[..first + cut].join("\n") + "\n";
+                let src = SourceFile::new("game.yaml", head.as_str());
+                let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+                    .expect("a generated record reads");
+                assert_eq!(
+                    findings_of(&head, &rules).0,
+                    0,
+                    "{sets:?} seed {seed}: the prefix is legal"
+                );
+                let pos = position(&rec, &rules, None);
+                if pos.ended || pos.final_round {
+                    continue;
+                }
+                let player = rec.players[pos.player].clone();
+                let table = pos.game().figures();
+                let figure = pos.figures().first().map(|&f| table.name(f).to_string());
+                let left = pos.tiles_left();
+                // A few tiles left, spread over every set in play.
+                let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
+                let step = (tiles.len() / 4).max(1);
+                let tiles: Vec<usize> = tiles.into_iter().skip(cut % step).step_by(step).collect();
+                for tile in tiles {
+                    if pos.draw_problem(tile).is_some() {
+                        continue;
+                    }
+                    let id = rec.catalog.tiles[tile].tile.id.clone();
+                    let moves = pos.moves(tile);
+                    let global = pos.action_options();
+                    for m in moves.iter().step_by((moves.len() / 4).max(1)) {
+                        let rot = m.rot.degrees();
+                        let mut extras: Vec<String> = vec![String::new()];
+                        if let Some(f) = &figure {
+                            for (l, _) in &m.spots {
+                                extras.push(format!(", meeple: \"{l}\", figure: \"{f}\""));
+                            }
+                        }
+                        for (f, l, _) in &m.companions {
+                            extras
+                                .push(format!(", meeple: \"{l}\", figure: \"{}\"", table.name(*f)));
+                        }
+                        for (p, l, _) in &m.elsewhere {
+                            extras.push(format!(
+                                ", meeple: {{at: [{}, {}], spot: \"{l}\"}}",
+                                p.x, p.y
+                            ));
+                        }
+                        for a in m.actions.iter().chain(&global) {
+                            let at = format!("at: [{}, {}]", a.at.x, a.at.y);
+                            extras.push(match a.key {
+                                "tower" => format!(", tower: {{{at}}}"),
+                                "meeple" => format!(", meeple: {{{at}, spot: tower}}"),
+                                "fairy" => match &a.spot {
+                                    Some(l) => format!(", fairy: {{{at}, spot: \"{l}\"}}"),
+                                    None => format!(", fairy: {{{at}}}"),
+                                },
+                                "princess" => {
+                                    let (p, l, o, _) = &a.takes[0];
+                                    format!(
+                                        ", princess: {{at: [{}, {}], spot: \"{l}\", player: \"{}\"}}",
+                                        p.x, p.y, rec.players[*o]
+                                    )
+                                }
+                                // A flight lists its steps: one step may
+                                // leave it under way, which a record in
+                                // progress allows.
+                                // The flight goes with every entry below.
+                                "dragon" => continue,
+                                other => panic!("an action with a key the test does not know: {other}"),
+                            });
+                        }
+                        // A dragon tile's turn lists the dragon's flight
+                        // (which the fairy's new tile may change).
+                        let flies = m.actions.iter().any(|a| a.key == "dragon");
+                        for more in extras {
+                            let fairy_to = more
+                                .split_once("fairy: {at: [")
+                                .and_then(|(_, rest)| rest.split_once(']'))
+                                .and_then(|(xy, _)| xy.split_once(", "))
+                                .map(|(x, y)| {
+                                    carca::geometry::Pos::new(
+                                        x.parse().expect("x"),
+                                        y.parse().expect("y"),
+                                    )
+                                });
+                            let more = if flies {
+                                more + &dragon_flight(&pos, m.at, fairy_to)
+                            } else {
+                                more
+                            };
+                            let line = entry(&player, &id, m.at, rot, &more);
+                            let whole = format!("{head}{line}\n");
+                            let (n, first) = findings_of(&whole, &rules);
+                            assert_eq!(
+                                n, 0,
+                                "{sets:?} seed {seed} after {cut} turns: `moves` lists\n{line}\nwhich the referee refuses: {first}"
+                            );
+                            tried += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 1000, "only {tried} moves tried");
 }

@@ -293,7 +293,7 @@ fn every_json_output_validates_against_its_schema() {
         ("fixtures/records/tb-builder.yaml", "U", "6"),
         ("fixtures/records/declared-figures-history.yaml", "U", "2"),
         ("fixtures/records/abbey-final-round.yaml", "B", "2"),
-        ("fixtures/records/river-game.yaml", "U", "3"),
+        ("fixtures/records/river-game.yaml", "bridge", "3"),
         ("fixtures/records/no-such-record.yaml", "U", "0"),
         ("fixtures/records/full-game-72.yaml", "V", "39"),
         ("fixtures/records/am-wagon.yaml", "T", "2"),

@@ -48,6 +48,21 @@ pub(crate) fn run(
             pos.turns, record.players[pos.player]
         ));
     }
+    if let Some(why) = pos.draw_problem(tile_index) {
+        return super::usage_error(&format!(
+            "{tile} may not be drawn {}: {}",
+            if pos.turns == 0 {
+                "before the first turn".to_string()
+            } else {
+                format!("after turn {}", pos.turns)
+            },
+            crate::engine::Violation {
+                kind: why,
+                span: (0, 0).into(),
+                inferred: None,
+            }
+        ));
+    }
     let moves = pos.moves(tile_index);
     let figures = pos.figures();
     let player = &record.players[pos.player];
@@ -156,7 +171,11 @@ pub(crate) fn run(
                                 .join(" or ")
                         ),
                         "dragon" => write!(followers, "; the dragon may fly first to {}", a.at),
-                        other => write!(followers, "; {other} at {}", a.at),
+                        _ => write!(
+                            followers,
+                            "; or {}",
+                            action_words(a, &record.players, pos.game().figures())
+                        ),
                     };
                 }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
@@ -196,46 +215,10 @@ pub(crate) fn run(
                 let table = pos.game().figures();
                 let _ = writeln!(
                     out,
-                    "instead of a figure, {player} may (a tile with a tower foundation adds its own):"
+                    "instead of a figure, {player} may (a placement that opens more lists it with it):"
                 );
                 for a in &actions {
-                    let takes: Vec<String> = a
-                        .takes
-                        .iter()
-                        .map(|(p, l, o, f)| {
-                            format!(
-                                "{}'s {} at {p} {l}",
-                                record.players.get(*o).map_or("", String::as_str),
-                                table.name(*f)
-                            )
-                        })
-                        .collect();
-                    let _ = match a.key {
-                        "fairy" => writeln!(
-                            out,
-                            "  move the fairy {}",
-                            match &a.spot {
-                                Some(l) => format!("beside the follower at {} {l}", a.at),
-                                None => format!("to the tile at {}", a.at),
-                            }
-                        ),
-                        "tower" => writeln!(
-                            out,
-                            "  put a tower piece on {} (height {}){}",
-                            a.at,
-                            a.height,
-                            if takes.is_empty() {
-                                String::new()
-                            } else {
-                                format!(", then take {}", takes.join(" or "))
-                            }
-                        ),
-                        _ => writeln!(
-                            out,
-                            "  put a follower on top of the tower at {} (height {})",
-                            a.at, a.height
-                        ),
-                    };
+                    let _ = writeln!(out, "  {}", action_words(a, &record.players, table));
                 }
             }
             Outcome {
@@ -250,6 +233,48 @@ pub(crate) fn run(
                 ..Outcome::default()
             }
         }
+    }
+}
+
+/// An action a mechanic offers instead of a figure, in words.
+fn action_words(
+    a: &crate::engine::mechanic::ActionOption,
+    players: &[String],
+    table: &crate::tileset::FigureTable,
+) -> String {
+    let takes: Vec<String> = a
+        .takes
+        .iter()
+        .map(|(p, l, o, f)| {
+            format!(
+                "{}'s {} at {p} {l}",
+                players.get(*o).map_or("", String::as_str),
+                table.name(*f)
+            )
+        })
+        .collect();
+    match a.key {
+        "fairy" => format!(
+            "move the fairy {}",
+            match &a.spot {
+                Some(l) => format!("beside the follower at {} {l}", a.at),
+                None => format!("to the tile at {}", a.at),
+            }
+        ),
+        "tower" => format!(
+            "put a tower piece on {} (height {}){}",
+            a.at,
+            a.height,
+            if takes.is_empty() {
+                String::new()
+            } else {
+                format!(", then take {}", takes.join(" or "))
+            }
+        ),
+        _ => format!(
+            "put a follower on top of the tower at {} (height {})",
+            a.at, a.height
+        ),
     }
 }
 

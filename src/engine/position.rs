@@ -4,7 +4,7 @@
 //! referee stopped before that turn, so it cannot disagree with it.
 
 use super::game::{Game, Spot};
-use super::mechanic::Target;
+use super::mechanic::{Mechanics, Placing, Target};
 use super::referee::Referee;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
@@ -49,6 +49,37 @@ pub struct MovesAfter {
     pub to: Vec<(Pos, Location, FeatureKind)>,
 }
 
+/// A placement tried on a copy of the game: the game with the tile
+/// placed, the mechanics as the "placed" phase left them (only when the
+/// tile woke any; else the position's own), and the tile's index.
+struct Tried<'g> {
+    game: Game<'g>,
+    mechanics: Option<Mechanics>,
+    idx: usize,
+}
+
+impl Tried<'_> {
+    /// The mechanics after the placement.
+    fn mechanics<'m>(&'m self, referee: &'m Referee<'_>) -> &'m Mechanics {
+        self.mechanics.as_ref().unwrap_or(&referee.mechanics)
+    }
+
+    /// Whether the referee would let the player to move deploy `figure` on
+    /// feature `feature` of the tile tried: the referee's own question.
+    fn allows(&self, position: &Position<'_>, feature: usize, figure: Figure) -> bool {
+        let r = &position.referee;
+        r.feature_problem_in(
+            &self.game,
+            self.mechanics(r),
+            self.idx,
+            feature,
+            position.player,
+            figure,
+        )
+        .is_none()
+    }
+}
+
 /// The position after some turns of a record, for asking where a tile fits.
 pub struct Position<'r> {
     referee: Referee<'r>,
@@ -85,19 +116,33 @@ impl Position<'_> {
         self.referee.supply.left_for(self.player)
     }
 
+    /// Why `tile` may not be drawn now, if a mechanic keeps it out of the
+    /// draw (a dragon tile before the first volcano): the referee's own
+    /// rule, so that `carca moves` does not offer it.
+    #[must_use]
+    pub fn draw_problem(&self, tile: usize) -> Option<super::violation::ViolationKind> {
+        let r = &self.referee;
+        r.mechanics.draw_problem(&r.record.catalog, &r.supply, tile)
+    }
+
     /// Every legal placement of `tile` now, with its legal follower spots.
+    /// Each placement is tried on a copy of the game as the referee plays
+    /// it (the tile placed, the mechanics told of it), and every figure
+    /// and act listed is one the referee accepts there: both ask the same
+    /// questions.
     #[must_use]
     pub fn moves(&self, tile: usize) -> Vec<Move> {
         let r = &self.referee;
         let t = &r.record.catalog.tiles[tile].tile;
         let can_deploy = !self.figures().is_empty();
-        // A mechanic's own rules of deployment (a barn's farm takes no
-        // farmer) are asked of the game with the tile in place.
-        let checked = r.mechanics.hooks_deploy();
         // What a placement itself opens (a portal, the princess, a
         // flight): asked of the game with the tile in place.
         let placed_options =
             r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
+        // The actions open wherever the tile goes: a placement that wakes a
+        // mechanic may open more (a foundation of its own, a tile the
+        // dragon left), listed with it.
+        let everywhere = self.action_options();
         // A rotation that shows the same sides as a smaller one (a
         // cloister, a city on four sides) is the same placement: listed once.
         let entry = &r.record.catalog.tiles[tile];
@@ -109,43 +154,35 @@ impl Position<'_> {
             .filter(|&(_, rot)| !same_as_smaller(rot))
             .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
             .map(|(at, rot)| {
-                let spots = if !can_deploy {
-                    Vec::new()
-                } else if checked {
-                    let mut after = r.game.clone();
-                    let idx = after.place(tile, at, rot, None);
+                let tried = self.tried(tile, at, rot);
+                let spots = if can_deploy {
                     let follower = self.figures()[0];
                     (0..t.features.len())
-                        .filter(|&f| {
-                            r.game.spot_free(tile, at, rot, f)
-                                && self.mechanics_allow(
-                                    &after,
-                                    follower,
-                                    Target::Feature(Spot {
-                                        placed: idx,
-                                        feature: f,
-                                    }),
-                                )
-                        })
+                        .filter(|&f| tried.allows(self, f, follower))
                         .map(|f| (location_of(t, rot, f), t.features[f].kind))
                         .collect()
-                } else {
-                    (0..t.features.len())
-                        .filter(|&f| r.game.spot_free(tile, at, rot, f))
-                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
-                        .collect()
-                };
-                let companions = self.companion_spots(tile, at, rot);
-                let after = if r.mechanics.hooks_scored() {
-                    self.moves_after(tile, at, rot)
                 } else {
                     Vec::new()
                 };
-                let (elsewhere, actions) = if placed_options {
-                    self.placed_options(tile, at, rot, can_deploy)
+                let companions = self.companion_spots(&tried, at);
+                let after = if r.mechanics.hooks_scored() {
+                    self.moves_after(&tried)
+                } else {
+                    Vec::new()
+                };
+                let (elsewhere, mut actions) = if placed_options {
+                    self.placed_options(&tried, can_deploy)
                 } else {
                     (Vec::new(), Vec::new())
                 };
+                if let Some(mechanics) = &tried.mechanics {
+                    actions.extend(
+                        mechanics
+                            .action_options(&tried.game, self.player)
+                            .into_iter()
+                            .filter(|a| !everywhere.contains(a)),
+                    );
+                }
                 Move {
                     at,
                     rot,
@@ -159,24 +196,52 @@ impl Position<'_> {
             .collect()
     }
 
-    /// With `tile` at `at` turned by `rot`: where the turn's follower may
-    /// go on other tiles (a magic portal), and the mechanics' actions.
+    /// `tile` placed at `at` turned by `rot` on a copy of the game, and the
+    /// mechanics told of it when the tile wakes any (a volcano calls the
+    /// dragon at once, a foundation joins the towers), as the referee's
+    /// "placed" phase does.
+    fn tried(&self, tile: usize, at: Pos, rot: Rotation) -> Tried<'_> {
+        let r = &self.referee;
+        let mut game = r.game.clone();
+        let idx = game.place(tile, at, rot, None);
+        let mechanics = (r.mechanics.placed_concerns(tile) != 0).then(|| {
+            let mut mechanics = r.mechanics.clone();
+            mechanics.placed(
+                &mut game,
+                &Placing {
+                    tile,
+                    pos: at,
+                    rot,
+                    placed: idx,
+                    actor: self.player,
+                    drawn: !r.record.catalog.tiles[tile].tile.per_player,
+                    second: r.order.is_second(self.player),
+                },
+            );
+            mechanics
+        });
+        Tried {
+            game,
+            mechanics,
+            idx,
+        }
+    }
+
+    /// Where the turn's follower may go on other tiles (a magic portal),
+    /// and the mechanics' actions, with the tile placed as `tried` has it.
     #[allow(clippy::type_complexity)]
     fn placed_options(
         &self,
-        tile: usize,
-        at: Pos,
-        rot: Rotation,
+        tried: &Tried<'_>,
         can_deploy: bool,
     ) -> (
         Vec<(Pos, Location, FeatureKind)>,
         Vec<super::mechanic::ActionOption>,
     ) {
-        let r = &self.referee;
-        let mut after = r.game.clone();
-        let idx = after.place(tile, at, rot, None);
+        let (after, idx) = (&tried.game, tried.idx);
+        let mechanics = tried.mechanics(&self.referee);
         let mut elsewhere = Vec::new();
-        if can_deploy && r.mechanics.deploys_elsewhere(&after, idx) {
+        if can_deploy && mechanics.deploys_elsewhere(after, idx) {
             let follower = Figure::FOLLOWER;
             for (placed, p) in after.placed().iter().enumerate() {
                 if placed == idx {
@@ -186,10 +251,17 @@ impl Position<'_> {
                 for feature in 0..t.features.len() {
                     let spot = Spot { placed, feature };
                     if !after.finished(spot)
-                        && after
-                            .deploy_problem(placed, feature, self.player, follower)
+                        && self
+                            .referee
+                            .feature_problem_in(
+                                after,
+                                mechanics,
+                                placed,
+                                feature,
+                                self.player,
+                                follower,
+                            )
                             .is_none()
-                        && self.mechanics_allow(&after, follower, Target::Feature(spot))
                     {
                         elsewhere.push((
                             p.pos,
@@ -201,24 +273,23 @@ impl Position<'_> {
             }
             elsewhere.sort_by_key(|(p, l, _)| (-p.y, p.x, l.to_string()));
         }
-        let actions = r.mechanics.placement_options(&after, idx, self.player);
+        let actions = mechanics.placement_options(after, idx, self.player);
         (elsewhere, actions)
     }
 
-    /// Where the figures that the scoring of `tile` at `at` turned by
-    /// `rot` sends home may move on (no figure deployed with it).
-    fn moves_after(&self, tile: usize, at: Pos, rot: Rotation) -> Vec<MovesAfter> {
-        let r = &self.referee;
-        let mut after = r.game.clone();
-        let idx = after.place(tile, at, rot, None);
+    /// Where the figures that the scoring of the tile placed as `tried`
+    /// has it sends home may move on (no figure deployed with it).
+    fn moves_after(&self, tried: &Tried<'_>) -> Vec<MovesAfter> {
+        let mut after = tried.game.clone();
         after.score_completed(
-            idx,
+            tried.idx,
             super::Phase::Turn {
                 number: self.turns + 1,
                 player: self.player,
             },
         );
-        r.mechanics
+        tried
+            .mechanics(&self.referee)
             .move_options(&after)
             .into_iter()
             .map(|o| MovesAfter {
@@ -230,27 +301,12 @@ impl Position<'_> {
             .collect()
     }
 
-    /// Whether the mechanics' own rules let the player to move deploy
-    /// `figure` at `target` in `game`.
-    fn mechanics_allow(&self, game: &Game<'_>, figure: Figure, target: Target) -> bool {
-        let r = &self.referee;
-        r.mechanics
-            .deploy_problem(game, &r.record.players, self.player, figure, target)
-            .is_none()
-    }
-
     /// Where the player's other figures (a builder or pig, a mayor, a
     /// wagon, a barn on a corner, a figure that stands on some kinds of
-    /// feature only) could stand if `tile` lay at `at` turned by `rot`:
-    /// the placement is tried on a copy of the game, since companions go
-    /// only beside their owner's follower, and never on a road or city the
-    /// tile completes.
-    fn companion_spots(
-        &self,
-        tile: usize,
-        at: Pos,
-        rot: Rotation,
-    ) -> Vec<(Figure, Location, FeatureKind)> {
+    /// feature only) could stand with the tile placed as `tried` has it
+    /// (at `at`): companions go only beside their owner's follower, and
+    /// never on a road or city the tile completes.
+    fn companion_spots(&self, tried: &Tried<'_>, at: Pos) -> Vec<(Figure, Location, FeatureKind)> {
         let game = &self.referee.game;
         let table = game.figures();
         let held: Vec<Figure> = table
@@ -260,9 +316,10 @@ impl Position<'_> {
         if held.is_empty() {
             return Vec::new();
         }
-        let mut after = game.clone();
-        let idx = after.place(tile, at, rot, None);
-        let t = after.tile(tile);
+        let after = &tried.game;
+        let mechanics = tried.mechanics(&self.referee);
+        let p = &after.placed()[tried.idx];
+        let t = after.tile(p.tile());
         let mut out = Vec::new();
         for f in held {
             if table.on_corner(f) {
@@ -274,7 +331,15 @@ impl Position<'_> {
                         continue;
                     };
                     if after.corner_problem(point).is_none()
-                        && self.mechanics_allow(&after, f, Target::Corner(point))
+                        && mechanics
+                            .deploy_problem(
+                                after,
+                                &self.referee.record.players,
+                                self.player,
+                                f,
+                                Target::Corner(point),
+                            )
+                            .is_none()
                     {
                         out.push((f, loc, FeatureKind::Field));
                     }
@@ -282,17 +347,8 @@ impl Position<'_> {
                 continue;
             }
             for feature in 0..t.features.len() {
-                if after.deploy_problem(idx, feature, self.player, f).is_none()
-                    && self.mechanics_allow(
-                        &after,
-                        f,
-                        Target::Feature(Spot {
-                            placed: idx,
-                            feature,
-                        }),
-                    )
-                {
-                    out.push((f, location_of(t, rot, feature), t.features[feature].kind));
+                if tried.allows(self, feature, f) {
+                    out.push((f, location_of(t, p.rot, feature), t.features[feature].kind));
                 }
             }
         }

@@ -325,8 +325,11 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
     // A snapshot is scored as a finished game, but the page still adds
     // tiles to it: where they fit is asked of the board as it lies.
     let snapshot = matches!(record.body, record::Body::Snapshot { .. });
+    // Nor does it offer a tile the rules keep out of the draw now (a
+    // land tile while the river flows), as `carca moves` does not.
     let moves = if (pos.ended && !snapshot)
         || (pos.final_round && !record.catalog.tiles[tile_index].tile.per_player)
+        || (!snapshot && pos.draw_problem(tile_index).is_some())
     {
         Vec::new()
     } else {
@@ -568,24 +571,14 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
             .map(|n| crate::report::json::NeutralJson {
                 name: n.name.to_string(),
                 at: [n.at.x, n.at.y],
-                beside: n
-                    .beside
-                    .and_then(|id| game.followers().get(id))
-                    .filter(|f| f.on_board)
-                    .map(|f| {
-                        let p = &game.placed()[f.placed];
-                        crate::report::json::TakeJson {
-                            at: [p.pos.x, p.pos.y],
-                            spot: crate::record::location::location_of(
-                                game.tile(p.tile()),
-                                p.rot,
-                                f.feature,
-                            )
-                            .to_string(),
-                            player: record.players.get(f.player).cloned().unwrap_or_default(),
-                            figure: table.name(f.figure).to_string(),
-                        }
-                    }),
+                beside: n.beside.and_then(|b| game.figure_beside(b)).map(
+                    |(at, spot, player, figure)| crate::report::json::TakeJson {
+                        at: [at.x, at.y],
+                        spot: spot.to_string(),
+                        player: record.players.get(player).cloned().unwrap_or_default(),
+                        figure: table.name(figure).to_string(),
+                    },
+                ),
             })
             .collect(),
         held: pos
