@@ -572,6 +572,10 @@ test('the princess, the fairy, the dragon\'s steps and a portal are recorded by 
     await click(page, square(x, y));
     await page.waitForSelector(`${square(x, y)} [data-neutral="dragon"]`);
   }
+  // A tap on a dot of the tile just placed while the flight is recorded is
+  // a tap on its tile: the menu's value never lands in the record.
+  await click(page, `${square(2, 0)} [data-spot]`);
+  assert.ok(!(await page.inputValue('[data-record]')).includes('act:'), 'no act written as a figure');
   // Red: PD08, and the follower goes through the portal into the city.
   await click(page, '[data-palette-tile="PD08"]');
   await click(page, square(3, 0));

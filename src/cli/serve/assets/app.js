@@ -475,21 +475,28 @@ function rotationAt(x, y) {
   return fits.length && !fits.includes(S.rot) ? fits[0] : S.rot;
 }
 
+/**
+ * Records an act of the last turn that names a tile, not a spot: a tower
+ * piece, a follower on top of a tower, a capture of the follower on top of
+ * one, a step of the dragon. Returns whether `key` is such an act.
+ */
+function actOnTile(key, x, y) {
+  const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
+  if (key === 'tower') { recordAct('tower', { at: [x, y] }); return true; }
+  if (key === 'tower-top') { recordAct('tower-top', { at: [x, y], spot: 'tower' }); return true; }
+  if (key === 'capture' && stack && stack.player) {
+    recordAct('capture', { at: [x, y], spot: 'tower', player: stack.player });
+    return true;
+  }
+  if (key === 'dragon') { dragonStep(x, y); return true; }
+  return false;
+}
+
 function clickSquare(x, y) {
   S.cursor = [x, y];
   const t = S.view.tiles.find((t) => t.at[0] === x && t.at[1] === y);
   const mode = field('figure').value;
-  if (t && S.step === null && mode.startsWith(ACT)) {
-    const key = mode.slice(ACT.length);
-    const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
-    if (key === 'tower') { recordAct('tower', { at: [x, y] }); return; }
-    if (key === 'tower-top') { recordAct('tower-top', { at: [x, y], spot: 'tower' }); return; }
-    if (key === 'capture' && stack && stack.player) {
-      recordAct('capture', { at: [x, y], spot: 'tower', player: stack.player });
-      return;
-    }
-    if (key === 'dragon') { dragonStep(x, y); return; }
-  }
+  if (t && S.step === null && mode.startsWith(ACT) && actOnTile(mode.slice(ACT.length), x, y)) return;
   if (t) {
     S.chosen = S.chosen && S.chosen[0] === x && S.chosen[1] === y ? null : [x, y];
     S.pick = null; S.moves = null;
@@ -601,6 +608,12 @@ function putFigure(t, loc) {
     if (f) c.player = f.player;
     if (f && f.figure !== 'follower') c.figure = f.figure;
     recordAct('capture', c);
+    return;
+  }
+  // Any other act names a tile, or a player (a ransom): a click on a dot
+  // is a click on its tile, and never writes the menu's value as a figure.
+  if (figure.startsWith(ACT)) {
+    if (!actOnTile(figure.slice(ACT.length), x, y)) hint();
     return;
   }
   if (isHistory()) {
