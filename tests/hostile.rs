@@ -320,3 +320,35 @@ fn a_record_cannot_make_carca_show_other_files() {
     let out = carca(&["tiles", "check", &s.write("broken.yaml", long.as_bytes())]);
     assert!(out.lines().count() < 30, "{out}");
 }
+
+/// A set that declares 20,000 figures and gives each a count is refused
+/// for its size, each count passed over once: the checks of the names
+/// are sets, not lists searched for every name.
+#[test]
+fn many_figure_declarations_with_counts_are_refused_at_once() {
+    let s = Scratch::new("many-figures");
+    let n = 20_000;
+    let mut text = String::from("name: many\nrequires: [base]\nfigure_kinds:\n");
+    for i in 0..n {
+        let _ = writeln!(text, "  - {{ name: f{i}, stands: [road] }}");
+    }
+    let counts: Vec<String> = (0..n).map(|i| format!("f{i}: 1")).collect();
+    let _ = writeln!(text, "figures: {{{}}}", counts.join(", "));
+    text.push_str("tiles:\n  - { id: X1, edges: FRFR }\n");
+    let path = s.write("many.yaml", text.as_bytes());
+    let out = carca(&["tiles", "check", &path]);
+    assert!(
+        out.starts_with("exit: 2"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(
+        out.contains("carca::tileset::too_large"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(
+        !out.contains("bad_figure"),
+        "no count is reported as an unknown figure"
+    );
+}

@@ -407,8 +407,12 @@ impl Builder<'_> {
             });
             return out;
         }
+        // The names declared so far: a set of them, so that a long list is
+        // checked in time proportional to its length.
+        let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
         for k in &list.value {
-            if let Some(kind) = self.figure_kind(&k.value, &out) {
+            if let Some(kind) = self.figure_kind(&k.value, &names) {
+                names.insert(kind.name.clone());
                 out.push(kind);
             }
         }
@@ -417,7 +421,11 @@ impl Builder<'_> {
 
     /// Checks one figure declaration against the built-in figures, the
     /// names carca keeps, the set's other declarations and its modifiers.
-    fn figure_kind(&mut self, raw: &RawFigureKind, before: &[FigureKind]) -> Option<FigureKind> {
+    fn figure_kind(
+        &mut self,
+        raw: &RawFigureKind,
+        before: &std::collections::HashSet<String>,
+    ) -> Option<FigureKind> {
         let name = raw.name.value.trim().to_string();
         let name_span = self.span(&raw.name);
         let mut problems: Vec<(String, &'static str, SourceSpan)> = Vec::new();
@@ -440,7 +448,7 @@ impl Builder<'_> {
                 "built-in figures need no declaration; give a new figure a name of its own",
                 name_span,
             ));
-        } else if before.iter().any(|k| k.name == name) {
+        } else if before.contains(&name) {
             problems.push((
                 "it is declared twice".into(),
                 "declare each figure once",
@@ -548,14 +556,18 @@ impl Builder<'_> {
         };
         let mut keys = figure::builtin_keys();
         keys.extend(declared.iter().map(|k| k.name.as_str()));
+        let known: std::collections::HashSet<&str> = keys.iter().copied().collect();
+        // Every name written under `figure_kinds`, well declared or not: a
+        // set, so that a long list costs time in proportion to its length.
+        let written: std::collections::HashSet<&str> = raw
+            .figure_kinds
+            .iter()
+            .flat_map(|l| &l.value)
+            .map(|k| k.value.name.value.trim())
+            .collect();
         for (key, value) in &map.value {
-            if !keys.contains(&key.as_str()) {
-                let declared_here = raw
-                    .figure_kinds
-                    .iter()
-                    .flat_map(|l| &l.value)
-                    .any(|k| k.value.name.value.trim() == key);
-                if declared_here {
+            if !known.contains(key.as_str()) {
+                if written.contains(key.as_str()) {
                     // Its declaration is wrong, and says so.
                     continue;
                 }

@@ -269,10 +269,13 @@ impl Catalog {
         // The figures the sets declare, each name once.
         let mut kinds: Vec<FigureKind> = Vec::new();
         let mut kind_by: Vec<usize> = Vec::new();
+        let mut kind_named: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
         for (i, l) in sets.iter().enumerate() {
             for k in &l.set.figure_kinds {
-                match kinds.iter().position(|d| d.name == k.name) {
+                match kind_named.get(&k.name).copied() {
                     None => {
+                        kind_named.insert(k.name.clone(), kinds.len());
                         kinds.push(k.clone());
                         kind_by.push(i);
                     }

@@ -234,16 +234,15 @@ impl FigureTable {
     ) -> FigureTable {
         let mut kinds: Vec<FigureKind> = BUILTIN.iter().map(Builtin::kind).collect();
         kinds.extend(declared);
+        // The most any set brings of each figure, by name.
+        let mut most: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        for &(name, count) in brought {
+            let m = most.entry(name).or_insert(0);
+            *m = (*m).max(count);
+        }
         let counts = kinds
             .iter()
-            .map(|k| {
-                brought
-                    .iter()
-                    .filter(|(n, _)| *n == k.name)
-                    .map(|(_, c)| *c)
-                    .max()
-                    .unwrap_or(0)
-            })
+            .map(|k| most.get(k.name.as_str()).copied().unwrap_or(0))
             .collect();
         let weights = kinds
             .iter()
