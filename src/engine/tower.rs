@@ -39,6 +39,7 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         ransom_paid: false,
         last_turn: None,
         foundations: Vec::new(),
+        placed_as: HashMap::new(),
     }))
 }
 
@@ -77,6 +78,8 @@ struct Towers {
     last_turn: Option<usize>,
     /// The tiles with a foundation, in the order placed.
     foundations: Vec<Pos>,
+    /// Each foundation's index in `foundations`.
+    placed_as: HashMap<Pos, usize>,
 }
 
 impl Mechanic for Towers {
@@ -109,6 +112,7 @@ impl Mechanic for Towers {
     ) -> Vec<(usize, Figure)> {
         for p in game.placed() {
             if game.tile(p.tile()).tower {
+                self.placed_as.insert(p.pos, self.foundations.len());
                 self.foundations.push(p.pos);
             }
         }
@@ -214,6 +218,7 @@ impl Mechanic for Towers {
 
     fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
         if game.tile(placing.tile).tower {
+            self.placed_as.insert(placing.pos, self.foundations.len());
             self.foundations.push(placing.pos);
         }
         None
@@ -250,20 +255,41 @@ impl Mechanic for Towers {
                 span: nowhere,
             }));
         }
-        // The action: a piece on an open tower, or a follower on one.
-        let open = self.open();
+        // The action: a piece on an open tower, or a follower on one. Only
+        // the closed towers are walked through (few: each holds a figure),
+        // not every foundation of a long game.
         let pieces = self.pieces.get(me).copied().unwrap_or(0);
-        let mut options: Vec<(Pos, bool)> = Vec::new();
-        if pieces > 0 {
-            options.extend(open.iter().map(|&(p, _)| (p, true)));
-        }
+        let closed = self.closed();
+        let open_count = if pieces > 0 {
+            self.foundations.len() - closed.len()
+        } else {
+            0
+        };
+        let mut climbable: Vec<(usize, Pos)> = Vec::new();
         if game.supply(me, Figure::FOLLOWER) > 0 {
-            options.extend(self.open_to_followers(game).map(|(p, _)| (p, false)));
+            climbable = self
+                .built
+                .iter()
+                .filter(|(p, t)| t.height > 0 && t.top.is_none() && game.barred(**p).is_none())
+                .filter_map(|(&p, _)| self.placed_as.get(&p).map(|&i| (i, p)))
+                .collect();
+            climbable.sort_unstable_by_key(|&(i, _)| i);
         }
-        let Some(k) = pick(options.len()) else {
+        let Some(k) = pick(open_count + climbable.len()) else {
             return acts;
         };
-        let (at, piece) = options[k];
+        let (at, piece) = if k < open_count {
+            // The k-th open foundation, in the order placed.
+            let mut i = k;
+            for &c in &closed {
+                if c <= i {
+                    i += 1;
+                }
+            }
+            (self.foundations[i], true)
+        } else {
+            (climbable[k - open_count].1, false)
+        };
         if !piece {
             acts.push(Act::Deploy(Deploy {
                 location: Location::Tower,
@@ -384,12 +410,31 @@ impl Towers {
         let in_reach = |p: Pos| reaches(at, height, p);
         let table = game.figures();
         let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
-        for f in game.followers() {
-            let p = &game.placed()[f.placed];
-            if f.on_board && table.is_follower(f.figure) && in_reach(p.pos) {
-                let spot =
-                    crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature);
-                targets.push((p.pos, spot, f.player, f.figure));
+        // The tiles in reach, looked up on the board: a long game's many
+        // figures are not all walked through.
+        // No tile lies farther from the tower than there are tiles.
+        let reach =
+            i32::try_from(height.min(u32::try_from(game.placed().len()).unwrap_or(u32::MAX)))
+                .unwrap_or(i32::MAX);
+        let mut tiles = vec![at];
+        for d in 1..=reach {
+            tiles.extend([
+                Pos::new(at.x, at.y.saturating_add(d)),
+                Pos::new(at.x.saturating_add(d), at.y),
+                Pos::new(at.x, at.y.saturating_sub(d)),
+                Pos::new(at.x.saturating_sub(d), at.y),
+            ]);
+        }
+        for q in tiles {
+            let Some(placed) = game.at(q) else { continue };
+            for id in game.figures_on_tile(placed) {
+                let f = &game.followers()[id];
+                if f.on_board && table.is_follower(f.figure) {
+                    let p = &game.placed()[f.placed];
+                    let spot =
+                        crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature);
+                    targets.push((p.pos, spot, f.player, f.figure));
+                }
             }
         }
         for (&p, t) in &self.built {
@@ -402,6 +447,19 @@ impl Towers {
         }
         targets.sort_by_key(|(p, l, o, f)| (p.y, p.x, l.to_string(), *o, f.index()));
         targets
+    }
+
+    /// The foundations whose tower is closed (a follower on top), by their
+    /// index in the order placed, smallest first.
+    fn closed(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .built
+            .iter()
+            .filter(|(_, t)| t.top.is_some())
+            .filter_map(|(p, _)| self.placed_as.get(p).copied())
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// The open towers (and bare foundations) on the board.
