@@ -582,7 +582,10 @@ fn each_listed_spot_scores_legal(
     let moves = v["moves"].as_array().expect("moves");
     let m = moves
         .iter()
-        .find(|m| m["at"].to_string() == at && m["rot"] == rot)
+        .find(|m| {
+            m["at"] == serde_json::from_str::<serde_json::Value>(at).expect("[x, y]")
+                && m["rot"] == rot
+        })
         .unwrap_or_else(|| panic!("{tile} at {at} rot {rot} is listed:\n{out}"));
     let spots: Vec<String> = m["followers"]
         .as_array()

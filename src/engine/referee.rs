@@ -1169,7 +1169,7 @@ impl<'r> Referee<'r> {
         // The spots taken: a follower takes its spot; a companion stands
         // beside its owner's follower there, and only a second companion
         // of the same kind and owner is one too many.
-        let mut spots: HashSet<(Pos, usize, Option<(usize, Figure)>)> = HashSet::new();
+        let mut spots: HashSet<SpotTaken> = HashSet::new();
         // Followers first: a builder or pig is checked against the
         // followers beside it, wherever the snapshot lists it.
         let ordered = meeples
@@ -1324,6 +1324,10 @@ impl<'r> Referee<'r> {
         }
     }
 }
+
+/// A spot of a snapshot taken by a figure: the tile, the feature, and for
+/// a companion its owner and kind.
+type SpotTaken = (Pos, usize, Option<(usize, Figure)>);
 
 #[cfg(test)]
 mod tests {
