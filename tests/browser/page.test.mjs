@@ -574,6 +574,9 @@ test('the princess, the fairy, the dragon\'s steps and a portal are recorded by 
   }
   // A tap on a dot of the tile just placed while the flight is recorded is
   // a tap on its tile: the menu's value never lands in the record.
+  await page.selectOption('#figure', 'follower');
+  await click(page, square(2, 0));
+  await page.selectOption('#figure', 'act:dragon');
   await click(page, `${square(2, 0)} [data-spot]`);
   assert.ok(!(await page.inputValue('[data-record]')).includes('act:'), 'no act written as a figure');
   // Red: PD08, and the follower goes through the portal into the city.
