@@ -464,25 +464,30 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                     let global = pos.action_options();
                     for m in moves.iter().step_by((moves.len() / 4).max(1)) {
                         let rot = m.rot.degrees();
-                        let mut extras: Vec<String> = vec![String::new()];
+                        // Each entry's keys after the placement, and the
+                        // tile the fairy moves to, if it does.
+                        let mut extras: Vec<(String, Option<carca::geometry::Pos>)> =
+                            vec![(String::new(), None)];
                         if let Some(f) = &figure {
                             for (l, _) in &m.spots {
-                                extras.push(format!(", meeple: \"{l}\", figure: \"{f}\""));
+                                extras.push((format!(", meeple: \"{l}\", figure: \"{f}\""), None));
                             }
                         }
                         for (f, l, _) in &m.companions {
-                            extras
-                                .push(format!(", meeple: \"{l}\", figure: \"{}\"", table.name(*f)));
+                            extras.push((
+                                format!(", meeple: \"{l}\", figure: \"{}\"", table.name(*f)),
+                                None,
+                            ));
                         }
                         for (p, l, _) in &m.elsewhere {
-                            extras.push(format!(
-                                ", meeple: {{at: [{}, {}], spot: \"{l}\"}}",
-                                p.x, p.y
+                            extras.push((
+                                format!(", meeple: {{at: [{}, {}], spot: \"{l}\"}}", p.x, p.y),
+                                None,
                             ));
                         }
                         for a in m.actions.iter().chain(&global) {
                             let at = format!("at: [{}, {}]", a.at.x, a.at.y);
-                            extras.push(match a.key {
+                            let keys = match a.key {
                                 "tower" => format!(", tower: {{{at}}}"),
                                 "meeple" => format!(", meeple: {{{at}, spot: tower}}"),
                                 "fairy" => match &a.spot {
@@ -496,28 +501,18 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                                         p.x, p.y, rec.players[*o]
                                     )
                                 }
-                                // A flight lists its steps: one step may
-                                // leave it under way, which a record in
-                                // progress allows.
                                 // The flight goes with every entry below.
                                 "dragon" => continue,
-                                other => panic!("an action with a key the test does not know: {other}"),
-                            });
+                                other => {
+                                    panic!("an action with a key the test does not know: {other}")
+                                }
+                            };
+                            extras.push((keys, (a.key == "fairy").then_some(a.at)));
                         }
                         // A dragon tile's turn lists the dragon's flight
                         // (which the fairy's new tile may change).
                         let flies = m.actions.iter().any(|a| a.key == "dragon");
-                        for more in extras {
-                            let fairy_to = more
-                                .split_once("fairy: {at: [")
-                                .and_then(|(_, rest)| rest.split_once(']'))
-                                .and_then(|(xy, _)| xy.split_once(", "))
-                                .map(|(x, y)| {
-                                    carca::geometry::Pos::new(
-                                        x.parse().expect("x"),
-                                        y.parse().expect("y"),
-                                    )
-                                });
+                        for (more, fairy_to) in extras {
                             let more = if flies {
                                 more + &dragon_flight(&pos, m.at, fairy_to)
                             } else {

@@ -48,14 +48,14 @@ pub(crate) fn run(
             pos.turns, record.players[pos.player]
         ));
     }
+    let when = if pos.turns == 0 {
+        "before the first turn".to_string()
+    } else {
+        format!("after turn {}", pos.turns)
+    };
     if let Some(why) = pos.draw_problem(tile_index) {
         return super::usage_error(&format!(
-            "{tile} may not be drawn {}: {}",
-            if pos.turns == 0 {
-                "before the first turn".to_string()
-            } else {
-                format!("after turn {}", pos.turns)
-            },
+            "{tile} may not be drawn {when}: {}",
             crate::engine::Violation {
                 kind: why,
                 span: (0, 0).into(),
@@ -66,11 +66,6 @@ pub(crate) fn run(
     let moves = pos.moves(tile_index);
     let figures = pos.figures();
     let player = &record.players[pos.player];
-    let when = if pos.turns == 0 {
-        "before the first turn".to_string()
-    } else {
-        format!("after turn {}", pos.turns)
-    };
     match format {
         Format::Text => {
             let player = crate::text::name(player);

@@ -291,18 +291,7 @@ impl Fairy {
             return 0;
         };
         if self.on_tile {
-            let on_features = game.at(fairy.at).map_or(0, |placed| {
-                game.figures_on_tile(placed)
-                    .into_iter()
-                    .filter(|&id| game.followers()[id].player == actor)
-                    .count()
-            });
-            on_features
-                + game
-                    .all_kept()
-                    .iter()
-                    .filter(|k| k.at == fairy.at && k.owner == actor)
-                    .count()
+            game.figures_of_at(fairy.at, actor).count()
         } else {
             usize::from(fairy.beside.is_some_and(|b| owner(game, b) == Some(actor)))
         }
@@ -329,14 +318,10 @@ impl Fairy {
             // A tile that holds a follower of the player: a builder or a
             // pig alone does not call the fairy.
             let table = game.figures();
-            let mine = game.figures_on_tile(placed).into_iter().any(|id| {
-                let f = &game.followers()[id];
-                f.player == actor && table.is_follower(f.figure)
-            }) || game
-                .all_kept()
-                .iter()
-                .any(|k| k.at == pick.at && k.owner == actor && table.is_follower(k.figure));
-            if !mine {
+            if !game
+                .figures_of_at(pick.at, actor)
+                .any(|f| table.is_follower(f))
+            {
                 return Err(DragonProblem::NoFollower(pick.at));
             }
             if now.is_some_and(|n| n.at == pick.at) {

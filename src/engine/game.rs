@@ -1095,6 +1095,28 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The figures of `player` on the tile at `at`: on its features, then
+    /// those kept off any feature there.
+    pub fn figures_of_at(&self, at: Pos, player: usize) -> impl Iterator<Item = Figure> + '_ {
+        let on_features = self
+            .at
+            .get(at)
+            .map(|placed| self.figures_on_tile(placed))
+            .unwrap_or_default();
+        on_features
+            .into_iter()
+            .map(|id| &self.followers[id])
+            .filter(move |f| f.player == player)
+            .map(|f| f.figure)
+            .chain(
+                self.kept
+                    .0
+                    .iter()
+                    .filter(move |k| k.at == at && k.owner == player)
+                    .map(|k| k.figure),
+            )
+    }
+
     /// Every figure kept off any feature.
     #[must_use]
     pub fn all_kept(&self) -> &[Kept] {

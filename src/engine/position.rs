@@ -4,7 +4,7 @@
 //! referee stopped before that turn, so it cannot disagree with it.
 
 use super::game::{Game, Spot};
-use super::mechanic::{Mechanics, Placing, Target};
+use super::mechanic::{Mechanics, Placing};
 use super::referee::Referee;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
@@ -142,7 +142,7 @@ impl Position<'_> {
         // The actions open wherever the tile goes: a placement that wakes a
         // mechanic may open more (a foundation of its own, a tile the
         // dragon left), listed with it.
-        let everywhere = self.action_options();
+        let everywhere = std::cell::OnceCell::new();
         // A rotation that shows the same sides as a smaller one (a
         // cloister, a city on four sides) is the same placement: listed once.
         let entry = &r.record.catalog.tiles[tile];
@@ -180,7 +180,9 @@ impl Position<'_> {
                         mechanics
                             .action_options(&tried.game, self.player)
                             .into_iter()
-                            .filter(|a| !everywhere.contains(a)),
+                            .filter(|a| {
+                                !everywhere.get_or_init(|| self.action_options()).contains(a)
+                            }),
                     );
                 }
                 Move {
@@ -330,16 +332,10 @@ impl Position<'_> {
                     let Some(point) = loc.corner_point(at) else {
                         continue;
                     };
-                    if after.corner_problem(point).is_none()
-                        && mechanics
-                            .deploy_problem(
-                                after,
-                                &self.referee.record.players,
-                                self.player,
-                                f,
-                                Target::Corner(point),
-                            )
-                            .is_none()
+                    if self
+                        .referee
+                        .corner_problem_in(after, Some(mechanics), point, self.player, f)
+                        .is_none()
                     {
                         out.push((f, loc, FeatureKind::Field));
                     }

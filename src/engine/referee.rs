@@ -1024,30 +1024,43 @@ impl<'r> Referee<'r> {
             );
             return;
         };
-        let problem = if self.game.supply(player, figure) == 0 {
-            Some(self.deploy_violation(DeployProblem::NoFollowers(figure), player))
-        } else if let Some(why) = self.game.corner_problem(point) {
-            Some(ViolationKind::CornerRefused {
-                player: self.player(player),
-                figure: table.name(figure).to_string(),
-                point,
-                why,
-            })
-        } else if mechanics {
-            self.mechanics.deploy_problem(
-                &self.game,
-                &self.record.players,
-                player,
-                figure,
-                Target::Corner(point),
-            )
-        } else {
-            None
-        };
+        let asked = mechanics.then_some(&self.mechanics);
+        let problem = self.corner_problem_in(&self.game, asked, point, player, figure);
         match problem {
             None => self.game.deploy_corner(point, player, figure, turn),
             Some(v) => self.violation(v, span),
         }
+    }
+
+    /// The rule, generic or (when `mechanics` are given) a mechanic's,
+    /// that putting `player`'s `figure` on the corner point `point` breaks
+    /// in `game`: the question the referee and `carca moves` both ask.
+    pub(super) fn corner_problem_in(
+        &self,
+        game: &Game<'_>,
+        mechanics: Option<&Mechanics>,
+        point: Pos,
+        player: usize,
+        figure: Figure,
+    ) -> Option<ViolationKind> {
+        if game.supply(player, figure) == 0 {
+            return Some(self.deploy_violation(DeployProblem::NoFollowers(figure), player));
+        }
+        if let Some(why) = game.corner_problem(point) {
+            return Some(ViolationKind::CornerRefused {
+                player: self.player(player),
+                figure: self.record.catalog.figures.name(figure).to_string(),
+                point,
+                why,
+            });
+        }
+        mechanics?.deploy_problem(
+            game,
+            &self.record.players,
+            player,
+            figure,
+            Target::Corner(point),
+        )
     }
 
     /// The violation a refused deployment of `actor`'s is.

@@ -265,16 +265,11 @@ impl Mechanic for Towers {
         } else {
             0
         };
-        let mut climbable: Vec<(usize, Pos)> = Vec::new();
-        if game.supply(me, Figure::FOLLOWER) > 0 {
-            climbable = self
-                .built
-                .iter()
-                .filter(|(p, t)| t.height > 0 && t.top.is_none() && game.barred(**p).is_none())
-                .filter_map(|(&p, _)| self.placed_as.get(&p).map(|&i| (i, p)))
-                .collect();
-            climbable.sort_unstable_by_key(|&(i, _)| i);
-        }
+        let climbable = if game.supply(me, Figure::FOLLOWER) > 0 {
+            self.open_to_followers(game)
+        } else {
+            Vec::new()
+        };
         let Some(k) = pick(open_count + climbable.len()) else {
             return acts;
         };
@@ -288,7 +283,7 @@ impl Mechanic for Towers {
             }
             (self.foundations[i], true)
         } else {
-            (climbable[k - open_count].1, false)
+            (climbable[k - open_count].0, false)
         };
         if !piece {
             acts.push(Act::Deploy(Deploy {
@@ -387,8 +382,6 @@ fn refuse(
     ));
 }
 
-/// Whether a tower at `at` of `height` reaches the tile at `p`: its own
-/// tile, or one in its row or column at most `height` away.
 /// Whether a figure may stand on top of a tower: a built-in follower
 /// that stands on every kind of feature (the follower, the big follower).
 /// A figure a tile set declares never does (CONTRACT §3), nor does one
@@ -397,6 +390,8 @@ fn climbs(table: &crate::tileset::FigureTable, f: Figure) -> bool {
     table.is_builtin(f) && table.is_follower(f) && table.stands_anywhere(f) && !table.on_corner(f)
 }
 
+/// Whether a tower at `at` of `height` reaches the tile at `p`: its own
+/// tile, or one in its row or column at most `height` away.
 fn reaches(at: Pos, height: u32, p: Pos) -> bool {
     let reach = i32::try_from(height).unwrap_or(i32::MAX);
     let (dx, dy) = ((p.x - at.x).abs(), (p.y - at.y).abs());
@@ -410,9 +405,9 @@ impl Towers {
         let in_reach = |p: Pos| reaches(at, height, p);
         let table = game.figures();
         let mut targets: Vec<(Pos, Location, usize, Figure)> = Vec::new();
-        // The tiles in reach, looked up on the board: a long game's many
-        // figures are not all walked through.
-        // No tile lies farther from the tower than there are tiles.
+        // The tiles in reach, looked up on the board, so that a long
+        // game's many figures are not all walked through; no tile lies
+        // farther from the tower than there are tiles.
         let reach =
             i32::try_from(height.min(u32::try_from(game.placed().len()).unwrap_or(u32::MAX)))
                 .unwrap_or(i32::MAX);
@@ -472,11 +467,18 @@ impl Towers {
     }
 
     /// The towers a follower may go on now: open, of one piece or more,
-    /// on a tile no neutral figure bars.
-    fn open_to_followers<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = (Pos, Tower)> + 'a {
-        self.open()
-            .into_iter()
-            .filter(|(at, t)| t.height > 0 && game.barred(*at).is_none())
+    /// on a tile no neutral figure bars; in the order placed. Only the
+    /// towers built are walked through (few: each holds a piece), not
+    /// every foundation of a long game.
+    fn open_to_followers(&self, game: &Game) -> Vec<(Pos, Tower)> {
+        let mut out: Vec<(usize, Pos, Tower)> = self
+            .built
+            .iter()
+            .filter(|(at, t)| t.height > 0 && t.top.is_none() && game.barred(**at).is_none())
+            .filter_map(|(&at, &t)| self.placed_as.get(&at).map(|&i| (i, at, t)))
+            .collect();
+        out.sort_unstable_by_key(|&(i, _, _)| i);
+        out.into_iter().map(|(_, at, t)| (at, t)).collect()
     }
 
     /// Whether a ransom was paid in the turn `acting` continues (a
