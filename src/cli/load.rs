@@ -10,7 +10,7 @@ use crate::diagnostic::{Finding, exit_code};
 use crate::loader::Loader;
 use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
-use crate::rules::{self, Ruleset};
+use crate::rules::Ruleset;
 
 /// A record with the ruleset it is scored under.
 pub(crate) struct Prepared {
@@ -111,7 +111,7 @@ pub(crate) fn record_file(loader: &Loader, path: &Path) -> Result<Record, Vec<Fi
     let src = loader.read(path).map_err(|f| vec![*f])?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if record::is_jcz(path) || record::looks_like_jcz(src.text()) {
-        let text = crate::jcz::import(&src)?;
+        let text = crate::jcz::import(loader, &src)?;
         let imported = crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
         return record::parse(loader, &imported, &dir);
     }
@@ -142,7 +142,7 @@ pub(crate) fn read_record(
         // A JCloisterZone save is known by its content too (standard
         // input, another name).
         if record::looks_like_jcz(src.text()) {
-            let text = crate::jcz::import(&src)?;
+            let text = crate::jcz::import(loader, &src)?;
             let imported =
                 crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
             return record::parse(loader, &imported, &dir);
@@ -177,39 +177,7 @@ pub(crate) fn own_ruleset(loader: &Loader, record: &Record) -> Result<Ruleset, V
     })
 }
 
-/// The ruleset `spec` names for `record`: the record's inline ruleset when
-/// the spec is its name, else a built-in ruleset or a file relative to `base`.
-pub(crate) fn ruleset_for(
-    loader: &Loader,
-    record: &Record,
-    spec: &str,
-    base: &Path,
-) -> Result<Ruleset, Vec<Finding>> {
-    // The rates of the modifiers the record's tile sets declare are
-    // `[points]` keys too, and the figures they declare `[figures]` keys.
-    let extra = rules::Declared {
-        points: record
-            .catalog
-            .modifiers
-            .iter()
-            .filter(|m| m.declared)
-            .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
-            .collect(),
-        figures: record.catalog.figures.declared_keys(),
-    };
-    match &record.inline_rules {
-        Some(draft) if spec == record.rules_name() => rules::resolve(
-            loader,
-            draft,
-            &record.source,
-            Some(&record.dir),
-            0,
-            record::INLINE_RULESET,
-            &extra,
-        ),
-        _ => rules::load_with(loader, spec, base, &extra),
-    }
-}
+pub(crate) use crate::record::ruleset_for;
 
 /// The outcome for a record that could not be read.
 pub(crate) fn failed(path: &str, findings: &[Finding], format: Format, style: Style) -> Outcome {

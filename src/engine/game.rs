@@ -568,6 +568,22 @@ impl<'a> Game<'a> {
     /// Every position and rotation where `tile` could legally lie now.
     #[must_use]
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+        let mut out = Vec::new();
+        self.find_placement(tile, |pos, rot| {
+            out.push((pos, rot));
+            false
+        });
+        out.sort_by_key(|&(p, rot)| (-p.y, p.x, rot));
+        out
+    }
+
+    /// Shows `found` the legal placements of `tile` now, in no set order,
+    /// until it answers true; whether it did.
+    pub fn find_placement(
+        &self,
+        tile: usize,
+        mut found: impl FnMut(Pos, Rotation) -> bool,
+    ) -> bool {
         let mut open = self.open.borrow_mut();
         let (synced, positions) = &mut *open;
         for p in &self.placed[*synced..] {
@@ -576,14 +592,11 @@ impl<'a> Game<'a> {
         *synced = self.placed.len();
         // The index finds the places whose neighbours' edges match; the
         // whole check confirms each one.
-        let mut out: Vec<(Pos, Rotation)> = positions
+        positions
             .fitting(self.tile(tile))
             .into_iter()
             .flat_map(|(list, rot)| list.iter().map(move |&p| (p, rot)))
-            .filter(|&(pos, rot)| self.placement_problems(tile, pos, rot).is_empty())
-            .collect();
-        out.sort_by_key(|&(p, rot)| (-p.y, p.x, rot));
-        out
+            .any(|(pos, rot)| self.placement_problems(tile, pos, rot).is_empty() && found(pos, rot))
     }
 
     /// Every segment (placed tile, feature) of the feature that feature

@@ -30,7 +30,7 @@ pub use event::{
     Event, FeatureId, FeatureName, FeatureReport, Gone, Note, NoteKind, Phase, ScoredKind, Step,
 };
 pub use game::{Game, Spot};
-pub use position::{Move, MovesAfter, Position, position};
+pub use position::{Move, MovesAfter, Position, implied_discards, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
     AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom,

@@ -447,3 +447,71 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
         final_round,
     }
 }
+
+/// The discards a history implies when it does not say how the game ended
+/// (a JCloisterZone save without its annotations: a tile drawn that fits
+/// nowhere is discarded without a message). For each tile left in the
+/// common supply after the history, the first moment (the number of turns
+/// played, up to the turn that drew the last tile placed) at which it could
+/// have been drawn and fitted nowhere: there it was discarded, and the game
+/// is over. `None` when some tile left fitted somewhere at every moment: it
+/// was never discarded, so the game is still going. An empty list when no
+/// tile is left.
+#[must_use]
+pub fn implied_discards(record: &Record, rules: &Ruleset) -> Option<Vec<(usize, usize)>> {
+    let Body::History(turns) = &record.body else {
+        return Some(Vec::new());
+    };
+    let mut first = Referee::new(record, rules);
+    first.history(turns);
+    if first.land_left() == 0 {
+        return Some(Vec::new());
+    }
+    let left: Vec<(usize, u32)> = first
+        .supply
+        .common
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(t, n)| (t, *n))
+        .collect();
+    // The moment after the last turn that placed a drawn tile: no draw
+    // comes later (an abbey placed after it is the final round's).
+    let last_draw = turns
+        .iter()
+        .rposition(|t| match &t.action {
+            crate::record::Action::Place { placement } => {
+                !record.catalog.tiles[placement.tile()].tile.per_player
+            }
+            crate::record::Action::Discard { .. } => true,
+        })
+        .map_or(0, |i| i + 1);
+    // The first such moment of each tile will do: any one makes the
+    // discard legal, and a tile found is not looked at again.
+    let mut found: Vec<Option<usize>> = vec![None; left.len()];
+    let mut second = Referee::new(record, rules);
+    second.history_seen(turns, |r, moment| {
+        if moment > last_draw {
+            return;
+        }
+        for (k, &(tile, _)) in left.iter().enumerate() {
+            if found[k].is_some() {
+                continue;
+            }
+            let drawable = r
+                .mechanics
+                .draw_problem(&r.record.catalog, &r.supply, tile)
+                .is_none();
+            if drawable && !r.fits_somewhere(tile) {
+                found[k] = Some(moment);
+            }
+        }
+    });
+    let mut discards = Vec::new();
+    for ((tile, count), moment) in left.into_iter().zip(found) {
+        let moment = moment?;
+        discards.extend(std::iter::repeat_n((moment, tile), count as usize));
+    }
+    discards.sort_unstable();
+    Some(discards)
+}

@@ -404,7 +404,18 @@ impl<'r> Referee<'r> {
 
     /// Walks the turns; returns whether the game ended.
     pub(super) fn history(&mut self, turns: &[Turn]) -> bool {
+        self.history_seen(turns, |_, _| {})
+    }
+
+    /// [`Referee::history`], showing the game to `seen` before the first
+    /// turn and after each (with the number of turns played).
+    pub(super) fn history_seen(
+        &mut self,
+        turns: &[Turn],
+        mut seen: impl FnMut(&Self, usize),
+    ) -> bool {
         self.start();
+        seen(self, 0);
         let n = self.record.players.len();
         // (turn that ended the game, player who placed the last tile)
         let mut ended: Option<(usize, usize)> = if self.land_left() == 0 {
@@ -551,6 +562,7 @@ impl<'r> Referee<'r> {
             if self.land_left() == 0 {
                 ended = Some((turn.number, actor));
             }
+            seen(self, i + 1);
         }
         self.last_land = ended;
         ended.is_some() || self.record.declared_final
@@ -715,13 +727,25 @@ impl<'r> Referee<'r> {
         }
     }
 
-    fn discard(&mut self, tile: usize, span: SourceSpan) {
-        let fits: Vec<(Pos, Rotation)> = self
-            .game
+    /// Where `tile` fits now: the placements the board and the
+    /// mechanics allow.
+    pub(super) fn fits(&self, tile: usize) -> Vec<(Pos, Rotation)> {
+        self.game
             .legal_placements(tile)
             .into_iter()
             .filter(|&(pos, rot)| self.mechanic_problem(tile, pos, rot).is_none())
-            .collect();
+            .collect()
+    }
+
+    /// Whether `tile` fits anywhere now (stops at the first placement).
+    pub(super) fn fits_somewhere(&self, tile: usize) -> bool {
+        self.game.find_placement(tile, |pos, rot| {
+            self.mechanic_problem(tile, pos, rot).is_none()
+        })
+    }
+
+    fn discard(&mut self, tile: usize, span: SourceSpan) {
+        let fits = self.fits(tile);
         if !fits.is_empty() {
             self.violation(
                 ViolationKind::DiscardFits {

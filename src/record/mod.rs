@@ -18,4 +18,6 @@ mod read;
 mod validate;
 
 pub use model::*;
-pub use read::{Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, probe_text, schema};
+pub use read::{
+    Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, probe_text, ruleset_for, schema,
+};

@@ -285,3 +285,37 @@ pub(super) fn build(
         _ => Err(b.findings),
     }
 }
+
+/// The ruleset `spec` names for `record`: the record's inline ruleset when
+/// the spec is its name, else a built-in ruleset or a file relative to `base`.
+pub fn ruleset_for(
+    loader: &Loader,
+    record: &Record,
+    spec: &str,
+    base: &Path,
+) -> Result<crate::rules::Ruleset, Vec<Finding>> {
+    // The rates of the modifiers the record's tile sets declare are
+    // `[points]` keys too, and the figures they declare `[figures]` keys.
+    let extra = crate::rules::Declared {
+        points: record
+            .catalog
+            .modifiers
+            .iter()
+            .filter(|m| m.declared)
+            .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
+            .collect(),
+        figures: record.catalog.figures.declared_keys(),
+    };
+    match &record.inline_rules {
+        Some(draft) if spec == record.rules_name() => crate::rules::resolve(
+            loader,
+            draft,
+            &record.source,
+            Some(&record.dir),
+            0,
+            super::INLINE_RULESET,
+            &extra,
+        ),
+        _ => crate::rules::load_with(loader, spec, base, &extra),
+    }
+}
