@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
 use crate::geometry::{Pos, Rotation};
+use crate::loader::Loader;
 use crate::record::written::{
     Written, WrittenAt, WrittenCapture, WrittenMove, WrittenPick, WrittenPlace, WrittenRansom,
     WrittenRuleset, WrittenTurn, WrittenWhere,
@@ -299,13 +300,57 @@ fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
     }
 }
 
-/// A follower location in carca's terms.
+/// The rules JCloisterZone's client writes in `setup.rules` (its
+/// `models/rules.js`): each id with every value it may take. A save lists
+/// only those not at their default.
+const CLIENT_RULES: [(&str, &[&str]); 19] = [
+    ("princess-action", &["may", "must"]),
+    ("fairy-placement", &["next-follower", "on-tile"]),
+    ("dragon-move", &["before-scoring", "after-scoring"]),
+    ("barn-placement", &["not-occupied", "occupied"]),
+    ("wagon-move", &["C1", "C2"]),
+    ("bazaar-no-auction", &["false", "true"]),
+    (
+        "hill-tiebreaker",
+        &["at-least-one-follower", "number-of-followers"],
+    ),
+    ("espace-variant", &["any-tile", "siege-tile"]),
+    ("gq11-pig-herd", &["pig", "nothing"]),
+    ("tunnelize-other-expansions", &["true", "false"]),
+    ("more-tunnel-tokens", &["3/2", "2/1", "1/1"]),
+    ("festival-return", &["meeple", "follower"]),
+    ("keep-monasteries", &["replace", "keep"]),
+    ("labyrinth-variant", &["basic", "advanced"]),
+    ("coc-final-scoring", &["market-only", "any-district"]),
+    ("count-move", &["by-player", "clockwise", "follow-meeple"]),
+    ("little-buildings-scoring", &["1/1/1", "3/2/1"]),
+    (
+        "king-and-robber-scoring",
+        &["default", "10/20", "15/40", "continuously"],
+    ),
+    ("tiny-city-scoring", &["4", "2"]),
+];
+
+/// A follower location in carca's terms, from JCloisterZone's feature
+/// kind and location name (its `board/Location.java`; docs/jcz.md lists
+/// every form).
 fn location(loc: &str, feature: Option<&str>) -> Option<String> {
     let loc = loc.trim();
-    if matches!(loc, "CLOISTER" | "MONASTERY" | "I" | "ABBEY")
-        || matches!(feature, Some("Cloister" | "Monastery"))
-    {
-        return Some("C".into());
+    match (feature, loc) {
+        // The top of a tower (5.x: feature `Tower`, location `I`; 4.x:
+        // location `TOWER`).
+        (Some("Tower"), _) | (_, "TOWER") => return Some("tower".into()),
+        // A cloister (the abbey's included).
+        (Some("Cloister" | "Monastery"), _) | (None, "CLOISTER" | "MONASTERY" | "ABBEY") => {
+            return Some("C".into());
+        }
+        // Fields that touch no edge: carca names them `inner`, `inner2`.
+        (Some("Field"), "I") => return Some("inner".into()),
+        (Some("Field"), "II") => return Some("inner2".into()),
+        // An inner location without a feature kind (4.x saves) is a
+        // cloister.
+        (None, "I") => return Some("C".into()),
+        _ => {}
     }
     let half = |h: &str| {
         Some(match h {
@@ -324,11 +369,19 @@ fn location(loc: &str, feature: Option<&str>) -> Option<String> {
     if let Some(h) = half(first) {
         return Some(h.into());
     }
-    // Roads and cities are named by the edges they reach; any one of them
-    // picks out the feature.
-    let edges = loc.trim_start_matches('_');
-    if !edges.is_empty() && edges.chars().all(|c| "NESW".contains(c)) {
-        return edges.chars().next().map(|c| c.to_string());
+    // `_N`, `_E`, `_S`, `_W` name every side but that one (a city on
+    // three sides): any of the other three picks out the feature.
+    if let Some(but) = loc.strip_prefix('_') {
+        let sides = ["N", "E", "S", "W"];
+        return sides
+            .contains(&but)
+            .then(|| sides.iter().find(|s| **s != but).map(|s| (*s).to_string()))
+            .flatten();
+    }
+    // Roads and cities are named by the edges they reach (`N`, `SE`,
+    // `NWSE`); any one of them picks out the feature.
+    if !loc.is_empty() && loc.chars().all(|c| "NESW".contains(c)) {
+        return loc.chars().next().map(|c| c.to_string());
     }
     None
 }
@@ -387,7 +440,9 @@ fn position(v: &Value) -> Option<Pos> {
 }
 
 /// Converts a saved game into the text of an equivalent carca record.
-pub fn import(src: &SourceFile) -> Result<String, Vec<Finding>> {
+/// The `loader` brings the tile sets, for a save that does not say how
+/// the game ended (see [`implied_end`]).
+pub fn import(loader: &Loader, src: &SourceFile) -> Result<String, Vec<Finding>> {
     let v: Value = serde_json::from_str(src.text()).map_err(|e| {
         let offset = src.offset_of_line_col(e.line() as u64, e.column() as u64);
         vec![Finding::new(
@@ -409,14 +464,76 @@ pub fn import(src: &SourceFile) -> Result<String, Vec<Finding>> {
         findings: Vec::new(),
     };
     let out = convert(&mut r, &v);
-    if r.findings.is_empty() {
-        out.ok_or_else(Vec::new)
-    } else {
-        Err(r.findings)
+    if !r.findings.is_empty() {
+        return Err(r.findings);
     }
+    let Some(mut out) = out else {
+        return Err(Vec::new());
+    };
+    if out.open_end {
+        implied_end(loader, src, &mut out);
+    }
+    Ok(out.record.yaml(&out.comments))
 }
 
-fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
+/// A save converted: the record, its opening comments, and whether the
+/// save leaves the end of the game unsaid (no annotations, no end).
+struct Converted {
+    record: Written,
+    comments: Vec<String>,
+    open_end: bool,
+}
+
+/// JCloisterZone discards a tile drawn that fits nowhere, without a
+/// message, and the game ends when its pack is empty; a save without its
+/// annotations says neither. The tiles the record leaves in the supply
+/// were discarded when each, at some moment, fitted nowhere (the engine
+/// finds the first such moment, [`crate::engine::implied_discards`]): they
+/// join the record there, and the game is over. When one of them fitted
+/// somewhere at every moment, it is still in the pack: the game goes on.
+fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
+    let text = out.record.yaml(&out.comments);
+    let imported = SourceFile::new(src.name(), text);
+    let Ok(record) = crate::record::parse(loader, &imported, std::path::Path::new("")) else {
+        return;
+    };
+    let Ok(rules) = crate::record::ruleset_for(
+        loader,
+        &record,
+        record.rules_name(),
+        std::path::Path::new(""),
+    ) else {
+        return;
+    };
+    let Some(discards) = crate::engine::implied_discards(&record, &rules) else {
+        return;
+    };
+    if discards.is_empty() {
+        return;
+    }
+    let mut said = Vec::new();
+    for &(moment, tile) in discards.iter().rev() {
+        let id = &record.catalog.tiles[tile].tile.id;
+        let mut discard = WrittenTurn::discard(id);
+        discard.player = out
+            .record
+            .turns
+            .get(moment)
+            .and_then(|t| t.0.player.clone());
+        out.record.turns.insert(moment, FlowMap(discard));
+        said.push(format!("{id} after turn {moment}"));
+    }
+    said.reverse();
+    out.record.final_ = true;
+    out.comments
+        .push("The save does not say how the game ended. Each tile left in the pack fitted".into());
+    out.comments.push(format!(
+        "nowhere at some moment, so JCloisterZone discarded it ({}): the game is over.",
+        said.join(", ")
+    ));
+}
+
+fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
     let not_a_save = |reader: &mut Reader, missing: &str| {
         let span = SourceSpan::from((0, 0));
         reader.findings.push(Finding::new(
@@ -441,7 +558,14 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             .and_then(Value::as_array)
             .map(|a| a.iter().collect())
             .unwrap_or_default();
-        slots.sort_by_key(|s| s.get("number").and_then(Value::as_i64).unwrap_or(0));
+        // 4.x seats players in the order their slots were taken
+        // (`serial`); `number` is the colour.
+        slots.sort_by_key(|s| {
+            s.get("serial")
+                .or_else(|| s.get("number"))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+        });
         slots
             .iter()
             .map(|s| {
@@ -452,13 +576,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             })
             .collect()
     } else {
-        let mut list: Vec<&Value> = save
-            .get("players")
+        // The client writes the players in seat order (turn order);
+        // `slot` is the colour, and a figure's id starts with the seat.
+        save.get("players")
             .and_then(Value::as_array)
-            .map(|a| a.iter().collect())
-            .unwrap_or_default();
-        list.sort_by_key(|s| s.get("slot").and_then(Value::as_i64).unwrap_or(0));
-        list.iter()
+            .into_iter()
+            .flatten()
             .map(|s| {
                 s.get("name")
                     .and_then(Value::as_str)
@@ -499,6 +622,9 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
     let mut traders = false;
     // Tower pieces are in play (the `tower` element; 4.x: the capability).
     let mut towers = false;
+    // JCloisterZone's first-edition wagon move (`wagon-move: C1`), which
+    // carca does not play.
+    let mut wagon_c1 = false;
     // The Princess & the Dragon's rules, where not the default.
     let mut dragon_move: Option<String> = None;
     let mut fairy_placement: Option<String> = None;
@@ -636,62 +762,44 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 }
             }
         }
-        match setup
+        // Every rule the client writes (only those not at their default),
+        // read with the values it writes; those of expansions carca does
+        // not play change nothing here, since their tiles and figures are
+        // refused.
+        for (name, value) in setup
             .get("rules")
-            .and_then(|rules| rules.get("barn-placement"))
-            .and_then(Value::as_str)
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
         {
-            Some("occupied") => barn_any_farm = true,
-            Some("not-occupied") | None => {}
-            Some(other) => reader.bad(
-                format!("`barn-placement` is {other:?}"),
-                "\"occupied\" or \"not-occupied\"",
-                "barn-placement",
-            ),
-        }
-        // The Princess & the Dragon's rules.
-        for (key, default, other, slot) in [
-            (
-                "dragon-move",
-                "before-scoring",
-                "after-scoring",
-                &mut dragon_move,
-            ),
-            (
-                "fairy-placement",
-                "next-to-follower",
-                "on-tile",
-                &mut fairy_placement,
-            ),
-            ("princess-action", "may", "must", &mut princess_action),
-        ] {
-            match setup
-                .get("rules")
-                .and_then(|rules| rules.get(key))
-                .and_then(Value::as_str)
-            {
-                Some(v) if v == other => *slot = Some(other.to_string()),
-                Some(v) if v == default => {}
-                None => {}
-                Some(v) => reader.bad(
-                    format!("`{key}` is {v:?}"),
-                    "one of the rule's two values",
-                    key,
-                ),
+            let Some(rule) = CLIENT_RULES.iter().find(|r| r.0 == name) else {
+                reader.unsupported(format!("the rule `{name}`"), &format!("\"{name}\""));
+                continue;
+            };
+            // A switch is written as a JSON boolean, a choice as a string.
+            let switch = rule.1 == ["false", "true"] || rule.1 == ["true", "false"];
+            let said = match value {
+                Value::String(v) if !switch => v.clone(),
+                Value::Bool(b) if switch => b.to_string(),
+                _ => String::new(),
+            };
+            if !rule.1.contains(&said.as_str()) {
+                reader.bad(
+                    format!("`{name}` is {value}"),
+                    "one of the values JCloisterZone's client writes (docs/jcz.md)",
+                    &format!("\"{name}\""),
+                );
+                continue;
             }
-        }
-        match setup
-            .get("rules")
-            .and_then(|rules| rules.get("tiny-city-scoring"))
-            .and_then(Value::as_str)
-        {
-            Some("2") => small_city = true,
-            Some("4") | None => {}
-            Some(other) => reader.bad(
-                format!("`tiny-city-scoring` is {other:?}"),
-                "\"2\" or \"4\"",
-                "tiny-city-scoring",
-            ),
+            match (name.as_str(), said.as_str()) {
+                ("barn-placement", "occupied") => barn_any_farm = true,
+                ("dragon-move", "after-scoring") => dragon_move = Some(said),
+                ("fairy-placement", "on-tile") => fairy_placement = Some(said),
+                ("princess-action", "must") => princess_action = Some(said),
+                ("tiny-city-scoring", "2") => small_city = true,
+                ("wagon-move", "C1") => wagon_c1 = true,
+                _ => {}
+            }
         }
     }
 
@@ -720,6 +828,12 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
             }
             _ => {}
         }
+    }
+    if wagon_c1 && wagons.unwrap_or(u32::from(am)) > 0 {
+        reader.unsupported(
+            "the first edition's wagon move (`wagon-move: C1`); carca moves wagons as JCloisterZone's default C2".into(),
+            "\"wagon-move\"",
+        );
     }
     // Tower pieces come with the `tower` element: without it the tower
     // tiles are land tiles only.
@@ -860,7 +974,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                 None => {
                     reader.bad(
                         format!("replay message {i} names player {p}, who is not in the game"),
-                        "a player's slot number",
+                        "a player's seat: 0 for the first in `players`",
                         &format!("\"{kind}\""),
                     );
                     continue;
@@ -1014,7 +1128,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
                     continue;
                 }
                 // A follower on top of a tower, on any tile.
-                if loc == "TOWER"
+                if location(loc, feature).as_deref() == Some("tower")
                     && let (Some((turn, _, deployed, _)), Some(at)) = (current.as_mut(), pos)
                 {
                     turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
@@ -1302,9 +1416,13 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<String> {
         record.turns.push(FlowMap(turn));
     }
     record.final_ = ended || game_over;
-    Some(record.yaml(&[format!(
-        "Imported from a JCloisterZone {version} save (see docs/jcz.md)."
-    )]))
+    Some(Converted {
+        record,
+        comments: vec![format!(
+            "Imported from a JCloisterZone {version} save (see docs/jcz.md)."
+        )],
+        open_end: draw.is_empty() && !ended && !game_over,
+    })
 }
 
 /// The owner of a JCloisterZone figure: its id starts with their slot.
@@ -1323,12 +1441,7 @@ fn meeple_pointer(payload: &Value) -> (String, Option<Pos>, Option<String>) {
         .and_then(Value::as_str)
         .unwrap_or_default();
     let feature = fp.and_then(|f| f.get("feature")).and_then(Value::as_str);
-    let spot = if loc == "TOWER" {
-        Some("tower".to_string())
-    } else {
-        location(loc, feature)
-    };
-    (id, at, spot)
+    (id, at, location(loc, feature))
 }
 
 fn meeple_owner(id: &str, players: &[String]) -> Option<String> {
@@ -1347,4 +1460,46 @@ fn figure_word(kind: &str) -> String {
 /// A rotation from degrees (a multiple of 90).
 fn rotated(degrees: u32) -> Rotation {
     Rotation::from_degrees(i64::from(degrees % 360)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::location;
+
+    #[test]
+    fn every_location_form_of_a_save_names_a_spot() {
+        let cases = [
+            // Every side but the one after the underscore.
+            ("City", "_N", "E"),
+            ("City", "_E", "N"),
+            ("City", "_S", "N"),
+            ("City", "_W", "N"),
+            // The sides a road or city reaches.
+            ("Road", "WE", "W"),
+            ("City", "NWSE", "N"),
+            ("City", "SE", "S"),
+            // Half-edges of a field.
+            ("Field", "EL.SR", "ENE"),
+            ("Field", "WR", "WNW"),
+            // Inner locations, by the feature.
+            ("Field", "I", "inner"),
+            ("Field", "II", "inner2"),
+            ("Monastery", "I", "C"),
+            ("Tower", "I", "tower"),
+        ];
+        for (feature, loc, spot) in cases {
+            assert_eq!(
+                location(loc, Some(feature)).as_deref(),
+                Some(spot),
+                "{feature} {loc}"
+            );
+        }
+        // 4.x names, without a feature kind.
+        assert_eq!(location("CLOISTER", None).as_deref(), Some("C"));
+        assert_eq!(location("TOWER", None).as_deref(), Some("tower"));
+        // What no supported tile has is not guessed at.
+        for (feature, loc) in [("Field", "III"), ("City", "_X"), ("Road", "QUARTER_MARKET")] {
+            assert_eq!(location(loc, Some(feature)), None, "{feature} {loc}");
+        }
+    }
 }

@@ -182,3 +182,105 @@ fn the_princess_and_dragon_rules_of_a_save_become_the_rulesets_options() {
     let refused = carca(&["import", "jcz", &bad]);
     assert!(refused.starts_with("exit: 2"), "{refused}");
 }
+
+#[test]
+fn every_rule_value_the_client_writes_is_read() {
+    let s = crate::common::Scratch::new("jcz-client-rules");
+    let text = std::fs::read_to_string("fixtures/jcz/abbey-mayor.jcz").expect("fixture");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let import = |rules: serde_json::Value| {
+        let mut changed = save.clone();
+        changed["setup"]["rules"] = rules;
+        let path = s.write("rules.jcz", changed.to_string().as_bytes());
+        carca(&["import", "jcz", &path])
+    };
+    // The values of the rules of expansions carca does not play change
+    // nothing (their tiles are refused), and every one reads.
+    let out = import(serde_json::json!({
+        "fairy-placement": "next-follower",
+        "dragon-move": "before-scoring",
+        "princess-action": "may",
+        "barn-placement": "not-occupied",
+        "wagon-move": "C2",
+        "tiny-city-scoring": "4",
+        "bazaar-no-auction": true,
+        "hill-tiebreaker": "number-of-followers",
+        "espace-variant": "siege-tile",
+        "gq11-pig-herd": "nothing",
+        "tunnelize-other-expansions": false,
+        "more-tunnel-tokens": "1/1",
+        "festival-return": "follower",
+        "keep-monasteries": "keep",
+        "labyrinth-variant": "basic",
+        "coc-final-scoring": "any-district",
+        "count-move": "clockwise",
+        "little-buildings-scoring": "3/2/1",
+        "king-and-robber-scoring": "15/40",
+    }));
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert_eq!(
+        out,
+        import(serde_json::json!({})),
+        "defaults change nothing"
+    );
+    // The first edition's wagon move is not carca's: refused, not scored
+    // as the second's.
+    let c1 = import(serde_json::json!({ "wagon-move": "C1" }));
+    assert!(c1.starts_with("exit: 2"), "{c1}");
+    assert!(
+        c1.contains("carca::jcz::unsupported") && c1.contains("wagon-move"),
+        "{c1}"
+    );
+    // A rule the client does not write, or a value it never takes.
+    for rules in [
+        serde_json::json!({ "farm-scoring": "first-edition" }),
+        serde_json::json!({ "fairy-placement": "next-to-follower" }),
+        serde_json::json!({ "tiny-city-scoring": 2 }),
+    ] {
+        let out = import(rules.clone());
+        assert!(out.starts_with("exit: 2"), "{rules}: {out}");
+        assert!(out.contains("carca::jcz::"), "{rules}: {out}");
+    }
+}
+
+#[test]
+fn a_save_without_annotations_ends_only_when_the_pack_is_spent() {
+    let s = crate::common::Scratch::new("jcz-open-end");
+    // A short game: most of the pack is left, and fits; the game goes on.
+    let text = std::fs::read_to_string("fixtures/jcz/pointers.jcz").expect("fixture");
+    let mut save: serde_json::Value = serde_json::from_str(&text).expect("json");
+    save.as_object_mut()
+        .expect("object")
+        .remove("gameAnnotations");
+    let path = s.write("open.jcz", save.to_string().as_bytes());
+    let json = stdout_json(&carca(&["score", &path, "--format", "json"]));
+    assert_eq!(json["ended"], false, "{json}");
+    let imported = carca(&["import", "jcz", &path]);
+    assert!(!imported.contains("discard"), "{imported}");
+    // The whole base game but one tile, which fitted nowhere after the
+    // first turn: discarded there, and the game is over (base-client.jcz
+    // and its twin score alike, in imported_games_score_like_hand_written_records).
+    let json = stdout_json(&carca(&[
+        "score",
+        "fixtures/jcz/base-client.jcz",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(json["ended"], true, "{json}");
+    let imported = carca(&["import", "jcz", "fixtures/jcz/base-client.jcz"]);
+    assert!(
+        imported.contains("{player: David, discard: C}"),
+        "{imported}"
+    );
+    // The same save without its last turn: that tile is left too, and it
+    // fitted somewhere at every moment, so it was never discarded and the
+    // game goes on.
+    let text = std::fs::read_to_string("fixtures/jcz/base-client.jcz").expect("fixture");
+    let mut save: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let replay = save["replay"].as_array_mut().expect("replay");
+    let last = replay.len();
+    replay.truncate(last - 3);
+    let path = s.write("one-short.jcz", save.to_string().as_bytes());
+    let json = stdout_json(&carca(&["score", &path, "--format", "json"]));
+    assert_eq!(json["ended"], false, "{json}");
+}
