@@ -126,6 +126,23 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             g.figures().name(c.figure)
         )
     }));
+    // Towers (The Tower): their heights, and the figures on top.
+    let mut towers: Vec<String> = Vec::new();
+    for stack in pos.stacks().iter().filter(|s| s.height > 0) {
+        towers.push(format!(
+            "{{ at: [{}, {}], height: {} }}",
+            stack.at.x, stack.at.y, stack.height
+        ));
+        if let Some((owner, figure)) = stack.top {
+            figures.push(format!(
+                "  - {{ player: {}, at: [{}, {}], spot: tower, figure: {} }}\n",
+                rec.players[owner],
+                stack.at.x,
+                stack.at.y,
+                g.figures().name(figure)
+            ));
+        }
+    }
     // A small deterministic shuffle (Fisher–Yates over a linear
     // congruential sequence).
     let mut state = shuffle
@@ -137,7 +154,7 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) as usize % n
     };
-    for list in [&mut board, &mut figures] {
+    for list in [&mut board, &mut figures, &mut towers] {
         for i in (1..list.len()).rev() {
             let j = next(i + 1);
             list.swap(i, j);
@@ -161,8 +178,13 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             _ => {}
         }
     }
+    let towers = if towers.is_empty() {
+        String::new()
+    } else {
+        format!("towers: [{}]\n", towers.join(", "))
+    };
     format!(
-        "tilesets: [{}]\nplayers: [{}]\n{neutrals}board:\n{}meeples:\n{}",
+        "tilesets: [{}]\nplayers: [{}]\n{neutrals}{towers}board:\n{}meeples:\n{}",
         sets.join(", "),
         rec.players.join(", "),
         board.concat(),
@@ -533,4 +555,111 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
         }
     }
     assert!(tried > 1000, "only {tried} moves tried");
+}
+
+/// The other half of the question: at positions of generated games of
+/// every mix, a placement `moves` leaves out, and a follower on a spot of
+/// a listed placement that it leaves out, are refused by the referee.
+#[test]
+fn what_moves_leaves_out_the_referee_refuses() {
+    let rules = Ruleset::modern();
+    let mut tried = 0usize;
+    for (k, sets) in EXPANSIONS.iter().enumerate() {
+        let players = 2 + k % 3;
+        let text = game(k as u64 * 17 + 5, players, 0.5, sets).yaml();
+        let lines: Vec<&str> = text.lines().collect();
+        let first = lines
+            .iter()
+            .position(|l| *l == "turns:")
+            .expect("a history")
+            + 1;
+        let turns = lines[first..]
+            .iter()
+            .take_while(|l| l.starts_with("- "))
+            .count();
+        for cut in [turns / 4, turns * 3 / 4] {
+            let head = lines[..first + cut].join("\n") + "\n";
+            let src = SourceFile::new("game.yaml", head.as_str());
+            let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+                .expect("a generated record reads");
+            let pos = position(&rec, &rules, None);
+            if pos.ended || pos.final_round || pos.figures().is_empty() {
+                continue;
+            }
+            let player = rec.players[pos.player].clone();
+            let g = pos.game();
+            let occupied: std::collections::HashSet<carca::geometry::Pos> =
+                g.placed().iter().map(|p| p.pos).collect();
+            // The empty squares beside the board, in a fixed order.
+            let mut open: Vec<carca::geometry::Pos> = occupied
+                .iter()
+                .flat_map(|p| {
+                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .map(|(dx, dy)| carca::geometry::Pos::new(p.x + dx, p.y + dy))
+                })
+                .filter(|q| !occupied.contains(q))
+                .collect();
+            open.sort_by_key(|p| (p.x, p.y));
+            open.dedup();
+            let left = pos.tiles_left();
+            let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
+            for &tile in tiles.iter().step_by((tiles.len() / 3).max(1)) {
+                if pos.draw_problem(tile).is_some() {
+                    continue;
+                }
+                let moves = pos.moves(tile);
+                // A dragon tile's entry needs its flight: its refusals
+                // would say nothing of the placement.
+                if moves
+                    .iter()
+                    .any(|m| m.actions.iter().any(|a| a.key == "dragon"))
+                {
+                    continue;
+                }
+                let id = rec.catalog.tiles[tile].tile.id.clone();
+                // A rotation that shows the same sides as a listed one is
+                // the same placement, listed once.
+                let entry_of = &rec.catalog.tiles[tile];
+                let listed = |at: carca::geometry::Pos, rot: u32| {
+                    moves.iter().any(|m| {
+                        m.at == at && entry_of.same_turned(m.rot.quarters(), (rot / 90) as usize)
+                    })
+                };
+                let mut entries: Vec<String> = open
+                    .iter()
+                    .flat_map(|&at| [0u32, 90, 180, 270].map(|rot| (at, rot)))
+                    .filter(|&(at, rot)| !listed(at, rot))
+                    .step_by(7)
+                    .take(3)
+                    .map(|(at, rot)| entry(&player, &id, at, rot, ""))
+                    .collect();
+                // Spots of the tile that a listed placement does not offer.
+                let shape = &rec.catalog.tiles[tile].tile;
+                for m in moves.iter().take(2) {
+                    for f in 0..shape.features.len() {
+                        let spot = location_of(shape, m.rot, f);
+                        if !m.spots.iter().any(|(l, _)| *l == spot) {
+                            entries.push(entry(
+                                &player,
+                                &id,
+                                m.at,
+                                m.rot.degrees(),
+                                &format!(", meeple: \"{spot}\", figure: follower"),
+                            ));
+                        }
+                    }
+                }
+                for line in entries {
+                    let whole = format!("{head}{line}\n");
+                    let (n, _) = findings_of(&whole, &rules);
+                    assert!(
+                        n > 0,
+                        "{sets:?} after {cut} turns: `moves` leaves out\n{line}\nwhich the referee accepts"
+                    );
+                    tried += 1;
+                }
+            }
+        }
+    }
+    assert!(tried > 100, "only {tried} entries tried");
 }
