@@ -194,6 +194,20 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
+/// `carca gen` with The Tower, by the number of tiles: each tower's reach
+/// is looked up on the board, so the time per tile stays flat.
+fn generator_with_towers(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate a game with The Tower");
+    group.sample_size(10);
+    for tiles in [1_000u64, 10_000, 40_000] {
+        group.throughput(Throughput::Elements(tiles));
+        group.bench_with_input(BenchmarkId::from_parameter(tiles), &tiles, |b, &tiles| {
+            b.iter(|| black_box(game_with(&["base", "tower"], tiles, 0.5).yaml().len()));
+        });
+    }
+    group.finish();
+}
+
 /// A generated game as a JSON record (the form large games are kept in),
 /// followers on a tenth of the turns.
 fn generated_json(tiles: u64) -> String {
@@ -342,6 +356,7 @@ criterion_group!(
     batch,
     moves,
     tileset_validation,
+    generator_with_towers,
     large
 );
 criterion_main!(benches);
