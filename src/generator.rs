@@ -432,10 +432,18 @@ pub fn generate(catalog: &Catalog, options: &Options, scale: u32) -> String {
 /// scaled by `scale`.
 #[must_use]
 pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
-    let rules = Ruleset::modern();
+    play_under(catalog, options, scale, &Ruleset::modern())
+}
+
+/// [`play`] under `rules`: the mechanics offer the moves its options allow
+/// (where the fairy goes, when the dragon flies, whether the princess must
+/// act, where a barn may stand). The record written names no ruleset: the
+/// caller says which one it was played under.
+#[must_use]
+pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Ruleset) -> Generated {
     let players = options.players.clamp(1, NAMES.len());
     let mut rng = Rng(options.seed);
-    let mut game = Game::new(catalog, &rules, players);
+    let mut game = Game::new(catalog, rules, players);
 
     // The deck: opening tiles first (their last tile last), then the rest.
     let mut opening = Vec::new();
@@ -481,7 +489,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
     // The referee's mechanics and turn order.
     let mut mechanics = Mechanics::for_game(&Setup {
         catalog,
-        rules: &rules,
+        rules,
         players,
         start: (start, Pos::new(0, 0), Rotation::R0),
     });
@@ -776,7 +784,10 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
             }
         }
         // The "move" phase: neutral figures move before the scoring (the
-        // dragon's flight), the dice choosing each step.
+        // dragon's flight), the dice choosing each step. A ruleset that
+        // moves them after the scoring (`dragon_move = "after-scoring"`)
+        // takes the same flight in the "scored" phase, below.
+        let mut flight = Vec::new();
         if mechanics.hooks_move() {
             let acting = Acting {
                 turn: number,
@@ -787,7 +798,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 acts: &[],
                 span: miette::SourceSpan::from((0, 0)),
             };
-            let flight = mechanics
+            flight = mechanics
                 .propose_before_scoring(&game, &acting, &mut |n| (n > 0).then(|| rng.below(n)));
             let said = mechanics.before_scoring(
                 &mut game,
@@ -797,7 +808,7 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 },
             );
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            acts.extend(flight);
+            acts.extend(flight.iter().cloned());
         }
         game.score_completed(idx, crate::engine::Phase::Turn { number, player });
         // The "scored" phase: figures the scoring sent home may move on
@@ -818,10 +829,15 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
                 }
                 Some(rng.below(n))
             });
+            let heard: Vec<Act> = flight
+                .iter()
+                .cloned()
+                .chain(written.iter().cloned())
+                .collect();
             let said = mechanics.scored(
                 &mut game,
                 &Scored {
-                    acts: &written,
+                    acts: &heard,
                     ..scored
                 },
             );

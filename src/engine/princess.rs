@@ -134,7 +134,12 @@ impl Mechanic for Princess {
             .into_iter()
             .filter(|&id| table.is_follower(game.followers()[id].figure))
             .collect();
-        let Some(k) = pick(there.len()) else {
+        // Under `princess_action = "must"` one of them goes home.
+        let chosen = match pick(there.len()) {
+            None if self.must && !there.is_empty() => Some(0),
+            k => k,
+        };
+        let Some(k) = chosen else {
             return Vec::new();
         };
         let f = &game.followers()[there[k]];
