@@ -112,3 +112,24 @@ pub(crate) fn loader() -> &'static carca::loader::Loader {
     static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
     LOADER.get_or_init(carca::loader::Loader::default)
 }
+
+/// How many mixes of the built-in tile sets there are: the base set with
+/// any choice of the others.
+pub(crate) const MIXES: u32 = 1 << (carca::tileset::builtin::NAMES.len() - 1);
+
+/// Mix `k` (below [`MIXES`]) of the built-in tile sets: the base set and
+/// the others whose bit is set in `k`. Mix `MIXES - 1` holds them all.
+pub(crate) fn mix(k: u32) -> Vec<&'static str> {
+    let others = carca::tileset::builtin::NAMES
+        .iter()
+        .copied()
+        .filter(|n| *n != "base");
+    std::iter::once("base")
+        .chain(
+            others
+                .enumerate()
+                .filter(|(i, _)| k >> i & 1 == 1)
+                .map(|(_, n)| n),
+        )
+        .collect()
+}

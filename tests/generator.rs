@@ -21,6 +21,18 @@ fn played(
     sets: &[&str],
     followers: f64,
 ) -> carca::generator::Generated {
+    played_under(seed, players, tiles, sets, followers, &Ruleset::modern())
+}
+
+/// A game generated under `rules`.
+fn played_under(
+    seed: u64,
+    players: usize,
+    tiles: u64,
+    sets: &[&str],
+    followers: f64,
+    rules: &Ruleset,
+) -> carca::generator::Generated {
     let loaded = sets
         .iter()
         .map(|s| {
@@ -40,7 +52,7 @@ fn played(
         tilesets: sets.iter().map(ToString::to_string).collect(),
         followers,
     };
-    carca::generator::play(&catalog, &options, scale)
+    carca::generator::play_under(&catalog, &options, scale, rules)
 }
 
 fn assert_legal(text: &str, label: &str) {
@@ -421,27 +433,13 @@ fn a_generated_ransom_says_which_figure_comes_back() {
 /// ruleset.
 #[test]
 fn generated_games_of_every_mix_are_legal_and_read_back_the_same_in_either_form() {
-    const OPTIONAL: [&str; 7] = [
-        "river",
-        "abbey",
-        "inns-cathedrals",
-        "traders-builders",
-        "abbey-mayor",
-        "tower",
-        "princess-dragon",
-    ];
     let read = |text: &str, label: &str| {
         let src = SourceFile::new(label, text);
         record::parse(crate::common::loader(), &src, std::path::Path::new(""))
             .unwrap_or_else(|f| panic!("{label}: {f:?}"))
     };
-    for mix in 0..(1u32 << OPTIONAL.len()) {
-        let mut sets = vec!["base"];
-        sets.extend(
-            (0..OPTIONAL.len())
-                .filter(|i| mix >> i & 1 == 1)
-                .map(|i| OPTIONAL[i]),
-        );
+    for mix in 0..crate::common::MIXES {
+        let sets = crate::common::mix(mix);
         let players = 1 + mix as usize % 6;
         let label = format!("{sets:?}, {players} players");
         let generated = played(u64::from(mix), players, 40, &sets, 0.6);
@@ -457,5 +455,65 @@ fn generated_games_of_every_mix_are_legal_and_read_back_the_same_in_either_form(
             assert_eq!(x.findings.len(), y.findings.len(), "{label} under {name}");
             assert_eq!(x.tiles_placed, y.tiles_placed, "{label} under {name}");
         }
+    }
+}
+
+/// Every ruleset and option: a game generated under each built-in ruleset
+/// and under each option a ruleset may set (the fairy on a tile, the dragon
+/// after scoring, the princess who must act, barns on any farm, a short
+/// supply of followers, the small-city rule), over every mix of the
+/// shipped sets in turn, 1 to 6 players, is legal under that ruleset.
+#[test]
+fn generated_games_under_every_ruleset_and_option_are_legal() {
+    let mut variants: Vec<String> = carca::rules::BUILTIN
+        .iter()
+        .map(|name| format!("rules: {name}"))
+        .collect();
+    for option in [
+        "fairy_placement: on-tile",
+        "dragon_move: after-scoring",
+        "princess_action: must",
+        "barn_placement: any-farm",
+        "followers: 2",
+        "small_city: true",
+    ] {
+        variants.push(format!(
+            "ruleset: {{ name: variant, extends: modern, {option} }}"
+        ));
+    }
+    let read = |text: &str| {
+        let src = SourceFile::new("game.yaml", text);
+        record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+            .unwrap_or_else(|f| panic!("{f:?}\n{text}"))
+    };
+    let ruleset_of = |rec: &record::Record| {
+        record::ruleset_for(
+            crate::common::loader(),
+            rec,
+            rec.rules_name(),
+            std::path::Path::new(""),
+        )
+        .expect("the variant resolves")
+    };
+    for mix in 0..crate::common::MIXES {
+        let sets = crate::common::mix(mix);
+        let players = 1 + (mix as usize / 3) % 6;
+        let variant = &variants[mix as usize % variants.len()];
+        let label = format!("{sets:?}, {players} players, {variant}");
+        // The ruleset, read as a record names it.
+        let rules = ruleset_of(&read(&format!("{variant}\nplayers: [red]\nturns: []\n")));
+        let text = format!(
+            "{variant}\n{}",
+            played_under(u64::from(mix) + 1000, players, 50, &sets, 0.7, &rules).yaml()
+        );
+        let rec = read(&text);
+        let own = ruleset_of(&rec);
+        let verdict = adjudicate(&rec, &own, rec.rules_name(), true);
+        assert!(
+            verdict.findings.is_empty(),
+            "{label}: {:?}\n{text}",
+            verdict.findings
+        );
+        assert!(verdict.ended, "{label} should end");
     }
 }

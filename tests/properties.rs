@@ -50,33 +50,6 @@ fn sets(river: bool) -> &'static [&'static str] {
     if river { &["base", "river"] } else { &["base"] }
 }
 
-/// The sets of every shipped expansion, alone and together.
-const EXPANSIONS: [&[&str]; 10] = [
-    &["base"],
-    &["base", "river"],
-    &["base", "inns-cathedrals"],
-    &["base", "traders-builders"],
-    &["base", "inns-cathedrals", "traders-builders"],
-    &["base", "abbey-mayor"],
-    &["base", "tower"],
-    &[
-        "base",
-        "river",
-        "abbey",
-        "inns-cathedrals",
-        "traders-builders",
-        "abbey-mayor",
-    ],
-    &["base", "princess-dragon"],
-    &[
-        "base",
-        "inns-cathedrals",
-        "traders-builders",
-        "tower",
-        "princess-dragon",
-    ],
-];
-
 /// The final position of a generated game as a snapshot record, its board
 /// and figures listed in an order `shuffle` decides.
 fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
@@ -203,9 +176,9 @@ proptest! {
         dx in -50i32..50,
         dy in -50i32..50,
         quarters in 0usize..4,
-        expansion in 0usize..EXPANSIONS.len(),
+        mix in 0..crate::common::MIXES,
     ) {
-        let g = game(seed, players, followers, EXPANSIONS[expansion]);
+        let g = game(seed, players, followers, &crate::common::mix(mix));
         for name in ["modern", "first-edition", "second-edition"] {
             let rules = Ruleset::builtin(name).expect("built-in");
             let (before, problems) = score(&g.yaml(), &rules);
@@ -266,14 +239,14 @@ proptest! {
         seed in any::<u64>(),
         players in 2usize..5,
         followers in 0.3f64..1.0,
-        expansion in 0usize..EXPANSIONS.len(),
+        mix in 0..crate::common::MIXES,
         first in any::<u64>(),
         second in any::<u64>(),
     ) {
-        let sets = EXPANSIONS[expansion];
-        let text = game(seed, players, followers, sets).yaml();
-        let one = snapshot_of(&text, sets, first);
-        let two = snapshot_of(&text, sets, second);
+        let sets = crate::common::mix(mix);
+        let text = game(seed, players, followers, &sets).yaml();
+        let one = snapshot_of(&text, &sets, first);
+        let two = snapshot_of(&text, &sets, second);
         for rules in ["modern", "first-edition", "second-edition"] {
             let rules = Ruleset::builtin(rules).expect("built-in");
             let (a, problems) = score(&one, &rules);
@@ -433,128 +406,139 @@ fn dragon_flight(
     format!(", dragon: [{}]", steps.join(", "))
 }
 
-/// `carca moves` and the referee ask one question: at positions of
-/// generated games of every mix of the shipped expansions, every placement,
+/// The lines of a generated history record, the index of its first turn,
+/// and how many turns it has.
+fn turn_lines(text: &str) -> (Vec<&str>, usize, usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| *l == "turns:")
+        .expect("a history")
+        + 1;
+    let turns = lines[first..]
+        .iter()
+        .take_while(|l| l.starts_with("- "))
+        .count();
+    (lines, first, turns)
+}
+
+/// `carca moves` and the referee ask one question: at a position of a
+/// generated game of every mix of the shipped expansions, every placement,
 /// figure and act that `moves` lists, appended as the next turn, is
 /// accepted by the referee.
 #[test]
 fn every_move_that_moves_lists_is_one_the_referee_accepts() {
     let rules = Ruleset::modern();
     let mut tried = 0usize;
-    for (k, sets) in EXPANSIONS.iter().enumerate() {
-        for seed in 0..3u64 {
-            let players = 2 + (seed as usize + k) % 3;
-            let text = game(seed * 31 + k as u64, players, 0.6, sets).yaml();
-            let lines: Vec<&str> = text.lines().collect();
-            let first = lines
-                .iter()
-                .position(|l| *l == "turns:")
-                .expect("a history")
-                + 1;
-            let turns = lines[first..]
-                .iter()
-                .take_while(|l| l.starts_with("- "))
-                .count();
-            for cut in [turns / 3, turns * 2 / 3, turns.saturating_sub(1)] {
-                let head = lines[..first + cut].join("\n") + "\n";
-                let src = SourceFile::new("game.yaml", head.as_str());
-                let rec = record::parse(crate::common::loader(), &src, Path::new(""))
-                    .expect("a generated record reads");
-                assert_eq!(
-                    findings_of(&head, &rules).0,
-                    0,
-                    "{sets:?} seed {seed}: the prefix is legal"
-                );
-                let pos = position(&rec, &rules, None);
-                if pos.ended || pos.final_round {
-                    continue;
+    for k in 0..crate::common::MIXES as usize {
+        let sets = &crate::common::mix(k as u32);
+        let players = 2 + k % 3;
+        let text = game(k as u64 * 31 + 7, players, 0.6, sets).yaml();
+        let (lines, first, turns) = turn_lines(&text);
+        // One moment of each game: early, late, or before the last turn.
+        let cut = [turns / 3, turns * 2 / 3, turns.saturating_sub(1)][k % 3];
+        let head = lines[..first + cut].join("\n") + "\n";
+        let src = SourceFile::new("game.yaml", head.as_str());
+        let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+            .expect("a generated record reads");
+        assert_eq!(
+            findings_of(&head, &rules).0,
+            0,
+            "{sets:?} game {k}: the prefix is legal"
+        );
+        let pos = position(&rec, &rules, None);
+        if pos.ended || pos.final_round {
+            continue;
+        }
+        let player = rec.players[pos.player].clone();
+        let table = pos.game().figures();
+        let figure = pos.figures().first().map(|&f| table.name(f).to_string());
+        let left = pos.tiles_left();
+        // Every entry built from what `moves` lists; a dozen of them,
+        // spread over all, are tried.
+        let mut listed: Vec<String> = Vec::new();
+        // A few tiles left, spread over every set in play.
+        let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
+        let step = (tiles.len() / 4).max(1);
+        let tiles: Vec<usize> = tiles.into_iter().skip(cut % step).step_by(step).collect();
+        for tile in tiles {
+            if pos.draw_problem(tile).is_some() {
+                continue;
+            }
+            let id = rec.catalog.tiles[tile].tile.id.clone();
+            let moves = pos.moves(tile);
+            let global = pos.action_options();
+            for m in moves.iter().step_by((moves.len() / 4).max(1)) {
+                let rot = m.rot.degrees();
+                // Each entry's keys after the placement, and the
+                // tile the fairy moves to, if it does.
+                let mut extras: Vec<(String, Option<carca::geometry::Pos>)> =
+                    vec![(String::new(), None)];
+                if let Some(f) = &figure {
+                    for (l, _) in &m.spots {
+                        extras.push((format!(", meeple: \"{l}\", figure: \"{f}\""), None));
+                    }
                 }
-                let player = rec.players[pos.player].clone();
-                let table = pos.game().figures();
-                let figure = pos.figures().first().map(|&f| table.name(f).to_string());
-                let left = pos.tiles_left();
-                // A few tiles left, spread over every set in play.
-                let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
-                let step = (tiles.len() / 4).max(1);
-                let tiles: Vec<usize> = tiles.into_iter().skip(cut % step).step_by(step).collect();
-                for tile in tiles {
-                    if pos.draw_problem(tile).is_some() {
-                        continue;
-                    }
-                    let id = rec.catalog.tiles[tile].tile.id.clone();
-                    let moves = pos.moves(tile);
-                    let global = pos.action_options();
-                    for m in moves.iter().step_by((moves.len() / 4).max(1)) {
-                        let rot = m.rot.degrees();
-                        // Each entry's keys after the placement, and the
-                        // tile the fairy moves to, if it does.
-                        let mut extras: Vec<(String, Option<carca::geometry::Pos>)> =
-                            vec![(String::new(), None)];
-                        if let Some(f) = &figure {
-                            for (l, _) in &m.spots {
-                                extras.push((format!(", meeple: \"{l}\", figure: \"{f}\""), None));
-                            }
+                for (f, l, _) in &m.companions {
+                    extras.push((
+                        format!(", meeple: \"{l}\", figure: \"{}\"", table.name(*f)),
+                        None,
+                    ));
+                }
+                for (p, l, _) in &m.elsewhere {
+                    extras.push((
+                        format!(", meeple: {{at: [{}, {}], spot: \"{l}\"}}", p.x, p.y),
+                        None,
+                    ));
+                }
+                for a in m.actions.iter().chain(&global) {
+                    let at = format!("at: [{}, {}]", a.at.x, a.at.y);
+                    let keys = match a.key {
+                        "tower" => format!(", tower: {{{at}}}"),
+                        "meeple" => format!(", meeple: {{{at}, spot: tower}}"),
+                        "fairy" => match &a.spot {
+                            Some(l) => format!(", fairy: {{{at}, spot: \"{l}\"}}"),
+                            None => format!(", fairy: {{{at}}}"),
+                        },
+                        "princess" => {
+                            let (p, l, o, _) = &a.takes[0];
+                            format!(
+                                ", princess: {{at: [{}, {}], spot: \"{l}\", player: \"{}\"}}",
+                                p.x, p.y, rec.players[*o]
+                            )
                         }
-                        for (f, l, _) in &m.companions {
-                            extras.push((
-                                format!(", meeple: \"{l}\", figure: \"{}\"", table.name(*f)),
-                                None,
-                            ));
+                        // The flight goes with every entry below.
+                        "dragon" => continue,
+                        other => {
+                            panic!("an action with a key the test does not know: {other}")
                         }
-                        for (p, l, _) in &m.elsewhere {
-                            extras.push((
-                                format!(", meeple: {{at: [{}, {}], spot: \"{l}\"}}", p.x, p.y),
-                                None,
-                            ));
-                        }
-                        for a in m.actions.iter().chain(&global) {
-                            let at = format!("at: [{}, {}]", a.at.x, a.at.y);
-                            let keys = match a.key {
-                                "tower" => format!(", tower: {{{at}}}"),
-                                "meeple" => format!(", meeple: {{{at}, spot: tower}}"),
-                                "fairy" => match &a.spot {
-                                    Some(l) => format!(", fairy: {{{at}, spot: \"{l}\"}}"),
-                                    None => format!(", fairy: {{{at}}}"),
-                                },
-                                "princess" => {
-                                    let (p, l, o, _) = &a.takes[0];
-                                    format!(
-                                        ", princess: {{at: [{}, {}], spot: \"{l}\", player: \"{}\"}}",
-                                        p.x, p.y, rec.players[*o]
-                                    )
-                                }
-                                // The flight goes with every entry below.
-                                "dragon" => continue,
-                                other => {
-                                    panic!("an action with a key the test does not know: {other}")
-                                }
-                            };
-                            extras.push((keys, (a.key == "fairy").then_some(a.at)));
-                        }
-                        // A dragon tile's turn lists the dragon's flight
-                        // (which the fairy's new tile may change).
-                        let flies = m.actions.iter().any(|a| a.key == "dragon");
-                        for (more, fairy_to) in extras {
-                            let more = if flies {
-                                more + &dragon_flight(&pos, m.at, fairy_to)
-                            } else {
-                                more
-                            };
-                            let line = entry(&player, &id, m.at, rot, &more);
-                            let whole = format!("{head}{line}\n");
-                            let (n, first) = findings_of(&whole, &rules);
-                            assert_eq!(
-                                n, 0,
-                                "{sets:?} seed {seed} after {cut} turns: `moves` lists\n{line}\nwhich the referee refuses: {first}"
-                            );
-                            tried += 1;
-                        }
-                    }
+                    };
+                    extras.push((keys, (a.key == "fairy").then_some(a.at)));
+                }
+                // A dragon tile's turn lists the dragon's flight
+                // (which the fairy's new tile may change).
+                let flies = m.actions.iter().any(|a| a.key == "dragon");
+                for (more, fairy_to) in extras {
+                    let more = if flies {
+                        more + &dragon_flight(&pos, m.at, fairy_to)
+                    } else {
+                        more
+                    };
+                    listed.push(entry(&player, &id, m.at, rot, &more));
                 }
             }
         }
+        for line in listed.iter().step_by((listed.len() / 12).max(1)) {
+            let whole = format!("{head}{line}\n");
+            let (n, first) = findings_of(&whole, &rules);
+            assert_eq!(
+                n, 0,
+                "{sets:?} game {k} after {cut} turns: `moves` lists\n{line}\nwhich the referee refuses: {first}"
+            );
+            tried += 1;
+        }
     }
-    assert!(tried > 1000, "only {tried} moves tried");
+    assert!(tried > 800, "only {tried} moves tried");
 }
 
 /// The other half of the question: at positions of generated games of
@@ -564,100 +548,91 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
 fn what_moves_leaves_out_the_referee_refuses() {
     let rules = Ruleset::modern();
     let mut tried = 0usize;
-    for (k, sets) in EXPANSIONS.iter().enumerate() {
+    for k in 0..crate::common::MIXES as usize {
+        let sets = &crate::common::mix(k as u32);
         let players = 2 + k % 3;
         let text = game(k as u64 * 17 + 5, players, 0.5, sets).yaml();
-        let lines: Vec<&str> = text.lines().collect();
-        let first = lines
+        let (lines, first, turns) = turn_lines(&text);
+        let cut = [turns / 4, turns * 3 / 4][k % 2];
+        let head = lines[..first + cut].join("\n") + "\n";
+        let src = SourceFile::new("game.yaml", head.as_str());
+        let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+            .expect("a generated record reads");
+        let pos = position(&rec, &rules, None);
+        if pos.ended || pos.final_round || pos.figures().is_empty() {
+            continue;
+        }
+        let player = rec.players[pos.player].clone();
+        let g = pos.game();
+        let occupied: std::collections::HashSet<carca::geometry::Pos> =
+            g.placed().iter().map(|p| p.pos).collect();
+        // The empty squares beside the board, in a fixed order.
+        let mut open: Vec<carca::geometry::Pos> = occupied
             .iter()
-            .position(|l| *l == "turns:")
-            .expect("a history")
-            + 1;
-        let turns = lines[first..]
-            .iter()
-            .take_while(|l| l.starts_with("- "))
-            .count();
-        for cut in [turns / 4, turns * 3 / 4] {
-            let head = lines[..first + cut].join("\n") + "\n";
-            let src = SourceFile::new("game.yaml", head.as_str());
-            let rec = record::parse(crate::common::loader(), &src, Path::new(""))
-                .expect("a generated record reads");
-            let pos = position(&rec, &rules, None);
-            if pos.ended || pos.final_round || pos.figures().is_empty() {
+            .flat_map(|p| {
+                [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                    .map(|(dx, dy)| carca::geometry::Pos::new(p.x + dx, p.y + dy))
+            })
+            .filter(|q| !occupied.contains(q))
+            .collect();
+        open.sort_by_key(|p| (p.x, p.y));
+        open.dedup();
+        let left = pos.tiles_left();
+        let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
+        for &tile in tiles.iter().step_by((tiles.len() / 3).max(1)) {
+            if pos.draw_problem(tile).is_some() {
                 continue;
             }
-            let player = rec.players[pos.player].clone();
-            let g = pos.game();
-            let occupied: std::collections::HashSet<carca::geometry::Pos> =
-                g.placed().iter().map(|p| p.pos).collect();
-            // The empty squares beside the board, in a fixed order.
-            let mut open: Vec<carca::geometry::Pos> = occupied
+            let moves = pos.moves(tile);
+            // A dragon tile's entry needs its flight: its refusals
+            // would say nothing of the placement.
+            if moves
                 .iter()
-                .flat_map(|p| {
-                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                        .map(|(dx, dy)| carca::geometry::Pos::new(p.x + dx, p.y + dy))
+                .any(|m| m.actions.iter().any(|a| a.key == "dragon"))
+            {
+                continue;
+            }
+            let id = rec.catalog.tiles[tile].tile.id.clone();
+            // A rotation that shows the same sides as a listed one is
+            // the same placement, listed once.
+            let entry_of = &rec.catalog.tiles[tile];
+            let listed = |at: carca::geometry::Pos, rot: u32| {
+                moves.iter().any(|m| {
+                    m.at == at && entry_of.same_turned(m.rot.quarters(), (rot / 90) as usize)
                 })
-                .filter(|q| !occupied.contains(q))
+            };
+            let mut entries: Vec<String> = open
+                .iter()
+                .flat_map(|&at| [0u32, 90, 180, 270].map(|rot| (at, rot)))
+                .filter(|&(at, rot)| !listed(at, rot))
+                .step_by(7)
+                .take(3)
+                .map(|(at, rot)| entry(&player, &id, at, rot, ""))
                 .collect();
-            open.sort_by_key(|p| (p.x, p.y));
-            open.dedup();
-            let left = pos.tiles_left();
-            let tiles: Vec<usize> = (0..left.len()).filter(|&i| left[i] > 0).collect();
-            for &tile in tiles.iter().step_by((tiles.len() / 3).max(1)) {
-                if pos.draw_problem(tile).is_some() {
-                    continue;
-                }
-                let moves = pos.moves(tile);
-                // A dragon tile's entry needs its flight: its refusals
-                // would say nothing of the placement.
-                if moves
-                    .iter()
-                    .any(|m| m.actions.iter().any(|a| a.key == "dragon"))
-                {
-                    continue;
-                }
-                let id = rec.catalog.tiles[tile].tile.id.clone();
-                // A rotation that shows the same sides as a listed one is
-                // the same placement, listed once.
-                let entry_of = &rec.catalog.tiles[tile];
-                let listed = |at: carca::geometry::Pos, rot: u32| {
-                    moves.iter().any(|m| {
-                        m.at == at && entry_of.same_turned(m.rot.quarters(), (rot / 90) as usize)
-                    })
-                };
-                let mut entries: Vec<String> = open
-                    .iter()
-                    .flat_map(|&at| [0u32, 90, 180, 270].map(|rot| (at, rot)))
-                    .filter(|&(at, rot)| !listed(at, rot))
-                    .step_by(7)
-                    .take(3)
-                    .map(|(at, rot)| entry(&player, &id, at, rot, ""))
-                    .collect();
-                // Spots of the tile that a listed placement does not offer.
-                let shape = &rec.catalog.tiles[tile].tile;
-                for m in moves.iter().take(2) {
-                    for f in 0..shape.features.len() {
-                        let spot = location_of(shape, m.rot, f);
-                        if !m.spots.iter().any(|(l, _)| *l == spot) {
-                            entries.push(entry(
-                                &player,
-                                &id,
-                                m.at,
-                                m.rot.degrees(),
-                                &format!(", meeple: \"{spot}\", figure: follower"),
-                            ));
-                        }
+            // Spots of the tile that a listed placement does not offer.
+            let shape = &rec.catalog.tiles[tile].tile;
+            for m in moves.iter().take(2) {
+                for f in 0..shape.features.len() {
+                    let spot = location_of(shape, m.rot, f);
+                    if !m.spots.iter().any(|(l, _)| *l == spot) {
+                        entries.push(entry(
+                            &player,
+                            &id,
+                            m.at,
+                            m.rot.degrees(),
+                            &format!(", meeple: \"{spot}\", figure: follower"),
+                        ));
                     }
                 }
-                for line in entries {
-                    let whole = format!("{head}{line}\n");
-                    let (n, _) = findings_of(&whole, &rules);
-                    assert!(
-                        n > 0,
-                        "{sets:?} after {cut} turns: `moves` leaves out\n{line}\nwhich the referee accepts"
-                    );
-                    tried += 1;
-                }
+            }
+            for line in entries {
+                let whole = format!("{head}{line}\n");
+                let (n, _) = findings_of(&whole, &rules);
+                assert!(
+                    n > 0,
+                    "{sets:?} after {cut} turns: `moves` leaves out\n{line}\nwhich the referee accepts"
+                );
+                tried += 1;
             }
         }
     }
