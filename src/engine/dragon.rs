@@ -558,7 +558,7 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::mechanic::{Mechanics, Placing, Setup};
+    use super::super::mechanic::{Placing, Setup};
     use super::super::supply::Supply;
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
@@ -578,7 +578,7 @@ mod tests {
         let catalog = catalog();
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mut mechanics = Mechanics::for_game(&Setup {
+        let mut mechanics = crate::engine::registry::mechanics(&Setup {
             catalog: &catalog,
             rules: &rules,
             players: 2,

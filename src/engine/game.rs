@@ -481,7 +481,7 @@ impl<'a> Game<'a> {
     }
 
     /// The scoring hooks of the mechanics in play
-    /// ([`super::mechanic::scoring_hooks`]); a game has none until given.
+    /// ([`super::registry::scoring_hooks`]); a game has none until given.
     #[must_use]
     pub fn with_hooks(mut self, hooks: Hooks) -> Game<'a> {
         self.hooks = hooks;

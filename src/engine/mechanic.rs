@@ -8,8 +8,8 @@
 //! [`Scoring`] hook (what scoring adds, called by the game itself), built only for the tile sets and
 //! ruleset in play: a base game builds none and pays nothing for them.
 //!
-//! [`registry`] is the one place that lists them; each lives in its
-//! expansion's module.
+//! The registry (`engine/registry.rs`) is the one place that lists them;
+//! each lives in its expansion's module.
 
 use std::fmt;
 
@@ -592,15 +592,10 @@ pub struct Setup<'a> {
 }
 
 impl Mechanics {
-    /// The turn mechanics the sets and ruleset in play need.
+    /// The turn mechanics of a game (those the registry built for the sets
+    /// and ruleset in play, in its order; at most 32).
     #[must_use]
-    pub fn for_game(setup: &Setup<'_>) -> Mechanics {
-        // Every mechanic of the registry has its bit in `by_phase`.
-        const _: () = assert!(registry::TURN.len() <= 32);
-        let all: Vec<Box<dyn Mechanic>> = registry::TURN
-            .iter()
-            .filter_map(|build| build(setup))
-            .collect();
+    pub fn new(setup: &Setup<'_>, all: Vec<Box<dyn Mechanic>>) -> Mechanics {
         let each: Vec<Phases> = all.iter().map(|m| m.phases()).collect();
         let phases = each.iter().fold(Phases::default(), |p, m| p.and(*m));
         let by_phase = Mechanics::masks(&each);
@@ -1127,55 +1122,9 @@ impl Mechanics {
     }
 }
 
-/// The scoring hooks the sets and ruleset in play need.
-#[must_use]
-pub fn scoring_hooks(catalog: &Catalog, rules: &Ruleset, players: usize) -> Hooks {
-    Hooks(
-        registry::SCORING
-            .iter()
-            .filter_map(|build| build(catalog, rules, players))
-            .collect(),
-    )
-}
-
-/// Every mechanic carca plays, once: each entry builds its mechanic when
-/// the sets and ruleset in play need it.
-pub mod registry {
-    use super::{Mechanic, Scoring, Setup};
-    use crate::rules::Ruleset;
-    use crate::tileset::Catalog;
-
-    /// Builds a turn mechanic, if the game needs it.
-    pub type BuildTurn = fn(&Setup<'_>) -> Option<Box<dyn Mechanic>>;
-    /// Builds a scoring hook, if the game needs it.
-    pub type BuildScoring = fn(&Catalog, &Ruleset, usize) -> Option<Box<dyn Scoring>>;
-
-    /// The turn mechanics, in the order their hooks are asked.
-    pub const TURN: [BuildTurn; 10] = [
-        super::super::river::mechanic,
-        super::super::traders::builders,
-        super::super::abbey::mechanic,
-        super::super::wagon::mechanic,
-        super::super::barn::mechanic,
-        super::super::tower::mechanic,
-        super::super::princess::mechanic,
-        super::super::fairy::mechanic,
-        super::super::princess::portal,
-        super::super::dragon::mechanic,
-    ];
-
-    /// The scoring hooks, in the order they are asked.
-    pub const SCORING: [BuildScoring; 4] = [
-        super::super::traders::goods,
-        super::super::traders::pigs,
-        super::super::barn::scoring,
-        super::super::fairy::scoring,
-    ];
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Mechanics, Phases, Setup};
+    use super::{Phases, Setup};
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
     use crate::record::{Act, Pick};
@@ -1198,7 +1147,7 @@ mod tests {
         let catalog = catalog_of(&["base", "princess-dragon"]);
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mechanics = Mechanics::for_game(&Setup {
+        let mechanics = crate::engine::registry::mechanics(&Setup {
             catalog: &catalog,
             rules: &rules,
             players: 2,
@@ -1249,7 +1198,7 @@ mod tests {
         // A base game builds no mechanic and no table.
         let base = catalog_of(&["base"]);
         let start = base.default_start().expect("a start tile");
-        let none = Mechanics::for_game(&Setup {
+        let none = crate::engine::registry::mechanics(&Setup {
             catalog: &base,
             rules: &rules,
             players: 2,

@@ -17,6 +17,7 @@ pub mod open;
 pub mod position;
 pub mod princess;
 pub mod referee;
+pub mod registry;
 pub mod river;
 pub mod scoring;
 pub mod supply;

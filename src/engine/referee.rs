@@ -11,8 +11,8 @@ use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
     Acting, Begun, End, EndProblem, Mechanics, Phases, Placing, Scored, Setup, Target,
-    scoring_hooks,
 };
+use super::registry::scoring_hooks;
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
@@ -279,7 +279,7 @@ impl<'r> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
         let s = &record.start;
-        let mechanics = Mechanics::for_game(&Setup {
+        let mechanics = super::registry::mechanics(&Setup {
             catalog,
             rules,
             players,
