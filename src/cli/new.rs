@@ -220,7 +220,7 @@ farm_city = 3                 # a farm's completed city, per farmer majority
 
 const TILESET: &str = "\
 # A tile set for carca: tiles by their edges, everything else derived.
-# Edges go N, E, S, W: C a city, R a road, F a field (W a river). Check it
+# Edges go N, E, S, W: C a city, R a road, F a field (I a river). Check it
 # with `carca tiles check FILE`, draw it with `carca tiles show FILE`, and
 # play it with `tilesets: [FILE]` in a record (its start tile M1 starts the
 # game; beside the base game, `tilesets: [base, FILE]`, the base game's D

@@ -24,6 +24,8 @@ let browser;
 const servers = [];
 // Every request any page makes, to check that none leaves this machine.
 const requested = [];
+// Every file a page asked for and did not get (a GET answered 4xx or 5xx).
+const missing = [];
 
 before(async () => {
   browser = await chromium.launch({
@@ -57,6 +59,9 @@ function serve(...args) {
 async function open(url, viewport = { width: 1400, height: 950 }) {
   const page = await browser.newPage({ viewport });
   page.on('request', (r) => requested.push(r.url()));
+  page.on('response', (r) => {
+    if (r.request().method() === 'GET' && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(url);
   await idle(page);
   return page;
@@ -712,8 +717,12 @@ test('the page asks nothing of any other host', async () => {
   // the test holds when it runs alone too.
   const url = await serve(fixture('records/full-game-72.yaml'));
   const page = await open(url);
+  // The Open… picker offers JCloisterZone saves too.
+  assert.match(await page.getAttribute('#open', 'accept'), /\.jcz/);
   await page.close();
   assert.ok(requested.length > 20, `${requested.length} requests`);
   const elsewhere = requested.filter((u) => new URL(u).hostname !== '127.0.0.1');
   assert.deepEqual(elsewhere, []);
+  // Nothing the pages asked for was missing (a favicon included).
+  assert.deepEqual(missing, []);
 });
