@@ -210,6 +210,49 @@ fn a_record_can_come_from_standard_input() {
 }
 
 #[test]
+fn every_command_that_writes_a_named_file_leaves_an_existing_one_unless_forced() {
+    let s = crate::common::Scratch::new("keep");
+    for (args, file) in [
+        (vec!["gen", "-o"], "g.yaml"),
+        (vec!["new", "-o"], "n.yaml"),
+        (
+            vec!["render", "fixtures/records/small-city.yaml", "-o"],
+            "b.svg",
+        ),
+        (vec!["tiles", "render", "base", "-o"], "t.svg"),
+        (
+            vec!["import", "jcz", "fixtures/jcz/abbey.jcz", "-o"],
+            "a.yaml",
+        ),
+        (
+            vec!["score", "fixtures/records/small-city.yaml", "--render"],
+            "s.svg",
+        ),
+    ] {
+        let path = s.write(file, b"mine");
+        let mut args = args.clone();
+        args.push(&path);
+        // Refused, in a line that says how to replace it; the file stays.
+        let out = crate::common::carca(&args);
+        assert!(out.starts_with("exit: 2"), "{args:?}: {out}");
+        assert!(
+            out.contains("exists already") && out.contains("--force"),
+            "{args:?}: {out}"
+        );
+        assert_eq!(std::fs::read(&path).expect("kept"), b"mine", "{args:?}");
+        // The streaming entry (what the binary runs) refuses alike.
+        let (code, _, _) = crate::common::binary(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(std::fs::read(&path).expect("kept"), b"mine", "{args:?}");
+        // With --force it is replaced.
+        args.push("--force");
+        let out = crate::common::carca(&args);
+        assert!(!out.starts_with("exit: 2"), "{args:?}: {out}");
+        assert_ne!(std::fs::read(&path).expect("written"), b"mine", "{args:?}");
+    }
+}
+
+#[test]
 fn every_command_that_writes_a_file_says_so_on_standard_error() {
     let s = crate::common::Scratch::new("wrote");
     for (args, file) in [

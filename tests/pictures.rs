@@ -37,7 +37,7 @@ fn boards_and_sheets_as_svg() {
     ] {
         let out = s.path(&format!("{name}.svg"));
         let mut args = args.clone();
-        args.extend(["-o", &out]);
+        args.extend(["-o", &out, "--force"]);
         let result = carca(&args);
         assert!(result.starts_with("exit: 0"), "{result}");
         let svg = std::fs::read_to_string(&out).expect("SVG written");
@@ -55,7 +55,7 @@ fn builders_pigs_and_goods_are_drawn() {
         if let Some(t) = turn {
             args.extend(["--turn", t]);
         }
-        args.extend(["-o", &out]);
+        args.extend(["-o", &out, "--force"]);
         let result = carca(&args);
         assert!(result.starts_with("exit: 0"), "{result}");
         std::fs::read_to_string(&out).expect("SVG written")
@@ -78,7 +78,7 @@ fn mayors_wagons_and_barns_are_drawn() {
     let s = Scratch::new("abbey-mayor");
     let draw = |record: &str| {
         let out = s.path("a.svg");
-        let result = carca(&["render", record, "-o", &out]);
+        let result = carca(&["render", record, "-o", &out, "--force"]);
         assert!(result.starts_with("exit: 0"), "{result}");
         std::fs::read_to_string(&out).expect("SVG written")
     };
@@ -114,6 +114,7 @@ fn towers_their_followers_and_prisoners_are_drawn() {
             turn,
             "-o",
             &out,
+            "--force",
         ]);
         assert!(result.starts_with("exit: 0"), "{result}");
         std::fs::read_to_string(&out).expect("SVG written")
@@ -153,7 +154,7 @@ fn boards_and_sheets_as_png() {
     ] {
         let out = s.path("picture.png");
         let mut args = args.clone();
-        args.extend(["-o", &out]);
+        args.extend(["-o", &out, "--force"]);
         let result = carca(&args);
         assert!(result.starts_with("exit: 0"), "{result}");
         let bytes = std::fs::read(&out).expect("PNG written");
@@ -207,7 +208,7 @@ fn score_marks_refused_followers_where_they_were_put() {
         ("fixtures/records/full-game-72.yaml", 0),
     ] {
         let out = s.path("board.svg");
-        let result = carca(&["score", record, "--render", &out]);
+        let result = carca(&["score", record, "--render", &out, "--force"]);
         assert!(!result.starts_with("exit: 2"), "{record}: {result}");
         let svg = std::fs::read_to_string(&out).expect("SVG written");
         assert_eq!(svg.matches(cross).count(), refused, "{record}");
@@ -312,7 +313,7 @@ fn the_readme_pictures_are_current() {
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();
-        args.extend(["-o", &out]);
+        args.extend(["-o", &out, "--force"]);
         assert!(carca(&args).starts_with("exit: 0"));
         let now = std::fs::read_to_string(&out).expect("written");
         let committed = std::fs::read_to_string(format!("docs/pictures/{file}.svg"))
@@ -353,7 +354,7 @@ fn every_fixture_and_tile_set_renders() {
         for ext in ["svg", "png"] {
             let out = s.path(&format!("picture.{ext}"));
             let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
-            args.extend(["-o", &out]);
+            args.extend(["-o", &out, "--force"]);
             let result = carca(&args);
             assert!(result.starts_with("exit: 0"), "{name} as {ext}: {result}");
             let bytes = std::fs::read(&out).expect("written");
@@ -382,7 +383,7 @@ fn pictures_have_bounds() {
         let mut args = vec!["render", far.as_str()];
         let path = out.map(|o| s.path(o));
         if let Some(p) = &path {
-            args.extend(["-o", p.as_str()]);
+            args.extend(["-o", p.as_str(), "--force"]);
         }
         let result = carca(&args);
         assert!(result.starts_with("exit: 2"), "{out:?}: {result}");
@@ -397,7 +398,7 @@ fn pictures_have_bounds() {
         b"players: [red]\nboard:\n  - { tile: D, at: [0, 0] }\n  - { tile: U, at: [199, 0] }\n",
     );
     let png = s.path("wide.png");
-    let result = carca(&["render", &wide, "-o", &png]);
+    let result = carca(&["render", &wide, "-o", &png, "--force"]);
     assert!(result.starts_with("exit: 0"), "{result}");
     let (width, _) = png_size(&std::fs::read(&png).expect("png"));
     assert!(width <= carca::report::picture::MAX_PNG_SIDE, "{width}");

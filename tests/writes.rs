@@ -144,14 +144,14 @@ fn import_never_overwrites_the_save_it_reads() {
     let s = Scratch::new("write-import");
     let save = std::fs::read("fixtures/jcz/abbey.jcz").expect("fixture");
     let path = s.write("abbey.jcz", &save);
-    let out = carca(&["import", "jcz", &path, "-o", &path]);
+    let out = carca(&["import", "jcz", &path, "-o", &path, "--force"]);
     assert!(out.starts_with("exit: 2"), "{out}");
     assert_eq!(std::fs::read(&path).expect("read"), save);
     #[cfg(unix)]
     {
         let link = s.path("other-name.jcz");
         std::os::unix::fs::symlink(&path, &link).expect("link");
-        let out = carca(&["import", "jcz", &path, "-o", &link]);
+        let out = carca(&["import", "jcz", &path, "-o", &link, "--force"]);
         assert!(out.starts_with("exit: 2"), "{out}");
         assert_eq!(std::fs::read(&path).expect("read"), save);
     }

@@ -20,7 +20,7 @@ mod test;
 mod tiles;
 
 use crate::loader::Loader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
@@ -133,6 +133,10 @@ pub enum Command {
         /// placements that broke a rule marked and refused followers crossed out.
         #[arg(long, value_name = "FILE")]
         render: Option<PathBuf>,
+        /// Replace the file written if it exists already (without it, an
+        /// existing file is left as it is and nothing is written).
+        #[arg(long)]
+        force: bool,
         /// With several records, print only the closing summary (and the
         /// exit code), not a line and diagnostics per record.
         #[arg(short, long)]
@@ -205,6 +209,10 @@ pub enum Command {
         /// Write to this file (.svg or .png) instead of the terminal.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace the file written if it exists already (without it, an
+        /// existing file is left as it is and nothing is written).
+        #[arg(long)]
+        force: bool,
         /// Outline one feature across all its tiles: X,Y:LOCATION (1,0:N, 0,0:SSE).
         #[arg(long, value_name = "AT:LOCATION")]
         feature: Option<String>,
@@ -274,10 +282,13 @@ pub struct NewArgs {
     /// Players of the record (1 to 8).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub players: u8,
-    /// Write to this file instead of standard output; a file that exists
-    /// is left as it is.
+    /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// Replace the file written if it exists already (without it, an
+    /// existing file is left as it is and nothing is written).
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub limits: Limits,
 }
@@ -304,6 +315,10 @@ pub struct GenArgs {
     /// Write the record to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// Replace the file written if it exists already (without it, an
+    /// existing file is left as it is and nothing is written).
+    #[arg(long)]
+    pub force: bool,
     /// Record format: YAML, or JSON on one line (YAML readers read it too).
     #[arg(long, value_enum, default_value_t = RecordFormat::Yaml)]
     pub format: RecordFormat,
@@ -423,6 +438,10 @@ fn loader_for(args: &Args) -> Loader {
 /// Runs a command, writing as it goes; returns the exit code. Batches of
 /// records stream their results; other commands write when done.
 pub fn run_streaming(args: Args, style: Style, io: &mut Io) -> u8 {
+    if let Some(refused) = keeps_existing(&args.command) {
+        let _ = io.stderr.write_all(refused.stderr.as_bytes());
+        return refused.code;
+    }
     let loader = &loader_for(&args);
     if let Command::Score {
         records,
@@ -480,6 +499,10 @@ pub enum TilesCommand {
         /// Write to this file (.svg or .png) instead of the terminal.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace the file written if it exists already (without it, an
+        /// existing file is left as it is and nothing is written).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -507,6 +530,10 @@ pub enum ImportCommand {
         /// Write the record here instead of printing it.
         #[arg(short, long, value_name = "RECORD.yaml")]
         output: Option<PathBuf>,
+        /// Replace the file written if it exists already (without it, an
+        /// existing file is left as it is and nothing is written).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -536,9 +563,46 @@ fn render_not_batch() -> Outcome {
     )
 }
 
+impl Command {
+    /// The file the command is asked to write, the command's name, and
+    /// whether it may replace that file.
+    fn written_file(&self) -> Option<(&Path, &'static str, bool)> {
+        let (path, name, force) = match self {
+            Command::Score { render, force, .. } => (render.as_deref()?, "score", *force),
+            Command::Render { output, force, .. } => (output.as_deref()?, "render", *force),
+            Command::Tiles(TilesCommand::Render { output, force, .. }) => {
+                (output.as_deref()?, "tiles render", *force)
+            }
+            Command::Import(ImportCommand::Jcz { output, force, .. }) => {
+                (output.as_deref()?, "import", *force)
+            }
+            Command::New(n) => (n.output.as_deref()?, "new", n.force),
+            Command::Gen(g) => (g.output.as_deref()?, "gen", g.force),
+            _ => return None,
+        };
+        // `-o -` is standard output.
+        (path.as_os_str() != "-").then_some((path, name, force))
+    }
+}
+
+/// Every command that writes a named file leaves an existing one as it
+/// is unless given `--force`: the refusal, when the file exists.
+fn keeps_existing(command: &Command) -> Option<Outcome> {
+    let (path, name, force) = command.written_file()?;
+    (!force && path.exists()).then(|| {
+        usage_error(&format!(
+            "{} exists already: carca {name} leaves it as it is; name another file, or add --force to replace it",
+            crate::text::escaped(&path.display().to_string(), false)
+        ))
+    })
+}
+
 /// Runs a command. `style` says how to draw diagnostics.
 #[must_use]
 pub fn run(args: Args, style: Style) -> Outcome {
+    if let Some(refused) = keeps_existing(&args.command) {
+        return refused;
+    }
     let loader = &loader_for(&args);
     match args.command {
         Command::Score {

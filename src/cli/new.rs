@@ -34,12 +34,6 @@ pub(crate) fn run(loader: &Loader, args: &NewArgs, style: Style) -> Outcome {
             ..Outcome::default()
         };
     };
-    if path.exists() {
-        return super::usage_error(&format!(
-            "{} exists already: carca new writes only a new file; name another, or remove that one first",
-            crate::text::escaped(&path.display().to_string(), false)
-        ));
-    }
     match crate::write::create_with(path, |w| w.write_all(text.as_bytes())) {
         Ok(()) => Outcome {
             stderr: format!(
