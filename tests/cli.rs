@@ -209,12 +209,11 @@ fn a_record_can_come_from_standard_input() {
     }
 }
 
-#[test]
-fn every_command_that_writes_a_named_file_leaves_an_existing_one_unless_forced() {
-    let s = crate::common::Scratch::new("keep");
-    for (args, file) in [
+/// Commands that write the file `-o` names (the name comes last), and a
+/// file name for each.
+fn file_writers() -> Vec<(Vec<&'static str>, &'static str)> {
+    vec![
         (vec!["gen", "-o"], "g.yaml"),
-        (vec!["new", "-o"], "n.yaml"),
         (
             vec!["render", "fixtures/records/small-city.yaml", "-o"],
             "b.svg",
@@ -224,11 +223,19 @@ fn every_command_that_writes_a_named_file_leaves_an_existing_one_unless_forced()
             vec!["import", "jcz", "fixtures/jcz/abbey.jcz", "-o"],
             "a.yaml",
         ),
-        (
-            vec!["score", "fixtures/records/small-city.yaml", "--render"],
-            "s.svg",
-        ),
-    ] {
+    ]
+}
+
+#[test]
+fn every_command_that_writes_a_named_file_leaves_an_existing_one_unless_forced() {
+    let s = crate::common::Scratch::new("keep");
+    let mut commands = file_writers();
+    commands.push((vec!["new", "-o"], "n.yaml"));
+    commands.push((
+        vec!["score", "fixtures/records/small-city.yaml", "--render"],
+        "s.svg",
+    ));
+    for (args, file) in commands {
         let path = s.write(file, b"mine");
         let mut args = args.clone();
         args.push(&path);
@@ -255,18 +262,7 @@ fn every_command_that_writes_a_named_file_leaves_an_existing_one_unless_forced()
 #[test]
 fn every_command_that_writes_a_file_says_so_on_standard_error() {
     let s = crate::common::Scratch::new("wrote");
-    for (args, file) in [
-        (vec!["gen", "-o"], "g.yaml"),
-        (
-            vec!["render", "fixtures/records/small-city.yaml", "-o"],
-            "b.svg",
-        ),
-        (vec!["tiles", "render", "base", "-o"], "t.svg"),
-        (
-            vec!["import", "jcz", "fixtures/jcz/abbey.jcz", "-o"],
-            "a.yaml",
-        ),
-    ] {
+    for (args, file) in file_writers() {
         let path = s.path(file);
         let mut args = args.clone();
         args.push(&path);
