@@ -26,6 +26,28 @@ fn defects_exit_one() {
 }
 
 #[test]
+fn a_defective_set_in_json_says_what_it_declares() {
+    let (code, stdout, _) = binary(&[
+        "tiles",
+        "check",
+        "fixtures/tilesets/crossing-roads.yaml",
+        "fixtures/tilesets/yaml-syntax.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    // Two entries with no count: two types, a tile each.
+    assert_eq!(json[0]["result"], "defective", "{json}");
+    assert_eq!(json[0]["name"], "crossing-roads", "{json}");
+    assert_eq!(json[0]["tile_types"], 2, "{json}");
+    assert_eq!(json[0]["tiles"], 2, "{json}");
+    // A file that is not YAML declares nothing.
+    assert_eq!(json[1]["result"], "unreadable", "{json}");
+    assert_eq!(json[1]["tiles"], serde_json::Value::Null, "{json}");
+}
+
+#[test]
 fn unreadable_files_exit_two() {
     for path in [
         "fixtures/tilesets/yaml-syntax.yaml",

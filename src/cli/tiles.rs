@@ -11,18 +11,40 @@ use crate::report::output::DiagnosticJson;
 use crate::report::tiles::show_set;
 use crate::tileset;
 
-/// The `name` a defective tile set gives itself, when its file reads as
-/// YAML with a text `name`.
-fn declared_name(loader: &Loader, file: &str) -> Option<String> {
+/// What a defective tile set says of itself, when its file reads as YAML:
+/// its `name`, and how many tile types and tiles its `tiles` list declares
+/// (a `count` left out is 1), when the list reads.
+fn declared(loader: &Loader, file: &str) -> (Option<String>, Option<(usize, u64)>) {
     #[derive(serde::Deserialize)]
     struct Named {
         name: Option<String>,
     }
-    let src = loader.read(std::path::Path::new(file)).ok()?;
-    let options = crate::source::yaml_options(src.text().len());
-    serde_saphyr::from_str_with_options::<Named>(src.text(), options)
-        .ok()?
-        .name
+    #[derive(serde::Deserialize)]
+    struct Listed {
+        tiles: Vec<Counted>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Counted {
+        count: Option<u64>,
+    }
+    let Ok(src) = loader.read(std::path::Path::new(file)) else {
+        return (None, None);
+    };
+    let options = || crate::source::yaml_options(src.text().len());
+    let name = serde_saphyr::from_str_with_options::<Named>(src.text(), options())
+        .ok()
+        .and_then(|n| n.name);
+    let counts = serde_saphyr::from_str_with_options::<Listed>(src.text(), options())
+        .ok()
+        .map(|l| {
+            let tiles = l
+                .tiles
+                .iter()
+                .map(|t| t.count.unwrap_or(1))
+                .fold(0u64, u64::saturating_add);
+            (l.tiles.len(), tiles)
+        });
+    (name, counts)
 }
 
 /// Validates each file and reports every problem.
@@ -75,6 +97,7 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
             }
             Err(findings) => {
                 out.stderr.push_str(&render(&findings, style));
+                let (name, counts) = declared(loader, file);
                 results.push(TileSetCheckJson {
                     file: file.clone(),
                     result: if exit_code(&findings) == 2 {
@@ -82,9 +105,9 @@ pub(crate) fn check(loader: &Loader, files: &[String], format: Format, style: St
                     } else {
                         CheckResult::Defective
                     },
-                    name: declared_name(loader, file),
-                    tile_types: None,
-                    tiles: None,
+                    name,
+                    tile_types: counts.map(|c| c.0),
+                    tiles: counts.map(|c| c.1),
                     diagnostics: findings.iter().map(DiagnosticJson::of).collect(),
                 });
                 let _ = writeln!(

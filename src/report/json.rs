@@ -248,11 +248,14 @@ pub struct TileSetCheckJson {
     /// `sound`, `defective` (a readable set with defects) or
     /// `unreadable`.
     pub result: CheckResult,
-    /// The set's name, when it is sound.
+    /// The set's name: a defective set's own `name`, when its file reads
+    /// as YAML.
     pub name: Option<String>,
-    /// Its tile types, when it is sound.
+    /// Its tile types: for a defective set, the entries of its `tiles`
+    /// list, when the list reads (`null` otherwise).
     pub tile_types: Option<usize>,
-    /// Its tiles, when it is sound.
+    /// Its tiles: for a defective set, the counts its `tiles` list
+    /// declares (a `count` left out is 1), when the list reads.
     pub tiles: Option<u64>,
     /// Every problem, or the warnings of a sound set.
     pub diagnostics: Vec<DiagnosticJson>,
