@@ -424,3 +424,23 @@ fn a_big_follower_is_drawn_larger() {
         "two followers and the legend's two"
     );
 }
+
+#[test]
+fn the_terminal_board_says_what_its_marks_mean() {
+    let out = carca(&[
+        "render",
+        "fixtures/records/tw-follower-on-tower.yaml",
+        "--color",
+        "never",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    let key = out
+        .lines()
+        .find(|l| l.starts_with("· field"))
+        .unwrap_or_else(|| panic!("a key line: {out}"));
+    for word in ["─ road", "▓ city", "⌂ cloister", "1–9 a tower's height"] {
+        assert!(key.contains(word), "{word}: {key}");
+    }
+    // Only what the board shows.
+    assert!(!key.contains("river"), "{key}");
+}

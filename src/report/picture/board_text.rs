@@ -283,8 +283,44 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             out.push_str(&marks.join("   "));
             out.push('\n');
         }
+        out.push_str(&key(&grid));
     }
     out
+}
+
+/// What the board's own marks mean: those the picture shows, in one line.
+fn key(grid: &[Vec<(char, &str)>]) -> String {
+    // A builder in colour is drawn as a cloister is, in its owner's colour.
+    let shown = |chars: &[char]| {
+        grid.iter()
+            .flatten()
+            .any(|(c, code)| chars.contains(c) && !(*c == '⌂' && *code != "31"))
+    };
+    let words: [(&[char], &str); 10] = [
+        (&['·'], "· field"),
+        (&['─', '│', '┌', '┐', '└', '┘'], "─ road"),
+        (&['•'], "• crossing"),
+        (&['▓'], "▓ city"),
+        (&['★'], "★ pennant"),
+        (&['⌂'], "⌂ cloister"),
+        (&['~'], "~ river"),
+        (&['▲'], "▲ inn"),
+        (&['✚'], "✚ cathedral"),
+        (
+            &['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+            "1–9 a tower's height",
+        ),
+    ];
+    let said: Vec<&str> = words
+        .iter()
+        .filter(|(chars, _)| shown(chars))
+        .map(|(_, word)| *word)
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n", said.join("   "))
+    }
 }
 
 /// The character cell (column, row) of a point of a tile's square.
