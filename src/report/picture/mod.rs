@@ -521,7 +521,8 @@ mod tests {
         let plain = terminal(&scene, false);
         assert!(plain.contains('★'), "{plain}");
         assert!(plain.contains('B') && !plain.contains('●'), "{plain}");
-        assert!(plain.ends_with("B blue\n"), "{plain}");
+        // The players, then what the board's marks mean.
+        assert!(plain.ends_with("B blue\n▓ city   ★ pennant\n"), "{plain}");
         let coloured = terminal(&scene, true);
         assert!(coloured.contains('●'), "{coloured}");
     }
