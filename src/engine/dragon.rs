@@ -403,10 +403,13 @@ impl Dragon {
                 first = first.or(Some(f.as_ref()));
             }
         }
-        let refuse = |said: &mut Said, why: DragonProblem, span| {
+        // A refusal names the player whose step it is about: the players
+        // move the dragon in turn, the turn's player first.
+        let mover = |k: usize| (actor + k) % self.players.max(1);
+        let refuse = |said: &mut Said, who: usize, why: DragonProblem, span| {
             said.violations.push((
                 ViolationKind::DragonRefused {
-                    player: names.get(actor).cloned().unwrap_or_default(),
+                    player: names.get(who).cloned().unwrap_or_default(),
                     act: "dragon",
                     why,
                 },
@@ -421,7 +424,7 @@ impl Dragon {
             };
             for act in acts {
                 if let Act::Dragon(f) = act {
-                    refuse(said, why.clone(), f.span);
+                    refuse(said, actor, why.clone(), f.span);
                 }
             }
             return;
@@ -451,7 +454,7 @@ impl Dragon {
                 None
             };
             if let Some(why) = why {
-                refuse(said, why, step_span);
+                refuse(said, mover(k), why, step_span);
                 stopped = true;
                 break;
             }
@@ -465,7 +468,7 @@ impl Dragon {
             said.cleared.push(to);
             steps.push(Step {
                 to,
-                by: (actor + k) % self.players.max(1),
+                by: mover(k),
                 ate,
             });
         }
@@ -477,6 +480,7 @@ impl Dragon {
         if !stopped && steps.len() < STEPS && !could.is_empty() {
             refuse(
                 said,
+                mover(steps.len()),
                 DragonProblem::StopsEarly {
                     at,
                     steps: steps.len(),
@@ -498,6 +502,7 @@ impl Dragon {
             kind: NoteKind::DragonFlew {
                 from: start,
                 stuck: could.is_empty() && steps.len() < STEPS,
+                refused: stopped,
                 steps,
             },
         });

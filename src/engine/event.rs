@@ -161,6 +161,9 @@ pub enum NoteKind {
         steps: Vec<Step>,
         /// It could not go on where it stopped (a dead end).
         stuck: bool,
+        /// A step the record lists was refused, and the dragon stopped
+        /// before it.
+        refused: bool,
     },
     /// The fairy moved: beside a follower of the player of the note (its
     /// word and spot), or onto a tile.

@@ -109,15 +109,30 @@ pub fn words(players: &[String], n: &Note) -> String {
             from,
             steps,
             stuck: true,
+            ..
         } if steps.is_empty() => format!(
             "turn {} · the dragon at {from} cannot move: no step is possible",
+            n.turn
+        ),
+        NoteKind::DragonFlew {
+            from,
+            steps,
+            refused: true,
+            ..
+        } if steps.is_empty() => format!(
+            "turn {} · the dragon stays at {from}: the record's first step is refused (see the diagnostics)",
             n.turn
         ),
         NoteKind::DragonFlew { from, steps, .. } if steps.is_empty() => format!(
             "turn {} · the dragon stays at {from}: the record lists no step",
             n.turn
         ),
-        NoteKind::DragonFlew { from, steps, stuck } => {
+        NoteKind::DragonFlew {
+            from,
+            steps,
+            stuck,
+            refused,
+        } => {
             let mut out = format!("turn {} · the dragon flies from {from}:", n.turn);
             for (k, step) in steps.iter().enumerate() {
                 let _ = write!(out, " {}. {} to {}", k + 1, players[step.by], step.to);
@@ -127,7 +142,9 @@ pub fn words(players: &[String], n: &Note) -> String {
                 out.push(';');
             }
             out.pop();
-            if *stuck {
+            if *refused {
+                out.push_str("; the record's next step is refused (see the diagnostics)");
+            } else if *stuck {
                 out.push_str(" (a dead end)");
             }
             out

@@ -595,6 +595,9 @@ pub enum NoteWhat {
         /// It could not go on where it stopped before its sixth step (a
         /// dead end).
         stuck: bool,
+        /// A step the record lists was refused (see the diagnostics), and
+        /// the dragon stopped before it.
+        refused: bool,
     },
     /// The player of the note moved the fairy.
     FairyMoved {
@@ -726,9 +729,15 @@ impl NoteJson {
                     points: *points,
                 },
                 NoteKind::DragonArrived { at } => NoteWhat::DragonArrived { at: [at.x, at.y] },
-                NoteKind::DragonFlew { from, steps, stuck } => NoteWhat::DragonFlew {
+                NoteKind::DragonFlew {
+                    from,
+                    steps,
+                    stuck,
+                    refused,
+                } => NoteWhat::DragonFlew {
                     from: [from.x, from.y],
                     stuck: *stuck,
+                    refused: *refused,
                     steps: steps
                         .iter()
                         .map(|s| StepJson {

@@ -658,6 +658,11 @@ export declare namespace Score {
          * dead end).
          */
         stuck: boolean;
+        /**
+         * A step the record lists was refused (see the diagnostics), and
+         * the dragon stopped before it.
+         */
+        refused: boolean;
       }
     | {
         note: "fairy_moved";
