@@ -481,3 +481,24 @@ fn every_list_of_builtin_sets_names_them_all() {
         );
     }
 }
+
+#[test]
+fn moves_lists_the_dragons_first_steps_together() {
+    let out = crate::common::carca(&[
+        "moves",
+        "fixtures/records/pd-pig-home-with-farmer.yaml",
+        "--turn",
+        "3",
+        "--tile",
+        "PD14",
+    ]);
+    assert!(out.starts_with("exit: 0"), "{out}");
+    assert!(
+        out.contains("(1,0) rot  90: followers on N (road), WNW (field); the dragon may fly first to (1,0) or (0,-1)\n"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("; the dragon may fly first to (0,-1); the dragon"),
+        "{out}"
+    );
+}

@@ -150,7 +150,21 @@ pub(crate) fn run(
                         to.join(", ")
                     );
                 }
-                for a in &m.actions {
+                // The dragon's first steps, together: "(1,0) or (0,-1)".
+                let flights: Vec<String> = m
+                    .actions
+                    .iter()
+                    .filter(|a| a.key == "dragon")
+                    .map(|a| a.at.to_string())
+                    .collect();
+                if !flights.is_empty() {
+                    let _ = write!(
+                        followers,
+                        "; the dragon may fly first to {}",
+                        flights.join(" or ")
+                    );
+                }
+                for a in m.actions.iter().filter(|a| a.key != "dragon") {
                     let _ = match a.key {
                         "princess" => write!(
                             followers,
@@ -165,7 +179,6 @@ pub(crate) fn run(
                                 .collect::<Vec<_>>()
                                 .join(" or ")
                         ),
-                        "dragon" => write!(followers, "; the dragon may fly first to {}", a.at),
                         _ => write!(
                             followers,
                             "; or {}",

@@ -541,23 +541,27 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
     else {
         return;
     };
-    let describe = |game: &Game, id: usize| {
+    let describe = |game: &Game, id: usize, with: bool| {
         let f = &game.followers()[id];
         let p = &game.placed()[f.placed];
         Gone {
             owner: f.player,
             figure: game.figures().name(f.figure).to_string(),
             spot: location_of(game.tile(p.tile()), p.rot, f.feature),
+            with,
         }
     };
-    gone.push(describe(game, id));
+    let here = game.followers()[id].placed;
+    gone.push(describe(game, id, false));
     if !game.figures().is_follower(figure) {
         game.remove(id, true);
         return;
     }
     // The owner's other figures on the feature that follow it home.
+    // Those on another tile go home with it; those on its tile were there.
     for o in game.take_off(id, true) {
-        gone.push(describe(game, o));
+        let elsewhere = game.followers()[o].placed != here;
+        gone.push(describe(game, o, elsewhere));
     }
 }
 

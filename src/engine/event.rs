@@ -193,6 +193,9 @@ pub struct Gone {
     pub figure: String,
     /// Where it stood on its tile.
     pub spot: Location,
+    /// It went home with a follower of its owner's that left (a builder or
+    /// a pig no follower of theirs is left beside), not by itself.
+    pub with: bool,
 }
 
 /// One step of the dragon's flight: where to, who moved it (the player

@@ -101,6 +101,7 @@ impl Mechanic for Towers {
             owner,
             figure: game.figures().name(figure).to_string(),
             spot: Location::Tower,
+            with: false,
         }]
     }
 

@@ -171,17 +171,28 @@ pub fn words(players: &[String], n: &Note) -> String {
 /// Figures gone from the board, in words: "blue's farmer at N, red's pig
 /// at C".
 fn gone_words(players: &[String], gone: &[crate::engine::Gone]) -> String {
-    gone.iter()
-        .map(|g| {
-            format!(
-                "{}'s {} ({})",
-                players[g.owner],
-                figure_word(&g.figure),
-                g.spot
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    let each = |with: bool| {
+        gone.iter()
+            .filter(|g| g.with == with)
+            .map(|g| {
+                format!(
+                    "{}'s {} ({})",
+                    players[g.owner],
+                    figure_word(&g.figure),
+                    g.spot
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let (alone, with) = (each(false), each(true));
+    let mut out = alone.join(", ");
+    // A builder or pig goes home because its owner's follower did.
+    if !with.is_empty() {
+        let verb = if with.len() == 1 { "goes" } else { "go" };
+        let whom = if alone.len() == 1 { "it" } else { "them" };
+        let _ = write!(out, "; {} {verb} home with {whom}", with.join(", "));
+    }
+    out
 }
 
 use super::names::figure_word;

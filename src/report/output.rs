@@ -638,6 +638,9 @@ pub struct GoneJson {
     pub figure: String,
     /// Where it stood on its tile.
     pub spot: String,
+    /// It went home with a follower of its owner's that left (a builder
+    /// or a pig), not by itself.
+    pub with: bool,
 }
 
 /// A figure by its word and spot.
@@ -771,6 +774,7 @@ fn gone_json(players: &[String], gone: &[crate::engine::Gone]) -> Vec<GoneJson> 
             owner: players[g.owner].clone(),
             figure: g.figure.clone(),
             spot: g.spot.to_string(),
+            with: g.with,
         })
         .collect()
 }

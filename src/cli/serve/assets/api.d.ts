@@ -1137,6 +1137,11 @@ export declare namespace Score {
      * Where it stood on its tile.
      */
     spot: string;
+    /**
+     * It went home with a follower of its owner's that left (a builder
+     * or a pig), not by itself.
+     */
+    with: boolean;
   }
   /**
    * A figure by its word and spot.
