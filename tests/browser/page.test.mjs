@@ -56,8 +56,8 @@ function serve(...args) {
   });
 }
 
-async function open(url, viewport = { width: 1400, height: 950 }) {
-  const page = await browser.newPage({ viewport });
+async function open(url, viewport = { width: 1400, height: 950 }, touch = false) {
+  const page = await browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
   page.on('request', (r) => requested.push(r.url()));
   page.on('response', (r) => {
     if (r.request().method() === 'GET' && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
@@ -252,6 +252,27 @@ test('the board is played by keyboard alone, and fits a phone', async () => {
   }
   await shot(page, 'phone');
   await page.close();
+});
+
+test('on a touch screen the hints speak of taps and buttons, never of keys', async () => {
+  const url = await serve();
+  const page = await open(url, { width: 390, height: 844 }, true);
+  await page.tap('[data-palette-tile="E"]');
+  await idle(page);
+  let hint = await page.textContent('#hint');
+  assert.match(hint, /tap a blue square \(⟳ Rotate turns it\)/, hint);
+  await page.tap(square(0, 1));
+  await idle(page);
+  hint = await page.textContent('#hint');
+  assert.match(hint, /^Tap a dot/, hint);
+  assert.doesNotMatch(hint, /Delete|\bR turns|[Cc]lick/, hint);
+  await page.close();
+  // With a mouse, the keys are named.
+  const desk = await open(url);
+  await desk.click('[data-palette-tile="E"]');
+  await idle(desk);
+  assert.match(await desk.textContent('#hint'), /\(R turns it\)/);
+  await desk.close();
 });
 
 test('history: step through, undo, delete, reorder, discard', async () => {

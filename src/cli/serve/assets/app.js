@@ -256,7 +256,7 @@ function hint() {
   if (S.step !== null) h = 'Showing the board, the totals and the breakdown after turn ' + S.step + '; End returns to the whole record.';
   else if (S.pick && S.moves) {
     const n = S.moves.moves.length;
-    h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (R turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
+    h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (${touch() ? '⟳ Rotate' : 'R'} turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
       : `${S.pick} fits nowhere now: it may be discarded.`;
   } else if (field('figure').value.startsWith(ACT) && isHistory()) {
     h = {
@@ -278,9 +278,18 @@ function hint() {
     h = to.length
       ? `After the last turn's scoring, ${where.join('; ')}: click a marked square, then its dot.`
       : `No ${name} is waiting to move after the last turn's scoring.`;
-  } else if (S.chosen) h = 'Click a dot to put a figure there (again to take it away); R turns the tile, Delete removes it.';
-  else h = 'Choose a tile among the tiles to place, or click a tile on the board.';
+  } else if (S.chosen) {
+    h = 'Click a dot to put a figure there (again to take it away); '
+      + (touch() ? '⟳ Rotate turns the tile.' : 'R turns the tile, Delete removes it.');
+  } else h = 'Choose a tile among the tiles to place, or click a tile on the board.';
+  // On a touch screen the hint speaks of taps, and of no key.
+  if (touch()) h = h.replace(/\bClick\b/g, 'Tap').replace(/\bclick\b/g, 'tap');
   $('hint').textContent = h;
+}
+
+/** Whether the page is used by touch (a phone at the table), not a mouse. */
+function touch() {
+  return window.matchMedia('(pointer: coarse)').matches;
 }
 
 function key(x, y) { return x + ',' + y; }
