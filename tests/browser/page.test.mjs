@@ -254,6 +254,26 @@ test('the board is played by keyboard alone, and fits a phone', async () => {
   await page.close();
 });
 
+test('on a phone the turns are stepped through with the board in sight', async () => {
+  const url = await serve(fixture('records/full-game-72.yaml'));
+  const page = await open(url, { width: 390, height: 844 }, true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const part of ['#board-wrap', '#back', '#forward', '#last']) {
+    const box = await page.locator(part).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `${part} is off the first screen: ${JSON.stringify(box)}`);
+  }
+  // The controls cover nothing of the board, the totals or the tiles to place.
+  const back = await page.locator('#back').boundingBox();
+  for (const part of ['#board-wrap', '#totals', '#palette']) {
+    const box = await page.locator(part).boundingBox();
+    assert.ok(box && back && box.y + box.height <= back.y, `${part} ${JSON.stringify(box)} under ${JSON.stringify(back)}`);
+  }
+  await page.tap('#back');
+  await idle(page);
+  assert.match(await page.textContent('#hint'), /after turn 70/);
+  await page.close();
+});
+
 test('on a touch screen the hints speak of taps and buttons, never of keys', async () => {
   const url = await serve();
   const page = await open(url, { width: 390, height: 844 }, true);
