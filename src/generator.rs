@@ -829,15 +829,18 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 }
                 Some(rng.below(n))
             });
-            let heard: Vec<Act> = flight
-                .iter()
-                .cloned()
-                .chain(written.iter().cloned())
-                .collect();
+            // The flight is heard again only when there is one.
+            let heard: Vec<Act>;
+            let acts_heard: &[Act] = if flight.is_empty() {
+                &written
+            } else {
+                heard = flight.iter().chain(&written).cloned().collect();
+                &heard
+            };
             let said = mechanics.scored(
                 &mut game,
                 &Scored {
-                    acts: &heard,
+                    acts: acts_heard,
                     ..scored
                 },
             );

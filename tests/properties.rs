@@ -406,9 +406,9 @@ fn dragon_flight(
     format!(", dragon: [{}]", steps.join(", "))
 }
 
-/// The lines of a generated history record, the index of its first turn,
-/// and how many turns it has.
-fn turn_lines(text: &str) -> (Vec<&str>, usize, usize) {
+/// A generated history record cut after the turn `cut` picks from its
+/// number of turns: the text, the cut, and the record read.
+fn cut_history(text: &str, cut: impl Fn(usize) -> usize) -> (String, usize, record::Record) {
     let lines: Vec<&str> = text.lines().collect();
     let first = lines
         .iter()
@@ -419,7 +419,12 @@ fn turn_lines(text: &str) -> (Vec<&str>, usize, usize) {
         .iter()
         .take_while(|l| l.starts_with("- "))
         .count();
-    (lines, first, turns)
+    let cut = cut(turns);
+    let head = lines[..first + cut].join("\n") + "\n";
+    let src = SourceFile::new("game.yaml", head.as_str());
+    let rec = record::parse(crate::common::loader(), &src, Path::new(""))
+        .expect("a generated record reads");
+    (head, cut, rec)
 }
 
 /// `carca moves` and the referee ask one question: at a position of a
@@ -434,13 +439,10 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
         let sets = &crate::common::mix(k as u32);
         let players = 2 + k % 3;
         let text = game(k as u64 * 31 + 7, players, 0.6, sets).yaml();
-        let (lines, first, turns) = turn_lines(&text);
         // One moment of each game: early, late, or before the last turn.
-        let cut = [turns / 3, turns * 2 / 3, turns.saturating_sub(1)][k % 3];
-        let head = lines[..first + cut].join("\n") + "\n";
-        let src = SourceFile::new("game.yaml", head.as_str());
-        let rec = record::parse(crate::common::loader(), &src, Path::new(""))
-            .expect("a generated record reads");
+        let (head, cut, rec) = cut_history(&text, |turns| {
+            [turns / 3, turns * 2 / 3, turns.saturating_sub(1)][k % 3]
+        });
         assert_eq!(
             findings_of(&head, &rules).0,
             0,
@@ -552,12 +554,7 @@ fn what_moves_leaves_out_the_referee_refuses() {
         let sets = &crate::common::mix(k as u32);
         let players = 2 + k % 3;
         let text = game(k as u64 * 17 + 5, players, 0.5, sets).yaml();
-        let (lines, first, turns) = turn_lines(&text);
-        let cut = [turns / 4, turns * 3 / 4][k % 2];
-        let head = lines[..first + cut].join("\n") + "\n";
-        let src = SourceFile::new("game.yaml", head.as_str());
-        let rec = record::parse(crate::common::loader(), &src, Path::new(""))
-            .expect("a generated record reads");
+        let (head, cut, rec) = cut_history(&text, |turns| [turns / 4, turns * 3 / 4][k % 2]);
         let pos = position(&rec, &rules, None);
         if pos.ended || pos.final_round || pos.figures().is_empty() {
             continue;
