@@ -78,7 +78,7 @@ fn full_game(c: &mut Criterion) {
             b.iter(|| {
                 let src = SourceFile::new("full-game-72", text.as_str());
                 let rec = record::parse_fast(loader(), &src, Path::new("")).expect("read quickly");
-                black_box(adjudicate(&rec, &rules, "modern", true).totals)
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
             });
         });
     }
@@ -86,13 +86,15 @@ fn full_game(c: &mut Criterion) {
         b.iter(|| {
             let src = SourceFile::new("full-game-72.yaml", yaml.as_str());
             let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
-            black_box(adjudicate(&rec, &rules, "modern", true).totals)
+            black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
         });
     });
     let src = SourceFile::new("full-game-72.yaml", yaml.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     group.bench_function("engine only: check and score", |b| {
-        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        b.iter(|| {
+            black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+        });
     });
     group.finish();
 }
@@ -107,7 +109,9 @@ fn inns_cathedrals(c: &mut Criterion) {
     c.bench_function(
         "90 tiles with Inns & Cathedrals: check and score (engine only)",
         |b| {
-            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         },
     );
     // Both expansions: the 114 tiles of the base game, Inns & Cathedrals
@@ -119,7 +123,9 @@ fn inns_cathedrals(c: &mut Criterion) {
     c.bench_function(
         "114 tiles with Inns & Cathedrals and Traders & Builders: check and score (engine only)",
         |b| {
-            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         },
     );
     // Abbey & Mayor: the 84 land tiles of the base game and the expansion,
@@ -131,7 +137,9 @@ fn inns_cathedrals(c: &mut Criterion) {
     c.bench_function(
         "84 tiles with Abbey & Mayor: check and score (engine only)",
         |b| {
-            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         },
     );
     // The Tower: the 90 land tiles of the base game and the expansion,
@@ -143,7 +151,9 @@ fn inns_cathedrals(c: &mut Criterion) {
     c.bench_function(
         "90 tiles with The Tower: check and score (engine only)",
         |b| {
-            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         },
     );
     // The Princess & the Dragon: the 102 land tiles of the base game and
@@ -155,26 +165,34 @@ fn inns_cathedrals(c: &mut Criterion) {
     c.bench_function(
         "102 tiles with The Princess & the Dragon: check and score (engine only)",
         |b| {
-            b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         },
     );
     let base102 = game_with(&["base"], 102, 0.8).yaml();
     let src = SourceFile::new("base-102.yaml", base102.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function("102 base tiles: check and score (engine only)", |b| {
-        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        b.iter(|| {
+            black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+        });
     });
     let base84 = game_with(&["base"], 84, 0.8).yaml();
     let src = SourceFile::new("base-84.yaml", base84.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function("84 base tiles: check and score (engine only)", |b| {
-        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        b.iter(|| {
+            black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+        });
     });
     let base = generated(90);
     let src = SourceFile::new("base-90.yaml", base.as_str());
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
     c.bench_function("90 base tiles: check and score (engine only)", |b| {
-        b.iter(|| black_box(adjudicate(&rec, &rules, "modern", true).totals));
+        b.iter(|| {
+            black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+        });
     });
 }
 
@@ -188,7 +206,9 @@ fn scaling(c: &mut Criterion) {
         let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
         group.throughput(Throughput::Elements(tiles));
         group.bench_with_input(BenchmarkId::from_parameter(tiles), &rec, |b, rec| {
-            b.iter(|| black_box(adjudicate(rec, &rules, "modern", true).totals));
+            b.iter(|| {
+                black_box(adjudicate(rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
         });
     }
     group.finish();
@@ -225,7 +245,7 @@ fn large(c: &mut Criterion) {
             b.iter(|| {
                 let src = SourceFile::new("generated.json", text.as_str());
                 let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
-                black_box(adjudicate(&rec, &rules, "modern", true).totals)
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
             });
         });
     }
@@ -237,7 +257,7 @@ fn moves(c: &mut Criterion) {
     let text = generated(10_000);
     let src = SourceFile::new("generated.yaml", text);
     let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
-    let pos = carca::engine::position(&rec, &rules, None);
+    let pos = carca::engine::position(&rec, &rules, None, &carca::expansions::ALL);
     let tile = rec.catalog.find("V").expect("tile V");
     c.bench_function("moves of V on a 10,000-tile board", |b| {
         b.iter(|| black_box(pos.moves(tile).len()));
@@ -247,7 +267,7 @@ fn moves(c: &mut Criterion) {
     let text = game(300_000, 0.3).json();
     let src = SourceFile::new("huge.json", text);
     let rec = record::parse_fast(loader(), &src, Path::new("")).expect("legal record");
-    let pos = carca::engine::position(&rec, &rules, None);
+    let pos = carca::engine::position(&rec, &rules, None, &carca::expansions::ALL);
     c.bench_function("moves of V on a 300,000-tile board", |b| {
         b.iter(|| black_box(pos.moves(tile).len()));
     });

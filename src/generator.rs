@@ -487,7 +487,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
 
     let mut turns: Vec<Turn> = Vec::new();
     // The referee's mechanics and turn order.
-    let mut mechanics = crate::engine::registry::mechanics(&Setup {
+    let mut mechanics = crate::expansions::ALL.mechanics(&Setup {
         catalog,
         rules,
         players,

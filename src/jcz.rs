@@ -505,7 +505,8 @@ fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
     ) else {
         return;
     };
-    let Some(discards) = crate::engine::implied_discards(&record, &rules) else {
+    let Some(discards) = crate::engine::implied_discards(&record, &rules, &crate::expansions::ALL)
+    else {
         return;
     };
     if discards.is_empty() {

@@ -10,6 +10,7 @@
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
+pub mod expansions;
 pub mod files;
 pub mod generator;
 pub mod geometry;

@@ -60,7 +60,7 @@ fn assert_legal(text: &str, label: &str) {
     let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
         .unwrap_or_else(|f| panic!("{label}: {f:?}"));
     let rules = Ruleset::modern();
-    let a = adjudicate(&rec, &rules, "modern", true);
+    let a = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
     assert!(a.findings.is_empty(), "{label}: {:?}\n{text}", a.findings);
     assert!(a.ended, "{label} should end");
 }
@@ -112,9 +112,15 @@ fn generated_games_with_both_expansions_are_legal() {
         let src = SourceFile::new("g.yaml", text.as_str());
         let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
             .expect("legal record");
-        second_turns += adjudicate(&rec, &Ruleset::modern(), "modern", true)
-            .notes
-            .len();
+        second_turns += adjudicate(
+            &rec,
+            &Ruleset::modern(),
+            "modern",
+            true,
+            &carca::expansions::ALL,
+        )
+        .notes
+        .len();
     }
     // The games use the expansion's figures, and builders earn second
     // turns that the referee finds where the generator gave them.
@@ -254,7 +260,13 @@ fn the_smallest_games_are_records_carca_reads() {
         let src = SourceFile::new("small", text.as_str());
         let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
             .unwrap_or_else(|f| panic!("{tiles} tiles: {f:?}\n{text}"));
-        let a = adjudicate(&rec, &Ruleset::modern(), "modern", true);
+        let a = adjudicate(
+            &rec,
+            &Ruleset::modern(),
+            "modern",
+            true,
+            &carca::expansions::ALL,
+        );
         assert!(a.findings.is_empty(), "{tiles} tiles: {:?}", a.findings);
     }
 }
@@ -345,7 +357,7 @@ fn players_to_move(text: &str, label: &str) -> usize {
             continue;
         };
         named += 1;
-        let p = carca::engine::position(&rec, &rules, Some(i + 1));
+        let p = carca::engine::position(&rec, &rules, Some(i + 1), &carca::expansions::ALL);
         assert_eq!(
             rec.players[p.player],
             rec.players[written],
@@ -448,8 +460,8 @@ fn generated_games_of_every_mix_are_legal_and_read_back_the_same_in_either_form(
         let (from_yaml, from_json) = (read(&yaml, "game.yaml"), read(&json, "game.json"));
         for name in carca::rules::BUILTIN {
             let rules = Ruleset::builtin(name).expect("built-in");
-            let x = adjudicate(&from_yaml, &rules, name, true);
-            let y = adjudicate(&from_json, &rules, name, true);
+            let x = adjudicate(&from_yaml, &rules, name, true, &carca::expansions::ALL);
+            let y = adjudicate(&from_json, &rules, name, true, &carca::expansions::ALL);
             assert_eq!(x.totals, y.totals, "{label} under {name}");
             assert_eq!(x.events.len(), y.events.len(), "{label} under {name}");
             assert_eq!(x.findings.len(), y.findings.len(), "{label} under {name}");
@@ -508,7 +520,7 @@ fn generated_games_under_every_ruleset_and_option_are_legal() {
         );
         let rec = read(&text);
         let own = ruleset_of(&rec);
-        let verdict = adjudicate(&rec, &own, rec.rules_name(), true);
+        let verdict = adjudicate(&rec, &own, rec.rules_name(), true, &carca::expansions::ALL);
         assert!(
             verdict.findings.is_empty(),
             "{label}: {:?}\n{text}",

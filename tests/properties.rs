@@ -42,7 +42,7 @@ fn score(text: &str, rules: &Ruleset) -> (Vec<i64>, usize) {
     let src = SourceFile::new("game.yaml", text);
     let rec = record::parse(crate::common::loader(), &src, Path::new(""))
         .expect("a generated record reads");
-    let a = adjudicate(&rec, rules, &rules.name, true);
+    let a = adjudicate(&rec, rules, &rules.name, true, &carca::expansions::ALL);
     (a.totals, a.findings.len())
 }
 
@@ -56,7 +56,7 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
     let rules = Ruleset::modern();
     let src = SourceFile::new("game.yaml", text);
     let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
-    let pos = position(&rec, &rules, None);
+    let pos = position(&rec, &rules, None, &carca::expansions::ALL);
     let g = pos.game();
     let mut board: Vec<String> = g
         .placed()
@@ -205,12 +205,12 @@ proptest! {
         let text = game(seed, players, followers, sets(false)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
         let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
-        let history = adjudicate(&rec, &rules, "modern", true);
+        let history = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
         let final_points: Vec<i64> = (0..players)
             .map(|p| history.events.iter().filter(|e| e.phase == Phase::Final).map(|e| e.points[p]).sum())
             .collect();
         // The same table as a snapshot: every tile, every follower still out.
-        let pos = position(&rec, &rules, None);
+        let pos = position(&rec, &rules, None, &carca::expansions::ALL);
         let g = pos.game();
         let mut snapshot = format!("players: [{}]\nboard:\n", rec.players.join(", "));
         for p in g.placed().iter().skip(1) {
@@ -267,7 +267,7 @@ proptest! {
         let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
         let turns = match &rec.body { record::Body::History(t) => t.len(), record::Body::Snapshot { .. } => 0 };
         for n in 1..=turns + 1 {
-            let pos = position(&rec, &rules, Some(n));
+            let pos = position(&rec, &rules, Some(n), &carca::expansions::ALL);
             let g = pos.game();
             let on_board = g.followers().iter().filter(|f| f.on_board).count() as u32;
             let in_supply: u32 = (0..players).map(|p| g.supply(p, carca::rules::Figure::FOLLOWER)).sum();
@@ -288,7 +288,7 @@ proptest! {
         // Asked twice at two moments, so that the index is also brought up
         // to date after it was first built.
         for n in [moment / 2 + 1, moment] {
-            let pos = position(&rec, &rules, Some(n));
+            let pos = position(&rec, &rules, Some(n), &carca::expansions::ALL);
             let g = pos.game();
             let mut open: Vec<carca::geometry::Pos> = g
                 .placed()
@@ -315,8 +315,8 @@ proptest! {
         let text = game(seed, players, 0.5, sets(true)).yaml();
         let src = SourceFile::new("game.yaml", text.as_str());
         let rec = record::parse(crate::common::loader(), &src, Path::new("")).expect("reads");
-        let a = adjudicate(&rec, &rules, "modern", true);
-        let b = adjudicate(&rec, &rules, "modern", true);
+        let a = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
+        let b = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
         prop_assert_eq!(a.totals, b.totals);
         prop_assert_eq!(a.events, b.events);
     }
@@ -358,7 +358,7 @@ fn findings_of(text: &str, rules: &Ruleset) -> (usize, String) {
         Ok(r) => r,
         Err(f) => return (f.len().max(1), format!("{f:?}")),
     };
-    let a = adjudicate(&rec, rules, &rules.name, true);
+    let a = adjudicate(&rec, rules, &rules.name, true, &carca::expansions::ALL);
     let first = a
         .findings
         .first()
@@ -448,7 +448,7 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
             0,
             "{sets:?} game {k}: the prefix is legal"
         );
-        let pos = position(&rec, &rules, None);
+        let pos = position(&rec, &rules, None, &carca::expansions::ALL);
         if pos.ended || pos.final_round {
             continue;
         }
@@ -555,7 +555,7 @@ fn what_moves_leaves_out_the_referee_refuses() {
         let players = 2 + k % 3;
         let text = game(k as u64 * 17 + 5, players, 0.5, sets).yaml();
         let (head, cut, rec) = cut_history(&text, |turns| [turns / 4, turns * 3 / 4][k % 2]);
-        let pos = position(&rec, &rules, None);
+        let pos = position(&rec, &rules, None, &carca::expansions::ALL);
         if pos.ended || pos.final_round || pos.figures().is_empty() {
             continue;
         }

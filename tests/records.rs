@@ -227,7 +227,13 @@ fn adjudicated(path: &str) -> carca::engine::Adjudication {
         std::path::Path::new("fixtures"),
     )
     .expect("readable");
-    carca::engine::adjudicate(&record, &carca::rules::Ruleset::modern(), "modern", true)
+    carca::engine::adjudicate(
+        &record,
+        &carca::rules::Ruleset::modern(),
+        "modern",
+        true,
+        &carca::expansions::ALL,
+    )
 }
 
 #[test]
@@ -328,4 +334,48 @@ fn a_name_is_read_the_same_way_in_players_and_in_claims() {
     let out = carca(&["score", &record]);
     assert!(out.starts_with("exit: 0"), "{out}");
     assert!(out.contains("the claims match"), "{out}");
+}
+
+#[test]
+fn the_base_game_is_played_the_same_with_no_mechanic_handed_down() {
+    // The engine plays what it is handed: with no mechanic at all
+    // (`Registry::NONE`) a base game scores as with every expansion's.
+    let mut paths: Vec<_> = std::fs::read_dir("fixtures/records")
+        .expect("fixtures")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    let rules = carca::rules::Ruleset::modern();
+    let mut base = 0;
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let src = carca::source::SourceFile::new(path.display().to_string(), text.as_str());
+        let Ok(record) = carca::record::parse(
+            crate::common::loader(),
+            &src,
+            std::path::Path::new("fixtures/records"),
+        ) else {
+            continue;
+        };
+        if !record.catalog.sets.iter().all(|l| l.set.name == "base") {
+            continue;
+        }
+        let with = |registry| carca::engine::adjudicate(&record, &rules, "modern", true, registry);
+        let (all, none) = (
+            with(&carca::expansions::ALL),
+            with(&carca::engine::registry::Registry::NONE),
+        );
+        assert_eq!(all.totals, none.totals, "{}", path.display());
+        assert_eq!(all.events, none.events, "{}", path.display());
+        assert_eq!(
+            all.findings.len(),
+            none.findings.len(),
+            "{}",
+            path.display()
+        );
+        base += 1;
+    }
+    assert!(base >= 20, "{base} base-game fixtures");
 }

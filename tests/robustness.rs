@@ -127,7 +127,7 @@ fn mutated_records_never_panic() {
         let src = SourceFile::new("mutant.yaml", text.into_iter().collect::<String>());
         match carca::record::parse(crate::common::loader(), &src, std::path::Path::new(dir)) {
             Ok(rec) => {
-                let a = adjudicate(&rec, &rules, "modern", true);
+                let a = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
                 assert_eq!(a.totals.len(), rec.players.len());
                 scored += 1;
             }
@@ -372,8 +372,8 @@ fn json_records_read_the_quick_way_in_any_order_of_keys() {
             .unwrap_or_else(|| panic!("{json:.80}"));
         let slow = carca::record::parse(crate::common::loader(), &src, dir).expect("read");
         let (quick, slow) = (
-            adjudicate(&quick, &rules, "modern", true),
-            adjudicate(&slow, &rules, "modern", true),
+            adjudicate(&quick, &rules, "modern", true, &carca::expansions::ALL),
+            adjudicate(&slow, &rules, "modern", true, &carca::expansions::ALL),
         );
         // What is scored, and what is found; where a finding points is
         // the spanned reader's to say.

@@ -39,9 +39,9 @@ pub(crate) fn record_yaml(text: &str) {
     let rules = Ruleset::modern();
     let slow = carca::record::parse(loader(), &src, dir)
         .ok()
-        .map(|r| adjudicate(&r, &rules, "modern", true));
+        .map(|r| adjudicate(&r, &rules, "modern", true, &carca::expansions::ALL));
     if let Some(rec) = carca::record::parse_fast(loader(), &src, dir) {
-        let quick = adjudicate(&rec, &rules, "modern", true);
+        let quick = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
         if quick.findings.is_empty() {
             let slow = slow.expect("a record read the quick way reads the slow way too");
             assert_eq!(
@@ -67,7 +67,7 @@ pub(crate) fn jcz_json(text: &str) {
         let src = SourceFile::new("imported", yaml);
         if let Ok(rec) = carca::record::parse(loader(), &src, std::path::Path::new("")) {
             let rules = carca::rules::Ruleset::modern();
-            let _ = carca::engine::adjudicate(&rec, &rules, "modern", true);
+            let _ = carca::engine::adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
         }
     }
 }
@@ -92,7 +92,7 @@ pub(crate) fn update_yaml(text: &str) {
         else {
             return;
         };
-        computed.push(adjudicate(&rec, &rules, &identity, false).totals);
+        computed.push(adjudicate(&rec, &rules, &identity, false, &carca::expansions::ALL).totals);
     }
     if let Ok(new) = carca::record::update::rewrite_expectations(loader(), &rec, &computed) {
         let again = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", new.as_str()), dir)
@@ -119,7 +119,7 @@ pub(crate) fn render(text: &str) {
         return;
     };
     let rules = carca::rules::Ruleset::modern();
-    let pos = carca::engine::position(&rec, &rules, None);
+    let pos = carca::engine::position(&rec, &rules, None, &carca::expansions::ALL);
     let scene = Scene::of_game(pos.game(), &rec.players);
     if scene.check_size(Target::Terminal).is_ok() {
         let picture = terminal(&scene, true);
@@ -141,7 +141,7 @@ pub(crate) fn report_text(text: &str) {
         Ok(rec) => ["modern", "first-edition"]
             .iter()
             .filter_map(|r| carca::rules::load(loader(), r, std::path::Path::new("")).ok())
-            .map(|rules| carca::engine::adjudicate(&rec, &rules, &rules.name.clone(), true))
+            .map(|rules| carca::engine::adjudicate(&rec, &rules, &rules.name.clone(), true, &carca::expansions::ALL))
             .collect(),
         Err(findings) => {
             let shown = render(&findings, Style::Plain);

@@ -290,7 +290,13 @@ fn score_one(
             if record::is_jcz(p) {
                 let result = super::load::record_file(loader, p).and_then(|rec| {
                     let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
-                    Ok(adjudicate(&rec, &rules, &spec, own))
+                    Ok(adjudicate(
+                        &rec,
+                        &rules,
+                        &spec,
+                        own,
+                        &crate::expansions::ALL,
+                    ))
                 });
                 return Some(Scored { name, result });
             }
@@ -349,7 +355,7 @@ fn score_one(
     if let Some(rec) = quick
         && let Ok((rules, spec, own)) = rules_for(loader, &rec, over, cache)
     {
-        let a = adjudicate(&rec, &rules, &spec, own);
+        let a = adjudicate(&rec, &rules, &spec, own, &crate::expansions::ALL);
         if a.findings.is_empty() {
             return Some(Scored {
                 name,
@@ -359,7 +365,13 @@ fn score_one(
     }
     let result = record::parse(loader, &src, &dir).and_then(|rec| {
         let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;
-        Ok(adjudicate(&rec, &rules, &spec, own))
+        Ok(adjudicate(
+            &rec,
+            &rules,
+            &spec,
+            own,
+            &crate::expansions::ALL,
+        ))
     });
     Some(Scored { name, result })
 }

@@ -97,7 +97,13 @@ pub(crate) fn adjudicate_all(
         match super::load::ruleset_for(loader, record, spec, &super::cwd()) {
             Ok(r) => {
                 let own = identity == own_identity;
-                runs.push(adjudicate(record, &r, &identity, own));
+                runs.push(adjudicate(
+                    record,
+                    &r,
+                    &identity,
+                    own,
+                    &crate::expansions::ALL,
+                ));
                 identities.push(identity);
                 named.push(spec);
             }

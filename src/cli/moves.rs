@@ -35,7 +35,12 @@ pub(crate) fn run(
     if let Err(e) = super::check_turn(record, turn) {
         return super::usage_error(&e);
     }
-    let pos = position(record, &p.rules, turn.map(|t| t + 1));
+    let pos = position(
+        record,
+        &p.rules,
+        turn.map(|t| t + 1),
+        &crate::expansions::ALL,
+    );
     if pos.ended {
         return super::usage_error(&format!(
             "the game is over after turn {}: no tile is left to place; --turn N asks about the moment after turn N",

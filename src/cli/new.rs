@@ -128,7 +128,7 @@ fn modern_totals(loader: &Loader, text: &str, style: Style) -> Result<(String, b
             ..Outcome::default()
         })?;
     let rules = crate::rules::Ruleset::modern();
-    let a = crate::engine::adjudicate(&record, &rules, "modern", true);
+    let a = crate::engine::adjudicate(&record, &rules, "modern", true, &crate::expansions::ALL);
     let words = a
         .players
         .iter()

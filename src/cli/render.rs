@@ -92,7 +92,12 @@ pub(crate) fn run(
     if let Err(e) = super::check_turn(&p.record, turn) {
         return super::usage_error(&e);
     }
-    let pos = position(&p.record, &p.rules, turn.map(|t| t.saturating_add(1)));
+    let pos = position(
+        &p.record,
+        &p.rules,
+        turn.map(|t| t.saturating_add(1)),
+        &crate::expansions::ALL,
+    );
     let game = pos.game();
     let mut scene = Scene::of_game(game, &p.record.players);
     scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
@@ -139,8 +144,8 @@ pub(crate) fn draw(
 ) -> Result<String, String> {
     let p = super::load::prepare(loader, path, rules_override)
         .map_err(|_| format!("cannot draw {path}: it cannot be read"))?;
-    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
-    let pos = crate::engine::position(&p.record, &p.rules, None);
+    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own, &crate::expansions::ALL);
+    let pos = crate::engine::position(&p.record, &p.rules, None, &crate::expansions::ALL);
     let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
     scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
     scene.marks = a.marks;

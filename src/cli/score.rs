@@ -17,7 +17,7 @@ pub(crate) fn adjudicated(
     p: &Prepared,
     rules_override: Option<&str>,
 ) -> Result<Adjudication, Vec<crate::diagnostic::Finding>> {
-    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own);
+    let a = adjudicate(&p.record, &p.rules, &p.spec, p.own, &crate::expansions::ALL);
     if a.findings.is_empty() || !p.record.read_quickly {
         return Ok(a);
     }
@@ -28,6 +28,7 @@ pub(crate) fn adjudicated(
         &spanned.rules,
         &spanned.spec,
         spanned.own,
+        &crate::expansions::ALL,
     ))
 }
 

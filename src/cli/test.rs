@@ -231,9 +231,9 @@ pub(crate) fn run(
             let own = identity == record.own_ruleset_identity();
             // Blocks naming the same ruleset (by other paths) share one
             // adjudication, which checks them all.
-            let a = &*adjudicated
-                .entry(identity.clone())
-                .or_insert_with(|| adjudicate(&record, &ruleset, &identity, own));
+            let a = &*adjudicated.entry(identity.clone()).or_insert_with(|| {
+                adjudicate(&record, &ruleset, &identity, own, &crate::expansions::ALL)
+            });
             let mismatches: Vec<&Finding> = a
                 .findings
                 .iter()

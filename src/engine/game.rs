@@ -82,7 +82,7 @@ pub struct PlacedTile {
     /// Position.
     pub pos: Pos,
     /// Node of its first feature.
-    pub(super) base: Node,
+    pub(crate) base: Node,
     /// The turn that placed it (`None` for the start tile and snapshots):
     /// 4 bytes, as a game holds one of these for every tile.
     pub turn: Option<u32>,
@@ -174,7 +174,7 @@ pub struct Follower {
     /// Which figure.
     pub figure: Figure,
     /// The feature node it stands on.
-    pub(super) node: Node,
+    pub(crate) node: Node,
     /// The placed tile it stands on.
     pub placed: usize,
     /// The feature of that tile it stands on.
@@ -305,7 +305,7 @@ pub enum DeployProblem {
 /// other figures there (builders, pigs).
 #[derive(Debug, Clone, Default)]
 struct Counts {
-    pub(super) followers: Vec<u32>,
+    pub(crate) followers: Vec<u32>,
     strength: Vec<u32>,
     others: Vec<(usize, Figure)>,
     /// Followers that weigh other than one (a big follower), by player.
@@ -332,25 +332,25 @@ impl Counts {
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
-    pub(super) catalog: &'a Catalog,
+    pub(crate) catalog: &'a Catalog,
     rules: &'a Ruleset,
-    pub(super) players: usize,
-    pub(super) placed: Vec<PlacedTile>,
+    pub(crate) players: usize,
+    pub(crate) placed: Vec<PlacedTile>,
     at: Board,
-    pub(super) features: Features,
+    pub(crate) features: Features,
     /// The modifiers in play (the catalog's) with their rates.
-    pub(super) rates: Vec<Rated>,
+    pub(crate) rates: Vec<Rated>,
     /// Occupied positions among the 8 around each placed tile.
     ring: Vec<u8>,
-    pub(super) followers: Vec<Follower>,
+    pub(crate) followers: Vec<Follower>,
     /// Figures in supply: per player, per figure of the table in play.
     supply: Vec<u32>,
     /// How many kinds of figure are in play.
     kinds: usize,
-    pub(super) scores: Vec<i64>,
+    pub(crate) scores: Vec<i64>,
     /// The scoring hooks of the mechanics in play (none in a base game).
     hooks: Hooks,
-    pub(super) events: Vec<Event>,
+    pub(crate) events: Vec<Event>,
     /// Sets whose edges the last placement closed.
     touched: Vec<Node>,
     /// Figures the last placement's scoring sent home, in the order they
@@ -860,7 +860,7 @@ impl<'a> Game<'a> {
 
     /// Pays a farm (its root `farm`) in play or at the end by a mechanic's
     /// rule, and perhaps sends its figures home.
-    pub(super) fn pay_farm(&mut self, farm: Node, phase: Phase, pay: &FarmPay) {
+    pub(crate) fn pay_farm(&mut self, farm: Node, phase: Phase, pay: &FarmPay) {
         let farm = self.features.find(farm);
         let cities = self.farm_cities(farm);
         let mut counts = self.counts(farm);
@@ -979,12 +979,12 @@ impl<'a> Game<'a> {
     }
 
     /// The farm (its root) of a corner point, if it may take a figure.
-    pub(super) fn corner_root_at(&self, point: Pos) -> Option<Node> {
+    pub(crate) fn corner_root_at(&self, point: Pos) -> Option<Node> {
         self.corner_farm(point).ok().map(|n| self.features.find(n))
     }
 
     /// Whether a set (its root) holds a follower (not only companions).
-    pub(super) fn followers_on(&self, root: Node) -> bool {
+    pub(crate) fn followers_on(&self, root: Node) -> bool {
         let table = self.figures();
         self.features
             .occupants(root)
@@ -992,12 +992,12 @@ impl<'a> Game<'a> {
     }
 
     /// The farm (its root) a corner figure stands on.
-    pub(super) fn corner_root(&self, c: &CornerFigure) -> Node {
+    pub(crate) fn corner_root(&self, c: &CornerFigure) -> Node {
         self.features.find(c.node)
     }
 
     /// The farm (its root) of a field spot.
-    pub(super) fn root_of(&self, spot: Spot) -> Node {
+    pub(crate) fn root_of(&self, spot: Spot) -> Node {
         self.features.find(self.node(spot.placed, spot.feature))
     }
 
@@ -1483,7 +1483,7 @@ impl<'a> Game<'a> {
     }
 
     /// The positions of the tiles a set covers, each once, sorted.
-    pub(super) fn positions(&self, root: Node) -> Vec<Pos> {
+    pub(crate) fn positions(&self, root: Node) -> Vec<Pos> {
         let mut out = Vec::with_capacity(self.features.size(root));
         out.extend(
             self.features
@@ -1516,7 +1516,7 @@ impl<'a> Game<'a> {
     }
 
     /// A set's id: its kind, and its earliest segment's position and location.
-    pub(super) fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
+    pub(crate) fn id_of(&self, kind: ScoredKind, set: Node) -> FeatureId {
         let first = self.features.least(set);
         let p = &self.placed[self.features.tile(first)];
         let feat = self.features.feature(first);
@@ -1826,13 +1826,13 @@ impl<'a> Game<'a> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::loader::Loader;
     use crate::tileset::Catalog;
 
     /// The base game's catalog, for the engine's unit tests.
-    pub(in crate::engine) fn base() -> Catalog {
+    pub(crate) fn base() -> Catalog {
         let loaded = crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
             .expect("built-in set");
         Catalog::new(vec![loaded])

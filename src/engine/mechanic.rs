@@ -1147,7 +1147,7 @@ mod tests {
         let catalog = catalog_of(&["base", "princess-dragon"]);
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mechanics = crate::engine::registry::mechanics(&Setup {
+        let mechanics = crate::expansions::ALL.mechanics(&Setup {
             catalog: &catalog,
             rules: &rules,
             players: 2,
@@ -1198,7 +1198,7 @@ mod tests {
         // A base game builds no mechanic and no table.
         let base = catalog_of(&["base"]);
         let start = base.default_start().expect("a start tile");
-        let none = crate::engine::registry::mechanics(&Setup {
+        let none = crate::expansions::ALL.mechanics(&Setup {
             catalog: &base,
             rules: &rules,
             players: 2,

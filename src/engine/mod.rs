@@ -4,28 +4,19 @@
 //! [`game::Game`] holds the rules of play; [`referee`] walks a record
 //! through it and turns every problem into a finding.
 
-pub mod abbey;
-pub mod barn;
 mod board;
-pub mod dragon;
 pub mod event;
-pub mod fairy;
-mod features;
+pub(crate) mod features;
 pub mod game;
 pub mod mechanic;
 pub mod open;
 pub mod position;
-pub mod princess;
 pub mod referee;
 pub mod registry;
-pub mod river;
 pub mod scoring;
 pub mod supply;
-pub mod tower;
-pub mod traders;
 pub mod turns;
 pub mod violation;
-pub mod wagon;
 
 pub use event::{
     Event, FeatureId, FeatureName, FeatureReport, Gone, Note, NoteKind, Phase, ScoredKind, Step,

@@ -6,6 +6,7 @@
 use super::game::{Game, Spot};
 use super::mechanic::{Mechanics, Placing};
 use super::referee::Referee;
+use super::registry::Registry;
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::{Body, Location, Record, Turn};
@@ -402,8 +403,13 @@ impl Position<'_> {
 /// The position of a history record before turn `before` (1-based; `None`:
 /// after the last turn).
 #[must_use]
-pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize>) -> Position<'r> {
-    let mut referee = Referee::new(record, rules);
+pub fn position<'r>(
+    record: &'r Record,
+    rules: &'r Ruleset,
+    before: Option<usize>,
+    registry: &Registry,
+) -> Position<'r> {
+    let mut referee = Referee::new(record, rules, registry);
     let turns: &[Turn] = match &record.body {
         Body::History(t) => t,
         Body::Snapshot { board, meeples } => {
@@ -458,11 +464,15 @@ pub fn position<'r>(record: &'r Record, rules: &'r Ruleset, before: Option<usize
 /// was never discarded, so the game is still going. An empty list when no
 /// tile is left.
 #[must_use]
-pub fn implied_discards(record: &Record, rules: &Ruleset) -> Option<Vec<(usize, usize)>> {
+pub fn implied_discards(
+    record: &Record,
+    rules: &Ruleset,
+    registry: &Registry,
+) -> Option<Vec<(usize, usize)>> {
     let Body::History(turns) = &record.body else {
         return Some(Vec::new());
     };
-    let mut first = Referee::new(record, rules);
+    let mut first = Referee::new(record, rules, registry);
     first.history(turns);
     if first.land_left() == 0 {
         return Some(Vec::new());
@@ -489,7 +499,7 @@ pub fn implied_discards(record: &Record, rules: &Ruleset) -> Option<Vec<(usize, 
     // The first such moment of each tile will do: any one makes the
     // discard legal, and a tile found is not looked at again.
     let mut found: Vec<Option<usize>> = vec![None; left.len()];
-    let mut second = Referee::new(record, rules);
+    let mut second = Referee::new(record, rules, registry);
     second.history_seen(turns, |r, moment| {
         if moment > last_draw {
             return;

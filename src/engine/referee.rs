@@ -12,7 +12,7 @@ use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
     Acting, Begun, End, EndProblem, Mechanics, Phases, Placing, Scored, Setup, Target,
 };
-use super::registry::scoring_hooks;
+use super::registry::Registry;
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
@@ -82,8 +82,9 @@ pub fn adjudicate(
     rules: &Ruleset,
     identity: &str,
     own_rules: bool,
+    registry: &Registry,
 ) -> Adjudication {
-    let mut referee = Referee::new(record, rules);
+    let mut referee = Referee::new(record, rules, registry);
     let ended = match &record.body {
         Body::History(turns) => referee.history(turns),
         Body::Snapshot { board, meeples } => {
@@ -275,11 +276,11 @@ pub(super) struct Referee<'r> {
 const LARGE_GAME: usize = 10_000;
 
 impl<'r> Referee<'r> {
-    pub(super) fn new(record: &'r Record, rules: &'r Ruleset) -> Referee<'r> {
+    pub(super) fn new(record: &'r Record, rules: &'r Ruleset, registry: &Registry) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
         let s = &record.start;
-        let mechanics = super::registry::mechanics(&Setup {
+        let mechanics = registry.mechanics(&Setup {
             catalog,
             rules,
             players,
@@ -311,7 +312,7 @@ impl<'r> Referee<'r> {
             last_land: None,
             rules,
             game: Game::with_capacity(catalog, rules, players, tiles, nodes)
-                .with_hooks(scoring_hooks(catalog, rules, players))
+                .with_hooks(registry.scoring_hooks(catalog, rules, players))
                 .keeping_came_home(mechanics.hooks_scored()),
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
@@ -1397,14 +1398,14 @@ mod tests {
         }
         let r = record(&text);
         let rules = Ruleset::modern();
-        let whole = adjudicate(&r, &rules, "modern", true);
+        let whole = adjudicate(&r, &rules, "modern", true, &crate::expansions::ALL);
         assert_eq!(whole.tiles_placed, 601, "{:?}", whole.findings);
         let given_up = crate::stop::watching(Arc::new(AtomicBool::new(true)), || {
-            adjudicate(&r, &rules, "modern", true)
+            adjudicate(&r, &rules, "modern", true, &crate::expansions::ALL)
         });
         assert!(given_up.tiles_placed < 300, "{}", given_up.tiles_placed);
         let watched = crate::stop::watching(Arc::new(AtomicBool::new(false)), || {
-            adjudicate(&r, &rules, "modern", true)
+            adjudicate(&r, &rules, "modern", true, &crate::expansions::ALL)
         });
         assert_eq!(watched.tiles_placed, 601);
     }
@@ -1417,14 +1418,14 @@ mod tests {
             "players: [red, blue]\nturns:\n  - { discard: C }\n  - { tile: U, at: [1, 0] }\n  - { tile: U, at: [-1, 0] }\n",
         );
         let rules = Ruleset::modern();
-        let mut referee = Referee::new(&r, &rules);
+        let mut referee = Referee::new(&r, &rules, &crate::expansions::ALL);
         let Body::History(turns) = &r.body else {
             panic!("a history")
         };
         referee.history(&turns[..2]);
         // After red's discard and red's tile, blue is to play.
         assert_eq!(referee.order.next(), 1);
-        let a = adjudicate(&r, &rules, "modern", true);
+        let a = adjudicate(&r, &rules, "modern", true, &crate::expansions::ALL);
         let codes: Vec<String> = a
             .findings
             .iter()
@@ -1438,7 +1439,13 @@ mod tests {
         let r = record(
             "players: [red, blue]\nturns:\n  - { tile: U, at: [0, 0], meeple: E }\n  - { tile: U, at: [1, 0], meeple: E }\nfinal: true\n",
         );
-        let a = adjudicate(&r, &Ruleset::modern(), "modern", true);
+        let a = adjudicate(
+            &r,
+            &Ruleset::modern(),
+            "modern",
+            true,
+            &crate::expansions::ALL,
+        );
         assert_eq!(a.tiles_placed, 2, "the start tile and blue's");
         assert_eq!(a.marks, vec![crate::geometry::Pos::new(0, 0)]);
         // Blue's thief on the road from the start tile: 2 points at the end.
@@ -1449,7 +1456,7 @@ mod tests {
     fn the_tiles_left_leave_out_what_a_mechanic_sets_aside() {
         let r = record("tilesets: [base, princess-dragon]\nplayers: [red, blue]\nturns: []\n");
         let rules = Ruleset::modern();
-        let mut referee = Referee::new(&r, &rules);
+        let mut referee = Referee::new(&r, &rules, &crate::expansions::ALL);
         let Body::History(turns) = &r.body else {
             panic!("a history")
         };

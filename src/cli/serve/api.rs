@@ -321,7 +321,7 @@ pub fn moves(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         Ok(t) => t,
         Err(r) => return r,
     };
-    let pos = position(record, &p.rules, turn);
+    let pos = position(record, &p.rules, turn, &crate::expansions::ALL);
     // A snapshot is scored as a finished game, but the page still adds
     // tiles to it: where they fit is asked of the board as it lies.
     let snapshot = matches!(record.body, record::Body::Snapshot { .. });
@@ -375,10 +375,10 @@ pub fn board(base: &Loader, query: &Query, body: &[u8]) -> Reply {
         Err(r) => return r,
     };
     // The marks and refused figures are the whole record's.
-    let whole = turn
-        .is_none()
-        .then(|| crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own));
-    let pos = position(&p.record, &p.rules, turn);
+    let whole = turn.is_none().then(|| {
+        crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own, &crate::expansions::ALL)
+    });
+    let pos = position(&p.record, &p.rules, turn, &crate::expansions::ALL);
     if let Err(r) = given_up() {
         return r;
     }

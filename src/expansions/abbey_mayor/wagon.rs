@@ -7,17 +7,18 @@
 //! each seeing the moves before; a wagon the record moves nowhere stays
 //! home. Wagons never move at the final scoring (no turn is scored there).
 
-use super::event::{Note, NoteKind};
-use super::game::{Game, Spot};
-use super::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
-use super::violation::{MoveProblem, ViolationKind};
+use crate::engine::event::{Note, NoteKind};
+use crate::engine::game::{Game, Spot};
+use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
+use crate::engine::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::location_of;
 use crate::record::{Act, FigureMove};
 use crate::rules::Figure;
 
 /// The wagon's move, for games with wagons in supply.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     (setup
         .rules
         .supply_with(Figure::WAGON, &setup.catalog.figures)

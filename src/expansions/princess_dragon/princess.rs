@@ -5,16 +5,17 @@
 //! they must when one can go. After a portal tile the turn's follower may
 //! go on an unfinished feature of any tile.
 
-use super::event::{Note, NoteKind};
-use super::game::{Game, Spot};
-use super::mechanic::{Acting, Mechanic, Phases, Said, Setup};
-use super::violation::{DragonProblem, ViolationKind};
+use crate::engine::event::{Note, NoteKind};
+use crate::engine::game::{Game, Spot};
+use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
+use crate::engine::violation::{DragonProblem, ViolationKind};
 use crate::record::Act;
 use crate::rules::PrincessAction;
 use crate::tileset::Symbol;
 
 /// The princess's rule, for games whose tiles show her.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     setup.catalog.shows(Symbol::Princess).then(|| {
         Box::new(Princess {
             must: setup.rules.princess_action == PrincessAction::Must,
@@ -23,7 +24,8 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 }
 
 /// The magic portal's rule, for games whose tiles show portals.
-pub(super) fn portal(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn portal(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     setup
         .catalog
         .shows(Symbol::Portal)
@@ -87,7 +89,7 @@ impl Mechanic for Princess {
         game: &Game,
         placed: usize,
         _player: usize,
-    ) -> Vec<super::mechanic::ActionOption> {
+    ) -> Vec<crate::engine::mechanic::ActionOption> {
         let Some(city) = her_city(game, placed) else {
             return Vec::new();
         };
@@ -110,7 +112,7 @@ impl Mechanic for Princess {
         if takes.is_empty() {
             return Vec::new();
         }
-        vec![super::mechanic::ActionOption {
+        vec![crate::engine::mechanic::ActionOption {
             key: "princess",
             at: game.placed()[placed].pos,
             height: 0,

@@ -10,18 +10,21 @@
 
 use std::collections::HashMap;
 
-use super::event::FeatureId;
-use super::event::{Gone, Note, NoteKind, Phase};
-use super::game::Game;
-use super::mechanic::{Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack};
-use super::violation::{TowerProblem, ViolationKind};
+use crate::engine::event::FeatureId;
+use crate::engine::event::{Gone, Note, NoteKind, Phase};
+use crate::engine::game::Game;
+use crate::engine::mechanic::{
+    Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack,
+};
+use crate::engine::violation::{TowerProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::record::{Act, Body, Capture, Deploy, Ransom, Record, TowerPiece};
 use crate::rules::{Figure, Point};
 
 /// The Tower's rules, for games whose tiles have tower foundations.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     if !setup.catalog.tiles.iter().any(|e| e.tile.tower) {
         return None;
     }

@@ -8,11 +8,11 @@
 //! home; at the end every barn owner scores `barn` per completed city of
 //! the farm, and farms with a barn are not scored by the farm editions.
 
-use super::event::Phase;
-use super::features::Node;
-use super::game::{FarmPay, Game, Scoring};
-use super::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
-use super::violation::ViolationKind;
+use crate::engine::event::Phase;
+use crate::engine::features::Node;
+use crate::engine::game::{FarmPay, Game, Scoring};
+use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
+use crate::engine::violation::ViolationKind;
 use crate::rules::{BarnPlacement, Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
 
@@ -22,7 +22,8 @@ fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
 }
 
 /// The barn's turn rules, for games with barns.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog, setup.rules).then(|| {
         Box::new(Barns {
             any_farm: setup.rules.barn_placement == BarnPlacement::AnyFarm,
@@ -33,11 +34,8 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 }
 
 /// The barn's final scoring, for games with barns.
-pub(super) fn scoring(
-    catalog: &Catalog,
-    rules: &Ruleset,
-    _players: usize,
-) -> Option<Box<dyn Scoring>> {
+#[must_use]
+pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     in_play(catalog, rules).then(|| {
         Box::new(BarnScoring {
             barn: rules.points[Point::Barn],

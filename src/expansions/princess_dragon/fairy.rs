@@ -6,11 +6,11 @@
 //! whenever that follower's feature is scored, majority or not. When its
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
-use super::event::{Note, NoteKind, Phase};
-use super::features::Node;
-use super::game::{Beside, Game, Grant, Neutral, Scoring};
-use super::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
-use super::violation::{DragonProblem, ViolationKind};
+use crate::engine::event::{Note, NoteKind, Phase};
+use crate::engine::features::Node;
+use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
+use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
+use crate::engine::violation::{DragonProblem, ViolationKind};
 use crate::record::location::location_of;
 use crate::record::{Act, Pick, Record};
 use crate::rules::{FairyPlacement, Figure, Point, Ruleset};
@@ -25,7 +25,8 @@ fn in_play(catalog: &Catalog) -> bool {
 }
 
 /// The fairy's moves and its points at the start of a turn.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog).then(|| {
         Box::new(Fairy {
             on_tile: setup.rules.fairy_placement == FairyPlacement::OnTile,
@@ -35,11 +36,8 @@ pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 }
 
 /// The fairy's points when its follower's feature is scored.
-pub(super) fn scoring(
-    catalog: &Catalog,
-    rules: &Ruleset,
-    _players: usize,
-) -> Option<Box<dyn Scoring>> {
+#[must_use]
+pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     in_play(catalog).then(|| {
         Box::new(FairyScored {
             on_tile: rules.fairy_placement == FairyPlacement::OnTile,
@@ -87,10 +85,14 @@ impl Mechanic for Fairy {
         false
     }
 
-    fn action_options(&self, game: &Game, player: usize) -> Vec<super::mechanic::ActionOption> {
+    fn action_options(
+        &self,
+        game: &Game,
+        player: usize,
+    ) -> Vec<crate::engine::mechanic::ActionOption> {
         let now = game.neutral(FAIRY);
         let table = game.figures();
-        let mut out: Vec<super::mechanic::ActionOption> = Vec::new();
+        let mut out: Vec<crate::engine::mechanic::ActionOption> = Vec::new();
         for (id, f) in game.followers().iter().enumerate() {
             if !f.on_board || f.player != player || !table.is_follower(f.figure) {
                 continue;
@@ -107,7 +109,7 @@ impl Mechanic for Fairy {
             if same || out.iter().any(|o| o.at == p.pos && o.spot == spot) {
                 continue;
             }
-            out.push(super::mechanic::ActionOption {
+            out.push(crate::engine::mechanic::ActionOption {
                 key: "fairy",
                 at: p.pos,
                 height: 0,
@@ -122,7 +124,7 @@ impl Mechanic for Fairy {
                     && table.is_follower(k.figure)
                     && now.is_none_or(|n| n.beside != Some(Beside::Kept(k.id)))
                 {
-                    out.push(super::mechanic::ActionOption {
+                    out.push(crate::engine::mechanic::ActionOption {
                         key: "fairy",
                         at: k.at,
                         height: 0,

@@ -3,11 +3,11 @@
 //! The referee, legal-move listing and the generator all ask this one
 //! module, so they can never disagree about a river tile.
 
-use super::event::FeatureId;
-use super::game::Game;
-use super::mechanic::{Mechanic, Phases, Placing, Setup};
-use super::supply::Supply;
-use super::violation::ViolationKind;
+use crate::engine::event::FeatureId;
+use crate::engine::game::Game;
+use crate::engine::mechanic::{Mechanic, Phases, Placing, Setup};
+use crate::engine::supply::Supply;
+use crate::engine::violation::ViolationKind;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::tileset::{Catalog, EdgeKind};
 

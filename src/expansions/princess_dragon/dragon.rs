@@ -8,11 +8,11 @@
 //! aside: a record may not place one, and they do not count among the
 //! tiles left.
 
-use super::event::{Gone, Note, NoteKind, Step};
-use super::game::{Game, Neutral};
-use super::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
-use super::supply::Supply;
-use super::violation::{DragonProblem, ViolationKind};
+use crate::engine::event::{Gone, Note, NoteKind, Step};
+use crate::engine::game::{Game, Neutral};
+use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
+use crate::engine::supply::Supply;
+use crate::engine::violation::{DragonProblem, ViolationKind};
 use crate::geometry::{Edge, Pos};
 use crate::record::location::location_of;
 use crate::record::{Act, Body, Flight, Record};
@@ -26,7 +26,8 @@ pub const STEPS: usize = 6;
 pub const DRAGON: &str = "dragon";
 
 /// The dragon's rules, for games whose tiles show volcanoes.
-pub(super) fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
+#[must_use]
+pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     if !setup.catalog.shows(Symbol::Volcano) {
         return None;
     }
@@ -130,7 +131,11 @@ impl Mechanic for Dragon {
     /// is free for the rest of the turn (a follower may go on its tower);
     /// the "move" phase, which it is busy in while it just arrived, says
     /// so.
-    fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<super::event::FeatureId> {
+    fn placed(
+        &mut self,
+        game: &mut Game,
+        placing: &Placing,
+    ) -> Option<crate::engine::event::FeatureId> {
         self.at = Some(placing.pos);
         self.arrived = Some(placing.pos);
         game.set_neutral(Neutral {
@@ -259,7 +264,7 @@ impl Mechanic for Dragon {
         game: &Game,
         placed: usize,
         _player: usize,
-    ) -> Vec<super::mechanic::ActionOption> {
+    ) -> Vec<crate::engine::mechanic::ActionOption> {
         let Some(at) = self.at else {
             return Vec::new();
         };
@@ -269,7 +274,7 @@ impl Mechanic for Dragon {
         step_options(game, at, &[at])
     }
 
-    fn under_way(&self, game: &Game) -> Option<super::mechanic::UnderWay> {
+    fn under_way(&self, game: &Game) -> Option<crate::engine::mechanic::UnderWay> {
         let (turn, visited, first) = self.under_way.as_ref()?;
         // Only the flight of the last tile placed is under way.
         if game
@@ -283,7 +288,7 @@ impl Mechanic for Dragon {
         }
         let at = *visited.last()?;
         let done = visited.len() - 1;
-        Some(super::mechanic::UnderWay {
+        Some(crate::engine::mechanic::UnderWay {
             key: "dragon",
             turn: *turn,
             player: (first + done) % self.players.max(1),
@@ -346,11 +351,15 @@ fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Step
 
 /// The next steps of a flight at `at` that visited `visited`, as choices
 /// for `carca moves` and the page.
-fn step_options(game: &Game, at: Pos, visited: &[Pos]) -> Vec<super::mechanic::ActionOption> {
+fn step_options(
+    game: &Game,
+    at: Pos,
+    visited: &[Pos],
+) -> Vec<crate::engine::mechanic::ActionOption> {
     let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
     open_steps(game, at, visited, fairy)
         .iter()
-        .map(|&e| super::mechanic::ActionOption {
+        .map(|&e| crate::engine::mechanic::ActionOption {
             key: "dragon",
             at: at.step(e),
             height: 0,
@@ -567,8 +576,8 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::mechanic::{Placing, Setup};
-    use super::super::supply::Supply;
+    use crate::engine::mechanic::{Placing, Setup};
+    use crate::engine::supply::Supply;
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
     use crate::rules::Ruleset;
@@ -587,7 +596,7 @@ mod tests {
         let catalog = catalog();
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mut mechanics = crate::engine::registry::mechanics(&Setup {
+        let mut mechanics = crate::expansions::ALL.mechanics(&Setup {
             catalog: &catalog,
             rules: &rules,
             players: 2,
@@ -613,7 +622,7 @@ mod tests {
         let volcano = (0..catalog.tiles.len())
             .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Volcano))
             .expect("a volcano");
-        let mut game = super::super::game::Game::new(&catalog, &rules, 2);
+        let mut game = crate::engine::game::Game::new(&catalog, &rules, 2);
         game.place(start, Pos::new(0, 0), Rotation::R0, None);
         let idx = game.place(volcano, Pos::new(0, -1), Rotation::R0, Some(1));
         mechanics.placed(

@@ -4,10 +4,10 @@
 //! the last tile and ending with that player.
 //!
 //! (The Abbey's other rule, holes only, is the tile set's `hole_only` flag,
-//! which [`super::Game::placement_problems`] checks for every caller.)
+//! which [`crate::engine::Game::placement_problems`] checks for every caller.)
 
-use super::mechanic::{End, EndProblem, Mechanic, Phases, Setup};
-use super::violation::AfterTheEnd;
+use crate::engine::mechanic::{End, EndProblem, Mechanic, Phases, Setup};
+use crate::engine::violation::AfterTheEnd;
 use crate::rules::EndGameAbbey;
 use crate::tileset::Catalog;
 

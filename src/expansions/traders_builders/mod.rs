@@ -4,19 +4,19 @@
 //! The expansion's figures are data: the builder and the pig are
 //! companions in the figure table (`tileset/figure.rs`), and the goods are
 //! built-in modifiers of the `goods` shape. What is left is here, as the
-//! turn machine's hooks ([`super::mechanic`]): the builder's mechanic (a
+//! turn machine's hooks ([`crate::engine::mechanic`]): the builder's mechanic (a
 //! drawn tile that extends the road or city of the player's builder earns
-//! one more turn, which [`super::turns::TurnOrder`] gives), the goods'
+//! one more turn, which [`crate::engine::turns::TurnOrder`] gives), the goods'
 //! scoring hook (who takes the goods of a completed city, who wins each
 //! good at the end) and the pig's (more per city its owner's farm pays).
 
-use super::event::{
+use crate::engine::event::{
     Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,
 };
-use super::features::Node;
-use super::game::Game;
-use super::mechanic::{Mechanic, Phases, Placing, Scoring, Setup};
-use super::scoring;
+use crate::engine::features::Node;
+use crate::engine::game::Game;
+use crate::engine::mechanic::{Mechanic, Phases, Placing, Scoring, Setup};
+use crate::engine::scoring;
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::model::Shape;
 use crate::tileset::{Catalog, FeatureKind};

@@ -1,0 +1,49 @@
+//! The expansions carca plays, one folder each: its mechanics (the turn
+//! machine's hooks, [`crate::engine::mechanic`]) and what they need. This
+//! module is the one registry that names them ([`ALL`]); the engine below
+//! knows only the hooks, and is handed the registry by whoever asks it to
+//! play a record.
+//!
+//! The Inns & Cathedrals need no code: their inns, cathedrals and big
+//! follower are tile-set modifiers and a figure of the figure table.
+
+pub mod abbey;
+pub mod abbey_mayor;
+pub mod princess_dragon;
+pub mod river;
+pub mod tower;
+pub mod traders_builders;
+
+use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
+
+/// The turn mechanics, in the order their hooks are asked.
+const TURN: [BuildTurn; 10] = [
+    river::mechanic,
+    traders_builders::builders,
+    abbey::mechanic,
+    abbey_mayor::wagon::mechanic,
+    abbey_mayor::barn::mechanic,
+    tower::mechanic,
+    princess_dragon::princess::mechanic,
+    princess_dragon::fairy::mechanic,
+    princess_dragon::princess::portal,
+    princess_dragon::dragon::mechanic,
+];
+
+/// The scoring hooks, in the order they are asked.
+const SCORING: [BuildScoring; 4] = [
+    traders_builders::goods,
+    traders_builders::pigs,
+    abbey_mayor::barn::scoring,
+    princess_dragon::fairy::scoring,
+];
+
+// Every mechanic of the registry has its bit in a phase's mask.
+const _: () = assert!(TURN.len() <= 32);
+
+/// Every expansion carca plays: what the referee, `carca moves`, the page
+/// and the generator hand the engine.
+pub static ALL: Registry = Registry {
+    turn: &TURN,
+    scoring: &SCORING,
+};
