@@ -109,6 +109,22 @@ pub fn message(text: &str) -> String {
     cut(&escaped(text, true), MAX_MESSAGE).into_owned()
 }
 
+/// Words joined as "a x, a y or a z" ("nothing" when there are none).
+#[must_use]
+pub fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => "nothing".to_string(),
+        [one] => format!("a {one}"),
+        [init @ .., last] => format!("a {} or a {last}", init.join(", a ")),
+    }
+}
+
+/// "s" when `n` is not one.
+#[must_use]
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

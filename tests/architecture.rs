@@ -825,8 +825,8 @@ const REACH: [(&str, usize, usize); 7] = [
     ("inns & cathedrals", 3, 16),
     ("traders & builders", 26, 137),
     ("abbey & mayor", 12, 60),
-    ("the tower", 24, 184),
-    ("the princess & the dragon", 25, 222),
+    ("the tower", 21, 150),
+    ("the princess & the dragon", 22, 190),
 ];
 
 #[test]
@@ -865,7 +865,7 @@ fn expansion_words_outside_the_expansions_only_shrink() {
         };
         let _ = writeln!(
             report,
-            "  {name}: {files} files (at most {most_files}), {count} lines (at most {most_lines}){mark}"
+            "  {name}: {files} files (listed: {most_files}), {count} lines (listed: {most_lines}){mark}"
         );
     }
     let _ = writeln!(report, "  every expansion: {} lines", total.len());

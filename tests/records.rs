@@ -379,3 +379,50 @@ fn the_base_game_is_played_the_same_with_no_mechanic_handed_down() {
     }
     assert!(base >= 20, "{base} base-game fixtures");
 }
+
+#[test]
+fn an_expansions_broken_rule_is_its_own_data_with_its_own_words() {
+    use carca::engine::ViolationKind;
+    use carca::expansions::tower::problem::{Refused, TowerProblem};
+    use carca::geometry::Pos;
+
+    // The Tower's problem travels as the generic `Mechanic` violation and
+    // is found again as The Tower's own type.
+    let a = adjudicated("fixtures/illegal/pd-tower-dragon-tile.yaml");
+    let f = a
+        .findings
+        .iter()
+        .find(|f| f.typed::<Violation>().is_some())
+        .expect("a violation");
+    let Some(ViolationKind::Mechanic(broken)) = f.typed::<Violation>().map(|v| &v.kind) else {
+        panic!("not an expansion's rule: {f:?}");
+    };
+    assert_eq!(
+        broken.get::<Refused>(),
+        Some(&Refused {
+            player: "blue".into(),
+            act: "meeple",
+            why: TowerProblem::Barred {
+                at: Pos::new(2, -1),
+                by: "dragon",
+            },
+        })
+    );
+    // Its code and words are The Tower's.
+    assert_eq!(f.code_string(), "carca::rules::tower_follower");
+    assert_eq!(f.class(), carca::diagnostic::Class::Defect);
+    assert!(
+        f.to_string()
+            .contains("the dragon stands on the tile at (2,-1)"),
+        "{f}"
+    );
+
+    // An ambiguous act is unreadable (exit 2): the problem says so.
+    let a = adjudicated("fixtures/malformed/tw-exchange-which.yaml");
+    let f = a
+        .findings
+        .iter()
+        .find(|f| f.typed::<Violation>().is_some())
+        .expect("a violation");
+    assert_eq!(f.class(), carca::diagnostic::Class::Input);
+}

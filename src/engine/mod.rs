@@ -25,6 +25,6 @@ pub use game::{Game, Spot};
 pub use position::{Move, MovesAfter, Position, implied_discards, position};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
-    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom,
-    TowerProblem, Violation, ViolationKind,
+    AfterTheEnd, Broken, CornerProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, Problem,
+    Violation, ViolationKind, Wording,
 };

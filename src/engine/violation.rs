@@ -1,7 +1,11 @@
 //! Rule violations and mismatches found while adjudicating a record, as
 //! data: what was broken, the values involved, and the place in the record
-//! that breaks it. The words, codes and help lines are made in
-//! `report::violation`.
+//! that breaks it. The words, codes and help lines of the engine's own
+//! rules are made in `report::violation`; a rule an expansion adds is its
+//! own [`Problem`], which brings its code and words with it.
+
+use std::any::Any;
+use std::fmt;
 
 use miette::SourceSpan;
 
@@ -32,6 +36,95 @@ impl Violation {
     #[must_use]
     pub fn finding(self, src: &crate::source::SourceFile) -> crate::diagnostic::Finding {
         crate::diagnostic::Finding::new(self.kind.class(), src, self)
+    }
+}
+
+/// What a violation says: its message, its help line and the label at the
+/// value in the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wording {
+    /// What happened, and what carca did about it.
+    pub message: String,
+    /// What the rule is, or how to write the record.
+    pub help: String,
+    /// A few words at the value.
+    pub label: String,
+}
+
+/// A rule an expansion adds, broken as the record says: the expansion's
+/// own data, which knows its stable code and its words, so that a new rule
+/// needs no variant of [`ViolationKind`] and no words in the reports.
+pub trait Problem: fmt::Debug + Send + Sync + 'static {
+    /// Its stable code (`carca::rules::…`).
+    fn code(&self) -> &'static str;
+    /// Its message, help line and label.
+    fn wording(&self) -> Wording;
+    /// What it means for the exit code: a broken rule unless said
+    /// otherwise (an ambiguous record is unreadable: [`Class::Input`]).
+    fn class(&self) -> Class {
+        Class::Defect
+    }
+}
+
+/// A [`Problem`] held as a violation's data: compared, cloned, and found
+/// again as its own type ([`Broken::get`]).
+pub struct Broken(Box<dyn Held>);
+
+/// What [`Broken`] asks of a problem beyond [`Problem`].
+trait Held: Problem {
+    fn any(&self) -> &dyn Any;
+    fn boxed(&self) -> Box<dyn Held>;
+    fn same(&self, other: &dyn Held) -> bool;
+}
+
+impl<T: Problem + Clone + PartialEq> Held for T {
+    fn any(&self) -> &dyn Any {
+        self
+    }
+    fn boxed(&self) -> Box<dyn Held> {
+        Box::new(self.clone())
+    }
+    fn same(&self, other: &dyn Held) -> bool {
+        other.any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl Broken {
+    /// Holds `problem`.
+    pub fn new<T: Problem + Clone + PartialEq>(problem: T) -> Broken {
+        Broken(Box::new(problem))
+    }
+
+    /// The problem, if it is a `T`.
+    #[must_use]
+    pub fn get<T: Problem>(&self) -> Option<&T> {
+        self.0.any().downcast_ref()
+    }
+
+    /// The problem.
+    #[must_use]
+    pub fn problem(&self) -> &dyn Problem {
+        self.0.as_ref()
+    }
+}
+
+impl Clone for Broken {
+    fn clone(&self) -> Broken {
+        Broken(self.0.boxed())
+    }
+}
+
+impl PartialEq for Broken {
+    fn eq(&self, other: &Broken) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Eq for Broken {}
+
+impl fmt::Debug for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -66,116 +159,6 @@ pub enum Elsewhere {
     NotFollower,
     /// The feature there is finished.
     Finished,
-}
-
-/// Why the dragon, the fairy or the princess does not do what the record
-/// says (The Princess & the Dragon).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DragonProblem {
-    /// A dragon tile placed before any volcano: it should have been set
-    /// aside.
-    TileTooEarly(String),
-    /// The dragon is not on the board yet (no volcano placed).
-    NotInPlay,
-    /// `dragon:` on a turn whose tile shows no dragon.
-    NoDragonTile,
-    /// A step onto a square without a tile.
-    StepEmpty(Pos),
-    /// A step onto a tile the dragon already visited in this flight.
-    StepVisited(Pos),
-    /// A step onto the fairy's tile.
-    StepFairy(Pos),
-    /// A seventh step.
-    TooManySteps,
-    /// The flight stops at `at` after `steps` steps while it could go on:
-    /// the directions it could take.
-    StopsEarly {
-        /// Where it stopped.
-        at: Pos,
-        /// Steps made.
-        steps: usize,
-        /// Where it could go.
-        could: Vec<crate::geometry::Edge>,
-    },
-    /// A figure put on the tile where the dragon stands.
-    OnDragonTile(Pos),
-    /// No tile lies there.
-    NoTile(Pos),
-    /// No follower of the player's stands there (as the record names it).
-    NoFollower(Pos),
-    /// The follower named is another player's.
-    NotOwn(String),
-    /// The fairy already stands beside that follower (or on that tile).
-    Already,
-    /// The tile just placed shows no princess.
-    NoPrincess,
-    /// The follower named is not in the princess's city.
-    NotInCity(Pos),
-    /// Followers of several players stand there: `player:` must say whose.
-    WhichFollower(Vec<String>),
-    /// The princess's city holds followers, and the ruleset says one must
-    /// go home.
-    MustSendHome,
-}
-
-/// Why a tower piece, a follower put on a tower, a capture or a ransom
-/// does not happen as the record says (The Tower).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TowerProblem {
-    /// No tile lies there.
-    NoTile(Pos),
-    /// A neutral figure (the dragon) bars the tile to followers.
-    Barred {
-        /// The tile.
-        at: Pos,
-        /// The neutral figure's word.
-        by: &'static str,
-    },
-    /// The tile there has no tower foundation.
-    NoFoundation(Pos),
-    /// A follower stands on that tower: it is closed.
-    Closed(Pos),
-    /// The player has no tower piece left.
-    NoPieces,
-    /// A follower goes only on a tower of one piece or more.
-    BareFoundation(Pos),
-    /// That figure never stands on a tower (only normal and big
-    /// followers do).
-    NotOnTower(String),
-    /// The player has none of that figure left in supply.
-    NoneLeft(String),
-    /// A capture with no piece put on a tower in the turn.
-    NoPiece,
-    /// The follower is not in the tower's row or column within its height.
-    OutOfReach {
-        /// The tower.
-        tower: Pos,
-        /// Its height, with the new piece.
-        height: u32,
-    },
-    /// No follower that a tower may take stands there (as the record
-    /// describes it).
-    NoFollower(Pos),
-    /// Followers of several players or kinds stand there: `player:` and
-    /// `figure:` must say which.
-    WhichFollower(Vec<String>),
-    /// The captured player holds the capturer's followers of several
-    /// kinds: `exchange:` must say which comes back.
-    WhichExchange(Vec<String>),
-    /// A second ransom in one turn.
-    RansomTwice,
-    /// The player has fewer points than the ransom.
-    TooPoor {
-        /// Their points.
-        points: i64,
-        /// The ransom.
-        ransom: i64,
-    },
-    /// That player holds no follower of the payer's (of that kind).
-    NoPrisoner(String),
-    /// That player holds the payer's followers of several kinds: `figure:`
-    /// must say which.
-    WhichPrisoner(Vec<String>),
 }
 
 /// Why a figure may not stand on a corner point.
@@ -352,17 +335,9 @@ pub enum ViolationKind {
         /// Why.
         why: MoveProblem,
     },
-    /// A tower piece, a follower on a tower, a capture or a ransom that
-    /// does not happen as written (The Tower): what it describes does not
-    /// happen.
-    TowerRefused {
-        /// The player of the turn.
-        player: String,
-        /// What the record does: `tower`, `meeple`, `capture`, `ransom`.
-        act: &'static str,
-        /// Why.
-        why: TowerProblem,
-    },
+    /// A rule an expansion adds, broken: its data, code and words are the
+    /// expansion's.
+    Mechanic(Broken),
     /// A figure deployed on another tile than the one just placed (through
     /// a magic portal) where it may not go: not a follower, or a finished
     /// feature.
@@ -375,17 +350,6 @@ pub enum ViolationKind {
         at: Pos,
         /// Why not.
         why: Elsewhere,
-    },
-    /// An act of The Princess & the Dragon that does not happen as the
-    /// record says.
-    DragonRefused {
-        /// The player of the turn.
-        player: String,
-        /// What the record does: `dragon`, `fairy`, `princess`, `meeple`,
-        /// `tile`.
-        act: &'static str,
-        /// Why not.
-        why: DragonProblem,
     },
     /// A record key that nothing in the game takes (no tile set in play
     /// brings its rule): what it says does not happen.
@@ -637,18 +601,8 @@ impl ViolationKind {
             | ViolationKind::MoveRefused {
                 why: MoveProblem::WhichOne(_),
                 ..
-            }
-            | ViolationKind::TowerRefused {
-                why:
-                    TowerProblem::WhichFollower(_)
-                    | TowerProblem::WhichExchange(_)
-                    | TowerProblem::WhichPrisoner(_),
-                ..
-            }
-            | ViolationKind::DragonRefused {
-                why: DragonProblem::WhichFollower(_),
-                ..
             } => Class::Input,
+            ViolationKind::Mechanic(broken) => broken.problem().class(),
             _ => Class::Defect,
         }
     }

@@ -7,12 +7,14 @@ use std::fmt;
 use miette::{Diagnostic, LabeledSpan};
 
 use crate::engine::Phase;
+use crate::engine::violation::Wording;
 use crate::engine::{
-    AfterTheEnd, CornerProblem, DragonProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom,
-    TowerProblem, Violation, ViolationKind,
+    AfterTheEnd, CornerProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, Violation,
+    ViolationKind,
 };
 use crate::geometry::Rotation;
 use crate::record::location::LocationProblem;
+use crate::text::{or_list, plural as s};
 
 /// A violation's words.
 struct Words {
@@ -23,11 +25,6 @@ struct Words {
 }
 
 use super::names::figure_word;
-
-/// "s" when `n` is not one.
-fn s(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
 
 fn signed(n: i64) -> String {
     if n > 0 {
@@ -231,8 +228,20 @@ impl Violation {
                 ),
                 "none in supply",
             ),
-            ViolationKind::TowerRefused { player, act, why } => tower_words(player, act, why),
-            ViolationKind::DragonRefused { player, act, why } => dragon_words(player, act, why),
+            ViolationKind::Mechanic(broken) => {
+                let p = broken.problem();
+                let Wording {
+                    message,
+                    help,
+                    label,
+                } = p.wording();
+                Words {
+                    message,
+                    code: p.code(),
+                    help,
+                    label,
+                }
+            }
             ViolationKind::ElsewhereRefused {
                 player,
                 figure,
@@ -721,277 +730,5 @@ impl Diagnostic for Violation {
             Some(self.words().label),
             self.span,
         ))))
-    }
-}
-
-/// The words of a refused tower piece, follower on a tower, capture or
-/// ransom.
-fn tower_words(player: &str, act: &str, why: &TowerProblem) -> Words {
-    let (what, code, consequence) = match act {
-        "tower" => (
-            "the tower piece is not put",
-            "carca::rules::tower_piece",
-            format!("; it stays in {player}'s supply"),
-        ),
-        "meeple" => (
-            "the follower does not go on the tower",
-            "carca::rules::tower_follower",
-            format!("; it stays in {player}'s supply"),
-        ),
-        "towers" => (
-            "there is no such tower",
-            "carca::rules::tower_piece",
-            String::new(),
-        ),
-        "capture" => (
-            "the tower takes nobody",
-            "carca::rules::capture",
-            String::new(),
-        ),
-        _ => (
-            "the ransom is not paid",
-            "carca::rules::ransom",
-            String::new(),
-        ),
-    };
-    let list = |v: &[String]| or_list(&v.iter().map(String::as_str).collect::<Vec<_>>());
-    let (why, help, label) = match why {
-        TowerProblem::NoTile(at) => (
-            format!("no tile lies at {at}"),
-            "name a placed tile: `at: [x, y]`".to_string(),
-            "no tile here".to_string(),
-        ),
-        TowerProblem::Barred { at, by } => (
-            format!("the {by} stands on the tile at {at}"),
-            format!("no follower goes on a tower on the {by}'s tile; a tower piece may"),
-            format!("the {by}'s tile"),
-        ),
-        TowerProblem::NoFoundation(at) => (
-            format!("the tile at {at} has no tower foundation"),
-            "tower pieces and followers on towers go on the tiles of the `tower` set".to_string(),
-            "no tower".to_string(),
-        ),
-        TowerProblem::Closed(at) => (
-            format!("a follower stands on the tower at {at}: it is closed"),
-            "a tower takes no piece and no follower once a follower stands on it, until a tower takes that follower".to_string(),
-            "closed".to_string(),
-        ),
-        TowerProblem::NoPieces => (
-            format!("{player} has no tower piece left"),
-            "each player has the tower pieces of `[figures] tower` (by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5)".to_string(),
-            "none left".to_string(),
-        ),
-        TowerProblem::BareFoundation(at) => (
-            format!("the tower at {at} has no piece yet"),
-            "a follower goes on a tower of height 1 or more; only pieces go on a bare foundation".to_string(),
-            "bare foundation".to_string(),
-        ),
-        TowerProblem::NotOnTower(figure) => (
-            format!("a {figure} never stands on a tower"),
-            "only normal and big followers go on top of a tower".to_string(),
-            format!("not a place for a {figure}"),
-        ),
-        TowerProblem::NoneLeft(figure) => (
-            format!("{player} has no {figure} left in supply"),
-            "figures come back when their feature is scored, a ransom buys one back, or an exchange sends one home".to_string(),
-            "none in supply".to_string(),
-        ),
-        TowerProblem::NoPiece => (
-            format!("{player} put no tower piece on a tower in this turn"),
-            "a tower takes a follower right after a piece is put on it: `tower: { at }` with `capture:`".to_string(),
-            "no piece".to_string(),
-        ),
-        TowerProblem::OutOfReach { tower, height } => (
-            format!("the follower is out of reach of the tower at {tower} (height {height})"),
-            format!("a tower of height {height} takes a follower on its own tile or on a tile in its row or column at most {height} away"),
-            "out of reach".to_string(),
-        ),
-        TowerProblem::NoFollower(at) => (
-            format!("no follower that a tower may take stands there on the tile at {at}"),
-            "a tower takes a normal or big follower, a mayor or a wagon, or a follower on top of a tower (`spot: tower`); builders, pigs and barns are never taken".to_string(),
-            "nobody here".to_string(),
-        ),
-        TowerProblem::WhichFollower(them) => (
-            format!("{} stand there: say which one is taken", list(them)),
-            "add `player:` (and `figure:`) to `capture:`".to_string(),
-            "which one?".to_string(),
-        ),
-        TowerProblem::WhichExchange(kinds) => (
-            format!(
-                "the captured player holds {player}'s followers of {} kinds ({}): say which comes back in the exchange",
-                kinds.len(),
-                kinds.join(", ")
-            ),
-            "add `exchange: KIND` to `capture:`".to_string(),
-            "which one?".to_string(),
-        ),
-        TowerProblem::RansomTwice => (
-            format!("{player} has paid a ransom in this turn already"),
-            "a player pays at most one ransom a turn (a builder's second turn is the same turn)".to_string(),
-            "a second ransom".to_string(),
-        ),
-        TowerProblem::TooPoor { points, ransom } => (
-            format!("{player} has {points} points, fewer than the ransom of {ransom}"),
-            "a player with fewer points than the ransom may not pay it".to_string(),
-            "not enough points".to_string(),
-        ),
-        TowerProblem::NoPrisoner(from) => (
-            format!("{from} holds no such follower of {player}'s"),
-            "a ransom buys back a follower that a tower took and another player holds".to_string(),
-            "no prisoner".to_string(),
-        ),
-        TowerProblem::WhichPrisoner(kinds) => (
-            format!(
-                "the player paid holds {player}'s followers of {} kinds ({}): say which comes back",
-                kinds.len(),
-                kinds.join(", ")
-            ),
-            "add `figure: KIND` to `ransom:`".to_string(),
-            "which one?".to_string(),
-        ),
-    };
-    Words {
-        message: format!("{what}: {why}{consequence}"),
-        code,
-        help,
-        label,
-    }
-}
-
-/// Words joined as "a, b or c".
-fn or_list(words: &[&str]) -> String {
-    match words {
-        [] => "nothing".to_string(),
-        [one] => format!("a {one}"),
-        [init @ .., last] => format!("a {} or a {last}", init.join(", a ")),
-    }
-}
-
-/// The words of an act of The Princess & the Dragon that does not happen.
-fn dragon_words(player: &str, act: &str, why: &DragonProblem) -> Words {
-    let (what, code) = match (act, why) {
-        (
-            "dragon",
-            DragonProblem::NotInPlay | DragonProblem::NoDragonTile | DragonProblem::NoTile(_),
-        ) => ("the steps are ignored", "carca::rules::dragon"),
-        ("dragon", DragonProblem::StopsEarly { .. }) => (
-            "the dragon stays where the list ends",
-            "carca::rules::dragon",
-        ),
-        ("dragon", _) => ("the dragon stops before that step", "carca::rules::dragon"),
-        ("fairy", _) => ("the fairy stays where it was", "carca::rules::fairy"),
-        ("princess", _) => ("nobody goes home", "carca::rules::princess"),
-        ("tile", _) => ("the dragon does not fly", "carca::rules::dragon_tile"),
-        _ => (
-            "the figure stays in its owner's supply",
-            "carca::rules::dragon_tile",
-        ),
-    };
-    let list = |v: &[String]| v.join(", ");
-    let (why, help, label) = match why {
-        DragonProblem::TileTooEarly(id) => (
-            format!("{id} shows a dragon, and no volcano has been placed yet"),
-            "a dragon tile drawn before the first volcano is set aside and drawn again later; the record places it before any volcano".to_string(),
-            "before any volcano".to_string(),
-        ),
-        DragonProblem::NotInPlay => (
-            "the dragon is not on the board: no volcano has been placed".to_string(),
-            "the first volcano brings the dragon; remove `dragon:` from this turn".to_string(),
-            "no dragon yet".to_string(),
-        ),
-        DragonProblem::NoDragonTile => (
-            "the tile of this turn shows no dragon".to_string(),
-            "the dragon flies only on a turn that places a dragon tile; remove `dragon:`".to_string(),
-            "no dragon tile".to_string(),
-        ),
-        DragonProblem::StepEmpty(at) => (
-            format!("no tile lies at {at}"),
-            "each step goes to a tile beside the dragon's, in row or column".to_string(),
-            "no tile".to_string(),
-        ),
-        DragonProblem::StepVisited(at) => (
-            format!("the dragon has already been at {at} in this flight"),
-            "in one flight the dragon never enters a tile twice, nor goes back to the tile it started from".to_string(),
-            "visited".to_string(),
-        ),
-        DragonProblem::StepFairy(at) => (
-            format!("the fairy stands at {at}"),
-            "the dragon never enters the fairy's tile".to_string(),
-            "the fairy's tile".to_string(),
-        ),
-        DragonProblem::TooManySteps => (
-            "the dragon makes at most 6 steps".to_string(),
-            "remove the steps after the sixth".to_string(),
-            "a seventh step".to_string(),
-        ),
-        DragonProblem::StopsEarly { at, steps, could } => (
-            format!(
-                "after {steps} step{} at {at} it could still go {}",
-                s(*steps),
-                could
-                    .iter()
-                    .map(|e| e.letter().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            "the dragon makes 6 steps, fewer only when no step is possible; list every step: `dragon: [E, N, …]`".to_string(),
-            "stops early".to_string(),
-        ),
-        DragonProblem::OnDragonTile(at) => (
-            format!("the dragon stands on the tile at {at}"),
-            "no figure but a barn is deployed on the dragon's tile".to_string(),
-            "the dragon's tile".to_string(),
-        ),
-        DragonProblem::NoTile(at) => (
-            format!("no tile lies at {at}"),
-            "name a placed tile: `at: [x, y]`".to_string(),
-            "no tile".to_string(),
-        ),
-        DragonProblem::NoFollower(at) => (
-            format!("no such follower stands on the tile at {at}"),
-            "name the tile and spot of a follower on the board: `{ at: [x, y], spot: LOC }`".to_string(),
-            "nobody here".to_string(),
-        ),
-        DragonProblem::NotOwn(owner) => (
-            format!("that follower is {owner}'s"),
-            "the fairy goes beside a follower of the player of the turn".to_string(),
-            format!("{owner}'s"),
-        ),
-        DragonProblem::Already => (
-            "the fairy stands there already".to_string(),
-            "moving the fairy takes it to another follower (or tile)".to_string(),
-            "already there".to_string(),
-        ),
-        DragonProblem::NoPrincess => (
-            "the tile just placed shows no princess".to_string(),
-            "the princess sends a follower home only on the turn her tile is placed".to_string(),
-            "no princess".to_string(),
-        ),
-        DragonProblem::NotInCity(at) => (
-            format!("the follower at {at} is not in the princess's city"),
-            "the princess sends home a follower of the city she stands in, as her tile joins it".to_string(),
-            "not her city".to_string(),
-        ),
-        DragonProblem::WhichFollower(them) => (
-            format!("followers of {} stand there", list(them)),
-            "add `player:` to say whose follower goes home".to_string(),
-            "whose?".to_string(),
-        ),
-        DragonProblem::MustSendHome => (
-            "the princess's city holds followers, and under this ruleset one must go home".to_string(),
-            "`princess_action = \"must\"`: add `princess: { player, at, spot }` naming a follower of her city".to_string(),
-            "princess unused".to_string(),
-        ),
-    };
-    let message = if player.is_empty() {
-        format!("{why}; {what}")
-    } else {
-        format!("{player}: {why}; {what}")
-    };
-    Words {
-        message,
-        code,
-        help,
-        label,
     }
 }

@@ -8,11 +8,12 @@
 //! aside: a record may not place one, and they do not count among the
 //! tiles left.
 
+use super::problem::{DragonProblem, Refused};
 use crate::engine::event::{Gone, Note, NoteKind, Step};
 use crate::engine::game::{Game, Neutral};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
 use crate::engine::supply::Supply;
-use crate::engine::violation::{DragonProblem, ViolationKind};
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
 use crate::record::location::location_of;
 use crate::record::{Act, Body, Flight, Record};
@@ -97,10 +98,12 @@ impl Mechanic for Dragon {
         _supply: &Supply,
         tile: usize,
     ) -> Option<ViolationKind> {
-        (self.at.is_none() && self.tiles.contains(&tile)).then(|| ViolationKind::DragonRefused {
-            player: String::new(),
-            act: "tile",
-            why: DragonProblem::TileTooEarly(catalog.tiles[tile].tile.id.clone()),
+        (self.at.is_none() && self.tiles.contains(&tile)).then(|| {
+            ViolationKind::Mechanic(Broken::new(Refused {
+                player: String::new(),
+                act: "tile",
+                why: DragonProblem::TileTooEarly(catalog.tiles[tile].tile.id.clone()),
+            }))
         })
     }
 
@@ -160,10 +163,12 @@ impl Mechanic for Dragon {
             return None;
         };
         let at = self.at?;
-        (game.placed().get(spot.placed)?.pos == at).then(|| ViolationKind::DragonRefused {
-            player: names.get(player).cloned().unwrap_or_default(),
-            act: "meeple",
-            why: DragonProblem::OnDragonTile(at),
+        (game.placed().get(spot.placed)?.pos == at).then(|| {
+            ViolationKind::Mechanic(Broken::new(Refused {
+                player: names.get(player).cloned().unwrap_or_default(),
+                act: "meeple",
+                why: DragonProblem::OnDragonTile(at),
+            }))
         })
     }
 
@@ -178,11 +183,11 @@ impl Mechanic for Dragon {
         };
         if game.at(at).is_none() {
             said.violations.push((
-                ViolationKind::DragonRefused {
+                ViolationKind::Mechanic(Broken::new(Refused {
                     player: String::new(),
                     act: "dragon",
                     why: DragonProblem::NoTile(at),
-                },
+                })),
                 span,
             ));
             return Vec::new();
@@ -201,11 +206,11 @@ impl Mechanic for Dragon {
                 if m.at == at && !table.on_corner(m.figure) {
                     said.taken.push(i);
                     said.violations.push((
-                        ViolationKind::DragonRefused {
+                        ViolationKind::Mechanic(Broken::new(Refused {
                             player: record.players.get(m.player).cloned().unwrap_or_default(),
                             act: "meeple",
                             why: DragonProblem::OnDragonTile(at),
-                        },
+                        })),
                         m.span,
                     ));
                 }
@@ -417,11 +422,11 @@ impl Dragon {
         let mover = |k: usize| (actor + k) % self.players.max(1);
         let refuse = |said: &mut Said, who: usize, why: DragonProblem, span| {
             said.violations.push((
-                ViolationKind::DragonRefused {
+                ViolationKind::Mechanic(Broken::new(Refused {
                     player: names.get(who).cloned().unwrap_or_default(),
                     act: "dragon",
                     why,
-                },
+                })),
                 span,
             ));
         };

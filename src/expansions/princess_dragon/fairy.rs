@@ -6,11 +6,12 @@
 //! whenever that follower's feature is scored, majority or not. When its
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
+use super::problem::{DragonProblem, Refused};
 use crate::engine::event::{Note, NoteKind, Phase};
 use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
-use crate::engine::violation::{DragonProblem, ViolationKind};
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::location::location_of;
 use crate::record::{Act, Pick, Record};
 use crate::rules::{FairyPlacement, Figure, Point, Ruleset};
@@ -157,11 +158,11 @@ impl Mechanic for Fairy {
                         });
                     }
                     Err(why) => said.violations.push((
-                        ViolationKind::DragonRefused {
+                        ViolationKind::Mechanic(Broken::new(Refused {
                             player: acting.names.get(acting.actor).cloned().unwrap_or_default(),
                             act: "fairy",
                             why,
-                        },
+                        })),
                         pick.span,
                     )),
                 }
@@ -237,11 +238,11 @@ impl Mechanic for Fairy {
         // it stands on its tile.
         match game.at(pick.at) {
             None => said.violations.push((
-                ViolationKind::DragonRefused {
+                ViolationKind::Mechanic(Broken::new(Refused {
                     player: record.players.get(*player).cloned().unwrap_or_default(),
                     act: "fairy",
                     why: DragonProblem::NoTile(pick.at),
-                },
+                })),
                 pick.at_span,
             )),
             Some(_) => game.set_neutral(Neutral {
@@ -273,11 +274,11 @@ impl Mechanic for Fairy {
                 bars: false,
             }),
             Err(why) => said.violations.push((
-                ViolationKind::DragonRefused {
+                ViolationKind::Mechanic(Broken::new(Refused {
                     player: record.players.get(*player).cloned().unwrap_or_default(),
                     act: "fairy",
                     why,
-                },
+                })),
                 pick.span,
             )),
         }

@@ -4,3 +4,4 @@
 pub mod dragon;
 pub mod fairy;
 pub mod princess;
+pub mod problem;

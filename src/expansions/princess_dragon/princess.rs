@@ -5,10 +5,11 @@
 //! they must when one can go. After a portal tile the turn's follower may
 //! go on an unfinished feature of any tile.
 
+use super::problem::{DragonProblem, Refused};
 use crate::engine::event::{Note, NoteKind};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
-use crate::engine::violation::{DragonProblem, ViolationKind};
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::Act;
 use crate::rules::PrincessAction;
 use crate::tileset::Symbol;
@@ -226,11 +227,11 @@ impl Mechanic for Princess {
                     });
                 }
                 Err(why) => said.violations.push((
-                    ViolationKind::DragonRefused {
+                    ViolationKind::Mechanic(Broken::new(Refused {
                         player: name.clone(),
                         act: "princess",
                         why,
-                    },
+                    })),
                     pick.span,
                 )),
             }
@@ -243,11 +244,11 @@ impl Mechanic for Princess {
             && game.followers_on(game.root_of(city))
         {
             said.violations.push((
-                ViolationKind::DragonRefused {
+                ViolationKind::Mechanic(Broken::new(Refused {
                     player: name,
                     act: "princess",
                     why: DragonProblem::MustSendHome,
-                },
+                })),
                 acting.span,
             ));
         }

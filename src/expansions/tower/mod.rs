@@ -8,6 +8,8 @@
 //! tile and before the deployment and the scoring, so a follower taken
 //! from a feature the tile completes does not score.
 
+pub mod problem;
+
 use std::collections::HashMap;
 
 use crate::engine::event::FeatureId;
@@ -16,11 +18,12 @@ use crate::engine::game::Game;
 use crate::engine::mechanic::{
     Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack,
 };
-use crate::engine::violation::{TowerProblem, ViolationKind};
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::record::{Act, Body, Capture, Deploy, Ransom, Record, TowerPiece};
 use crate::rules::{Figure, Point};
+use problem::{Refused, TowerProblem};
 
 /// The Tower's rules, for games whose tiles have tower foundations.
 #[must_use]
@@ -377,11 +380,11 @@ fn refuse(
     span: miette::SourceSpan,
 ) {
     said.violations.push((
-        ViolationKind::TowerRefused {
+        ViolationKind::Mechanic(Broken::new(Refused {
             player: player.to_string(),
             act,
             why,
-        },
+        })),
         span,
     ));
 }
