@@ -373,18 +373,6 @@ pub enum ViolationKind {
         /// The figure's word.
         figure: String,
     },
-    /// A figure on a farm that another figure there keeps it from (a
-    /// farmer on a farm with a barn, a barn on a farm with one).
-    FarmTaken {
-        /// The player.
-        player: String,
-        /// The figure's word.
-        figure: String,
-        /// The owner of the figure that holds the farm.
-        by: String,
-        /// That figure's word.
-        holder: String,
-    },
     /// A figure on a kind of feature it never stands on (a pig on a road,
     /// a builder on a field, a figure for roads only on a city).
     FigureMisplaced {
@@ -456,32 +444,6 @@ pub enum ViolationKind {
         kind: FeatureKind,
         /// Who stands on it, with which figure, and where.
         by: Vec<(String, String, Pos, Location)>,
-    },
-    /// A non-river tile before the river is done.
-    RiverFirst {
-        /// The tile.
-        id: String,
-        /// River tiles left.
-        remaining: u32,
-    },
-    /// The lake before the other river tiles.
-    RiverLast {
-        /// The tile.
-        id: String,
-        /// Other river tiles left.
-        remaining: u32,
-    },
-    /// A river tile that does not continue the river.
-    RiverContinue {
-        /// The tile.
-        id: String,
-        /// Where the river goes on, if it still does.
-        expected: Option<Pos>,
-    },
-    /// Two river curves one right after the other turning the same way.
-    RiverUTurn {
-        /// Both turn right (else left).
-        right: bool,
     },
     /// A turn after the game ended.
     GameOver {

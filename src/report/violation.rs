@@ -327,19 +327,6 @@ impl Violation {
                 ),
                 "not a corner",
             ),
-            ViolationKind::FarmTaken {
-                player,
-                figure,
-                by,
-                holder,
-            } => w(
-                format!(
-                    "{player}'s {figure} may not go on a farm that holds {by}'s {holder}: it stays in {player}'s supply"
-                ),
-                "carca::rules::farm_taken",
-                &format!("a farm with a {holder} takes no {figure}"),
-                &format!("this farm holds a {holder}"),
-            ),
             ViolationKind::MoveRefused {
                 player,
                 figure,
@@ -533,47 +520,6 @@ impl Violation {
                     "carca::rules::feature_occupied",
                     "a follower may not join a feature that holds any follower, however far away, the player's own included",
                     "already occupied",
-                )
-            }
-            ViolationKind::RiverFirst { id, remaining } => w(
-                format!(
-                    "{id} is placed while {remaining} river tile{} remain; the river is played first",
-                    s(*remaining as usize)
-                ),
-                "carca::rules::river_first",
-                "all river tiles are placed before any other tile",
-                "river not finished",
-            ),
-            ViolationKind::RiverLast { id, remaining } => w(
-                format!(
-                    "{id} ends the river, but {remaining} other river tile{} remain",
-                    s(*remaining as usize)
-                ),
-                "carca::rules::river_last",
-                "the lake is placed after every other river tile",
-                "placed too early",
-            ),
-            ViolationKind::RiverContinue { id, expected } => w(
-                format!(
-                    "{id} does not continue the river, which goes on at {}",
-                    expected.map_or_else(
-                        || "no position: the river has ended".into(),
-                        |p| p.to_string()
-                    )
-                ),
-                "carca::rules::river_continue",
-                "each river tile is placed where the river flows on, its river joining the river's open end",
-                "not at the river's end",
-            ),
-            ViolationKind::RiverUTurn { right } => {
-                let direction = if *right { "right" } else { "left" };
-                w(
-                    format!("the river turns {direction} twice in a row: a U-turn"),
-                    "carca::rules::river_u_turn",
-                    &format!(
-                        "right after a {direction} turn the river must run straight or turn the other way; rotate this tile"
-                    ),
-                    &format!("second {direction} turn"),
                 )
             }
             ViolationKind::GameOver { ended, turn, why } => w(

@@ -8,11 +8,12 @@
 //! home; at the end every barn owner scores `barn` per completed city of
 //! the farm, and farms with a barn are not scored by the farm editions.
 
+use super::problem::FarmTaken;
 use crate::engine::event::Phase;
 use crate::engine::features::Node;
 use crate::engine::game::{FarmPay, Game, Scoring};
 use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
-use crate::engine::violation::ViolationKind;
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::rules::{BarnPlacement, Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
 
@@ -115,12 +116,12 @@ impl Mechanic for Barns {
             _ => return None,
         };
         let owner = barn_on(game, root)?;
-        Some(ViolationKind::FarmTaken {
+        Some(ViolationKind::Mechanic(Broken::new(FarmTaken {
             player: names[player].clone(),
             figure: table.name(figure).to_string(),
             by: names[owner].clone(),
             holder: table.name(Figure::BARN).to_string(),
-        })
+        })))
     }
 
     fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, _said: &mut Said) {

@@ -3,4 +3,5 @@
 //! the wagon moving on ([`wagon`]) and the barn ([`barn`]).
 
 pub mod barn;
+pub mod problem;
 pub mod wagon;

@@ -3,13 +3,16 @@
 //! The referee, legal-move listing and the generator all ask this one
 //! module, so they can never disagree about a river tile.
 
+pub mod problem;
+
 use crate::engine::event::FeatureId;
 use crate::engine::game::Game;
 use crate::engine::mechanic::{Mechanic, Phases, Placing, Setup};
 use crate::engine::supply::Supply;
-use crate::engine::violation::ViolationKind;
+use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::tileset::{Catalog, EdgeKind};
+use problem::RiverViolation;
 
 /// The state of the river on the board.
 #[derive(Debug, Clone, Copy, Default)]
@@ -197,10 +200,12 @@ impl Mechanic for RiverRule {
         let entry = &catalog.tiles[tile];
         let id = || entry.tile.id.clone();
         if supply.opening_left > 0 && !entry.opening {
-            return Some(ViolationKind::RiverFirst {
-                id: id(),
-                remaining: supply.opening_left,
-            });
+            return Some(ViolationKind::Mechanic(Broken::new(
+                RiverViolation::First {
+                    id: id(),
+                    remaining: supply.opening_left,
+                },
+            )));
         }
         if entry.opening && entry.tile.last {
             // Opening tiles left other than lakes.
@@ -213,10 +218,10 @@ impl Mechanic for RiverRule {
                 .sum();
             let others = supply.opening_left - lakes.min(supply.opening_left);
             if others > 0 {
-                return Some(ViolationKind::RiverLast {
+                return Some(ViolationKind::Mechanic(Broken::new(RiverViolation::Last {
                     id: id(),
                     remaining: others,
-                });
+                })));
             }
         }
         None
@@ -230,12 +235,15 @@ impl Mechanic for RiverRule {
         rot: Rotation,
     ) -> Option<(ViolationKind, bool)> {
         Some(match self.river.check(catalog, tile, pos, rot)? {
-            RiverProblem::UTurn(right) => (ViolationKind::RiverUTurn { right }, true),
+            RiverProblem::UTurn(right) => (
+                ViolationKind::Mechanic(Broken::new(RiverViolation::UTurn { right })),
+                true,
+            ),
             RiverProblem::NotAtTheEnd(expected) => (
-                ViolationKind::RiverContinue {
+                ViolationKind::Mechanic(Broken::new(RiverViolation::Continue {
                     id: catalog.tiles[tile].tile.id.clone(),
                     expected,
-                },
+                })),
                 false,
             ),
         })
