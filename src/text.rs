@@ -125,6 +125,12 @@ pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// A follower's word in a sentence: the big follower by its full name.
+#[must_use]
+pub fn figure_word(word: &str) -> &str {
+    if word == "big" { "big follower" } else { word }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

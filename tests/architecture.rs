@@ -825,8 +825,8 @@ const REACH: [(&str, usize, usize); 7] = [
     ("inns & cathedrals", 3, 16),
     ("traders & builders", 26, 137),
     ("abbey & mayor", 12, 60),
-    ("the tower", 21, 150),
-    ("the princess & the dragon", 22, 190),
+    ("the tower", 18, 131),
+    ("the princess & the dragon", 19, 167),
 ];
 
 #[test]

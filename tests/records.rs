@@ -426,3 +426,42 @@ fn an_expansions_broken_rule_is_its_own_data_with_its_own_words() {
         .expect("a violation");
     assert_eq!(f.class(), carca::diagnostic::Class::Input);
 }
+
+#[test]
+fn an_expansions_note_is_its_own_data_with_its_own_words_and_json() {
+    use carca::engine::NoteKind;
+    use carca::expansions::tower::notes::TowerNote;
+    use carca::geometry::Pos;
+
+    let a = adjudicated("fixtures/illegal/pd-tower-dragon-tile.yaml");
+    let piece = a
+        .notes
+        .iter()
+        .find_map(|n| match &n.kind {
+            NoteKind::Mechanic(told) => told.get::<TowerNote>().map(|t| (n, told, t)),
+            _ => None,
+        })
+        .expect("a note of The Tower");
+    let (note, told, tale) = piece;
+    assert_eq!(
+        tale,
+        &TowerNote::Piece {
+            at: Pos::new(2, -1),
+            height: 1
+        }
+    );
+    let players = ["red".to_string(), "blue".to_string()];
+    assert_eq!(note.player, 0);
+    assert_eq!(
+        told.tale().words(&players, note.player),
+        "red put a tower piece on the tower at (2,-1): height 1"
+    );
+    assert_eq!(
+        told.tale().json(&players),
+        serde_json::json!({ "note": "tower_piece", "at": [2, -1], "height": 1 })
+    );
+    assert_eq!(
+        told.tale().heading(),
+        carca::expansions::tower::notes::HEADING
+    );
+}

@@ -2,6 +2,9 @@
 //! when they happened, and the awards (which rule, made of which parts). Plain data that scoring, the referee and the
 //! reports share.
 
+use std::any::Any;
+use std::fmt;
+
 use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::rules::{FarmScoring, Figure};
@@ -41,10 +44,8 @@ impl Note {
     /// is cleared.
     pub fn gone_at(&mut self, at: Pos) -> Option<&mut Vec<Gone>> {
         match &mut self.kind {
-            NoteKind::DragonFlew { steps, .. } => {
-                steps.iter_mut().find(|s| s.to == at).map(|s| &mut s.ate)
-            }
-            NoteKind::SentHome { at: there, gone } if *there == at => Some(gone),
+            NoteKind::WentHome { at: there, gone } if *there == at => Some(gone),
+            NoteKind::Mechanic(told) => told.0.gone_at(at),
             _ => None,
         }
     }
@@ -98,89 +99,101 @@ pub enum NoteKind {
         /// to south.
         could: Vec<(Pos, Location, FeatureKind)>,
     },
-    /// A tower piece put on a tower (The Tower).
-    TowerPiece {
-        /// The tower's tile.
-        at: Pos,
-        /// Its height now.
-        height: u32,
-    },
-    /// A follower put on top of a tower, which closes it.
-    OnTower {
-        /// The figure's word.
-        figure: String,
-        /// The tower's tile.
-        at: Pos,
-    },
-    /// A tower took a follower: its owner's own goes home, another
-    /// player's is held by the player of the turn (unless exchanged).
-    Captured {
-        /// The figure's word.
-        figure: String,
-        /// Its owner.
-        owner: usize,
-        /// Its tile.
-        at: Pos,
-        /// Where on it (`tower` for the top of a tower).
-        spot: Location,
-        /// It went home (its owner's own tower took it, or an exchange
-        /// sent it back).
-        home: bool,
-        /// Its owner's figures beside it that went home with it (a builder,
-        /// a pig: their owner had no follower left there).
-        with: Vec<String>,
-    },
-    /// Prisoners exchanged: the follower just taken went home, and one of
-    /// the capturer's came back from its owner.
-    Exchanged {
-        /// The word of the capturer's follower that came back.
-        figure: String,
-        /// The player who held it.
-        from: usize,
-    },
-    /// A follower bought back (the player of the note paid).
-    Ransomed {
-        /// The figure's word.
-        figure: String,
-        /// The player paid, who held it.
-        from: usize,
-        /// The points paid.
-        points: i64,
-    },
-    /// The dragon came onto a volcano just placed (The Princess & the
-    /// Dragon).
-    DragonArrived {
-        /// The volcano's tile.
-        at: Pos,
-    },
-    /// The dragon flew after a dragon tile: where from, and each step.
-    DragonFlew {
-        /// The tile it started from.
-        from: Pos,
-        /// Its steps, in order.
-        steps: Vec<Step>,
-        /// It could not go on where it stopped (a dead end).
-        stuck: bool,
-        /// A step the record lists was refused, and the dragon stopped
-        /// before it.
-        refused: bool,
-    },
-    /// The fairy moved: beside a follower of the player of the note (its
-    /// word and spot), or onto a tile.
-    FairyMoved {
-        /// The tile.
-        at: Pos,
-        /// The follower's word and spot, when it stands beside one.
-        beside: Option<(String, Location)>,
-    },
-    /// The princess sent a follower of her city home (and the figures
-    /// that went with it).
-    SentHome {
+    /// Figures went home from a tile a mechanic cleared without noting
+    /// what went home there.
+    WentHome {
         /// The tile it stood on.
         at: Pos,
         /// The figures that went home.
         gone: Vec<Gone>,
     },
+    /// What an expansion's mechanic notes: its own data, which says itself
+    /// in words and JSON.
+    Mechanic(Told),
+}
+
+/// What an expansion's mechanic notes happened ([`NoteKind::Mechanic`]):
+/// its own data, which knows its words, its JSON and the heading the
+/// breakdown lists it under, so that a new note needs no variant here and
+/// no words in the reports.
+pub trait Tale: fmt::Debug + Send + Sync + 'static {
+    /// What happened, in the breakdown's words, after `turn N · ` (players
+    /// by name; `player` is the player of the note).
+    fn words(&self, players: &[String], player: usize) -> String;
+    /// What happened, as `carca score --format json` gives it: an object
+    /// with its kind under `note` (players by name).
+    fn json(&self, players: &[String]) -> serde_json::Value;
+    /// The heading the breakdown lists it under, with the notes of its
+    /// expansion.
+    fn heading(&self) -> &'static str;
+    /// The figures that went home from the tile at `at`, if it lists them
+    /// (a step of the dragon's flight): a figure a mechanic keeps there
+    /// joins them when the tile is cleared.
+    fn gone_at(&mut self, _at: Pos) -> Option<&mut Vec<Gone>> {
+        None
+    }
+}
+
+/// A [`Tale`] held as a note's data: compared, cloned, and found again as
+/// its own type ([`Told::get`]).
+pub struct Told(Box<dyn HeldTale>);
+
+/// What [`Told`] asks of a tale beyond [`Tale`].
+trait HeldTale: Tale {
+    fn any(&self) -> &dyn Any;
+    fn boxed(&self) -> Box<dyn HeldTale>;
+    fn same(&self, other: &dyn HeldTale) -> bool;
+}
+
+impl<T: Tale + Clone + PartialEq> HeldTale for T {
+    fn any(&self) -> &dyn Any {
+        self
+    }
+    fn boxed(&self) -> Box<dyn HeldTale> {
+        Box::new(self.clone())
+    }
+    fn same(&self, other: &dyn HeldTale) -> bool {
+        other.any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl Told {
+    /// Holds `tale`.
+    pub fn new<T: Tale + Clone + PartialEq>(tale: T) -> Told {
+        Told(Box::new(tale))
+    }
+
+    /// The tale, if it is a `T`.
+    #[must_use]
+    pub fn get<T: Tale>(&self) -> Option<&T> {
+        self.0.any().downcast_ref()
+    }
+
+    /// The tale.
+    #[must_use]
+    pub fn tale(&self) -> &dyn Tale {
+        self.0.as_ref()
+    }
+}
+
+impl Clone for Told {
+    fn clone(&self) -> Told {
+        Told(self.0.boxed())
+    }
+}
+
+impl PartialEq for Told {
+    fn eq(&self, other: &Told) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl Eq for Told {}
+
+impl fmt::Debug for Told {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// A figure the dragon ate, or the princess sent home: its owner, its
@@ -196,18 +209,6 @@ pub struct Gone {
     /// It went home with a follower of its owner's that left (a builder or
     /// a pig no follower of theirs is left beside), not by itself.
     pub with: bool,
-}
-
-/// One step of the dragon's flight: where to, who moved it (the player
-/// whose step it was), and what it ate there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Step {
-    /// The tile it entered.
-    pub to: Pos,
-    /// The player who made the step.
-    pub by: usize,
-    /// The figures it ate there (and those that went home with them).
-    pub ate: Vec<Gone>,
 }
 
 /// What kind of feature an event scored.

@@ -771,7 +771,7 @@ impl Mechanics {
                 said.notes.push(Note {
                     turn,
                     player,
-                    kind: NoteKind::SentHome { at, gone: went },
+                    kind: NoteKind::WentHome { at, gone: went },
                 });
             }
         }

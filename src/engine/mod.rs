@@ -19,7 +19,8 @@ pub mod turns;
 pub mod violation;
 
 pub use event::{
-    Event, FeatureId, FeatureName, FeatureReport, Gone, Note, NoteKind, Phase, ScoredKind, Step,
+    Event, FeatureId, FeatureName, FeatureReport, Gone, Note, NoteKind, Phase, ScoredKind, Tale,
+    Told,
 };
 pub use game::{Game, Spot};
 pub use position::{Move, MovesAfter, Position, implied_discards, position};

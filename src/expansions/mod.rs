@@ -9,6 +9,7 @@
 
 pub mod abbey;
 pub mod abbey_mayor;
+pub mod gone;
 pub mod princess_dragon;
 pub mod river;
 pub mod tower;
@@ -40,6 +41,28 @@ const SCORING: [BuildScoring; 4] = [
 
 // Every mechanic of the registry has its bit in a phase's mask.
 const _: () = assert!(TURN.len() <= 32);
+
+/// The notes of an expansion's mechanics, as the reports list them.
+#[derive(Debug, Clone, Copy)]
+pub struct Notes {
+    /// The heading the breakdown lists them under (each expansion's notes
+    /// together, in the order of [`NOTES`]).
+    pub heading: &'static str,
+    /// The JSON Schema of their JSON in `carca score --format json`.
+    pub schema: fn(&mut schemars::SchemaGenerator) -> schemars::Schema,
+}
+
+/// Every expansion's notes, in the order the breakdown lists them.
+pub const NOTES: [Notes; 2] = [
+    Notes {
+        heading: tower::notes::HEADING,
+        schema: tower::notes::schema,
+    },
+    Notes {
+        heading: princess_dragon::notes::HEADING,
+        schema: princess_dragon::notes::schema,
+    },
+];
 
 /// Every expansion carca plays: what the referee, `carca moves`, the page
 /// and the generator hand the engine.

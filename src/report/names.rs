@@ -46,8 +46,4 @@ pub fn each(ids: &[FeatureId]) -> Vec<String> {
     ids.iter().map(ToString::to_string).collect()
 }
 
-/// A follower's word in a sentence: the big follower by its full name.
-#[must_use]
-pub fn figure_word(word: &str) -> &str {
-    if word == "big" { "big follower" } else { word }
-}
+pub use crate::text::figure_word;

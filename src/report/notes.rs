@@ -52,150 +52,16 @@ pub fn words(players: &[String], n: &Note) -> String {
                 places.join(", ")
             )
         }
-        NoteKind::TowerPiece { at, height } => format!(
-            "turn {} · {who} put a tower piece on the tower at {at}: height {height}",
-            n.turn
-        ),
-        NoteKind::OnTower { figure, at } => format!(
-            "turn {} · {who} put a {} on top of the tower at {at}, which closes it",
+        NoteKind::WentHome { at, gone } => format!(
+            "turn {} · went home from {at}: {}",
             n.turn,
-            figure_word(figure)
+            crate::expansions::gone::words(players, gone)
         ),
-        NoteKind::Captured {
-            figure,
-            owner,
-            at,
-            spot,
-            home,
-            with,
-        } => {
-            let owner = &players[*owner];
-            let with = with.iter().fold(String::new(), |mut s, f| {
-                let _ = write!(s, "; {owner}'s {f} goes home");
-                s
-            });
-            let fate = match (owner == who, home) {
-                (true, _) => "it goes home".to_string(),
-                (false, true) => format!("it goes home to {owner} (exchanged)"),
-                (false, false) => format!("{who} holds it"),
-            };
-            format!(
-                "turn {} · {who}'s tower took {owner}'s {} at {at} {spot}: {fate}{with}",
-                n.turn,
-                figure_word(figure)
-            )
+        NoteKind::Mechanic(told) => {
+            format!("turn {} · {}", n.turn, told.tale().words(players, n.player))
         }
-        NoteKind::Exchanged { figure, from } => format!(
-            "turn {} · prisoners exchanged: {who}'s {} held by {} goes home",
-            n.turn,
-            figure_word(figure),
-            players[*from]
-        ),
-        NoteKind::Ransomed {
-            figure,
-            from,
-            points,
-        } => format!(
-            "turn {} · {who} paid {} {points} points of ransom for {who}'s {}, which goes home",
-            n.turn,
-            players[*from],
-            figure_word(figure)
-        ),
-        NoteKind::DragonArrived { at } => format!(
-            "turn {} · {who} placed a volcano at {at}: the dragon moves there",
-            n.turn
-        ),
-        NoteKind::DragonFlew {
-            from,
-            steps,
-            stuck: true,
-            ..
-        } if steps.is_empty() => format!(
-            "turn {} · the dragon at {from} cannot move: no step is possible",
-            n.turn
-        ),
-        NoteKind::DragonFlew {
-            from,
-            steps,
-            refused: true,
-            ..
-        } if steps.is_empty() => format!(
-            "turn {} · the dragon stays at {from}: the record's first step is refused (see the diagnostics)",
-            n.turn
-        ),
-        NoteKind::DragonFlew { from, steps, .. } if steps.is_empty() => format!(
-            "turn {} · the dragon stays at {from}: the record lists no step",
-            n.turn
-        ),
-        NoteKind::DragonFlew {
-            from,
-            steps,
-            stuck,
-            refused,
-        } => {
-            let mut out = format!("turn {} · the dragon flies from {from}:", n.turn);
-            for (k, step) in steps.iter().enumerate() {
-                let _ = write!(out, " {}. {} to {}", k + 1, players[step.by], step.to);
-                if !step.ate.is_empty() {
-                    let _ = write!(out, ", eats {}", gone_words(players, &step.ate));
-                }
-                out.push(';');
-            }
-            out.pop();
-            if *refused {
-                out.push_str("; the record's next step is refused (see the diagnostics)");
-            } else if *stuck {
-                out.push_str(" (a dead end)");
-            }
-            out
-        }
-        NoteKind::FairyMoved { at, beside } => match beside {
-            Some((figure, spot)) => format!(
-                "turn {} · {who} moved the fairy beside {who}'s {} at {at} {spot}",
-                n.turn,
-                figure_word(figure)
-            ),
-            None => format!(
-                "turn {} · {who} moved the fairy to the tile at {at}",
-                n.turn
-            ),
-        },
-        NoteKind::SentHome { at, gone } => format!(
-            "turn {} · {who}'s princess sent home from {at}: {}",
-            n.turn,
-            gone_words(players, gone)
-        ),
     }
 }
-
-/// Figures gone from the board, in words: "blue's farmer at N, red's pig
-/// at C".
-fn gone_words(players: &[String], gone: &[crate::engine::Gone]) -> String {
-    let each = |with: bool| {
-        gone.iter()
-            .filter(|g| g.with == with)
-            .map(|g| {
-                format!(
-                    "{}'s {} ({})",
-                    players[g.owner],
-                    figure_word(&g.figure),
-                    g.spot
-                )
-            })
-            .collect::<Vec<_>>()
-    };
-    let (alone, with) = (each(false), each(true));
-    let mut out = alone.join(", ");
-    // A builder or pig goes home because its owner's follower did.
-    if !with.is_empty() {
-        let verb = if with.len() == 1 { "goes" } else { "go" };
-        let whom = if alone.len() == 1 { "it" } else { "them" };
-        let _ = write!(out, "; {} {verb} home with {whom}", with.join(", "));
-    }
-    out
-}
-
-use super::names::figure_word;
 
 /// The notes of an adjudication, by kind, after the events.
 pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
@@ -219,41 +85,29 @@ pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }
-    let towers: Vec<&Note> = notes
+    let went: Vec<&Note> = notes
         .iter()
-        .filter(|n| {
-            matches!(
-                n.kind,
-                NoteKind::TowerPiece { .. }
-                    | NoteKind::OnTower { .. }
-                    | NoteKind::Captured { .. }
-                    | NoteKind::Exchanged { .. }
-                    | NoteKind::Ransomed { .. }
-            )
-        })
+        .filter(|n| matches!(n.kind, NoteKind::WentHome { .. }))
         .collect();
-    if !towers.is_empty() {
-        let _ = writeln!(out, "\ntowers, prisoners and ransoms");
-        for n in towers {
+    if !went.is_empty() {
+        let _ = writeln!(out, "\nfigures sent home from a tile");
+        for n in went {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }
-    let dragon: Vec<&Note> = notes
-        .iter()
-        .filter(|n| {
-            matches!(
-                n.kind,
-                NoteKind::DragonArrived { .. }
-                    | NoteKind::DragonFlew { .. }
-                    | NoteKind::FairyMoved { .. }
-                    | NoteKind::SentHome { .. }
+    // Each expansion's notes under its heading, in the registry's order.
+    for kind in &crate::expansions::NOTES {
+        let mine: Vec<&Note> = notes
+            .iter()
+            .filter(
+                |n| matches!(&n.kind, NoteKind::Mechanic(t) if t.tale().heading() == kind.heading),
             )
-        })
-        .collect();
-    if !dragon.is_empty() {
-        let _ = writeln!(out, "\nthe dragon, the fairy and the princess");
-        for n in dragon {
-            let _ = writeln!(out, "  {}", words(players, n));
+            .collect();
+        if !mine.is_empty() {
+            let _ = writeln!(out, "\n{}", kind.heading);
+            for n in mine {
+                let _ = writeln!(out, "  {}", words(players, n));
+            }
         }
     }
 }

@@ -12,6 +12,7 @@ use serde::ser::SerializeMap;
 use crate::diagnostic::{Class, Finding};
 use crate::engine::event::{Basis, Nothing, Unit};
 use crate::engine::{Adjudication, Event, Note, NoteKind, Phase};
+use crate::expansions::gone::{self, GoneJson};
 use crate::rules::FarmScoring;
 use crate::rules::Ruleset;
 use crate::rules::table::{GROUPS, Group, TOGGLES};
@@ -534,123 +535,42 @@ pub enum NoteWhat {
         /// north to south.
         to: Vec<SpotAtJson>,
     },
-    /// A tower piece put on a tower (The Tower).
-    TowerPiece {
-        /// The tower's tile: [x, y].
+    /// Figures went home from a tile that a mechanic cleared without
+    /// noting them otherwise.
+    WentHome {
+        /// The tile they stood on: [x, y].
         at: [i32; 2],
-        /// Its height now.
-        height: u32,
-    },
-    /// A follower put on top of a tower, which closes it.
-    OnTower {
-        /// The figure's word.
-        figure: String,
-        /// The tower's tile: [x, y].
-        at: [i32; 2],
-    },
-    /// A tower took a follower.
-    Captured {
-        /// The figure's word.
-        figure: String,
-        /// Its owner.
-        owner: String,
-        /// Its tile: [x, y].
-        at: [i32; 2],
-        /// Where on it (`tower`: the top of a tower).
-        spot: String,
-        /// It went home (its owner's own, or exchanged); false: the
-        /// player of the note holds it.
-        home: bool,
-        /// Its owner's figures beside it that went home with it (a
-        /// builder, a pig).
-        with: Vec<String>,
-    },
-    /// Prisoners exchanged: one of the player's followers came back.
-    Exchanged {
-        /// The word of the follower that came back.
-        figure: String,
-        /// The player who held it.
-        from: String,
-    },
-    /// A follower bought back by the player of the note.
-    Ransomed {
-        /// The figure's word.
-        figure: String,
-        /// The player paid, who held it.
-        from: String,
-        /// The points paid.
-        points: i64,
-    },
-    /// The dragon came onto a volcano the player of the note placed.
-    DragonArrived {
-        /// The volcano's tile: [x, y].
-        at: [i32; 2],
-    },
-    /// The dragon flew after a dragon tile.
-    DragonFlew {
-        /// The tile it started from: [x, y].
-        from: [i32; 2],
-        /// Its steps, in order.
-        steps: Vec<StepJson>,
-        /// It could not go on where it stopped before its sixth step (a
-        /// dead end).
-        stuck: bool,
-        /// A step the record lists was refused (see the diagnostics), and
-        /// the dragon stopped before it.
-        refused: bool,
-    },
-    /// The player of the note moved the fairy.
-    FairyMoved {
-        /// The tile: [x, y].
-        at: [i32; 2],
-        /// The follower it stands beside (the player's): its word and
-        /// spot, or null when it stands on the tile.
-        beside: Option<FigureAtJson>,
-    },
-    /// The princess of the player of the note's tile sent a follower home.
-    SentHome {
-        /// The tile it stood on: [x, y].
-        at: [i32; 2],
-        /// The figures that went home (the follower first).
+        /// The figures that went home.
         gone: Vec<GoneJson>,
     },
+    /// What an expansion's mechanic notes, with its own `note` kind and
+    /// fields.
+    #[serde(untagged)]
+    Mechanic(MechanicNoteJson),
 }
 
-/// One step of the dragon's flight.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct StepJson {
-    /// The tile it entered: [x, y].
-    pub to: [i32; 2],
-    /// The player who made the step.
-    pub by: String,
-    /// The figures it ate there.
-    pub ate: Vec<GoneJson>,
-}
+/// The JSON of an expansion's note, as its expansion writes it: one of
+/// the kinds the expansions declare (`crate::expansions::NOTES`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct MechanicNoteJson(pub serde_json::Value);
 
-/// A figure gone from the board (eaten, sent home).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct GoneJson {
-    /// Its owner.
-    pub owner: String,
-    /// Its word.
-    pub figure: String,
-    /// Where it stood on its tile.
-    pub spot: String,
-    /// It went home with a follower of its owner's that left (a builder
-    /// or a pig), not by itself.
-    pub with: bool,
-}
+impl JsonSchema for MechanicNoteJson {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "MechanicNoteJson".into()
+    }
 
-/// A figure by its word and spot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct FigureAtJson {
-    /// Its word.
-    pub figure: String,
-    /// Where it stands on its tile.
-    pub spot: String,
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let kinds: Vec<serde_json::Value> = crate::expansions::NOTES
+            .iter()
+            .map(|n| (n.schema)(generator).to_value())
+            .collect();
+        schemars::json_schema!({ "oneOf": kinds })
+    }
 }
 
 impl NoteJson {
@@ -695,88 +615,17 @@ impl NoteJson {
                         })
                         .collect(),
                 },
-                NoteKind::TowerPiece { at, height } => NoteWhat::TowerPiece {
+                NoteKind::WentHome { at, gone } => NoteWhat::WentHome {
                     at: [at.x, at.y],
-                    height: *height,
+                    gone: gone::json(players, gone),
                 },
-                NoteKind::OnTower { figure, at } => NoteWhat::OnTower {
-                    figure: figure.clone(),
-                    at: [at.x, at.y],
-                },
-                NoteKind::Captured {
-                    figure,
-                    owner,
-                    at,
-                    spot,
-                    home,
-                    with,
-                } => NoteWhat::Captured {
-                    figure: figure.clone(),
-                    owner: players[*owner].clone(),
-                    at: [at.x, at.y],
-                    spot: spot.to_string(),
-                    home: *home,
-                    with: with.clone(),
-                },
-                NoteKind::Exchanged { figure, from } => NoteWhat::Exchanged {
-                    figure: figure.clone(),
-                    from: players[*from].clone(),
-                },
-                NoteKind::Ransomed {
-                    figure,
-                    from,
-                    points,
-                } => NoteWhat::Ransomed {
-                    figure: figure.clone(),
-                    from: players[*from].clone(),
-                    points: *points,
-                },
-                NoteKind::DragonArrived { at } => NoteWhat::DragonArrived { at: [at.x, at.y] },
-                NoteKind::DragonFlew {
-                    from,
-                    steps,
-                    stuck,
-                    refused,
-                } => NoteWhat::DragonFlew {
-                    from: [from.x, from.y],
-                    stuck: *stuck,
-                    refused: *refused,
-                    steps: steps
-                        .iter()
-                        .map(|s| StepJson {
-                            to: [s.to.x, s.to.y],
-                            by: players[s.by].clone(),
-                            ate: gone_json(players, &s.ate),
-                        })
-                        .collect(),
-                },
-                NoteKind::FairyMoved { at, beside } => NoteWhat::FairyMoved {
-                    at: [at.x, at.y],
-                    beside: beside.as_ref().map(|(figure, spot)| FigureAtJson {
-                        figure: figure.clone(),
-                        spot: spot.to_string(),
-                    }),
-                },
-                NoteKind::SentHome { at, gone } => NoteWhat::SentHome {
-                    at: [at.x, at.y],
-                    gone: gone_json(players, gone),
-                },
+                NoteKind::Mechanic(told) => {
+                    NoteWhat::Mechanic(MechanicNoteJson(told.tale().json(players)))
+                }
             },
             text: super::notes::words(players, n),
         }
     }
-}
-
-/// Figures gone from the board, as JSON.
-fn gone_json(players: &[String], gone: &[crate::engine::Gone]) -> Vec<GoneJson> {
-    gone.iter()
-        .map(|g| GoneJson {
-            owner: players[g.owner].clone(),
-            figure: g.figure.clone(),
-            spot: g.spot.to_string(),
-            with: g.with,
-        })
-        .collect()
 }
 
 /// A spot of a tile on the board.

@@ -8,8 +8,9 @@
 //! aside: a record may not place one, and they do not count among the
 //! tiles left.
 
+use super::notes::{DragonNote, Step};
 use super::problem::{DragonProblem, Refused};
-use crate::engine::event::{Gone, Note, NoteKind, Step};
+use crate::engine::event::{Gone, Note, NoteKind, Told};
 use crate::engine::game::{Game, Neutral};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
 use crate::engine::supply::Supply;
@@ -224,7 +225,7 @@ impl Mechanic for Dragon {
             said.notes.push(Note {
                 turn: acting.turn,
                 player: acting.actor,
-                kind: NoteKind::DragonArrived { at },
+                kind: NoteKind::Mechanic(Told::new(DragonNote::Arrived { at })),
             });
         }
         if !self.after_scoring {
@@ -513,12 +514,12 @@ impl Dragon {
         said.notes.push(Note {
             turn,
             player: actor,
-            kind: NoteKind::DragonFlew {
+            kind: NoteKind::Mechanic(Told::new(DragonNote::Flew {
                 from: start,
                 stuck: could.is_empty() && steps.len() < STEPS,
                 refused: stopped,
                 steps,
-            },
+            })),
         });
     }
 }

@@ -6,8 +6,9 @@
 //! whenever that follower's feature is scored, majority or not. When its
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
+use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
-use crate::engine::event::{Note, NoteKind, Phase};
+use crate::engine::event::{Note, NoteKind, Phase, Told};
 use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
@@ -154,7 +155,10 @@ impl Mechanic for Fairy {
                         said.notes.push(Note {
                             turn: acting.turn,
                             player: acting.actor,
-                            kind: NoteKind::FairyMoved { at, beside: words },
+                            kind: NoteKind::Mechanic(Told::new(DragonNote::FairyMoved {
+                                at,
+                                beside: words,
+                            })),
                         });
                     }
                     Err(why) => said.violations.push((

@@ -3,5 +3,6 @@
 
 pub mod dragon;
 pub mod fairy;
+pub mod notes;
 pub mod princess;
 pub mod problem;

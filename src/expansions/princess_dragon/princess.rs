@@ -5,8 +5,9 @@
 //! they must when one can go. After a portal tile the turn's follower may
 //! go on an unfinished feature of any tile.
 
+use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
-use crate::engine::event::{Note, NoteKind};
+use crate::engine::event::{Note, NoteKind, Told};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
@@ -223,7 +224,10 @@ impl Mechanic for Princess {
                     said.notes.push(Note {
                         turn: acting.turn,
                         player: acting.actor,
-                        kind: NoteKind::SentHome { at: pick.at, gone },
+                        kind: NoteKind::Mechanic(Told::new(DragonNote::SentHome {
+                            at: pick.at,
+                            gone,
+                        })),
                     });
                 }
                 Err(why) => said.violations.push((

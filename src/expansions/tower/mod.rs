@@ -8,12 +8,13 @@
 //! tile and before the deployment and the scoring, so a follower taken
 //! from a feature the tile completes does not score.
 
+pub mod notes;
 pub mod problem;
 
 use std::collections::HashMap;
 
 use crate::engine::event::FeatureId;
-use crate::engine::event::{Gone, Note, NoteKind, Phase};
+use crate::engine::event::{Gone, Note, NoteKind, Phase, Told};
 use crate::engine::game::Game;
 use crate::engine::mechanic::{
     Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack,
@@ -23,6 +24,7 @@ use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::record::{Act, Body, Capture, Deploy, Ransom, Record, TowerPiece};
 use crate::rules::{Figure, Point};
+use notes::TowerNote;
 use problem::{Refused, TowerProblem};
 
 /// The Tower's rules, for games whose tiles have tower foundations.
@@ -529,10 +531,10 @@ impl Towers {
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
-            kind: NoteKind::TowerPiece {
+            kind: NoteKind::Mechanic(Told::new(TowerNote::Piece {
                 at: t.at,
                 height: tower.height,
-            },
+            })),
         });
         Some((t.at, tower.height))
     }
@@ -568,7 +570,7 @@ impl Towers {
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
-            kind: NoteKind::OnTower { figure: word, at },
+            kind: NoteKind::Mechanic(Told::new(TowerNote::OnTower { figure: word, at })),
         });
     }
 
@@ -705,14 +707,14 @@ impl Towers {
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
-            kind: NoteKind::Captured {
+            kind: NoteKind::Mechanic(Told::new(TowerNote::Captured {
                 figure: word,
                 owner,
                 at: c.at,
                 spot: c.spot.clone(),
                 home,
                 with,
-            },
+            })),
         });
         match back {
             Some(f) => {
@@ -726,10 +728,10 @@ impl Towers {
                 said.notes.push(Note {
                     turn: acting.turn,
                     player: me,
-                    kind: NoteKind::Exchanged {
+                    kind: NoteKind::Mechanic(Told::new(TowerNote::Exchanged {
                         figure: game.figures().name(f).to_string(),
                         from: owner,
-                    },
+                    })),
                 });
             }
             None if owner != me => self.prisoners[me].push((owner, figure)),
@@ -794,11 +796,11 @@ impl Towers {
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
-            kind: NoteKind::Ransomed {
+            kind: NoteKind::Mechanic(Told::new(TowerNote::Ransomed {
                 figure: table.name(figure).to_string(),
                 from: r.from,
                 points: self.ransom,
-            },
+            })),
         });
     }
 }

@@ -465,7 +465,7 @@ export declare namespace Score {
   /**
    * Something that happened without points.
    */
-  export type NoteJson = {
+  export type NoteJson = NoteJson1 & {
     /**
      * The turn (entry of `turns`) it happened on.
      */
@@ -478,7 +478,7 @@ export declare namespace Score {
      * In words, as the text report says it.
      */
     text: string;
-  } & NoteJson1;
+  };
   export type NoteJson1 =
     | {
         note: "second_turn";
@@ -544,6 +544,25 @@ export declare namespace Score {
          */
         to: SpotAtJson[];
       }
+    | {
+        note: "went_home";
+        /**
+         * The tile they stood on: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The figures that went home.
+         */
+        gone: GoneJson[];
+      }
+    | (TowerNoteJson | DragonNoteJson);
+  /**
+   * The Tower's notes in `carca score --format json`.
+   */
+  export type TowerNoteJson =
     | {
         note: "tower_piece";
         /**
@@ -629,7 +648,11 @@ export declare namespace Score {
          * The points paid.
          */
         points: number;
-      }
+      };
+  /**
+   * The dragon's, the fairy's and the princess's notes in `carca score --format json`.
+   */
+  export type DragonNoteJson =
     | {
         note: "dragon_arrived";
         /**
@@ -1102,26 +1125,6 @@ export declare namespace Score {
     kind: string;
   }
   /**
-   * One step of the dragon's flight.
-   */
-  export interface StepJson {
-    /**
-     * The tile it entered: [x, y].
-     *
-     * @minItems 2
-     * @maxItems 2
-     */
-    to: [number, number];
-    /**
-     * The player who made the step.
-     */
-    by: string;
-    /**
-     * The figures it ate there.
-     */
-    ate: GoneJson[];
-  }
-  /**
    * A figure gone from the board (eaten, sent home).
    */
   export interface GoneJson {
@@ -1142,6 +1145,26 @@ export declare namespace Score {
      * or a pig), not by itself.
      */
     with: boolean;
+  }
+  /**
+   * One step of the dragon's flight.
+   */
+  export interface StepJson {
+    /**
+     * The tile it entered: [x, y].
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    to: [number, number];
+    /**
+     * The player who made the step.
+     */
+    by: string;
+    /**
+     * The figures it ate there.
+     */
+    ate: GoneJson[];
   }
   /**
    * A figure by its word and spot.
