@@ -1129,7 +1129,7 @@ mod tests {
     use crate::loader::Loader;
     use crate::record::{Act, Pick};
     use crate::rules::Ruleset;
-    use crate::tileset::{Catalog, Symbol};
+    use crate::tileset::Catalog;
 
     fn catalog_of(sets: &[&str]) -> Catalog {
         Catalog::new(
@@ -1153,19 +1153,17 @@ mod tests {
             players: 2,
             start: (start, Pos::new(0, 0), Rotation::R0),
         });
-        let find = |symbol: Option<Symbol>| {
+        let find = |symbol: Option<&str>| {
             (0..catalog.tiles.len())
                 .find(|&i| {
                     let t = &catalog.tiles[i].tile;
-                    t.symbol == symbol && !t.start && t.cloister.is_none()
+                    t.symbols.first().map(String::as_str) == symbol
+                        && !t.start
+                        && t.cloister.is_none()
                 })
                 .expect("a tile")
         };
-        let (plain, volcano, dragon) = (
-            find(None),
-            find(Some(Symbol::Volcano)),
-            find(Some(Symbol::Dragon)),
-        );
+        let (plain, volcano, dragon) = (find(None), find(Some("volcano")), find(Some("dragon")));
         let mut game = super::super::game::Game::new(&catalog, &rules, 2);
         game.place(start, Pos::new(0, 0), Rotation::R0, None);
         let at_plain = game.place(plain, Pos::new(0, -1), Rotation::R0, Some(1));

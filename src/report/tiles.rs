@@ -311,13 +311,16 @@ pub fn show_tile(tile: &Tile) -> String {
             let _ = write!(head, ", {word}");
         }
     }
-    if let Some(symbol) = tile.symbol {
-        let article = if symbol == crate::tileset::Symbol::Princess {
-            "the"
-        } else {
-            "a"
-        };
-        let _ = write!(head, ", shows {article} {}", symbol.word());
+    if !tile.symbols.is_empty() {
+        let shown: Vec<String> = tile
+            .symbols
+            .iter()
+            .map(|s| {
+                let article = if s == "princess" { "the" } else { "a" };
+                format!("{article} {s}")
+            })
+            .collect();
+        let _ = write!(head, ", shows {}", shown.join(" and "));
     }
     let pic = picture(tile);
     let legend = legend(tile);

@@ -16,7 +16,7 @@ use miette::SourceSpan;
 
 use super::error::TilesetError as E;
 use super::figure::{self, FigureKind, Strength};
-use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Symbol, Tile, TileSet};
+use super::model::{EdgeKind, End, Feature, FeatureKind, Modifier, Shape, Tile, TileSet};
 use super::raw::{RawFeature, RawFigureKind, RawModifier, RawStrength, RawTile, RawTileSet};
 use super::topology::{Layout, SLOTS, half_slot, mid_slot, slot_half};
 use crate::diagnostic::{Class, Finding};
@@ -33,6 +33,12 @@ const MAX_COUNT: i64 = 100_000;
 const MAX_PENNANTS: i64 = 99;
 /// Most modifiers one set may declare, and most entries in one `with`.
 const MAX_MODIFIERS: usize = 64;
+
+/// The most symbols a set declares.
+const MAX_SYMBOLS: usize = 64;
+
+/// The symbol of the tile language's princess city (`princess: true`).
+const PRINCESS: &str = "princess";
 /// Largest rate a declared modifier may give.
 const MAX_RATE: i64 = 1000;
 /// Whether a text is a tile set at all: it names a `tiles` key somewhere
@@ -214,6 +220,8 @@ struct Builder<'a> {
     modifiers: Vec<Modifier>,
     /// The sets `requires` may name.
     companions: Companions<'a>,
+    /// The symbols the set declares (`symbols:`).
+    symbols: Vec<String>,
 }
 
 /// A feature under construction, with where it was written.
@@ -235,6 +243,7 @@ impl<'a> Builder<'a> {
             warnings: Vec::new(),
             modifiers: Modifier::builtin(),
             companions,
+            symbols: Vec::new(),
         }
     }
 }
@@ -283,6 +292,7 @@ impl Builder<'_> {
         let declared = self.modifiers[builtin_count..].to_vec();
         let figure_kinds = self.figure_kinds(raw);
         let figures = self.figures(raw, &figure_kinds);
+        self.declare_symbols(raw);
         let raw_tiles = &raw.tiles.value;
         let list_span = self.span(&raw.tiles);
         if raw_tiles.is_empty() {
@@ -305,6 +315,7 @@ impl Builder<'_> {
                 opening: false,
                 modifiers: declared,
                 figure_kinds,
+                symbols: self.symbols.clone(),
                 figures,
                 tiles: Vec::new(),
             };
@@ -387,8 +398,48 @@ impl Builder<'_> {
             opening: raw.opening.as_ref().is_some_and(|o| o.value),
             modifiers: declared,
             figure_kinds,
+            symbols: std::mem::take(&mut self.symbols),
             figures,
             tiles,
+        }
+    }
+
+    /// The symbols the set declares (`symbols:`): words, each once.
+    fn declare_symbols(&mut self, raw: &RawTileSet) {
+        let Some(list) = &raw.symbols else {
+            return;
+        };
+        if list.value.len() > MAX_SYMBOLS {
+            self.errors.push(E::TooLarge {
+                what: "symbols",
+                value: list.value.len() as u64,
+                limit: MAX_SYMBOLS as u64,
+                span: self.span(list),
+            });
+            return;
+        }
+        for w in &list.value {
+            let word = w.value.trim();
+            let well_formed = word.len() <= 40
+                && word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !well_formed {
+                self.errors.push(E::BadSymbol {
+                    name: crate::text::cut(word, crate::text::MAX_NAME).into_owned(),
+                    why: "a symbol is a word of lower-case letters, digits and `_`, starting with a letter (at most 40)",
+                    span: self.span(w),
+                });
+            } else if self.symbols.iter().any(|s| s == word) {
+                self.errors.push(E::BadSymbol {
+                    name: word.to_string(),
+                    why: "the set declares this symbol twice",
+                    span: self.span(w),
+                });
+            } else {
+                self.symbols.push(word.to_string());
+            }
         }
     }
 
@@ -986,14 +1037,14 @@ impl Builder<'_> {
         if self.blocked_since(before) {
             return None;
         }
-        let (symbol, princess) = self.symbol(raw, &drafts);
+        let (symbols, princess) = self.symbols(raw, &drafts);
         if self.blocked_since(before) {
             return None;
         }
         let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
         let tower = flag(&raw.tower);
         Some(Tile {
-            symbol,
+            symbols,
             princess,
             id,
             count: count as u32,
@@ -1178,9 +1229,10 @@ impl Builder<'_> {
         }
     }
 
-    /// The symbol a tile shows, and the city the princess stands in (the
-    /// tile's only city, or the one marked `princess: true`).
-    fn symbol(&mut self, raw: &RawTile, drafts: &[Draft]) -> (Option<Symbol>, Option<usize>) {
+    /// The symbols a tile shows (`symbol`, then `symbols`), each declared
+    /// by the set, and the city the princess stands in (the tile's only
+    /// city, or the one marked `princess: true`).
+    fn symbols(&mut self, raw: &RawTile, drafts: &[Draft]) -> (Vec<String>, Option<usize>) {
         let marked: Vec<usize> = raw
             .cities
             .iter()
@@ -1189,23 +1241,32 @@ impl Builder<'_> {
             .filter(|(_, c)| c.value.princess.as_ref().is_some_and(|p| p.value))
             .map(|(i, _)| i)
             .collect();
-        let symbol = raw.symbol.as_ref().and_then(|w| {
+        let written = raw
+            .symbol
+            .iter()
+            .chain(raw.symbols.iter().flat_map(|l| l.value.iter()));
+        let mut symbols: Vec<String> = Vec::new();
+        for w in written {
             let word = w.value.trim();
-            let found = Symbol::ALL.into_iter().find(|s| s.word() == word);
-            if found.is_none() {
-                let words = Symbol::ALL.map(Symbol::word);
+            if !self.symbols.iter().any(|s| s == word) {
+                let help = if self.symbols.is_empty() {
+                    "the set declares no symbol: list the words its tiles show under `symbols:` at the top of the set (docs/tilesets.md, \"Symbols\")".to_string()
+                } else {
+                    format!(
+                        "{}the set declares {} (add a word to `symbols:` to declare it)",
+                        crate::suggest::did_you_mean(word, self.symbols.iter().map(String::as_str)),
+                        self.symbols.join(", ")
+                    )
+                };
                 self.errors.push(E::UnknownSymbol {
-                    name: word.to_string(),
-                    help: format!(
-                        "{}the symbols are {}",
-                        crate::suggest::did_you_mean(word, words.iter().copied()),
-                        words.join(", ")
-                    ),
+                    name: crate::text::cut(word, crate::text::MAX_NAME).into_owned(),
+                    help,
                     span: self.span(w),
                 });
+            } else if !symbols.iter().any(|s| s == word) {
+                symbols.push(word.to_string());
             }
-            found
-        });
+        }
         let cities: Vec<usize> = (0..drafts.len())
             .filter(|&i| drafts[i].feature.kind == FeatureKind::City)
             .collect();
@@ -1213,14 +1274,14 @@ impl Builder<'_> {
             .symbol
             .as_ref()
             .map_or_else(|| self.span(&raw.id), |w| self.span(w));
-        if symbol != Some(Symbol::Princess) {
+        if !symbols.iter().any(|s| s == PRINCESS) {
             if !marked.is_empty() {
                 self.errors.push(E::PrincessPlace {
-                    why: "a city is marked `princess: true`, but the tile's symbol is not `princess`",
+                    why: "a city is marked `princess: true`, but the tile does not show the `princess` symbol",
                     span,
                 });
             }
-            return (symbol, None);
+            return (symbols, None);
         }
         // Cities written out come first among the drafts, in the order
         // written.
@@ -1242,7 +1303,7 @@ impl Builder<'_> {
                 None
             }
         };
-        (symbol, princess)
+        (symbols, princess)
     }
 
     fn cities(

@@ -152,7 +152,7 @@ pub struct Catalog {
     /// Ids that more than one set in play defines.
     ambiguous: std::collections::HashSet<String>,
     /// The symbols some tile in play shows, found once.
-    symbols: Vec<super::Symbol>,
+    symbols: Vec<String>,
 }
 
 /// A name two sets in play declare differently.
@@ -169,10 +169,10 @@ pub struct Conflict {
 }
 
 impl Catalog {
-    /// Whether some tile in play shows `symbol`.
+    /// Whether some tile in play shows the symbol `symbol`.
     #[must_use]
-    pub fn shows(&self, symbol: super::Symbol) -> bool {
-        self.symbols.contains(&symbol)
+    pub fn shows(&self, symbol: &str) -> bool {
+        self.symbols.iter().any(|s| s == symbol)
     }
 
     /// The catalog of these sets.
@@ -294,8 +294,11 @@ impl Catalog {
             .flat_map(|l| l.set.figures.iter().map(|(n, c)| (n.as_str(), *c)))
             .collect();
         let figures = std::sync::Arc::new(FigureTable::new(kinds, &brought, index));
-        let mut symbols: Vec<super::Symbol> = tiles.iter().filter_map(|e| e.tile.symbol).collect();
-        symbols.sort_unstable_by_key(|s| *s as u8);
+        let mut symbols: Vec<String> = tiles
+            .iter()
+            .flat_map(|e| e.tile.symbols.iter().cloned())
+            .collect();
+        symbols.sort_unstable();
         symbols.dedup();
         Catalog {
             sets,

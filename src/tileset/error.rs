@@ -322,8 +322,8 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
-    /// `symbol` names no symbol of the tile language.
-    #[error("`{name}` is not a tile symbol")]
+    /// `symbol` or `symbols` names a symbol the set does not declare.
+    #[error("`{name}` is not a symbol of this tile set")]
     #[diagnostic(code(carca::tileset::unknown_symbol), help("{help}"))]
     UnknownSymbol {
         /// The word written.
@@ -332,6 +332,22 @@ pub enum TilesetError {
         help: String,
         /// The word.
         #[label("not a symbol")]
+        span: SourceSpan,
+    },
+
+    /// A symbol the set declares that is no word, or declared twice.
+    #[error("the symbol `{name}` cannot be declared: {why}")]
+    #[diagnostic(
+        code(carca::tileset::bad_symbol),
+        help("declare each symbol once, as a word such as `volcano` or `hill`")
+    )]
+    BadSymbol {
+        /// The word written.
+        name: String,
+        /// Why not.
+        why: &'static str,
+        /// The word.
+        #[label("here")]
         span: SourceSpan,
     },
 

@@ -17,7 +17,7 @@ mod topology;
 pub use catalog::Catalog;
 pub use error::TilesetError;
 pub use figure::{Figure, FigureKind, FigureTable};
-pub use model::{EdgeKind, End, Feature, FeatureKind, Symbol, Tile, TileSet};
+pub use model::{EdgeKind, End, Feature, FeatureKind, Tile, TileSet};
 
 use std::path::Path;
 use std::sync::Arc;

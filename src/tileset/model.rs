@@ -327,41 +327,6 @@ fn join(parts: impl Iterator<Item = String>, sep: &str) -> String {
     parts.collect::<Vec<_>>().join(sep)
 }
 
-/// A symbol a tile shows that a mechanic reads: a volcano, a dragon, a
-/// magic portal or the princess (The Princess & the Dragon).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Symbol {
-    /// The dragon moves onto the tile when it is placed.
-    Volcano,
-    /// The dragon flies after the tile is placed.
-    Dragon,
-    /// The turn's follower may go to any tile.
-    Portal,
-    /// A follower of the princess's city may be sent home.
-    Princess,
-}
-
-impl Symbol {
-    /// Every symbol, in the order the tile language lists them.
-    pub const ALL: [Symbol; 4] = [
-        Symbol::Volcano,
-        Symbol::Dragon,
-        Symbol::Portal,
-        Symbol::Princess,
-    ];
-
-    /// Its word in tile sets.
-    #[must_use]
-    pub const fn word(self) -> &'static str {
-        match self {
-            Symbol::Volcano => "volcano",
-            Symbol::Dragon => "dragon",
-            Symbol::Portal => "portal",
-            Symbol::Princess => "princess",
-        }
-    }
-}
-
 /// A validated tile type.
 #[allow(
     clippy::struct_excessive_bools,
@@ -379,9 +344,9 @@ pub struct Tile {
     pub hole_only: bool,
     /// A tower foundation lies in its middle (The Tower).
     pub tower: bool,
-    /// The symbol the tile shows, which a mechanic reads (The Princess &
-    /// the Dragon).
-    pub symbol: Option<Symbol>,
+    /// The symbols the tile shows (words its set declares), which
+    /// mechanics read: The Princess & the Dragon's volcano, say.
+    pub symbols: Vec<String>,
     /// The city the princess stands in (a tile showing the `princess`
     /// symbol).
     pub princess: Option<usize>,
@@ -404,6 +369,12 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// Whether it shows the symbol `word`.
+    #[must_use]
+    pub fn shows(&self, word: &str) -> bool {
+        self.symbols.iter().any(|s| s == word)
+    }
+
     /// The edge code, like `CRFR`.
     #[must_use]
     pub fn edge_code(&self) -> String {
@@ -458,6 +429,8 @@ pub struct TileSet {
     pub modifiers: Vec<Modifier>,
     /// The figures it declares (beyond the built-in ones).
     pub figure_kinds: Vec<super::figure::FigureKind>,
+    /// The symbols its tiles may show (`symbols:`).
+    pub symbols: Vec<String>,
     /// Figures it brings per player, by name (built-in or declared).
     pub figures: Vec<(String, u32)>,
     /// Its tiles.

@@ -37,6 +37,10 @@ pub(crate) struct RawTileSet {
     /// records name after `figure:` and rulesets count under `[figures]`.
     #[schemars(with = "Option<Vec<RawFigureKind>>")]
     pub(crate) figure_kinds: Option<Spanned<Vec<Spanned<RawFigureKind>>>>,
+    /// The symbols the set's tiles may show (docs/tilesets.md, "Symbols"):
+    /// words that an expansion's rules read, such as `volcano` or `hill`.
+    #[schemars(with = "Option<Vec<SymbolWord>>")]
+    pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
     /// Special figures the set brings per player, by `[figures]` key:
     /// `{ big: 1 }`, and the set's own figures by name.
     #[schemars(with = "Option<std::collections::BTreeMap<String, u32>>")]
@@ -106,15 +110,23 @@ pub(crate) struct RawTile {
     /// the middle (`ends: tower`) end at it.
     #[schemars(with = "Option<bool>")]
     pub(crate) tower: Option<Spanned<bool>>,
-    /// The symbol the tile shows (The Princess & the Dragon): `volcano`,
-    /// `dragon`, `portal` or `princess` (she stands in the tile's only
-    /// city, or in the city marked `princess: true`).
-    #[schemars(
-        with = "Option<String>",
-        regex(pattern = r"^(volcano|dragon|portal|princess)$")
-    )]
+    /// The symbol the tile shows, one of those its set declares under
+    /// `symbols` (The Princess & the Dragon's `volcano`, `dragon`, `portal`
+    /// or `princess`: she stands in the tile's only city, or in the city
+    /// marked `princess: true`).
+    #[schemars(with = "Option<SymbolWord>")]
     pub(crate) symbol: Option<Spanned<String>>,
+    /// The symbols the tile shows, when it shows several (with `symbol`,
+    /// that one first).
+    #[schemars(with = "Option<Vec<SymbolWord>>")]
+    pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
 }
+
+/// A symbol's word, for the schema.
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+#[allow(dead_code)]
+pub(crate) struct SymbolWord(#[schemars(regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))] String);
 
 /// A city, road, river or field. Cities take `edges`, `pennants`, `goods`,
 /// `with`, `princess`, `name`; roads and rivers `edges`, `ends`, `name`

@@ -10,6 +10,7 @@
 
 use super::notes::{DragonNote, Step};
 use super::problem::{DragonProblem, Refused};
+use super::symbols;
 use crate::engine::event::{Gone, Note, NoteKind, Told};
 use crate::engine::game::{Game, Neutral};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
@@ -19,7 +20,7 @@ use crate::geometry::{Edge, Pos};
 use crate::record::location::location_of;
 use crate::record::{Act, Body, Flight, Record};
 use crate::rules::{DragonMove, Figure};
-use crate::tileset::{Catalog, Symbol};
+use crate::tileset::Catalog;
 
 /// The most steps of one flight.
 pub const STEPS: usize = 6;
@@ -30,11 +31,11 @@ pub const DRAGON: &str = "dragon";
 /// The dragon's rules, for games whose tiles show volcanoes.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    if !setup.catalog.shows(Symbol::Volcano) {
+    if !setup.catalog.shows(symbols::VOLCANO) {
         return None;
     }
     let tiles = (0..setup.catalog.tiles.len())
-        .filter(|&i| setup.catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
+        .filter(|&i| setup.catalog.tiles[i].tile.shows(symbols::DRAGON))
         .collect();
     Some(Box::new(Dragon {
         after_scoring: setup.rules.dragon_move == DragonMove::AfterScoring,
@@ -127,8 +128,8 @@ impl Mechanic for Dragon {
     /// too, unless it flies after the scoring. A `dragon:` act always does
     /// (and is refused where it does not belong).
     fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
-        tile.symbol == Some(Symbol::Volcano)
-            || (phase == Phases::MOVE && !self.after_scoring && tile.symbol == Some(Symbol::Dragon))
+        tile.shows(symbols::VOLCANO)
+            || (phase == Phases::MOVE && !self.after_scoring && tile.shows(symbols::DRAGON))
     }
 
     /// A volcano: the dragon comes onto it at once, so the tile it left
@@ -274,7 +275,10 @@ impl Mechanic for Dragon {
         let Some(at) = self.at else {
             return Vec::new();
         };
-        if game.tile(game.placed()[placed].tile()).symbol != Some(Symbol::Dragon) {
+        if !game
+            .tile(game.placed()[placed].tile())
+            .shows(symbols::DRAGON)
+        {
             return Vec::new();
         }
         step_options(game, at, &[at])
@@ -314,7 +318,7 @@ impl Mechanic for Dragon {
             return Vec::new();
         };
         let placed = &game.placed()[acting.placed];
-        if game.tile(placed.tile()).symbol != Some(Symbol::Dragon) {
+        if !game.tile(placed.tile()).shows(symbols::DRAGON) {
             return Vec::new();
         }
         let fairy = game.neutral(super::fairy::FAIRY).map(|n| n.at);
@@ -405,7 +409,9 @@ impl Dragon {
         names: &[String],
         said: &mut Said,
     ) {
-        let dragon_tile = game.tile(game.placed()[placed].tile()).symbol == Some(Symbol::Dragon);
+        let dragon_tile = game
+            .tile(game.placed()[placed].tile())
+            .shows(symbols::DRAGON);
         // Most turns neither place a dragon tile nor list steps: nothing
         // to do, and nothing to pay for.
         if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
@@ -582,12 +588,13 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
 
 #[cfg(test)]
 mod tests {
+    use super::symbols;
     use crate::engine::mechanic::{Placing, Setup};
     use crate::engine::supply::Supply;
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
     use crate::rules::Ruleset;
-    use crate::tileset::{Catalog, Symbol};
+    use crate::tileset::Catalog;
 
     fn catalog() -> Catalog {
         let load = |name| {
@@ -611,22 +618,22 @@ mod tests {
         let supply = Supply::new(&catalog, 2);
         let of = |symbol| {
             (0..catalog.tiles.len())
-                .filter(|&i| catalog.tiles[i].tile.symbol == Some(symbol))
+                .filter(|&i| catalog.tiles[i].tile.shows(symbol))
                 .map(|i| u64::from(catalog.tiles[i].tile.count))
                 .sum::<u64>()
         };
         // The twelve dragon tiles do not count among the tiles left.
-        assert_eq!(of(Symbol::Dragon), 12);
+        assert_eq!(of(symbols::DRAGON), 12);
         assert_eq!(mechanics.set_aside(&catalog, &supply), 12);
         let dragon = (0..catalog.tiles.len())
-            .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Dragon))
+            .find(|&i| catalog.tiles[i].tile.shows(symbols::DRAGON))
             .expect("a dragon tile");
         assert!(mechanics.sets_aside(&catalog, dragon));
         assert!(mechanics.hooks_draw());
         assert!(mechanics.draw_problem(&catalog, &supply, dragon).is_some());
         // A volcano brings the dragon: they are drawn as any tile.
         let volcano = (0..catalog.tiles.len())
-            .find(|&i| catalog.tiles[i].tile.symbol == Some(Symbol::Volcano))
+            .find(|&i| catalog.tiles[i].tile.shows(symbols::VOLCANO))
             .expect("a volcano");
         let mut game = crate::engine::game::Game::new(&catalog, &rules, 2);
         game.place(start, Pos::new(0, 0), Rotation::R0, None);

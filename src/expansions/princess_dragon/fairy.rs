@@ -8,6 +8,7 @@
 
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
+use super::symbols;
 use crate::engine::event::{Note, NoteKind, Phase, Told};
 use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
@@ -16,14 +17,14 @@ use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::location::location_of;
 use crate::record::{Act, Pick, Record};
 use crate::rules::{FairyPlacement, Figure, Point, Ruleset};
-use crate::tileset::{Catalog, Symbol};
+use crate::tileset::Catalog;
 
 /// The neutral figure's word.
 pub const FAIRY: &str = "fairy";
 
 /// The fairy comes with the dragon: games whose tiles show volcanoes.
 fn in_play(catalog: &Catalog) -> bool {
-    catalog.shows(Symbol::Volcano)
+    catalog.shows(symbols::VOLCANO)
 }
 
 /// The fairy's moves and its points at the start of a turn.

@@ -7,18 +7,18 @@
 
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
+use super::symbols;
 use crate::engine::event::{Note, NoteKind, Told};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::Act;
 use crate::rules::PrincessAction;
-use crate::tileset::Symbol;
 
 /// The princess's rule, for games whose tiles show her.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    setup.catalog.shows(Symbol::Princess).then(|| {
+    setup.catalog.shows(symbols::PRINCESS).then(|| {
         Box::new(Princess {
             must: setup.rules.princess_action == PrincessAction::Must,
         }) as Box<dyn Mechanic>
@@ -30,7 +30,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 pub fn portal(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     setup
         .catalog
-        .shows(Symbol::Portal)
+        .shows(symbols::PORTAL)
         .then(|| Box::new(Portal) as Box<dyn Mechanic>)
 }
 
@@ -46,7 +46,7 @@ struct Princess {
 fn her_city(game: &Game, placed: usize) -> Option<Spot> {
     let p = game.placed().get(placed)?;
     let t = game.tile(p.tile());
-    if t.symbol != Some(Symbol::Princess) {
+    if !t.shows(symbols::PRINCESS) {
         return None;
     }
     Some(Spot {
@@ -71,7 +71,7 @@ impl Mechanic for Princess {
     /// A tile showing the princess wakes it when she must act; else only a
     /// `princess:` act does.
     fn wakes(&self, _phase: Phases, tile: &crate::tileset::Tile) -> bool {
-        self.must && tile.symbol == Some(Symbol::Princess)
+        self.must && tile.shows(symbols::PRINCESS)
     }
 
     fn busy(
@@ -275,7 +275,7 @@ impl Mechanic for Portal {
     fn deploys_elsewhere(&self, game: &Game, placed: usize) -> bool {
         game.placed()
             .get(placed)
-            .is_some_and(|p| game.tile(p.tile()).symbol == Some(Symbol::Portal))
+            .is_some_and(|p| game.tile(p.tile()).shows(symbols::PORTAL))
     }
 
     fn offers_elsewhere(&self) -> bool {

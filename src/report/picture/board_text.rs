@@ -158,16 +158,10 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 grid[oy + r.saturating_sub(1)][ox + c] = (top, ansi_for(col));
             }
         }
-        // The symbol a tile shows, in its south-west corner: a volcano, a
-        // dragon, a magic portal, the princess.
-        if let Some(symbol) = t.symbol {
-            let mark = match symbol {
-                crate::tileset::Symbol::Volcano => ('^', "1;31"),
-                crate::tileset::Symbol::Dragon => ('d', "1;32"),
-                crate::tileset::Symbol::Portal => ('@', "1;35"),
-                crate::tileset::Symbol::Princess => ('♛', "1;33"),
-            };
-            grid[oy + 2][ox] = mark;
+        // The symbol a tile shows, in its south-west corner (the first,
+        // when it shows several).
+        if let Some(symbol) = t.symbols.first() {
+            grid[oy + 2][ox] = symbol_mark(symbol);
         }
         // Followers on this tile.
         for fig in scene.figures.iter().filter(|f| f.tile == i) {
@@ -269,16 +263,33 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 "✧ the fairy"
             });
         }
-        for symbol in crate::tileset::Symbol::ALL {
-            if scene.tiles.iter().any(|t| t.tile.symbol == Some(symbol)) {
-                marks.push(match symbol {
-                    crate::tileset::Symbol::Volcano => "^ volcano",
-                    crate::tileset::Symbol::Dragon => "d dragon tile",
-                    crate::tileset::Symbol::Portal => "@ magic portal",
-                    crate::tileset::Symbol::Princess => "♛ princess",
-                });
+        let mut symbols: Vec<&str> = Vec::new();
+        for t in &scene.tiles {
+            if let Some(s) = t.tile.symbols.first()
+                && !symbols.contains(&s.as_str())
+            {
+                symbols.push(s);
             }
         }
+        symbols.sort_by_key(|s| {
+            ["volcano", "dragon", "portal", "princess"]
+                .iter()
+                .position(|k| k == s)
+                .unwrap_or(usize::MAX)
+        });
+        let named: Vec<String> = symbols
+            .iter()
+            .map(|s| {
+                let what = match *s {
+                    "dragon" => "dragon tile",
+                    "portal" => "magic portal",
+                    other => other,
+                };
+                format!("{} {what}", symbol_mark(s).0)
+            })
+            .collect();
+        let mut marks: Vec<String> = marks.into_iter().map(str::to_string).collect();
+        marks.extend(named);
         if !marks.is_empty() {
             out.push_str(&marks.join("   "));
             out.push('\n');
@@ -340,5 +351,18 @@ pub(super) fn ansi_for(colour: &str) -> &'static str {
         "#7e22ce" | "#ec4899" => "1;35",
         "#6b7280" => "1;37",
         _ => "1;30",
+    }
+}
+
+/// The mark of a symbol on the terminal board, and its colour: The
+/// Princess & the Dragon's have their own; any other symbol a set declares
+/// shows its word's first letter.
+fn symbol_mark(symbol: &str) -> (char, &'static str) {
+    match symbol {
+        "volcano" => ('^', "1;31"),
+        "dragon" => ('d', "1;32"),
+        "portal" => ('@', "1;35"),
+        "princess" => ('♛', "1;33"),
+        other => (other.chars().next().unwrap_or('?'), "1"),
     }
 }

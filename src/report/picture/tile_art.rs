@@ -692,8 +692,8 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
                 .set("stroke-width", 1.2),
         );
     }
-    if let Some(symbol) = tile.symbol {
-        g = g.add(symbol_art(tile, symbol));
+    for (k, symbol) in tile.symbols.iter().enumerate() {
+        g = g.add(symbol_art(tile, symbol, k));
     }
     if tile.village {
         g = g.add(
@@ -717,20 +717,21 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
     )
 }
 
-/// The symbol a tile shows (The Princess & the Dragon), small, where it
-/// hides no feature's middle: a volcano, a dragon's head, a magic portal's
-/// ring, or the princess's crown in her city.
-fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
-    use crate::tileset::Symbol;
+/// A symbol a tile shows (the `k`th), small, where it hides no feature's
+/// middle: The Princess & the Dragon's volcano, dragon's head, magic
+/// portal's ring, or the princess's crown in her city; any other symbol a
+/// set declares as a disc with its word's first letter.
+fn symbol_art(tile: &Tile, symbol: &str, k: usize) -> Group {
     let (x, y) = match (symbol, tile.princess) {
-        (Symbol::Princess, Some(city)) => {
+        ("princess", Some(city)) => {
             let (ax, ay) = anchor(tile, city);
             (ax - 14.0, ay + 2.0)
         }
-        _ => (T * 0.24, T * 0.76),
+        #[allow(clippy::cast_precision_loss, reason = "a tile shows a few symbols")]
+        _ => (T * 0.24 + 20.0 * k as f64, T * 0.76),
     };
     let shape = match symbol {
-        Symbol::Volcano => Path::new()
+        "volcano" => Path::new()
             .set(
                 "d",
                 format!(
@@ -750,7 +751,7 @@ fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
             .set("fill", "#8a3b12")
             .set("stroke", "#e85d04")
             .set("stroke-width", 2),
-        Symbol::Dragon => Path::new()
+        "dragon" => Path::new()
             .set(
                 "d",
                 format!(
@@ -772,7 +773,7 @@ fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
             .set("fill", "#2f6b2f")
             .set("stroke", "#b91c1c")
             .set("stroke-width", 1.5),
-        Symbol::Portal => Path::new()
+        "portal" => Path::new()
             .set(
                 "d",
                 format!(
@@ -788,7 +789,7 @@ fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
             .set("fill", "#c4b5fd")
             .set("stroke", "#6d28d9")
             .set("stroke-width", 2.5),
-        Symbol::Princess => Path::new()
+        "princess" => Path::new()
             .set(
                 "d",
                 format!(
@@ -812,10 +813,33 @@ fn symbol_art(tile: &Tile, symbol: crate::tileset::Symbol) -> Group {
             .set("fill", "#facc15")
             .set("stroke", "#92400e")
             .set("stroke-width", 1.2),
+        _ => {
+            let initial: String = symbol.chars().take(1).collect();
+            return Group::new()
+                .add(
+                    Circle::new()
+                        .set("cx", x)
+                        .set("cy", y)
+                        .set("r", 8)
+                        .set("fill", "#f5f0e1")
+                        .set("stroke", "#3c3c38")
+                        .set("stroke-width", 1.5),
+                )
+                .add(
+                    svg::node::element::Text::new(initial)
+                        .set("x", x)
+                        .set("y", y + 4.0)
+                        .set("text-anchor", "middle")
+                        .set("font-family", "sans-serif")
+                        .set("font-size", 11)
+                        .set("fill", "#3c3c38"),
+                )
+                .add(svg::node::element::Title::new(symbol));
+        }
     };
     Group::new()
         .add(shape)
-        .add(svg::node::element::Title::new(symbol.word()))
+        .add(svg::node::element::Title::new(symbol))
 }
 
 /// The dragon, a neutral figure: a green body with wings and a red eye.
