@@ -595,7 +595,10 @@ fn declared_symbols_are_marks_that_need_no_code() {
     let set = "fixtures/sets/hills-and-vines.yaml";
     assert!(carca(&["tiles", "check", set]).starts_with("exit: 0"));
     let shown = carca(&["tiles", "show", set]);
-    assert!(shown.contains("HV1 ×2  edges FRFR, shows a hill"), "{shown}");
+    assert!(
+        shown.contains("HV1 ×2  edges FRFR, shows a hill"),
+        "{shown}"
+    );
     assert!(
         shown.contains("HV3 ×1  edges FFFF, shows a hill and a vineyard"),
         "{shown}"
@@ -614,6 +617,9 @@ fn declared_symbols_are_marks_that_need_no_code() {
     assert!(board.contains("h hill   v vineyard"), "{board}");
     // A symbol the set does not declare is an error at its place.
     let refused = carca(&["tiles", "check", "fixtures/tilesets/symbol-undeclared.yaml"]);
-    assert!(refused.contains("carca::tileset::unknown_symbol"), "{refused}");
+    assert!(
+        refused.contains("carca::tileset::unknown_symbol"),
+        "{refused}"
+    );
     assert!(refused.contains("did you mean `hill`?"), "{refused}");
 }
