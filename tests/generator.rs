@@ -529,3 +529,30 @@ fn generated_games_under_every_ruleset_and_option_are_legal() {
         assert!(verdict.ended, "{label} should end");
     }
 }
+
+#[test]
+fn a_capture_never_asks_back_the_prisoner_ransomed_that_turn() {
+    // Found by the board properties (proptest-regressions): red bought
+    // back one of two prisoners blue held, then raised a tower and took
+    // one of blue's followers; the generator offered in exchange the
+    // prisoner just ransomed instead of the one blue still held.
+    let sets = crate::common::mix(124);
+    let loaded = sets
+        .iter()
+        .map(|s| {
+            tileset::load(crate::common::loader(), s, std::path::Path::new(""))
+                .expect("built-in set")
+        })
+        .collect();
+    let catalog = Catalog::new(loaded);
+    let scale = scale_for(&catalog, 72).expect("a supply scale");
+    let options = Options {
+        tiles: 72,
+        players: 3,
+        seed: 8_138_500_573_303_983_459,
+        tilesets: sets.iter().map(ToString::to_string).collect(),
+        followers: 0.538_392_234_546_286_3,
+    };
+    let g = carca::generator::play(&catalog, &options, scale);
+    assert_legal(&g.yaml(), "mix 124, seed 8138500573303983459");
+}

@@ -251,12 +251,15 @@ impl Mechanic for Towers {
                     .map(move |&(_, f)| (j, f))
             })
             .collect();
+        // The prisoner bought back, which an exchange can no longer bring.
+        let mut ransomed: Option<(usize, Figure)> = None;
         if !held.is_empty()
             && !self.ransom_paid_by(acting)
             && game.scores().get(me).copied().unwrap_or(0) >= self.ransom
             && let Some(k) = pick(held.len())
         {
             let (from, figure) = held[k];
+            ransomed = Some((from, figure));
             acts.push(Act::Ransom(Ransom {
                 from,
                 from_span: nowhere,
@@ -312,7 +315,8 @@ impl Mechanic for Towers {
         let targets = self.in_reach(game, at, height);
         if let Some(k) = pick(targets.len()) {
             let (pos, spot, owner, figure) = targets[k].clone();
-            // The kind an exchange brings back, when there is a choice.
+            // The kind an exchange brings back, when there is a choice
+            // (not the prisoner this turn's ransom bought back).
             let mut kinds: Vec<Figure> = self
                 .prisoners
                 .get(owner)
@@ -321,6 +325,12 @@ impl Mechanic for Towers {
                 .filter(|&&(o, _)| o == me)
                 .map(|&(_, f)| f)
                 .collect();
+            if let Some((from, figure)) = ransomed
+                && from == owner
+                && let Some(i) = kinds.iter().position(|&f| f == figure)
+            {
+                kinds.remove(i);
+            }
             kinds.sort_unstable_by_key(|f| f.index());
             kinds.dedup();
             acts.push(Act::Capture(Box::new(Capture {
