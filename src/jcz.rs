@@ -86,217 +86,69 @@ pub enum JczError {
     },
 }
 
-/// Base-game ids (JCloisterZone → carca); the canonical orientations agree.
-const BASE: [(&str, &str); 24] = [
-    ("L", "B"),
-    ("LR", "A"),
-    ("RCr", "D"),
-    ("Cccc+", "C"),
-    ("CccR+", "S"),
-    ("CccR", "T"),
-    ("CFc+", "F"),
-    ("CFc", "G"),
-    ("Cc", "N"),
-    ("Cc+", "M"),
-    ("CcRr", "P"),
-    ("CcRr+", "O"),
-    ("Ccc", "R"),
-    ("Ccc+", "Q"),
-    ("CRr", "J"),
-    ("CRRR", "L"),
-    ("RrC", "K"),
-    ("C", "E"),
-    ("CFC", "H"),
-    ("CC", "I"),
-    ("RRRR", "X"),
-    ("RRR", "W"),
-    ("Rr", "V"),
-    ("RFr", "U"),
-];
+/// The JCloisterZone ids of the built-in tile sets' tiles, as the sets
+/// declare them (`jcz:`, `jcz_rot:`): by prefix, each tile's id after it,
+/// its carca id, the rotation from JCloisterZone's orientation to carca's,
+/// and its set.
+struct Ids {
+    tiles: Vec<(String, String, String, u32, String)>,
+    /// The symbols the sets' tiles show: the tile's carca id and the word.
+    symbols: Vec<(String, String)>,
+}
 
-/// River ids (JCloisterZone → carca, and the rotation that turns
-/// JCloisterZone's orientation into carca's).
-const RIVER: [(&str, &str, u32); 10] = [
-    ("I.s", "spring", 270),
-    ("I.e", "lake", 270),
-    ("CICI", "city-city", 0),
-    ("CIRI", "city-road", 0),
-    ("LIRI", "cloister-road", 0),
-    ("RIrI", "bridge", 0),
-    ("IFI", "straight", 0),
-    ("CcII", "city-curve", 0),
-    ("RrII", "road-curve", 0),
-    ("II", "curve", 0),
-];
+impl Ids {
+    fn of(loader: &Loader) -> Ids {
+        let mut ids = Ids {
+            tiles: Vec::new(),
+            symbols: Vec::new(),
+        };
+        for name in crate::tileset::builtin::NAMES {
+            let Ok(set) = loader.builtin_set(name) else {
+                continue;
+            };
+            for t in &set.tiles {
+                ids.symbols
+                    .extend(t.symbols.iter().map(|s| (t.id.clone(), s.clone())));
+                let Some((id, rot)) = &t.jcz else { continue };
+                for prefix in &set.jcz {
+                    ids.tiles.push((
+                        prefix.clone(),
+                        id.clone(),
+                        t.id.clone(),
+                        *rot,
+                        set.name.clone(),
+                    ));
+                }
+            }
+        }
+        ids
+    }
 
-/// Inns & Cathedrals ids (JCloisterZone → carca); the orientations agree.
-const INNS_CATHEDRALS: [(&str, &str); 17] = [
-    ("Cccc.c", "IC01"),
-    ("LRFR", "IC02"),
-    ("CCCC", "IC03"),
-    ("CCC", "IC04"),
-    ("CRCR", "IC05"),
-    ("CCc+", "IC06"),
-    ("C!", "IC07"),
-    ("CFR", "IC08"),
-    ("CcR", "IC09"),
-    ("CRcR+", "IC10"),
-    ("RCc.i", "IC11"),
-    ("RrC.i", "IC12"),
-    ("CcRr+.i", "IC13"),
-    ("RRR.i", "IC14"),
-    ("RFr.i", "IC15"),
-    ("Rr.i", "IC16"),
-    ("RrRr", "IC17"),
-];
+    /// The carca tile, the extra rotation and the set of a JCloisterZone
+    /// tile id: its id after the prefix as written, else without the
+    /// number a repeated design carries (`Cc.1`, `IFI.2`).
+    fn tile(&self, id: &str, legacy: bool) -> Option<(&str, u32, &str)> {
+        let (prefix, rest) = if legacy {
+            id.split_once('.')?
+        } else {
+            id.split_once('/').or_else(|| id.split_once('.'))?
+        };
+        let bare = match rest.rsplit_once('.') {
+            Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
+            _ => rest,
+        };
+        let find = |want: &str| {
+            self.tiles
+                .iter()
+                .find(|(p, j, ..)| p == prefix && j == want)
+                .map(|(_, _, c, r, set)| (c.as_str(), *r, set.as_str()))
+        };
+        find(rest).or_else(|| find(bare))
+    }
 
-/// Traders & Builders ids (JCloisterZone → carca); the orientations agree.
-const TRADERS_BUILDERS: [(&str, &str); 24] = [
-    ("Cc.g", "TB01"),
-    ("Cc.w", "TB02"),
-    ("CCc.c", "TB03"),
-    ("CCc.w", "TB04"),
-    ("Ccc.g", "TB05"),
-    ("CcCC.c", "TB06"),
-    ("CcRR!.c", "TB07"),
-    ("CcRR.w", "TB08"),
-    ("CcRC.c", "TB09"),
-    ("CcRC.g", "TB10"),
-    ("CcR.c", "TB11"),
-    ("CcR!.w", "TB12"),
-    ("CccR.w", "TB13"),
-    ("CcCc.w", "TB14"),
-    ("CFc.w", "TB15"),
-    ("CR", "TB16"),
-    ("CRc.g", "TB17"),
-    ("CRc.w", "TB18"),
-    ("CRcR.w", "TB19"),
-    ("LRRR", "TB20"),
-    ("RCc.g", "TB21"),
-    ("RCc!.g", "TB22"),
-    ("RRC", "TB23"),
-    ("RRrr", "TB24"),
-];
-
-const ABBEY_MAYOR: [(&str, &str); 12] = [
-    ("C++", "AM01"),
-    ("CCcc+", "AM02"),
-    ("CCc+", "AM03"),
-    ("CCRR", "AM04"),
-    ("LRRRR", "AM05"),
-    ("RC", "AM06"),
-    ("CRr", "AM07"),
-    ("RrC", "AM08"),
-    ("C!+", "AM09"),
-    ("R", "AM10"),
-    ("Rrr", "AM11"),
-    ("CRcr+", "AM12"),
-];
-
-/// The Tower's tiles: JCloisterZone's id and carca's.
-const TOWER: [(&str, &str); 17] = [
-    ("C", "TW01"),
-    ("F", "TW02"),
-    ("L", "TW03"),
-    ("RR", "TW04"),
-    ("RRR", "TW05"),
-    ("RrRr.2", "TW06"),
-    ("RRRR.1", "TW07"),
-    ("CRcr", "TW08"),
-    ("CFR", "TW09"),
-    ("RrC", "TW10"),
-    ("RCr", "TW11"),
-    ("Cc", "TW12"),
-    ("CcR!", "TW13"),
-    ("CC.2", "TW14"),
-    ("CRCr.2", "TW15"),
-    ("CccR", "TW16"),
-    ("CccC+", "TW17"),
-];
-
-/// The Princess & the Dragon: JCloisterZone's ids (without `DG/`) and
-/// carca's, in the contract's orientation.
-const PRINCESS_DRAGON: [(&str, &str); 29] = [
-    ("F.v", "PD01"),
-    ("RrRr.g", "PD02"),
-    ("R.v", "PD03"),
-    ("C.d", "PD04"),
-    ("C.v", "PD05"),
-    ("LRRR.d", "PD06"),
-    ("RRR.d", "PD07"),
-    ("RRR.g", "PD08"),
-    ("CRRR.p", "PD09"),
-    ("CCc+.p", "PD10"),
-    ("Ccc.p", "PD11"),
-    ("Ccc+.g", "PD12"),
-    ("LCcc.d", "PD13"),
-    ("Rr.d", "PD14"),
-    ("Rr.v", "PD15"),
-    ("RFr.d", "PD16"),
-    ("RFr.v", "PD17"),
-    ("Cc!.p", "PD18"),
-    ("Cc.d", "PD19"),
-    ("Cc.p", "PD20"),
-    ("CC.v", "PD21"),
-    ("CFc+.d", "PD22"),
-    ("CcRr.p", "PD23"),
-    ("CcRr.g", "PD24"),
-    ("CRcr.d", "PD25"),
-    ("RrC.d", "PD26"),
-    ("RrC.g", "PD27"),
-    ("CRr.d", "PD28"),
-    ("CRr.g", "PD29"),
-];
-
-/// The tiles of The Princess & the Dragon that show a volcano.
-const VOLCANOES: [&str; 6] = ["PD01", "PD03", "PD05", "PD15", "PD17", "PD21"];
-
-/// The tiles of The Princess & the Dragon that show a magic portal.
-const PORTALS: [&str; 6] = ["PD02", "PD08", "PD12", "PD24", "PD27", "PD29"];
-
-/// The carca tile and extra rotation for a JCloisterZone tile id.
-fn tile(id: &str, legacy: bool) -> Option<(&'static str, u32, &'static str)> {
-    let (prefix, rest) = if legacy {
-        id.split_once('.')?
-    } else {
-        id.split_once('/').or_else(|| id.split_once('.'))?
-    };
-    // Ids of repeated designs carry a suffix (`Cc.1`, `IFI.2`).
-    let bare = match rest.rsplit_once('.') {
-        Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
-        _ => rest,
-    };
-    match prefix {
-        "BA" => BASE
-            .iter()
-            .find(|(j, _)| *j == bare)
-            .map(|(_, c)| (*c, 0, "base")),
-        "AM" if bare == "A" => Some(("Abbey", 0, "abbey")),
-        "AM" => ABBEY_MAYOR
-            .iter()
-            .find(|(j, _)| *j == rest || *j == bare)
-            .map(|(_, c)| (*c, 0, "abbey-mayor")),
-        "IC" => INNS_CATHEDRALS
-            .iter()
-            .find(|(j, _)| *j == rest || *j == bare)
-            .map(|(_, c)| (*c, 0, "inns-cathedrals")),
-        "DG" => PRINCESS_DRAGON
-            .iter()
-            .find(|(j, _)| *j == rest)
-            .map(|(_, c)| (*c, 0, "princess-dragon")),
-        "TO" => TOWER
-            .iter()
-            .find(|(j, _)| *j == rest || *j == bare)
-            .map(|(_, c)| (*c, 0, "tower")),
-        "TB" => TRADERS_BUILDERS
-            .iter()
-            .find(|(j, _)| *j == rest || *j == bare)
-            .map(|(_, c)| (*c, 0, "traders-builders")),
-        "R1" | "RI" => RIVER
-            .iter()
-            .find(|(j, _, _)| *j == rest || *j == bare)
-            .map(|(_, c, r)| (*c, *r, "river")),
-        _ => None,
+    /// Whether the tile with carca id `tile` shows the symbol `symbol`.
+    fn shows(&self, tile: &str, symbol: &str) -> bool {
+        self.symbols.iter().any(|(t, s)| t == tile && s == symbol)
     }
 }
 
@@ -463,7 +315,7 @@ pub fn import(loader: &Loader, src: &SourceFile) -> Result<String, Vec<Finding>>
         src,
         findings: Vec::new(),
     };
-    let out = convert(&mut r, &v);
+    let out = convert(&mut r, &v, &Ids::of(loader));
     if !r.findings.is_empty() {
         return Err(r.findings);
     }
@@ -534,7 +386,7 @@ fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
     ));
 }
 
-fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
+fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
     let not_a_save = |reader: &mut Reader, missing: &str| {
         let span = SourceSpan::from((0, 0));
         reader.findings.push(Finding::new(
@@ -902,7 +754,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
                 return None;
             };
             let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
-            match tile(id, legacy) {
+            match ids.tile(id, legacy) {
                 Some((t, extra, _)) => {
                     let mut placed = WrittenTurn::place(t, at, rotated(rot + extra), None);
                     placed.rot = Some((rot + extra) % 360);
@@ -992,7 +844,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
                     .and_then(Value::as_str)
                     .unwrap_or_default()
                     .to_string();
-                let Some((t, extra, set)) = tile(&id, legacy) else {
+                let Some((t, extra, set)) = ids.tile(&id, legacy) else {
                     reader.unsupported(format!("the tile `{id}`"), &format!("\"{id}\""));
                     continue;
                 };
@@ -1022,7 +874,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
                 if set != "abbey" && !draw.is_empty() {
                     while drawn < draw.len() && draw[drawn] != id && draw[drawn] != "#END" {
                         let skipped = draw[drawn].clone();
-                        match tile(&skipped, legacy) {
+                        match ids.tile(&skipped, legacy) {
                             Some((d, _, _)) => {
                                 let mut discard = WrittenTurn::discard(d);
                                 discard.player.clone_from(&who);
@@ -1039,7 +891,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
                 }
                 // A volcano brings the dragon (JCloisterZone moves it there
                 // without a message).
-                if VOLCANOES.contains(&t) {
+                if ids.shows(t, "volcano") {
                     dragon_at = Some(at);
                 }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
@@ -1169,7 +1021,7 @@ fn convert(reader: &mut Reader, save: &Value) -> Option<Converted> {
                 // Through a magic portal, on any tile.
                 if let (Some((turn, at, deployed, _)), Some(to)) = (current.as_mut(), pos)
                     && to != *at
-                    && turn.tile.as_deref().is_some_and(|t| PORTALS.contains(&t))
+                    && turn.tile.as_deref().is_some_and(|t| ids.shows(t, "portal"))
                     && !*deployed
                     && let Some(spot) = location(loc, feature)
                 {
@@ -1465,7 +1317,34 @@ fn rotated(degrees: u32) -> Rotation {
 
 #[cfg(test)]
 mod tests {
-    use super::location;
+    use super::{Ids, location};
+
+    #[test]
+    fn every_built_in_tile_has_one_jcloisterzone_id() {
+        let loader = crate::loader::Loader::default();
+        let ids = Ids::of(&loader);
+        for name in crate::tileset::builtin::NAMES {
+            let set = loader.builtin_set(name).expect("built-in set");
+            assert!(!set.jcz.is_empty(), "{name} declares no prefix");
+            for t in &set.tiles {
+                let (id, rot) = t.jcz.clone().expect("a JCloisterZone id");
+                for prefix in &set.jcz {
+                    let found = ids.tile(&format!("{prefix}/{id}"), false);
+                    assert_eq!(found, Some((t.id.as_str(), rot, name)), "{prefix}/{id}");
+                    // 4.x writes a dot after the prefix.
+                    let legacy = ids.tile(&format!("{prefix}.{id}"), true);
+                    assert_eq!(legacy, found, "{prefix}.{id}");
+                }
+            }
+        }
+        // A repeated design's number is dropped when the id with it names
+        // no tile; an unknown id names none.
+        assert_eq!(ids.tile("BA/Cc.2", false), Some(("N", 0, "base")));
+        assert_eq!(ids.tile("TO/CC.2", false), Some(("TW14", 0, "tower")));
+        assert_eq!(ids.tile("R1/I.s", false), Some(("spring", 270, "river")));
+        assert_eq!(ids.tile("BA/Nothing", false), None);
+        assert!(ids.shows("PD01", "volcano") && !ids.shows("PD02", "volcano"));
+    }
 
     #[test]
     fn every_location_form_of_a_save_names_a_spot() {

@@ -724,11 +724,16 @@ fn expansion_lines() -> BTreeMap<PathBuf, Vec<(usize, BTreeSet<usize>, String)>>
         if rel.starts_with("src/expansions") {
             continue;
         }
-        let text = std::fs::read_to_string(&f).expect("source");
-        let code = match f.extension().and_then(|e| e.to_str()) {
-            Some("rs") => code_of(&text),
-            Some("js" | "mjs") => js_code_of(&text),
+        let js = match f.extension().and_then(|e| e.to_str()) {
+            Some("rs") => false,
+            Some("js" | "mjs") => true,
             _ => continue,
+        };
+        let text = std::fs::read_to_string(&f).expect("source");
+        let code = if js {
+            js_code_of(&text)
+        } else {
+            code_of(&text)
         };
         let mut lines = Vec::new();
         for (n, line) in code.lines().enumerate() {
@@ -820,13 +825,13 @@ fn no_expansion_words_in_the_engine() {
 /// that the count said in `docs/architecture.md` stays true: lower them as
 /// words move into the expansions' folders; they may never grow.
 const REACH: [(&str, usize, usize); 7] = [
-    ("river", 6, 12),
-    ("abbey", 3, 11),
-    ("inns & cathedrals", 3, 16),
-    ("traders & builders", 26, 137),
-    ("abbey & mayor", 12, 60),
-    ("the tower", 18, 131),
-    ("the princess & the dragon", 18, 142),
+    ("river", 5, 10),
+    ("abbey", 2, 9),
+    ("inns & cathedrals", 2, 14),
+    ("traders & builders", 26, 135),
+    ("abbey & mayor", 12, 58),
+    ("the tower", 18, 129),
+    ("the princess & the dragon", 18, 136),
 ];
 
 #[test]

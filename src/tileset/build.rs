@@ -316,6 +316,7 @@ impl Builder<'_> {
                 modifiers: declared,
                 figure_kinds,
                 symbols: self.symbols.clone(),
+                jcz: Vec::new(),
                 figures,
                 tiles: Vec::new(),
             };
@@ -399,6 +400,12 @@ impl Builder<'_> {
             modifiers: declared,
             figure_kinds,
             symbols: std::mem::take(&mut self.symbols),
+            jcz: raw
+                .jcz
+                .iter()
+                .flatten()
+                .map(|p| p.value.trim().to_string())
+                .collect(),
             figures,
             tiles,
         }
@@ -1043,8 +1050,21 @@ impl Builder<'_> {
         }
         let flag = |f: &Option<Spanned<bool>>| f.as_ref().is_some_and(|v| v.value);
         let tower = flag(&raw.tower);
+        let jcz_rot = match raw.jcz_rot.as_ref() {
+            None => 0,
+            Some(r) if matches!(r.value, 0 | 90 | 180 | 270) => r.value as u32,
+            Some(r) => {
+                self.errors.push(E::BadJczRotation { span: self.span(r) });
+                return None;
+            }
+        };
+        let jcz = raw
+            .jcz
+            .as_ref()
+            .map(|j| (j.value.trim().to_string(), jcz_rot));
         Some(Tile {
             symbols,
+            jcz,
             princess,
             id,
             count: count as u32,

@@ -335,6 +335,20 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// `jcz_rot` is not a quarter turn.
+    #[error("`jcz_rot` is not 0, 90, 180 or 270")]
+    #[diagnostic(
+        code(carca::tileset::bad_jcz_rotation),
+        help(
+            "give the clockwise rotation, in degrees, that turns JCloisterZone's orientation of the tile into this one"
+        )
+    )]
+    BadJczRotation {
+        /// The value.
+        #[label("not a quarter turn")]
+        span: SourceSpan,
+    },
+
     /// A symbol the set declares that is no word, or declared twice.
     #[error("the symbol `{name}` cannot be declared: {why}")]
     #[diagnostic(

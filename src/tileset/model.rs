@@ -347,6 +347,10 @@ pub struct Tile {
     /// The symbols the tile shows (words its set declares), which
     /// mechanics read: The Princess & the Dragon's volcano, say.
     pub symbols: Vec<String>,
+    /// Its id in JCloisterZone's saves (after its set's prefix), and the
+    /// clockwise rotation in degrees that turns JCloisterZone's
+    /// orientation into carca's.
+    pub jcz: Option<(String, u32)>,
     /// The city the princess stands in (a tile showing the `princess`
     /// symbol).
     pub princess: Option<usize>,
@@ -431,6 +435,8 @@ pub struct TileSet {
     pub figure_kinds: Vec<super::figure::FigureKind>,
     /// The symbols its tiles may show (`symbols:`).
     pub symbols: Vec<String>,
+    /// The prefixes of its tile ids in JCloisterZone's saves.
+    pub jcz: Vec<String>,
     /// Figures it brings per player, by name (built-in or declared).
     pub figures: Vec<(String, u32)>,
     /// Its tiles.

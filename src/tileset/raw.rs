@@ -41,6 +41,10 @@ pub(crate) struct RawTileSet {
     /// words that an expansion's rules read, such as `volcano` or `hill`.
     #[schemars(with = "Option<Vec<SymbolWord>>")]
     pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The prefixes of the set's tile ids in JCloisterZone's saves (`BA`
+    /// for `BA/RCr`), for `carca import` (docs/jcz.md).
+    #[schemars(with = "Option<Vec<JczWord>>")]
+    pub(crate) jcz: Option<Vec<Spanned<String>>>,
     /// Special figures the set brings per player, by `[figures]` key:
     /// `{ big: 1 }`, and the set's own figures by name.
     #[schemars(with = "Option<std::collections::BTreeMap<String, u32>>")]
@@ -120,7 +124,22 @@ pub(crate) struct RawTile {
     /// that one first).
     #[schemars(with = "Option<Vec<SymbolWord>>")]
     pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Its id in JCloisterZone's saves, after the set's prefix (`RCr` for
+    /// `BA/RCr`), for `carca import`.
+    #[schemars(with = "Option<JczWord>")]
+    pub(crate) jcz: Option<Spanned<String>>,
+    /// The clockwise rotation, in degrees, that turns JCloisterZone's
+    /// orientation of the tile into this one (default 0).
+    #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
+    pub(crate) jcz_rot: Option<Spanned<i64>>,
 }
+
+/// A tile id, or the prefix of tile ids, in JCloisterZone's saves, for the
+/// schema.
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+#[allow(dead_code)]
+pub(crate) struct JczWord(#[schemars(regex(pattern = r"^[A-Za-z0-9.+!_-]{1,40}$"))] String);
 
 /// A symbol's word, for the schema.
 #[derive(JsonSchema)]
