@@ -829,9 +829,9 @@ const REACH: [(&str, usize, usize); 7] = [
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 14),
     ("traders & builders", 26, 135),
-    ("abbey & mayor", 12, 58),
+    ("abbey & mayor", 11, 48),
     ("the tower", 18, 129),
-    ("the princess & the dragon", 18, 136),
+    ("the princess & the dragon", 17, 111),
 ];
 
 #[test]

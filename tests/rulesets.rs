@@ -98,3 +98,34 @@ fn builtin_rulesets_match_the_contract() {
         assert_eq!(r.followers, 7, "{name}");
     }
 }
+
+#[test]
+fn the_options_of_the_expansions_are_words_their_mechanics_read_by_key() {
+    use carca::expansions::{abbey_mayor::barn, princess_dragon};
+    use carca::rules::Ruleset;
+
+    // Each key a mechanic reads is an option of the tables, with the
+    // current rules' word by default.
+    let modern = Ruleset::modern();
+    for (key, default) in [
+        (barn::PLACEMENT, "farm-without-barn"),
+        (princess_dragon::dragon::MOVE, "before-scoring"),
+        (princess_dragon::fairy::PLACEMENT, "next-to-follower"),
+        (princess_dragon::princess::ACTION, "may"),
+    ] {
+        assert_eq!(modern.word(key), default, "{key}");
+    }
+    // A ruleset that sets one keeps the word; the others keep theirs.
+    let scratch = crate::common::Scratch::new("dragon-option");
+    let file = scratch.path("first-dragon.toml");
+    std::fs::write(
+        &file,
+        "name = \"first dragon\"\ndragon_move = \"after-scoring\"\n",
+    )
+    .expect("written");
+    let rules = carca::rules::load(crate::common::loader(), &file, std::path::Path::new(""))
+        .expect("a ruleset");
+    assert_eq!(rules.word(princess_dragon::dragon::MOVE), "after-scoring");
+    assert_eq!(rules.word(princess_dragon::princess::ACTION), "may");
+    assert_eq!(rules.word("no_such_option"), "");
+}

@@ -48,7 +48,7 @@ fn keys(rules: &[&Ruleset]) -> Vec<Key> {
         .iter()
         .map(|t| Key {
             name: t.key.to_string(),
-            value: Box::new(move |r| (t.get)(r).to_string()),
+            value: Box::new(move |r| t.get(r).to_string()),
             bears: Bearing::Table(t.bears),
         })
         .collect();

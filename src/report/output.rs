@@ -804,7 +804,7 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
     let mut o = Map::new();
     o.insert("name".into(), rules.name.clone().into());
     for t in &TOGGLES {
-        o.insert(t.key.into(), (t.get)(rules).json());
+        o.insert(t.key.into(), t.get(rules).json());
     }
     for g in GROUPS {
         let table: Map<String, Value> = g

@@ -88,8 +88,8 @@ fn describe_ruleset(rules: &Ruleset) -> String {
     let modern = Ruleset::modern();
     let mut parts: Vec<String> = TOGGLES
         .iter()
-        .filter(|t| t.always_shown || (t.get)(rules) != (t.get)(&modern))
-        .map(|t| format!("{} = {}", t.key, (t.get)(rules)))
+        .filter(|t| t.always_shown || t.get(rules) != t.get(&modern))
+        .map(|t| format!("{} = {}", t.key, t.get(rules)))
         .collect();
     for g in GROUPS {
         let changed: Vec<String> = g

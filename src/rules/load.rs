@@ -526,7 +526,7 @@ pub fn resolve(
             key => {
                 if let Some(t) = TOGGLES.iter().find(|t| t.key == key) {
                     match toggle_value(t, e) {
-                        Ok(v) => (t.set)(&mut rules, v),
+                        Ok(v) => t.set(&mut rules, v),
                         Err(err) => errors.push(err),
                     }
                 } else if let Some(g) = GROUPS.iter().find(|g| g.key() == key) {

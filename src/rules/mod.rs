@@ -13,8 +13,7 @@ pub mod table;
 pub use error::RulesError;
 pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
 pub use table::{
-    BarnPlacement, DragonMove, EndGameAbbey, FairyPlacement, FarmScoring, Incomplete, InnCathedral,
-    Point, Points, PrincessAction, TieBreak, Word,
+    EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
 };
 
 pub use crate::tileset::figure::Figure;
@@ -41,14 +40,10 @@ pub struct Ruleset {
     pub inn_cathedral_incomplete: InnCathedral,
     /// Who wins on equal totals.
     pub tie_break: TieBreak,
-    /// May a barn go on a farm that holds one.
-    pub barn_placement: BarnPlacement,
-    /// When the dragon flies.
-    pub dragon_move: DragonMove,
-    /// Where the fairy stands.
-    pub fairy_placement: FairyPlacement,
-    /// May or must the princess send a follower home.
-    pub princess_action: PrincessAction,
+    /// The options of the expansions that the ruleset sets, by key
+    /// (`dragon_move` → `after-scoring`); the mechanics read them with
+    /// [`Ruleset::word`], and a key not set has its toggle's default.
+    pub words: std::collections::BTreeMap<&'static str, &'static str>,
     /// Per-player counts of figures the ruleset states (`[figures]`), by
     /// name; a figure not named here comes as the tile sets bring it.
     pub figures: std::collections::BTreeMap<String, u32>,
@@ -107,14 +102,28 @@ impl Ruleset {
             followers: 7,
             inn_cathedral_incomplete: InnCathedral::Zero,
             tie_break: TieBreak::Shared,
-            barn_placement: BarnPlacement::FarmWithoutBarn,
-            dragon_move: DragonMove::BeforeScoring,
-            fairy_placement: FairyPlacement::NextToFollower,
-            princess_action: PrincessAction::May,
+            words: std::collections::BTreeMap::new(),
             figures: std::collections::BTreeMap::new(),
             points: Points::modern(),
             modifier_points: std::collections::BTreeMap::new(),
         }
+    }
+
+    /// The word an option of an expansion takes under this ruleset (its
+    /// toggle's default when the ruleset does not set it; empty for a key
+    /// no toggle of words has).
+    #[must_use]
+    pub fn word(&self, key: &str) -> &'static str {
+        if let Some(w) = self.words.get(key) {
+            return w;
+        }
+        table::TOGGLES
+            .iter()
+            .find(|t| t.key == key)
+            .map_or("", |t| match t.kept {
+                table::Kept::Word { default } => default,
+                table::Kept::Field { .. } => "",
+            })
     }
 
     /// A built-in ruleset by name.

@@ -3,7 +3,9 @@
 //! The loader, the error help, the report's description of a ruleset, the
 //! JSON output, `compare` and the JSON Schema all read these tables; a new
 //! toggle is one row here (and, if it is a new kind of rule, the engine code
-//! that reads its value).
+//! that reads its value). An expansion's option keeps its value among the
+//! ruleset's words ([`Kept::Word`]): its mechanics read it by key with
+//! [`Ruleset::word`], and it needs no field and no type of its own.
 
 use std::ops::{Index, IndexMut};
 
@@ -111,70 +113,6 @@ impl Word for TieBreak {
         (TieBreak::Shared, "shared"),
         (TieBreak::StartingPlayerLoses, "starting-player-loses"),
     ];
-}
-
-/// May a barn go on a farm that already holds one (Abbey & Mayor).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BarnPlacement {
-    /// No: only on a farm without a barn (the printed rule).
-    FarmWithoutBarn,
-    /// Yes (JCloisterZone's option "occupied").
-    AnyFarm,
-}
-
-impl Word for BarnPlacement {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (BarnPlacement::FarmWithoutBarn, "farm-without-barn"),
-        (BarnPlacement::AnyFarm, "any-farm"),
-    ];
-}
-
-/// When the dragon flies after a dragon tile (The Princess & the Dragon).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DragonMove {
-    /// After the deployment, before the turn's scoring (C2, JCloisterZone's
-    /// default).
-    BeforeScoring,
-    /// After the scoring and the wagons' moves (the first edition).
-    AfterScoring,
-}
-
-impl Word for DragonMove {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (DragonMove::BeforeScoring, "before-scoring"),
-        (DragonMove::AfterScoring, "after-scoring"),
-    ];
-}
-
-/// Where the fairy stands (The Princess & the Dragon).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FairyPlacement {
-    /// Beside one follower (C2).
-    NextToFollower,
-    /// On a tile (the first edition).
-    OnTile,
-}
-
-impl Word for FairyPlacement {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (FairyPlacement::NextToFollower, "next-to-follower"),
-        (FairyPlacement::OnTile, "on-tile"),
-    ];
-}
-
-/// Whether the princess's player may keep the knights or must send one
-/// home (The Princess & the Dragon).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PrincessAction {
-    /// They may (C2).
-    May,
-    /// They must, when one can go (JCloisterZone's option).
-    Must,
-}
-
-impl Word for PrincessAction {
-    const ALL: &'static [(Self, &'static str)] =
-        &[(PrincessAction::May, "may"), (PrincessAction::Must, "must")];
 }
 
 /// A toggle's value, as read from a file or shown in a report.
@@ -288,6 +226,24 @@ pub fn tower_pieces(players: usize) -> u32 {
 /// Limits of counts.
 const MAX_COUNT: u32 = 1000;
 
+/// Where a toggle's value is kept.
+#[derive(Debug, Clone, Copy)]
+pub enum Kept {
+    /// In a field of [`Ruleset`] that the engine reads.
+    Field {
+        /// Reads the value.
+        get: fn(&Ruleset) -> Setting,
+        /// Sets a value already checked against `values`.
+        set: fn(&mut Ruleset, Setting),
+    },
+    /// Among the ruleset's words by key ([`Ruleset::word`]): an option of
+    /// an expansion, which its mechanics read by its key.
+    Word {
+        /// The value of a ruleset that does not set it (`modern`'s).
+        default: &'static str,
+    },
+}
+
 /// A toggle: one key of a ruleset file with a single value.
 #[derive(Debug, Clone, Copy)]
 pub struct Toggle {
@@ -302,10 +258,32 @@ pub struct Toggle {
     pub always_shown: bool,
     /// What it changes.
     pub bears: Bears,
-    /// Reads the value.
-    pub get: fn(&Ruleset) -> Setting,
+    /// Where its value is kept.
+    pub kept: Kept,
+}
+
+impl Toggle {
+    /// Its value in `rules`.
+    #[must_use]
+    pub fn get(&self, rules: &Ruleset) -> Setting {
+        match self.kept {
+            Kept::Field { get, .. } => get(rules),
+            Kept::Word { default } => {
+                Setting::Word(rules.words.get(self.key).copied().unwrap_or(default))
+            }
+        }
+    }
+
     /// Sets a value already checked against `values`.
-    pub set: fn(&mut Ruleset, Setting),
+    pub fn set(&self, rules: &mut Ruleset, value: Setting) {
+        match (self.kept, value) {
+            (Kept::Field { set, .. }, _) => set(rules, value),
+            (Kept::Word { .. }, Setting::Word(w)) => {
+                rules.words.insert(self.key, w);
+            }
+            (Kept::Word { .. }, _) => {}
+        }
+    }
 }
 
 fn word<T: Word>(s: Setting, current: T) -> T {
@@ -323,11 +301,13 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Bool,
         always_shown: true,
         bears: Bears::SmallCity,
-        get: |r| Setting::Bool(r.small_city),
-        set: |r, s| {
-            if let Setting::Bool(b) = s {
-                r.small_city = b;
-            }
+        kept: Kept::Field {
+            get: |r| Setting::Bool(r.small_city),
+            set: |r, s| {
+                if let Setting::Bool(b) = s {
+                    r.small_city = b;
+                }
+            },
         },
     },
     Toggle {
@@ -339,8 +319,10 @@ pub const TOGGLES: [Toggle; 11] = [
             kind: "farm",
             complete: None,
         },
-        get: |r| Setting::Word(r.farm_scoring.word()),
-        set: |r, s| r.farm_scoring = word(s, r.farm_scoring),
+        kept: Kept::Field {
+            get: |r| Setting::Word(r.farm_scoring.word()),
+            set: |r, s| r.farm_scoring = word(s, r.farm_scoring),
+        },
     },
     Toggle {
         key: "end_game_abbey",
@@ -348,8 +330,10 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["final-round", "none"]),
         always_shown: true,
         bears: Bears::Moves,
-        get: |r| Setting::Word(r.end_game_abbey.word()),
-        set: |r, s| r.end_game_abbey = word(s, r.end_game_abbey),
+        kept: Kept::Field {
+            get: |r| Setting::Word(r.end_game_abbey.word()),
+            set: |r, s| r.end_game_abbey = word(s, r.end_game_abbey),
+        },
     },
     Toggle {
         key: "incomplete_features",
@@ -357,8 +341,10 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["score", "none"]),
         always_shown: true,
         bears: Bears::Unfinished,
-        get: |r| Setting::Word(r.incomplete_features.word()),
-        set: |r, s| r.incomplete_features = word(s, r.incomplete_features),
+        kept: Kept::Field {
+            get: |r| Setting::Word(r.incomplete_features.word()),
+            set: |r, s| r.incomplete_features = word(s, r.incomplete_features),
+        },
     },
     Toggle {
         key: "followers",
@@ -366,11 +352,13 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Count { max: MAX_COUNT },
         always_shown: true,
         bears: Bears::Moves,
-        get: |r| Setting::Count(r.followers),
-        set: |r, s| {
-            if let Setting::Count(n) = s {
-                r.followers = n;
-            }
+        kept: Kept::Field {
+            get: |r| Setting::Count(r.followers),
+            set: |r, s| {
+                if let Setting::Count(n) = s {
+                    r.followers = n;
+                }
+            },
         },
     },
     Toggle {
@@ -379,8 +367,10 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["zero", "normal"]),
         always_shown: false,
         bears: Bears::Unfinished,
-        get: |r| Setting::Word(r.inn_cathedral_incomplete.word()),
-        set: |r, s| r.inn_cathedral_incomplete = word(s, r.inn_cathedral_incomplete),
+        kept: Kept::Field {
+            get: |r| Setting::Word(r.inn_cathedral_incomplete.word()),
+            set: |r, s| r.inn_cathedral_incomplete = word(s, r.inn_cathedral_incomplete),
+        },
     },
     Toggle {
         key: "tie_break",
@@ -388,8 +378,10 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["shared", "starting-player-loses"]),
         always_shown: false,
         bears: Bears::Winner,
-        get: |r| Setting::Word(r.tie_break.word()),
-        set: |r, s| r.tie_break = word(s, r.tie_break),
+        kept: Kept::Field {
+            get: |r| Setting::Word(r.tie_break.word()),
+            set: |r, s| r.tie_break = word(s, r.tie_break),
+        },
     },
     Toggle {
         key: "barn_placement",
@@ -397,8 +389,9 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["farm-without-barn", "any-farm"]),
         always_shown: false,
         bears: Bears::Moves,
-        get: |r| Setting::Word(r.barn_placement.word()),
-        set: |r, s| r.barn_placement = word(s, r.barn_placement),
+        kept: Kept::Word {
+            default: "farm-without-barn",
+        },
     },
     Toggle {
         key: "dragon_move",
@@ -406,8 +399,9 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["before-scoring", "after-scoring"]),
         always_shown: false,
         bears: Bears::Moves,
-        get: |r| Setting::Word(r.dragon_move.word()),
-        set: |r, s| r.dragon_move = word(s, r.dragon_move),
+        kept: Kept::Word {
+            default: "before-scoring",
+        },
     },
     Toggle {
         key: "fairy_placement",
@@ -415,8 +409,9 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["next-to-follower", "on-tile"]),
         always_shown: false,
         bears: Bears::Moves,
-        get: |r| Setting::Word(r.fairy_placement.word()),
-        set: |r, s| r.fairy_placement = word(s, r.fairy_placement),
+        kept: Kept::Word {
+            default: "next-to-follower",
+        },
     },
     Toggle {
         key: "princess_action",
@@ -424,8 +419,7 @@ pub const TOGGLES: [Toggle; 11] = [
         values: Values::Words(&["may", "must"]),
         always_shown: false,
         bears: Bears::Moves,
-        get: |r| Setting::Word(r.princess_action.word()),
-        set: |r, s| r.princess_action = word(s, r.princess_action),
+        kept: Kept::Word { default: "may" },
     },
 ];
 
@@ -794,8 +788,8 @@ mod tests {
             if let Values::Words(words) = t.values {
                 let mut r = Ruleset::modern();
                 for w in words {
-                    (t.set)(&mut r, Setting::Word(w));
-                    assert_eq!((t.get)(&r), Setting::Word(w), "{}", t.key);
+                    t.set(&mut r, Setting::Word(w));
+                    assert_eq!(t.get(&r), Setting::Word(w), "{}", t.key);
                 }
             }
         }

@@ -14,8 +14,12 @@ use crate::engine::features::Node;
 use crate::engine::game::{FarmPay, Game, Scoring};
 use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::rules::{BarnPlacement, Figure, Point, Ruleset};
+use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
+
+/// The ruleset's option of where a barn may stand (`farm-without-barn`,
+/// `any-farm`).
+pub const PLACEMENT: &str = "barn_placement";
 
 /// Whether the game has barns.
 fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
@@ -27,7 +31,7 @@ fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog, setup.rules).then(|| {
         Box::new(Barns {
-            any_farm: setup.rules.barn_placement == BarnPlacement::AnyFarm,
+            any_farm: setup.rules.word(PLACEMENT) == "any-farm",
             farm_city: setup.rules.points[Point::FarmCity],
             connected: setup.rules.points[Point::BarnConnected],
         }) as Box<dyn Mechanic>

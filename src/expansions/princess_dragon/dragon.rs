@@ -19,8 +19,12 @@ use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
 use crate::record::location::location_of;
 use crate::record::{Act, Body, Flight, Record};
-use crate::rules::{DragonMove, Figure};
+use crate::rules::Figure;
 use crate::tileset::Catalog;
+
+/// The ruleset's option of when the dragon flies (`before-scoring`,
+/// `after-scoring`).
+pub const MOVE: &str = "dragon_move";
 
 /// The most steps of one flight.
 pub const STEPS: usize = 6;
@@ -38,7 +42,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         .filter(|&i| setup.catalog.tiles[i].tile.shows(symbols::DRAGON))
         .collect();
     Some(Box::new(Dragon {
-        after_scoring: setup.rules.dragon_move == DragonMove::AfterScoring,
+        after_scoring: setup.rules.word(MOVE) == "after-scoring",
         tiles,
         at: None,
         arrived: None,

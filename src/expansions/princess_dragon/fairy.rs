@@ -16,8 +16,12 @@ use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::location::location_of;
 use crate::record::{Act, Pick, Record};
-use crate::rules::{FairyPlacement, Figure, Point, Ruleset};
+use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::Catalog;
+
+/// The ruleset's option of where the fairy stands (`next-to-follower`,
+/// `on-tile`).
+pub const PLACEMENT: &str = "fairy_placement";
 
 /// The neutral figure's word.
 pub const FAIRY: &str = "fairy";
@@ -32,7 +36,7 @@ fn in_play(catalog: &Catalog) -> bool {
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog).then(|| {
         Box::new(Fairy {
-            on_tile: setup.rules.fairy_placement == FairyPlacement::OnTile,
+            on_tile: setup.rules.word(PLACEMENT) == "on-tile",
             rate: setup.rules.points[Point::FairyTurn],
         }) as Box<dyn Mechanic>
     })
@@ -43,7 +47,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     in_play(catalog).then(|| {
         Box::new(FairyScored {
-            on_tile: rules.fairy_placement == FairyPlacement::OnTile,
+            on_tile: rules.word(PLACEMENT) == "on-tile",
             rate: rules.points[Point::FairyScored],
         }) as Box<dyn Scoring>
     })

@@ -13,14 +13,17 @@ use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::Act;
-use crate::rules::PrincessAction;
+
+/// The ruleset's option of whether the princess's player may or must
+/// send a follower home (`may`, `must`).
+pub const ACTION: &str = "princess_action";
 
 /// The princess's rule, for games whose tiles show her.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     setup.catalog.shows(symbols::PRINCESS).then(|| {
         Box::new(Princess {
-            must: setup.rules.princess_action == PrincessAction::Must,
+            must: setup.rules.word(ACTION) == "must",
         }) as Box<dyn Mechanic>
     })
 }
