@@ -25,6 +25,9 @@ pub struct Loader {
     caches: Arc<Caches>,
 }
 
+/// The most catalogs a loader keeps.
+pub const MAX_CATALOGS: usize = 64;
+
 /// What a loader has read already: the built-in sets and their catalogs,
 /// which are the same for every loader.
 #[derive(Debug)]
@@ -194,9 +197,13 @@ impl Loader {
             .and_then(|m| m.get(names).cloned())
     }
 
-    /// Keeps the catalog of these built-in sets for the next record.
+    /// Keeps the catalog of these built-in sets for the next record, while
+    /// fewer than [`MAX_CATALOGS`] are kept (a batch of records that each
+    /// name other sets, or another supply scale, keeps its memory bounded).
     pub(crate) fn keep_catalog(&self, names: Vec<String>, catalog: &Arc<Catalog>) {
-        if let Ok(mut m) = self.caches.catalogs.lock() {
+        if let Ok(mut m) = self.caches.catalogs.lock()
+            && m.len() < MAX_CATALOGS
+        {
             m.insert(names, Arc::clone(catalog));
         }
     }

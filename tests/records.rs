@@ -465,3 +465,27 @@ fn an_expansions_note_is_its_own_data_with_its_own_words_and_json() {
         carca::expansions::tower::notes::HEADING
     );
 }
+
+#[test]
+fn a_scaled_supply_is_its_records_own_though_catalogs_are_shared() {
+    // The loader keeps one catalog per list of built-in sets and supply
+    // scale: a record's scale never reaches another record's supply.
+    let read = |text: &str| {
+        let src = carca::source::SourceFile::new("scaled.yaml", text);
+        carca::record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+            .expect("readable")
+    };
+    let count = |r: &carca::record::Record| {
+        let d = r.catalog.find("D").expect("tile D");
+        r.catalog.tiles[d].tile.count
+    };
+    let scaled = "players: [red]\nsupply_scale: 2\nturns: []\n";
+    let plain = "players: [red]\nturns: []\n";
+    assert_eq!(count(&read(scaled)), 8);
+    assert_eq!(count(&read(plain)), 4);
+    assert_eq!(count(&read(scaled)), 8);
+    assert_eq!(
+        count(&read("players: [red]\nsupply_scale: 3\nturns: []\n")),
+        12
+    );
+}

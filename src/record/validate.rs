@@ -88,7 +88,19 @@ impl<'a> Builder<'a> {
                 span: self.span(list),
             });
         }
-        let mut catalog = self.catalog(&specs, dir);
+        let supply_scale = match &raw.supply_scale {
+            None => 1,
+            Some(v) if (1..=MAX_SUPPLY_SCALE).contains(&v.value) => v.value as u32,
+            Some(v) => {
+                self.error(RecordError::SupplyScale {
+                    value: v.value,
+                    max: MAX_SUPPLY_SCALE,
+                    span: self.span(v),
+                });
+                1
+            }
+        };
+        let catalog = self.catalog(&specs, dir, supply_scale);
         // A set in play twice, by the same name or by two paths to sets
         // of the same name, would double its tiles.
         for (i, (name, span)) in specs.iter().enumerate() {
@@ -110,23 +122,6 @@ impl<'a> Builder<'a> {
                     ),
                     span: *span,
                 });
-            }
-        }
-        let supply_scale = match &raw.supply_scale {
-            None => 1,
-            Some(v) if (1..=MAX_SUPPLY_SCALE).contains(&v.value) => v.value as u32,
-            Some(v) => {
-                self.error(RecordError::SupplyScale {
-                    value: v.value,
-                    max: MAX_SUPPLY_SCALE,
-                    span: self.span(v),
-                });
-                1
-            }
-        };
-        if supply_scale > 1 {
-            for e in &mut Arc::make_mut(&mut catalog).tiles {
-                e.tile.count = e.tile.count.saturating_mul(supply_scale);
             }
         }
         let players = self.players(&raw);
@@ -340,11 +335,22 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The catalog of the named sets. Catalogs of built-in sets alone are
-    /// built once per loader and shared.
-    pub(super) fn catalog(&mut self, specs: &[(String, SourceSpan)], dir: &Path) -> Arc<Catalog> {
-        let names: Vec<String> = specs.iter().map(|(s, _)| s.clone()).collect();
+    /// The catalog of the named sets, every tile count multiplied by
+    /// `scale` (`supply_scale`). Catalogs of built-in sets alone are built
+    /// once per loader and scale, and shared.
+    pub(super) fn catalog(
+        &mut self,
+        specs: &[(String, SourceSpan)],
+        dir: &Path,
+        scale: u32,
+    ) -> Arc<Catalog> {
+        let mut names: Vec<String> = specs.iter().map(|(s, _)| s.clone()).collect();
         let builtin = names.iter().all(|n| tileset::builtin::source(n).is_some());
+        // The cache's key: the sets, and the scale when there is one (no
+        // set's name has a space).
+        if scale > 1 {
+            names.push(format!("supply scale {scale}"));
+        }
         if builtin && let Some(c) = self.loader.cached_catalog(&names) {
             return c;
         }
@@ -366,7 +372,13 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let catalog = Arc::new(Catalog::new(sets));
+        let mut catalog = Catalog::new(sets);
+        if scale > 1 {
+            for e in &mut catalog.tiles {
+                e.tile.count = e.tile.count.saturating_mul(scale);
+            }
+        }
+        let catalog = Arc::new(catalog);
         if let Some(list) = specs.first().map(|(_, s)| *s) {
             let end = specs.last().map_or(list, |(_, s)| *s);
             let span = SourceSpan::from((list.offset(), end.offset() + end.len() - list.offset()));

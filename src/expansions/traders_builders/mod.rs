@@ -60,16 +60,19 @@ impl Game<'_> {
 
 /// The builder's second turn, as a turn mechanic.
 #[derive(Debug, Clone, Copy)]
-struct Builders;
+struct Builders {
+    /// Builders each player has: one whose supply holds them all has none
+    /// on the board, and earns no second turn.
+    each: u32,
+}
 
 /// The builder's mechanic, when players have builders.
 #[must_use]
 pub fn builders(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    (setup
+    let each = setup
         .rules
-        .supply_with(Figure::BUILDER, &setup.catalog.figures)
-        > 0)
-    .then(|| Box::new(Builders) as Box<dyn Mechanic>)
+        .supply_with(Figure::BUILDER, &setup.catalog.figures);
+    (each > 0).then(|| Box::new(Builders { each }) as Box<dyn Mechanic>)
 }
 
 impl Mechanic for Builders {
@@ -86,7 +89,10 @@ impl Mechanic for Builders {
     /// second turn. Asked before anything scores, since scoring sends the
     /// builder home.
     fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
-        if !placing.drawn || placing.second {
+        if !placing.drawn
+            || placing.second
+            || game.supply(placing.actor, Figure::BUILDER) >= self.each
+        {
             return None;
         }
         game.meets_builder(placing.placed, placing.actor)
