@@ -489,3 +489,27 @@ fn a_scaled_supply_is_its_records_own_though_catalogs_are_shared() {
         12
     );
 }
+
+#[test]
+fn a_feature_whose_followers_were_taken_off_says_why_it_scores_for_nobody() {
+    // Red's knight was eaten before red's city was completed: the city is
+    // listed, scoring for nobody, with the follower taken off it.
+    let a = adjudicated("fixtures/records/pd-dragon-after-scoring.yaml");
+    let city = a
+        .events
+        .iter()
+        .find(|e| e.feature.kind == carca::engine::ScoredKind::City)
+        .expect("the city is an event");
+    assert!(city.winners.is_empty());
+    assert_eq!(city.points, vec![0, 0]);
+    assert_eq!(city.taken, vec![(0, carca::rules::Figure::FOLLOWER)]);
+    // A feature completed with nobody on it, and nobody taken off it,
+    // is still no event.
+    let plain = adjudicated("fixtures/records/road-ends.yaml");
+    assert!(
+        plain
+            .events
+            .iter()
+            .all(|e| e.winners.len() + e.taken.len() > 0)
+    );
+}

@@ -335,6 +335,10 @@ pub struct Event {
     /// Trade-good tokens per player, for the majority of a good at the end
     /// (empty for other events).
     pub tokens: Vec<u32>,
+    /// Followers a mechanic took off it before it was scored (captured,
+    /// eaten, sent home), by player, each occurrence: why a feature that
+    /// held followers scores for nobody.
+    pub taken: Vec<(usize, Figure)>,
 }
 
 impl FeatureReport {

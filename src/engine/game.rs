@@ -363,6 +363,11 @@ pub struct Game<'a> {
     neutrals: Vec<Neutral>,
     /// Figures mechanics keep off any feature, and the next id to give.
     kept: (Vec<Kept>, u32),
+    /// Followers a mechanic took off the board ([`Game::take_off`]): the
+    /// node they stood on, their owner and figure, so that a feature
+    /// scored for nobody says whose followers it lost. Empty in a game
+    /// without such mechanics.
+    taken: Vec<(Node, usize, Figure)>,
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
@@ -418,6 +423,7 @@ impl<'a> Game<'a> {
             corners: Vec::new(),
             neutrals: Vec::new(),
             kept: (Vec::new(), 0),
+            taken: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
         }
@@ -932,6 +938,7 @@ impl<'a> Game<'a> {
             others: counts.others,
             weighed: counts.weighed,
             tokens: Vec::new(),
+            taken: Vec::new(),
         });
         self.tell_scored(farm, phase);
         if pay.home {
@@ -1294,9 +1301,13 @@ impl<'a> Game<'a> {
         let Some(fo) = self.followers.get(id).filter(|f| f.on_board) else {
             return Vec::new();
         };
-        let (player, root) = (fo.player, self.features.find(fo.node));
+        let (player, root, node, figure) =
+            (fo.player, self.features.find(fo.node), fo.node, fo.figure);
         if !self.remove(id, home) {
             return Vec::new();
+        }
+        if self.figures().is_follower(figure) {
+            self.taken.push((node, player, figure));
         }
         let table = self.figures();
         // Most captures leave a follower of the owner or nobody beside:
@@ -1384,6 +1395,7 @@ impl<'a> Game<'a> {
             others: Vec::new(),
             weighed: Vec::new(),
             tokens: Vec::new(),
+            taken: Vec::new(),
         });
     }
 
@@ -1568,9 +1580,14 @@ impl<'a> Game<'a> {
         let winners = scoring::majority(&counts.strength);
         // A feature whose followers all count for nothing (a figure whose
         // strength is its city's pennants, in a city without any) scores
-        // for nobody, and its followers still come home.
+        // for nobody, and its followers still come home. One that holds
+        // none is said only when a mechanic took its followers off.
+        let mut taken = Vec::new();
         if winners.is_empty() && counts.followers.iter().all(|&n| n == 0) {
-            return;
+            taken = self.taken_from(root);
+            if taken.is_empty() {
+                return;
+            }
         }
         let placed = self.features.tile(root);
         let kind = self.tile(self.placed[placed].tile()).features[self.features.feature(root)].kind;
@@ -1620,6 +1637,11 @@ impl<'a> Game<'a> {
             open_cities: Vec::new(),
         };
         self.award(phase, report, counts, winners, award);
+        if !taken.is_empty()
+            && let Some(e) = self.events.last_mut()
+        {
+            e.taken = taken;
+        }
         self.tell_scored(root, phase);
         if return_followers {
             self.send_home(root);
@@ -1647,10 +1669,21 @@ impl<'a> Game<'a> {
             others: counts.others,
             weighed: counts.weighed,
             tokens: Vec::new(),
+            taken: Vec::new(),
             winners,
             points,
             basis: vec![award.basis],
         });
+    }
+
+    /// The followers mechanics took off the feature whose root is `root`:
+    /// owner and figure, in the order taken.
+    fn taken_from(&self, root: Node) -> Vec<(usize, Figure)> {
+        self.taken
+            .iter()
+            .filter(|(n, ..)| self.features.find(*n) == root)
+            .map(|&(_, p, f)| (p, f))
+            .collect()
     }
 
     /// Final scoring: unfinished roads, cities and cloisters, then farms.
@@ -1820,6 +1853,7 @@ impl<'a> Game<'a> {
                 others: counts.others,
                 weighed: counts.weighed,
                 tokens: Vec::new(),
+                taken: Vec::new(),
             });
         }
     }

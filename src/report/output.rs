@@ -331,10 +331,17 @@ pub struct EventJson {
     /// at the end; left out for other events.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens: Option<PerPlayer>,
+    /// Followers taken off it before it was scored (captured by a tower,
+    /// eaten by the dragon, sent home by the princess), each occurrence:
+    /// why a feature that held followers scores for nobody; left out when
+    /// there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub taken: Vec<OtherFigureJson>,
 }
 
-/// A companion on a scored feature (a builder, a pig, or a companion a
-/// tile set declares).
+/// A figure and its owner: a companion on a scored feature (a builder, a
+/// pig, or a companion a tile set declares), or a follower taken off it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct OtherFigureJson {
@@ -399,6 +406,14 @@ impl EventJson {
                 })
                 .collect(),
             tokens: (!e.tokens.is_empty()).then(|| counts(&e.tokens)),
+            taken: e
+                .taken
+                .iter()
+                .map(|&(p, f)| OtherFigureJson {
+                    player: players[p].clone(),
+                    figure: figures.name(f).to_string(),
+                })
+                .collect(),
         }
     }
 }

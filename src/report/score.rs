@@ -281,7 +281,25 @@ fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &
     } else {
         format!(" (and {})", other_list.join(", "))
     };
-    if followers.is_empty() && !e.others.is_empty() {
+    if followers.is_empty() && !e.taken.is_empty() {
+        // Its followers were taken off before it was scored.
+        let taken: Vec<String> = e
+            .taken
+            .iter()
+            .map(|&(p, fig)| {
+                format!(
+                    "{}'s {}",
+                    players[p],
+                    crate::text::figure_word(figures.name(fig))
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "    {farmers}: none left ({} taken off it before it was scored) → nobody",
+            taken.join(", ")
+        );
+    } else if followers.is_empty() && !e.others.is_empty() {
         // Figures that score without a majority (barns at the end): each
         // scores for its owner.
         let _ = writeln!(

@@ -185,6 +185,7 @@ impl Scoring for Goods {
             others: Vec::new(),
             weighed: Vec::new(),
             tokens: Vec::new(),
+            taken: Vec::new(),
         });
     }
 
@@ -253,6 +254,7 @@ impl Scoring for Goods {
                 others: Vec::new(),
                 weighed: Vec::new(),
                 tokens,
+                taken: Vec::new(),
             });
         }
     }

@@ -991,6 +991,13 @@ export declare namespace Score {
      * at the end; left out for other events.
      */
     tokens?: PerPlayer3 | null;
+    /**
+     * Followers taken off it before it was scored (captured by a tower,
+     * eaten by the dragon, sent home by the princess), each occurrence:
+     * why a feature that held followers scores for nobody; left out when
+     * there are none.
+     */
+    taken?: OtherFigureJson[];
   }
   /**
    * What was scored.
@@ -1069,8 +1076,8 @@ export declare namespace Score {
     [k: string]: number | undefined;
   }
   /**
-   * A companion on a scored feature (a builder, a pig, or a companion a
-   * tile set declares).
+   * A figure and its owner: a companion on a scored feature (a builder, a
+   * pig, or a companion a tile set declares), or a follower taken off it.
    */
   export interface OtherFigureJson {
     /**
@@ -1514,6 +1521,13 @@ export declare namespace Compare {
      * at the end; left out for other events.
      */
     tokens?: PerPlayer3 | null;
+    /**
+     * Followers taken off it before it was scored (captured by a tower,
+     * eaten by the dragon, sent home by the princess), each occurrence:
+     * why a feature that held followers scores for nobody; left out when
+     * there are none.
+     */
+    taken?: OtherFigureJson[];
   }
   /**
    * What was scored.
@@ -1592,8 +1606,8 @@ export declare namespace Compare {
     [k: string]: number | undefined;
   }
   /**
-   * A companion on a scored feature (a builder, a pig, or a companion a
-   * tile set declares).
+   * A figure and its owner: a companion on a scored feature (a builder, a
+   * pig, or a companion a tile set declares), or a follower taken off it.
    */
   export interface OtherFigureJson {
     /**
@@ -2011,6 +2025,13 @@ export declare namespace Moves {
      * at the end; left out for other events.
      */
     tokens?: PerPlayer3 | null;
+    /**
+     * Followers taken off it before it was scored (captured by a tower,
+     * eaten by the dragon, sent home by the princess), each occurrence:
+     * why a feature that held followers scores for nobody; left out when
+     * there are none.
+     */
+    taken?: OtherFigureJson[];
   }
   /**
    * What was scored.
@@ -2089,8 +2110,8 @@ export declare namespace Moves {
     [k: string]: number | undefined;
   }
   /**
-   * A companion on a scored feature (a builder, a pig, or a companion a
-   * tile set declares).
+   * A figure and its owner: a companion on a scored feature (a builder, a
+   * pig, or a companion a tile set declares), or a follower taken off it.
    */
   export interface OtherFigureJson {
     /**
