@@ -66,6 +66,43 @@ pub trait Problem: fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// Why an expansion's act does not happen as the record says: its words
+/// for the player whose act it is and the act's key, and its stable code.
+pub trait Why: fmt::Debug + Clone + PartialEq + Send + Sync + 'static {
+    /// The stable code and the words.
+    fn words(&self, player: &str, act: &str) -> (&'static str, Wording);
+    /// What it means for the exit code (an ambiguous act is unreadable).
+    fn class(&self) -> Class {
+        Class::Defect
+    }
+}
+
+/// An act of an expansion (a key of a turn) that does not happen as the
+/// record says: a [`Problem`] made of the player, the act and its [`Why`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused<W> {
+    /// The player whose act it is (empty when the record names nobody).
+    pub player: String,
+    /// What the record does: the key of the act.
+    pub act: &'static str,
+    /// Why it does not happen.
+    pub why: W,
+}
+
+impl<W: Why> Problem for Refused<W> {
+    fn code(&self) -> &'static str {
+        self.why.words(&self.player, self.act).0
+    }
+
+    fn wording(&self) -> Wording {
+        self.why.words(&self.player, self.act).1
+    }
+
+    fn class(&self) -> Class {
+        self.why.class()
+    }
+}
+
 /// A [`Problem`] held as a violation's data: compared, cloned, and found
 /// again as its own type ([`Broken::get`]).
 pub struct Broken(Box<dyn Held>);

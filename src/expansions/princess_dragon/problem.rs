@@ -3,33 +3,21 @@
 //! words.
 
 use crate::diagnostic::Class;
-use crate::engine::violation::{Problem, Wording};
+use crate::engine::violation::{Why, Wording};
 use crate::geometry::Pos;
 use crate::text::plural as s;
 
 /// An act of The Princess & the Dragon that does not happen as the record
 /// says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
-    /// The player whose act it is (empty when the record names nobody).
-    pub player: String,
-    /// What the record does: the key of the act.
-    pub act: &'static str,
-    /// Why it does not happen.
-    pub why: DragonProblem,
-}
+pub type Refused = crate::engine::violation::Refused<DragonProblem>;
 
-impl Problem for Refused {
-    fn code(&self) -> &'static str {
-        words(&self.player, self.act, &self.why).0
-    }
-
-    fn wording(&self) -> Wording {
-        words(&self.player, self.act, &self.why).1
+impl Why for DragonProblem {
+    fn words(&self, player: &str, act: &str) -> (&'static str, Wording) {
+        words(player, act, self)
     }
 
     fn class(&self) -> Class {
-        match self.why {
+        match self {
             DragonProblem::WhichFollower(_) => Class::Input,
             _ => Class::Defect,
         }

@@ -2,33 +2,21 @@
 //! follower on a tower, a capture or a ransom does not happen, in words.
 
 use crate::diagnostic::Class;
-use crate::engine::violation::{Problem, Wording};
+use crate::engine::violation::{Why, Wording};
 use crate::geometry::Pos;
 use crate::text::or_list;
 
 /// A tower piece, a follower on a tower, a capture or a ransom that does
 /// not happen as written: what it describes does not happen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
-    /// The player whose act it is (empty when the record names nobody).
-    pub player: String,
-    /// What the record does: the key of the act.
-    pub act: &'static str,
-    /// Why it does not happen.
-    pub why: TowerProblem,
-}
+pub type Refused = crate::engine::violation::Refused<TowerProblem>;
 
-impl Problem for Refused {
-    fn code(&self) -> &'static str {
-        words(&self.player, self.act, &self.why).0
-    }
-
-    fn wording(&self) -> Wording {
-        words(&self.player, self.act, &self.why).1
+impl Why for TowerProblem {
+    fn words(&self, player: &str, act: &str) -> (&'static str, Wording) {
+        words(player, act, self)
     }
 
     fn class(&self) -> Class {
-        match self.why {
+        match self {
             TowerProblem::WhichFollower(_)
             | TowerProblem::WhichExchange(_)
             | TowerProblem::WhichPrisoner(_) => Class::Input,
