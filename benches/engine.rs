@@ -196,6 +196,36 @@ fn inns_cathedrals(c: &mut Criterion) {
     });
 }
 
+/// Every built-in set at once against the base game, per placed tile:
+/// 150 tiles, 4 players, followers on most turns (the mix of RULES.md's
+/// expansions that costs the engine most).
+fn every_set(c: &mut Criterion) {
+    let rules = Ruleset::modern();
+    let mut group = c.benchmark_group("150 tiles, engine only");
+    for (name, sets) in [
+        ("base", vec!["base"]),
+        ("every built-in set", carca::tileset::builtin::NAMES.to_vec()),
+    ] {
+        let text = game_with(&sets, 150, 0.8).yaml();
+        let src = SourceFile::new("mix.yaml", text.as_str());
+        let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+        let placed = match &rec.body {
+            record::Body::History(turns) => turns
+                .iter()
+                .filter(|t| matches!(t.action, record::Action::Place { .. }))
+                .count() as u64,
+            record::Body::Snapshot { board, .. } => board.len() as u64,
+        };
+        group.throughput(Throughput::Elements(placed));
+        group.bench_function(format!("{name}: check and score"), |b| {
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
+        });
+    }
+    group.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     let rules = Ruleset::modern();
     let mut group = c.benchmark_group("engine scaling");
@@ -372,6 +402,7 @@ criterion_group!(
     benches,
     full_game,
     inns_cathedrals,
+    every_set,
     scaling,
     batch,
     moves,

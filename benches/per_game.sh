@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per game of `carca score DIR --quiet`, from JSON files and
-# from YAML files: callgrind over a folder of 100 generated 72-tile games
+# from YAML files (and, last, the engine per placed tile of the base game
+# and of every built-in set at once): callgrind over a folder of 100 generated 72-tile games
 # (3 players, followers on half the turns, seeds 0 to 99), minus the same
 # over a folder of one of them, divided by 99, so that starting the process
 # does not count. Beside each, the engine alone: the instructions of
@@ -32,4 +33,21 @@ for format in json yaml; do
         | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
     one=$(count "$carca" score "$work/$format-1" --quiet)
     echo "$format files: $(( (all - one) / 99 )) instructions a game; engine alone $(( engine / 100 ))"
+done
+# The engine per placed tile for every built-in set at once against the
+# base game: ten generated 150-tile, 3-player games of each (seeds 1 to
+# 10), `adjudicate`'s instructions over the placements.
+every=base,river,abbey,inns-cathedrals,traders-builders,abbey-mayor,tower,princess-dragon
+for mix in base every; do
+    sets=$([ "$mix" = base ] && echo base || echo "$every")
+    mkdir -p "$work/mix-$mix"
+    for seed in $(seq 1 10); do
+        "$carca" gen --tiles 150 --players 3 --seed "$seed" --tilesets "$sets" \
+            --format json -o "$work/mix-$mix/$seed.json" > /dev/null 2>&1
+    done
+    count "$carca" score "$work/mix-$mix" --quiet > /dev/null
+    engine=$(callgrind_annotate --inclusive=yes "$work/out" \
+        | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
+    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile"' | wc -l)
+    echo "$mix: engine $(( engine / placed )) instructions a placed tile ($placed tiles placed)"
 done
