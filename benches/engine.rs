@@ -204,7 +204,10 @@ fn every_set(c: &mut Criterion) {
     let mut group = c.benchmark_group("150 tiles, engine only");
     for (name, sets) in [
         ("base", vec!["base"]),
-        ("every built-in set", carca::tileset::builtin::NAMES.to_vec()),
+        (
+            "every built-in set",
+            carca::tileset::builtin::NAMES.to_vec(),
+        ),
     ] {
         let text = game_with(&sets, 150, 0.8).yaml();
         let src = SourceFile::new("mix.yaml", text.as_str());

@@ -788,16 +788,13 @@ fn identifiers_are_split_into_words() {
 
 #[test]
 fn no_expansion_words_in_the_engine() {
-    // The findings' and events' vocabularies (`event.rs`, `violation.rs`,
-    // and their re-exports in `mod.rs`) still name expansions; every other
-    // file of the engine, and the generator, names none.
+    // No file of the engine, nor the generator, names an expansion: an
+    // expansion's findings, notes and tokens reach the engine as generic
+    // values keyed by the expansion.
     let lines = expansion_lines();
     let mut found = String::new();
     for (file, hits) in &lines {
-        let engine = file.starts_with("src/engine")
-            && !file.ends_with("event.rs")
-            && !file.ends_with("violation.rs")
-            && !file.ends_with("mod.rs");
+        let engine = file.starts_with("src/engine");
         if engine || file.ends_with("src/generator.rs") {
             for (n, named, line) in hits {
                 let names: Vec<&str> = named.iter().map(|&k| EXPANSION_WORDS[k].0).collect();
@@ -811,8 +808,8 @@ fn no_expansion_words_in_the_engine() {
         }
     }
     assert!(
-        lines.keys().any(|f| f.starts_with("src/engine")),
-        "the engine's vocabularies are read"
+        !lines.is_empty(),
+        "the expansions' words are found outside their folders"
     );
     assert!(
         found.is_empty(),
@@ -828,7 +825,7 @@ const REACH: [(&str, usize, usize); 7] = [
     ("river", 5, 10),
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 14),
-    ("traders & builders", 26, 135),
+    ("traders & builders", 24, 130),
     ("abbey & mayor", 11, 48),
     ("the tower", 18, 129),
     ("the princess & the dragon", 17, 111),

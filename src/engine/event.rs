@@ -222,9 +222,9 @@ pub enum ScoredKind {
     Cloister,
     /// A farm (field with farmers).
     Farm,
-    /// Trade goods: taken from a completed city, or a majority of tokens
-    /// at the end (Traders & Builders).
-    Goods,
+    /// A mechanic's tokens, by their word (`goods`): taken from a
+    /// completed feature, or a majority of them at the end.
+    Tokens(&'static str),
     /// Points one player pays another (a ransom).
     Payment,
     /// Points a mechanic gives a player outside any majority (the
@@ -241,7 +241,7 @@ impl ScoredKind {
             ScoredKind::City => "city",
             ScoredKind::Cloister => "cloister",
             ScoredKind::Farm => "farm",
-            ScoredKind::Goods => "goods",
+            ScoredKind::Tokens(word) => word,
             ScoredKind::Payment => "payment",
             ScoredKind::Bonus => "bonus",
         }
@@ -269,11 +269,11 @@ pub enum FeatureName {
     Feature(FeatureId),
     /// The farms around the city named.
     FarmsAround(FeatureId),
-    /// The goods of the completed city named, taken by the player who
-    /// completed it.
-    GoodsOf(FeatureId),
-    /// The tokens of one trade good, at the end.
-    Good(String),
+    /// The tokens (by their word) of the completed feature named, taken
+    /// by the player who completed it.
+    TokensOf(&'static str, FeatureId),
+    /// The tokens of one kind (one trade good), at the end.
+    Tokens(String),
     /// A payment between players, by its rule's words (`ransom`).
     Payment(String),
     /// Points a mechanic gives: what gives them (`the fairy`), and the

@@ -17,8 +17,8 @@ impl fmt::Display for FeatureName {
         match self {
             FeatureName::Feature(id) => id.fmt(f),
             FeatureName::FarmsAround(city) => write!(f, "farms around {city}"),
-            FeatureName::GoodsOf(city) => write!(f, "goods of {city}"),
-            FeatureName::Good(good) => write!(f, "{} tokens", good.replace('_', " ")),
+            FeatureName::TokensOf(what, feature) => write!(f, "{what} of {feature}"),
+            FeatureName::Tokens(kind) => write!(f, "{} tokens", kind.replace('_', " ")),
             FeatureName::Payment(rule) => f.write_str(rule),
             FeatureName::Bonus { by, about } => {
                 f.write_str(by)?;

@@ -196,7 +196,7 @@ fn write_payment(out: &mut String, players: &[String], e: &Event) {
 
 fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &Event) {
     let f = &e.feature;
-    if f.kind == crate::engine::ScoredKind::Goods {
+    if matches!(f.kind, crate::engine::ScoredKind::Tokens(_)) {
         write_goods(out, players, e);
         return;
     }

@@ -21,6 +21,9 @@ use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::model::Shape;
 use crate::tileset::{Catalog, FeatureKind};
 
+/// The word of trade goods' tokens in reports and JSON (`kind: goods`).
+const GOODS: &str = "goods";
+
 impl Game<'_> {
     /// The road or city holding a builder `player` put there on an earlier
     /// turn that placed tile `placed` became part of, if any: the
@@ -165,8 +168,8 @@ impl Scoring for Goods {
         game.events.push(Event {
             phase,
             feature: FeatureReport {
-                kind: ScoredKind::Goods,
-                name: FeatureName::GoodsOf(city),
+                kind: ScoredKind::Tokens(GOODS),
+                name: FeatureName::TokensOf(GOODS, city),
                 tiles,
                 extras: taken,
                 complete: true,
@@ -230,8 +233,8 @@ impl Scoring for Goods {
             game.events.push(Event {
                 phase: Phase::Final,
                 feature: FeatureReport {
-                    kind: ScoredKind::Goods,
-                    name: FeatureName::Good(name.clone()),
+                    kind: ScoredKind::Tokens(GOODS),
+                    name: FeatureName::Tokens(name.clone()),
                     tiles: Vec::new(),
                     extras: Vec::new(),
                     complete: true,
