@@ -53,14 +53,24 @@ pub(crate) fn drive(moves: &[Move]) {
         }
         let idx = game.place(tile, pos, rot, Some(n + 1));
         if let Some(f) = m.follower {
-            let figure = if f & 0x80 == 0 { Figure::FOLLOWER } else { Figure::BIG };
+            let figure = if f & 0x80 == 0 {
+                Figure::FOLLOWER
+            } else {
+                Figure::BIG
+            };
             let count = game.tile(tile).features.len();
             let f = usize::from(f & 0x7f) % count.max(1);
             if count > f && game.deploy_problem(idx, f, player, figure).is_none() {
                 game.deploy(idx, f, player, figure);
             }
         }
-        game.score_completed(idx, Phase::Turn { number: n + 1, player });
+        game.score_completed(
+            idx,
+            Phase::Turn {
+                number: n + 1,
+                player,
+            },
+        );
         let on_board = game.followers().iter().filter(|f| f.on_board).count();
         let in_supply: u32 = (0..players)
             .map(|p| game.supply(p, Figure::FOLLOWER) + game.supply(p, Figure::BIG))
@@ -72,5 +82,8 @@ pub(crate) fn drive(moves: &[Move]) {
         );
     }
     game.final_scoring();
-    assert!(game.scores().iter().all(|s| *s >= 0), "scores are never negative");
+    assert!(
+        game.scores().iter().all(|s| *s >= 0),
+        "scores are never negative"
+    );
 }

@@ -67,7 +67,8 @@ pub(crate) fn jcz_json(text: &str) {
         let src = SourceFile::new("imported", yaml);
         if let Ok(rec) = carca::record::parse(loader(), &src, std::path::Path::new("")) {
             let rules = carca::rules::Ruleset::modern();
-            let _ = carca::engine::adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
+            let _ =
+                carca::engine::adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
         }
     }
 }
@@ -95,8 +96,9 @@ pub(crate) fn update_yaml(text: &str) {
         computed.push(adjudicate(&rec, &rules, &identity, false, &carca::expansions::ALL).totals);
     }
     if let Ok(new) = carca::record::update::rewrite_expectations(loader(), &rec, &computed) {
-        let again = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", new.as_str()), dir)
-            .expect("an updated record reads back");
+        let again =
+            carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", new.as_str()), dir)
+                .expect("an updated record reads back");
         assert_eq!(again.players, rec.players);
         assert_eq!(again.expect.len(), rec.expect.len());
         for (e, totals) in again.expect.iter().zip(&computed) {
@@ -114,8 +116,11 @@ pub(crate) fn update_yaml(text: &str) {
 pub(crate) fn render(text: &str) {
     use carca::report::picture::{MAX_TERMINAL_SIDE, Scene, Target, svg, terminal};
     use carca::source::SourceFile;
-    let Ok(rec) = carca::record::parse(loader(), &SourceFile::new("fuzz.yaml", text), std::path::Path::new(""))
-    else {
+    let Ok(rec) = carca::record::parse(
+        loader(),
+        &SourceFile::new("fuzz.yaml", text),
+        std::path::Path::new(""),
+    ) else {
         return;
     };
     let rules = carca::rules::Ruleset::modern();
@@ -137,21 +142,33 @@ pub(crate) fn report_text(text: &str) {
     use carca::report::diagnostics::{Style, render};
     use carca::source::SourceFile;
     let src = SourceFile::new("fuzz.yaml", text);
-    let runs: Vec<carca::engine::Adjudication> = match carca::record::parse(loader(), &src, std::path::Path::new("")) {
-        Ok(rec) => ["modern", "first-edition"]
-            .iter()
-            .filter_map(|r| carca::rules::load(loader(), r, std::path::Path::new("")).ok())
-            .map(|rules| carca::engine::adjudicate(&rec, &rules, &rules.name.clone(), true, &carca::expansions::ALL))
-            .collect(),
-        Err(findings) => {
-            let shown = render(&findings, Style::Plain);
-            assert!(!shown.contains('\u{1b}'));
-            return;
-        }
-    };
+    let runs: Vec<carca::engine::Adjudication> =
+        match carca::record::parse(loader(), &src, std::path::Path::new("")) {
+            Ok(rec) => ["modern", "first-edition"]
+                .iter()
+                .filter_map(|r| carca::rules::load(loader(), r, std::path::Path::new("")).ok())
+                .map(|rules| {
+                    carca::engine::adjudicate(
+                        &rec,
+                        &rules,
+                        &rules.name.clone(),
+                        true,
+                        &carca::expansions::ALL,
+                    )
+                })
+                .collect(),
+            Err(findings) => {
+                let shown = render(&findings, Style::Plain);
+                assert!(!shown.contains('\u{1b}'));
+                return;
+            }
+        };
     for a in &runs {
         let shown = carca::report::score::text("fuzz.yaml", a) + &render(&a.findings, Style::Plain);
-        assert!(!shown.contains(['\u{1b}', '\u{202e}', '\u{0}']), "{shown:?}");
+        assert!(
+            !shown.contains(['\u{1b}', '\u{202e}', '\u{0}']),
+            "{shown:?}"
+        );
     }
     let _ = carca::report::compare::text("fuzz.yaml", &runs);
 }
