@@ -9,6 +9,7 @@
 //! cannot represent (other expansions, other figures) is reported, never
 //! guessed.
 
+use crate::expansions::princess_dragon::symbols;
 use miette::{Diagnostic, SourceSpan};
 use serde_json::Value;
 use thiserror::Error;
@@ -891,7 +892,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                 }
                 // A volcano brings the dragon (JCloisterZone moves it there
                 // without a message).
-                if ids.shows(t, "volcano") {
+                if ids.shows(t, symbols::VOLCANO) {
                     dragon_at = Some(at);
                 }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
@@ -1021,7 +1022,10 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                 // Through a magic portal, on any tile.
                 if let (Some((turn, at, deployed, _)), Some(to)) = (current.as_mut(), pos)
                     && to != *at
-                    && turn.tile.as_deref().is_some_and(|t| ids.shows(t, "portal"))
+                    && turn
+                        .tile
+                        .as_deref()
+                        .is_some_and(|t| ids.shows(t, symbols::PORTAL))
                     && !*deployed
                     && let Some(spot) = location(loc, feature)
                 {

@@ -70,3 +70,39 @@ pub static ALL: Registry = Registry {
     turn: &TURN,
     scoring: &SCORING,
 };
+
+/// How a symbol an expansion's tiles show is drawn: on the terminal board
+/// (a character in a colour, named in the board's key) and on tile sheets
+/// and boards in SVG and PNG (a small path). A symbol with no mark here is
+/// drawn as its word's first letter.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    /// The symbol's word, as tile sets declare it.
+    pub word: &'static str,
+    /// The character the terminal board shows, and its ANSI colour.
+    pub glyph: (char, &'static str),
+    /// What the board's key calls it (`dragon tile`).
+    pub label: &'static str,
+    /// The article before it in `tiles show` ("shows a volcano", "shows
+    /// the princess").
+    pub article: &'static str,
+    /// Its picture: an SVG path around (0, 0), about 18 units wide, its
+    /// fill, stroke and stroke width.
+    pub path: (&'static str, &'static str, &'static str, f64),
+    /// It is drawn in the tile's princess city rather than in the tile's
+    /// corner (the tile language's `princess: true`).
+    pub in_city: bool,
+}
+
+/// Every expansion's marks, in the order the board's key lists them.
+pub const MARKS: [&[Mark]; 1] = [&princess_dragon::symbols::MARKS];
+
+/// The mark of the symbol `word`, if an expansion draws it.
+#[must_use]
+pub fn mark(word: &str) -> Option<(usize, &'static Mark)> {
+    MARKS
+        .iter()
+        .flat_map(|m| m.iter())
+        .enumerate()
+        .find(|(_, m)| m.word == word)
+}

@@ -316,7 +316,7 @@ pub fn show_tile(tile: &Tile) -> String {
             .symbols
             .iter()
             .map(|s| {
-                let article = if s == "princess" { "the" } else { "a" };
+                let article = crate::expansions::mark(s).map_or("a", |(_, m)| m.article);
                 format!("{article} {s}")
             })
             .collect();

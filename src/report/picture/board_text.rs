@@ -271,20 +271,11 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 symbols.push(s);
             }
         }
-        symbols.sort_by_key(|s| {
-            ["volcano", "dragon", "portal", "princess"]
-                .iter()
-                .position(|k| k == s)
-                .unwrap_or(usize::MAX)
-        });
+        symbols.sort_by_key(|s| crate::expansions::mark(s).map_or(usize::MAX, |(k, _)| k));
         let named: Vec<String> = symbols
             .iter()
             .map(|s| {
-                let what = match *s {
-                    "dragon" => "dragon tile",
-                    "portal" => "magic portal",
-                    other => other,
-                };
+                let what = crate::expansions::mark(s).map_or(*s, |(_, m)| m.label);
                 format!("{} {what}", symbol_mark(s).0)
             })
             .collect();
@@ -354,15 +345,11 @@ pub(super) fn ansi_for(colour: &str) -> &'static str {
     }
 }
 
-/// The mark of a symbol on the terminal board, and its colour: The
-/// Princess & the Dragon's have their own; any other symbol a set declares
-/// shows its word's first letter.
+/// The mark of a symbol on the terminal board, and its colour: the one
+/// its expansion gives it, else its word's first letter.
 fn symbol_mark(symbol: &str) -> (char, &'static str) {
-    match symbol {
-        "volcano" => ('^', "1;31"),
-        "dragon" => ('d', "1;32"),
-        "portal" => ('@', "1;35"),
-        "princess" => ('♛', "1;33"),
-        other => (other.chars().next().unwrap_or('?'), "1"),
-    }
+    crate::expansions::mark(symbol).map_or_else(
+        || (symbol.chars().next().unwrap_or('?'), "1"),
+        |(_, m)| m.glyph,
+    )
 }

@@ -718,127 +718,48 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
 }
 
 /// A symbol a tile shows (the `k`th), small, where it hides no feature's
-/// middle: The Princess & the Dragon's volcano, dragon's head, magic
-/// portal's ring, or the princess's crown in her city; any other symbol a
-/// set declares as a disc with its word's first letter.
+/// middle: the picture its expansion gives it (in the princess's city for
+/// the princess), else a disc with its word's first letter.
 fn symbol_art(tile: &Tile, symbol: &str, k: usize) -> Group {
-    let (x, y) = match (symbol, tile.princess) {
-        ("princess", Some(city)) => {
+    let mark = crate::expansions::mark(symbol).map(|(_, m)| m);
+    let (x, y) = match (mark.is_some_and(|m| m.in_city), tile.princess) {
+        (true, Some(city)) => {
             let (ax, ay) = anchor(tile, city);
             (ax - 14.0, ay + 2.0)
         }
         #[allow(clippy::cast_precision_loss, reason = "a tile shows a few symbols")]
         _ => (T * 0.24 + 20.0 * k as f64, T * 0.76),
     };
-    let shape = match symbol {
-        "volcano" => Path::new()
-            .set(
-                "d",
-                format!(
-                    "M{} {} L{} {} L{} {} L{} {} L{} {} Z",
-                    x - 9.0,
-                    y + 6.0,
-                    x - 3.0,
-                    y - 6.0,
-                    x + 3.0,
-                    y - 6.0,
-                    x + 9.0,
-                    y + 6.0,
-                    x - 9.0,
-                    y + 6.0
-                ),
+    let group = Group::new().set("transform", format!("translate({x} {y})"));
+    let Some(mark) = mark else {
+        let initial: String = symbol.chars().take(1).collect();
+        return group
+            .add(
+                Circle::new()
+                    .set("r", 8)
+                    .set("fill", "#f5f0e1")
+                    .set("stroke", "#3c3c38")
+                    .set("stroke-width", 1.5),
             )
-            .set("fill", "#8a3b12")
-            .set("stroke", "#e85d04")
-            .set("stroke-width", 2),
-        "dragon" => Path::new()
-            .set(
-                "d",
-                format!(
-                    "M{} {} Q{} {} {} {} L{} {} Q{} {} {} {} Z",
-                    x - 8.0,
-                    y + 5.0,
-                    x - 6.0,
-                    y - 8.0,
-                    x + 8.0,
-                    y - 5.0,
-                    x + 2.0,
-                    y,
-                    x + 6.0,
-                    y + 6.0,
-                    x - 8.0,
-                    y + 5.0
-                ),
+            .add(
+                svg::node::element::Text::new(initial)
+                    .set("y", 4)
+                    .set("text-anchor", "middle")
+                    .set("font-family", "sans-serif")
+                    .set("font-size", 11)
+                    .set("fill", "#3c3c38"),
             )
-            .set("fill", "#2f6b2f")
-            .set("stroke", "#b91c1c")
-            .set("stroke-width", 1.5),
-        "portal" => Path::new()
-            .set(
-                "d",
-                format!(
-                    "M{} {} A7 7 0 1 1 {} {} A7 7 0 1 1 {} {}",
-                    x - 7.0,
-                    y,
-                    x + 7.0,
-                    y,
-                    x - 7.0,
-                    y
-                ),
-            )
-            .set("fill", "#c4b5fd")
-            .set("stroke", "#6d28d9")
-            .set("stroke-width", 2.5),
-        "princess" => Path::new()
-            .set(
-                "d",
-                format!(
-                    "M{} {} L{} {} L{} {} L{} {} L{} {} L{} {} L{} {} Z",
-                    x - 7.0,
-                    y + 4.0,
-                    x - 8.0,
-                    y - 5.0,
-                    x - 3.5,
-                    y - 1.0,
-                    x,
-                    y - 7.0,
-                    x + 3.5,
-                    y - 1.0,
-                    x + 8.0,
-                    y - 5.0,
-                    x + 7.0,
-                    y + 4.0
-                ),
-            )
-            .set("fill", "#facc15")
-            .set("stroke", "#92400e")
-            .set("stroke-width", 1.2),
-        _ => {
-            let initial: String = symbol.chars().take(1).collect();
-            return Group::new()
-                .add(
-                    Circle::new()
-                        .set("cx", x)
-                        .set("cy", y)
-                        .set("r", 8)
-                        .set("fill", "#f5f0e1")
-                        .set("stroke", "#3c3c38")
-                        .set("stroke-width", 1.5),
-                )
-                .add(
-                    svg::node::element::Text::new(initial)
-                        .set("x", x)
-                        .set("y", y + 4.0)
-                        .set("text-anchor", "middle")
-                        .set("font-family", "sans-serif")
-                        .set("font-size", 11)
-                        .set("fill", "#3c3c38"),
-                )
-                .add(svg::node::element::Title::new(symbol));
-        }
+            .add(svg::node::element::Title::new(symbol));
     };
-    Group::new()
-        .add(shape)
+    let (d, fill, stroke, width) = mark.path;
+    group
+        .add(
+            Path::new()
+                .set("d", d)
+                .set("fill", fill)
+                .set("stroke", stroke)
+                .set("stroke-width", width),
+        )
         .add(svg::node::element::Title::new(symbol))
 }
 
