@@ -8,7 +8,7 @@
 
 use miette::SourceSpan;
 use serde_json::Value;
-use serde_saphyr::granit_parser::{Event, Parser};
+use serde_saphyr::granit_parser::{Event, Parser, ScalarStyle};
 
 use crate::diagnostic::{Class, Finding};
 use crate::source::SourceFile;
@@ -37,6 +37,177 @@ impl UnknownKey {
             self.known.join(", ")
         )
     }
+}
+
+/// A value of the wrong kind: a word where a list goes, `yes` where a
+/// boolean goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrongValue {
+    /// The key it is the value of (`None`: an item of a list, or the
+    /// whole file when `within` is `None`).
+    pub key: Option<String>,
+    /// The value as written.
+    pub found: String,
+    /// What goes there, in words (`true or false`, `a position [x, y]`).
+    pub expected: &'static str,
+    /// Where the value is.
+    pub span: SourceSpan,
+    /// The key and its value (`None`: an item of a list, which is not
+    /// blanked).
+    pub entry: Option<SourceSpan>,
+    /// The mapping it stands in.
+    pub within: Option<SourceSpan>,
+}
+
+impl WrongValue {
+    /// The message: what is written where what goes.
+    #[must_use]
+    pub fn message(&self) -> String {
+        let found = match self.found.as_str() {
+            LIST | MAPPING | NOTHING => self.found.clone(),
+            text => format!("`{text}`"),
+        };
+        match (&self.key, self.within) {
+            (Some(k), _) => format!("`{k}` takes {}, not {found}", self.expected),
+            (None, Some(_)) => format!("this item must be {}, not {found}", self.expected),
+            (None, None) => format!("the file must be {}, not {found}", self.expected),
+        }
+    }
+
+    /// The help line: how to write it.
+    #[must_use]
+    pub fn help(&self) -> String {
+        let key = self.key.as_deref().unwrap_or("key");
+        match self.expected {
+            BOOLEAN => format!(
+                "booleans are `true` and `false` in every file carca reads (as in JSON and YAML 1.2; `yes`, `no`, `on` and `off` are words): write `{key}: true` or `{key}: false`"
+            ),
+            POSITION => {
+                let inner: Vec<&str> = self
+                    .found
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|p| !p.is_empty())
+                    .collect();
+                if inner.len() == 2 && inner.iter().all(|p| p.parse::<i64>().is_ok()) {
+                    format!(
+                        "a position is two integers in brackets: write `{key}: [{}, {}]`",
+                        inner[0], inner[1]
+                    )
+                } else {
+                    format!("a position is two integers in brackets, x then y: `{key}: [1, 0]`")
+                }
+            }
+            _ => format!("write {} here", self.expected),
+        }
+    }
+}
+
+/// What the walk of a file finds: unknown keys and values of the wrong
+/// kind, in the order written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// Keys the file's kind does not know where they stand.
+    pub unknown: Vec<UnknownKey>,
+    /// Values of the wrong kind.
+    pub wrong: Vec<WrongValue>,
+}
+
+impl Walk {
+    /// Whether it found nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.unknown.is_empty() && self.wrong.is_empty()
+    }
+
+    /// The spans to blank for a reader to read the file as if they were
+    /// not written.
+    fn entries(&self) -> Vec<SourceSpan> {
+        let mut out: Vec<SourceSpan> = self
+            .unknown
+            .iter()
+            .map(|u| u.entry)
+            .chain(self.wrong.iter().filter_map(|w| w.entry))
+            .collect();
+        out.sort_by_key(|s| s.offset());
+        out
+    }
+}
+
+const BOOLEAN: &str = "`true` or `false`";
+const LIST: &str = "a list";
+const MAPPING: &str = "a mapping";
+const NOTHING: &str = "nothing";
+const POSITION: &str = "a position [x, y]";
+
+/// The kind of value a schema takes, when it says one: the words for it
+/// and whether a kind of YAML node fits. `None`: any value may go (or
+/// the schema does not say).
+fn expected(root: &Value, schema: &Value) -> Option<(Vec<&'static str>, &'static str)> {
+    let mut kinds: Vec<&'static str> = Vec::new();
+    let mut words = None;
+    for alt in alternatives(root, schema) {
+        let types: Vec<&str> = match alt.get("type")? {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(list) => list.iter().filter_map(Value::as_str).collect(),
+            _ => return None,
+        };
+        for t in types {
+            let (kind, word) = match t {
+                "boolean" => ("boolean", BOOLEAN),
+                "integer" => ("integer", "a whole number"),
+                "number" => ("number", "a number"),
+                "string" => ("string", "a word or text"),
+                "null" => ("null", ""),
+                "array" => {
+                    let pair = alt.get("minItems").and_then(Value::as_u64) == Some(2)
+                        && alt.get("maxItems").and_then(Value::as_u64) == Some(2);
+                    ("array", if pair { POSITION } else { "a list" })
+                }
+                "object" => ("object", "a mapping of keys"),
+                _ => return None,
+            };
+            kinds.push(kind);
+            if !word.is_empty() && words.is_none() {
+                words = Some(word);
+            }
+        }
+    }
+    Some((kinds, words?))
+}
+
+/// The kind of a plain YAML scalar under the core schema, with carca's
+/// strict booleans: `null`, `boolean`, `integer`, `number` or `string`.
+fn plain_kind(text: &str) -> &'static str {
+    let t = text.trim();
+    match t {
+        "" | "~" | "null" | "Null" | "NULL" => return "null",
+        "true" | "false" => return "boolean",
+        _ => {}
+    }
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        || t.strip_prefix("0x")
+            .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        || t.strip_prefix("0o")
+            .is_some_and(|o| !o.is_empty() && o.bytes().all(|b| (b'0'..=b'7').contains(&b)))
+    {
+        return "integer";
+    }
+    if t.parse::<f64>().is_ok() {
+        return "number";
+    }
+    "string"
+}
+
+/// Whether a node of YAML kind `found` may stand where `kinds` go.
+fn fits(kinds: &[&str], found: &str) -> bool {
+    kinds.iter().any(|k| {
+        *k == found
+            || (*k == "number" && found == "integer")
+            // Any scalar reads as text.
+            || (*k == "string" && matches!(found, "boolean" | "integer" | "number"))
+    })
 }
 
 /// The schema a `$ref` points at, or the schema itself.
@@ -136,9 +307,24 @@ fn items<'a>(root: &'a Value, schema: &'a Value) -> Option<&'a Value> {
 /// parse yields what was found before the error.
 #[must_use]
 pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<UnknownKey> {
+    walk(text, schema, aliases).unknown
+}
+
+/// Every unknown key and every value of the wrong kind of a YAML text
+/// under `schema` (see [`yaml`]).
+#[must_use]
+pub fn walk(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Walk {
     // Only the events of nodes: comments and anchor notes are not nodes.
+    // A text that is not YAML at all is told so by its reader: its values
+    // are not judged (its keys are, as far as it reads).
+    let broken = std::cell::Cell::new(false);
     let mut events = Parser::new_from_str(text)
-        .filter_map(Result::ok)
+        .filter_map(|e| {
+            if e.is_err() {
+                broken.set(true);
+            }
+            e.ok()
+        })
         .filter(|(e, _)| {
             matches!(
                 e,
@@ -157,7 +343,7 @@ pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<Unknown
         let end = span.end.byte_offset().unwrap_or(start).max(start);
         (e, SourceSpan::from((start, end - start)))
     });
-    let mut out = Vec::new();
+    let mut out = Walk::default();
     // Up to the root node.
     for (event, _) in events.by_ref() {
         match event {
@@ -171,6 +357,7 @@ pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<Unknown
             &mut events,
             &event,
             span,
+            None,
             Some(schema),
             schema,
             aliases,
@@ -178,64 +365,96 @@ pub fn yaml(text: &str, schema: &Value, aliases: &[(&str, &str)]) -> Vec<Unknown
             &mut out,
         );
     }
+    drop(events);
+    if broken.get() {
+        out.wrong.clear();
+    }
     out
 }
 
-/// Walks one node whose first event is `event`, spanning `span`; returns
-/// where the node ends.
+/// Walks one node whose first event is `event`, spanning `span`, the
+/// value of `key` (`None`: an item of a list, or the root); returns where
+/// the node ends.
 #[allow(clippy::too_many_arguments)]
 fn node<'t>(
     events: &mut impl Iterator<Item = (Event<'t>, SourceSpan)>,
     event: &Event<'t>,
     span: SourceSpan,
+    key: Option<&str>,
     schema: Option<&Value>,
     root: &Value,
     aliases: &[(&str, &str)],
     depth: usize,
-    out: &mut Vec<UnknownKey>,
+    out: &mut Walk,
 ) -> usize {
     let mut end = span.offset() + span.len();
     // Deeper than any carca file goes (the reader refuses it anyway): the
     // rest of the node is passed over without recursion.
     if depth >= 64 {
-        let mut open = usize::from(matches!(
-            event,
-            Event::SequenceStart(..) | Event::MappingStart(..)
-        ));
-        while open > 0 {
-            match events.next() {
-                Some((Event::SequenceStart(..) | Event::MappingStart(..), _)) => open += 1,
-                Some((Event::SequenceEnd | Event::MappingEnd, s)) => {
-                    open -= 1;
-                    end = s.offset() + s.len();
-                }
-                Some(_) => {}
-                None => return end,
-            }
+        return skip(events, event, end);
+    }
+    // A value of the wrong kind is reported, and not walked further.
+    if let Some((kinds, words)) = schema.and_then(|s| expected(root, s)) {
+        let (found, text) = match event {
+            Event::Scalar(text, ScalarStyle::Plain, ..) => (plain_kind(text), text.to_string()),
+            Event::Scalar(text, ..) => ("string", text.to_string()),
+            Event::SequenceStart(..) => ("array", LIST.to_string()),
+            Event::MappingStart(..) => ("object", MAPPING.to_string()),
+            _ => ("", String::new()),
+        };
+        if !found.is_empty() && !fits(&kinds, found) {
+            let end = skip(events, event, end);
+            out.wrong.push(WrongValue {
+                key: key.map(str::to_string),
+                found: if found == "null" {
+                    NOTHING.to_string()
+                } else {
+                    text
+                },
+                expected: words,
+                span: SourceSpan::from((span.offset(), end - span.offset())),
+                entry: None,
+                within: None,
+            });
+            return end;
         }
-        return end;
     }
     match event {
         Event::SequenceStart(..) => {
             let inner = schema.and_then(|s| items(root, s));
+            let first_wrong = out.wrong.len();
             while let Some((e, s)) = events.next() {
                 if matches!(e, Event::SequenceEnd) {
-                    return s.offset() + s.len();
+                    let end = s.offset() + s.len();
+                    let within = SourceSpan::from((span.offset(), end - span.offset()));
+                    for w in &mut out.wrong[first_wrong..] {
+                        w.within.get_or_insert(within);
+                    }
+                    return end;
                 }
-                end = node(events, &e, s, inner, root, aliases, depth + 1, out);
+                end = node(events, &e, s, None, inner, root, aliases, depth + 1, out);
             }
         }
         Event::MappingStart(..) => {
             let known = schema.and_then(|s| known_keys(root, s, aliases));
-            while let Some((key, key_span)) = events.next() {
-                let name = match key {
-                    Event::MappingEnd => return key_span.offset() + key_span.len(),
+            let first_wrong = out.wrong.len();
+            while let Some((k, key_span)) = events.next() {
+                let name = match k {
+                    Event::MappingEnd => {
+                        let end = key_span.offset() + key_span.len();
+                        let within = SourceSpan::from((span.offset(), end - span.offset()));
+                        for w in &mut out.wrong[first_wrong..] {
+                            w.within.get_or_insert(within);
+                        }
+                        return end;
+                    }
                     Event::Scalar(ref text, ..) => Some(text.to_string()),
                     other => {
                         node(
                             events,
                             &other,
                             key_span,
+                            None,
                             None,
                             root,
                             aliases,
@@ -245,13 +464,24 @@ fn node<'t>(
                         None
                     }
                 };
+                // `at: 1,0` in a flow mapping reads as `at: 1` and a key
+                // `0`: the key is the rest of the wrong position.
+                let folded = name.as_ref().is_some_and(|n| plain_kind(n) == "integer")
+                    && out.wrong.last().is_some_and(|w| {
+                        w.expected == POSITION
+                            && w.entry.is_some_and(|e| {
+                                e.offset() + e.len() <= key_span.offset()
+                                    && key_span.offset() - (e.offset() + e.len()) <= 2
+                            })
+                    });
                 let value_schema = match (&name, schema, &known) {
+                    _ if folded => None,
                     (Some(k), _, _) if k == "<<" => None,
                     (Some(k), Some(s), Some(known)) => {
                         if known.iter().any(|x| x == k) {
                             child(root, s, k, aliases)
                         } else {
-                            out.push(UnknownKey {
+                            out.unknown.push(UnknownKey {
                                 key: k.clone(),
                                 span: key_span,
                                 entry: key_span,
@@ -265,8 +495,10 @@ fn node<'t>(
                 };
                 let unknown = value_schema.is_none()
                     && out
+                        .unknown
                         .last()
                         .is_some_and(|u| u.span.offset() == key_span.offset());
+                let wrong_before = out.wrong.len();
                 let Some((value, value_span)) = events.next() else {
                     return end;
                 };
@@ -274,20 +506,37 @@ fn node<'t>(
                     events,
                     &value,
                     value_span,
+                    name.as_deref(),
                     value_schema,
                     root,
                     aliases,
                     depth + 1,
                     out,
                 );
+                let start = key_span.offset();
+                let entry = SourceSpan::from((start, end.max(start) - start));
+                if folded && let Some(w) = out.wrong.last_mut() {
+                    let from = w.span.offset();
+                    let to = key_span.offset() + key_span.len();
+                    w.found = format!("{},{}", w.found, name.as_deref().unwrap_or_default());
+                    w.span = SourceSpan::from((from, to - from));
+                    if let Some(e) = w.entry {
+                        w.entry = Some(SourceSpan::from((e.offset(), end - e.offset())));
+                    }
+                } else if out.wrong.len() == wrong_before + 1
+                    && let Some(w) = out.wrong.last_mut()
+                    && w.span.offset() == value_span.offset()
+                {
+                    w.entry = Some(entry);
+                }
                 if unknown
                     && let Some(u) = out
+                        .unknown
                         .iter_mut()
                         .rev()
                         .find(|u| u.span.offset() == key_span.offset())
                 {
-                    let start = key_span.offset();
-                    u.entry = SourceSpan::from((start, end.max(start) - start));
+                    u.entry = entry;
                 }
             }
         }
@@ -296,13 +545,38 @@ fn node<'t>(
     end
 }
 
-/// `text` with the entries of `unknown` blanked out (each byte but line
+/// Passes over the rest of a node whose first event is `event`, without
+/// recursion; returns where it ends (`end`: where the event ends).
+fn skip<'t>(
+    events: &mut impl Iterator<Item = (Event<'t>, SourceSpan)>,
+    event: &Event<'t>,
+    mut end: usize,
+) -> usize {
+    let mut open = usize::from(matches!(
+        event,
+        Event::SequenceStart(..) | Event::MappingStart(..)
+    ));
+    while open > 0 {
+        match events.next() {
+            Some((Event::SequenceStart(..) | Event::MappingStart(..), _)) => open += 1,
+            Some((Event::SequenceEnd | Event::MappingEnd, s)) => {
+                open -= 1;
+                end = s.offset() + s.len();
+            }
+            Some(_) => {}
+            None => return end,
+        }
+    }
+    end
+}
+
+/// `text` with `entries` blanked out (each byte but line
 /// breaks a space, and the comma that parted an entry from its neighbour
 /// in a flow mapping), so that it reads as if they were not written while
 /// every other byte stays where it was: a reader's spans on it are spans
 /// on `text`.
 #[must_use]
-pub fn without(text: &str, unknown: &[UnknownKey]) -> String {
+pub fn without(text: &str, entries: &[SourceSpan]) -> String {
     let mut bytes = text.as_bytes().to_vec();
     let blank = |bytes: &mut Vec<u8>, at: usize| {
         if let Some(b) = bytes.get_mut(at)
@@ -312,9 +586,9 @@ pub fn without(text: &str, unknown: &[UnknownKey]) -> String {
             *b = b' ';
         }
     };
-    for u in unknown {
-        let start = u.entry.offset().min(bytes.len());
-        let end = (start + u.entry.len()).min(bytes.len());
+    for e in entries {
+        let start = e.offset().min(bytes.len());
+        let end = (start + e.len()).min(bytes.len());
         for at in start..end {
             blank(&mut bytes, at);
         }
@@ -363,52 +637,102 @@ pub fn toml(text: &str, schema: &Value) -> Vec<UnknownKey> {
     out
 }
 
-/// The findings of a file its reader refused: every unknown key, and the
-/// reader's own error unless it was about one of those keys.
-pub(crate) fn with_unknown_keys<E>(
-    src: &SourceFile,
-    message: &str,
-    reader: Finding,
-    unknown: impl Iterator<Item = E>,
-) -> Vec<Finding>
-where
-    E: miette::Diagnostic + Send + Sync + 'static,
-{
-    let mut out: Vec<Finding> = unknown
-        .map(|e| Finding::new(Class::Input, src, e))
-        .collect();
-    if out.is_empty() || !message.contains("unknown field") {
-        out.insert(0, reader);
-    }
-    out
-}
-
 /// The findings of a file its reader refused with `reader` (its error
-/// `message`): every unknown key (as `error` words it), and, when those
-/// were all that stopped the reader, the findings `again` gives on the
-/// text with their entries blanked out ([`without`]), shown on the file
-/// itself: one run reports every problem.
-pub(crate) fn refused<E>(
+/// `message`, at `at`): every unknown key and every value of the wrong
+/// kind (as `unknown` and `wrong` word them), and the findings `again`
+/// gives on the text with those entries blanked out ([`without`]), shown
+/// on the file itself: one run reports every problem. The reader's own
+/// finding is left out when it is about one of them.
+pub(crate) fn refused<E, F>(
     src: &SourceFile,
     message: &str,
+    at: SourceSpan,
     reader: Finding,
-    unknown: Vec<UnknownKey>,
-    error: impl Fn(UnknownKey) -> E,
+    walk: Walk,
+    unknown: impl Fn(UnknownKey) -> E,
+    wrong: impl Fn(WrongValue) -> F,
     again: impl FnOnce(&SourceFile) -> Vec<Finding>,
 ) -> Vec<Finding>
 where
     E: miette::Diagnostic + Send + Sync + 'static,
+    F: miette::Diagnostic + Send + Sync + 'static,
 {
-    let rest = if !unknown.is_empty() && message.contains("unknown field") {
-        let blanked = SourceFile::new(src.name(), without(src.text(), &unknown))
-            .at_line(src.line_offset() + 1);
-        again(&blanked)
-    } else {
+    let entries = walk.entries();
+    let about_them = message.contains("unknown field")
+        || walk.wrong.iter().any(|w| {
+            let inside =
+                |s: SourceSpan| at.offset() >= s.offset() && at.offset() <= s.offset() + s.len();
+            inside(w.span) || w.entry.is_some_and(inside)
+        });
+    let rest = if entries.is_empty() {
         Vec::new()
+    } else {
+        let blanked = SourceFile::new(src.name(), without(src.text(), &entries))
+            .at_line(src.line_offset() + 1);
+        // That a blanked value is missing is not news: the value's own
+        // finding says what is wrong with it.
+        let missing = |f: &Finding| {
+            let Some(s) = f.primary_span() else {
+                return false;
+            };
+            let inside = |w: SourceSpan| {
+                s.offset() >= w.offset() && s.offset() < w.offset() + w.len().max(1)
+            };
+            let message = f.to_string();
+            // A reader's complaint about a wrong value left in place, or
+            // about what blanking took (an anchor, a required key, the
+            // whole text).
+            if walk.wrong.iter().any(|w| inside(w.span))
+                || ["unknown anchor", "missing field", "end of input"]
+                    .iter()
+                    .any(|m| message.contains(m))
+            {
+                return true;
+            }
+            let help = f.help_string().unwrap_or_default();
+            walk.wrong.iter().any(|w| {
+                // A boolean blanked is false to the reader: what it says
+                // of the key being false is not news either.
+                let said_false = w.expected == BOOLEAN
+                    && w.key.as_ref().is_some_and(|k| {
+                        let t = format!("`{k}: true`");
+                        message.contains(&t) || help.contains(&t)
+                    });
+                let here = w.within.is_some_and(|m| {
+                    s.offset() >= m.offset() && s.offset() <= m.offset() + m.len()
+                }) && w
+                    .key
+                    .as_ref()
+                    .is_some_and(|k| message.contains(&format!("`{k}")));
+                said_false || here
+            })
+        };
+        again(&blanked)
+            .into_iter()
+            .filter(|f| !missing(f))
+            .collect()
     };
-    let mut out = with_unknown_keys(src, message, reader, unknown.into_iter().map(error));
-    out.extend(rest.into_iter().map(|f| f.shown_on(src)));
-    out
+    let mut found: Vec<(usize, Finding)> = walk
+        .unknown
+        .into_iter()
+        .map(|k| (k.span.offset(), Finding::new(Class::Input, src, unknown(k))))
+        .chain(
+            walk.wrong
+                .into_iter()
+                .map(|w| (w.span.offset(), Finding::new(Class::Input, src, wrong(w)))),
+        )
+        .collect();
+    found.sort_by_key(|(at, _)| *at);
+    if found.is_empty() || !about_them {
+        found.insert(0, (0, reader));
+    }
+    // Every finding in the order of the file.
+    found.extend(rest.into_iter().map(|f| {
+        let at = f.primary_span().map_or(usize::MAX, |s| s.offset());
+        (at, f.shown_on(src))
+    }));
+    found.sort_by_key(|(at, _)| *at);
+    found.into_iter().map(|(_, f)| f).collect()
 }
 
 #[cfg(test)]
@@ -449,7 +773,8 @@ mod tests {
         ] {
             let unknown = yaml(text, &schema, aliases);
             assert!(!unknown.is_empty(), "{text}");
-            let blanked = without(text, &unknown);
+            let entries: Vec<SourceSpan> = unknown.iter().map(|u| u.entry).collect();
+            let blanked = without(text, &entries);
             assert_eq!(blanked.len(), text.len());
             assert_eq!(blanked.lines().count(), text.lines().count());
             assert!(yaml(&blanked, &schema, aliases).is_empty(), "{blanked}");

@@ -268,7 +268,10 @@ pub fn yaml_error_parts(src: &SourceFile, err: &serde_saphyr::Error) -> (String,
 
 /// The options carca parses a YAML text of `len` bytes with: no snippets
 /// (the diagnostics quote the file themselves), duplicate keys rejected, and
-/// a budget against alias bombs and deep nesting. The budget allows as many
+/// a budget against alias bombs and deep nesting, and YAML 1.2's booleans
+/// only (`true`, `false`): `yes`, `no`, `on`, `off`, `y` and `n` are words
+/// in every file carca reads, so that a location such as `N` stays a
+/// location wherever a value may be a word. The budget allows as many
 /// nodes as the text has bytes (a long game is long), but few aliases and
 /// anchors (carca's files never need many) and little depth.
 #[must_use]
@@ -276,6 +279,7 @@ pub fn yaml_options(len: usize) -> serde_saphyr::Options {
     let nodes = len.max(250_000);
     serde_saphyr::options! {
         with_snippet: false,
+        strict_booleans: true,
         budget: serde_saphyr::budget! {
             max_nodes: nodes,
             max_events: 2 * nodes,

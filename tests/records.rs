@@ -285,11 +285,10 @@ fn violations_are_data_that_the_report_puts_in_words() {
         .find(|f| f.typed::<Violation>().is_some())
         .expect("a finding");
     assert_eq!(f.class(), carca::diagnostic::Class::Input);
-    let Some(ViolationKind::NoSuchSpot { spots, tile, .. }) =
-        f.typed::<Violation>().map(|v| &v.kind)
-    else {
+    let Some(ViolationKind::NoSuchSpot(unnamed)) = f.typed::<Violation>().map(|v| &v.kind) else {
         panic!("not a NoSuchSpot: {f:?}");
     };
+    let carca::record::Unnamed { spots, tile, .. } = &**unnamed;
     assert_eq!(tile.as_ref().map(|t| t.0.as_str()), Some("E"));
     assert!(
         spots

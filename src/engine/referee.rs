@@ -21,7 +21,7 @@ use super::violation::{
 };
 use crate::diagnostic::Finding;
 use crate::geometry::{Edge, Pos, Rotation};
-use crate::record::location::{LocationProblem, location_of};
+use crate::record::Unnamed;
 use crate::record::{Act, Action, Body, Deploy, Location, Meeple, Placement, Record, Totals, Turn};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::FeatureKind;
@@ -884,17 +884,9 @@ impl<'r> Referee<'r> {
         match loc.resolve(tile, placed.rot) {
             Ok(f) => Some(f),
             Err(problem) => {
-                let spots = (0..tile.features.len())
-                    .filter(|&i| tile.features[i].kind.holds_followers())
-                    .map(|i| (location_of(tile, placed.rot, i), tile.features[i].kind))
-                    .collect();
-                let v = ViolationKind::NoSuchSpot {
-                    location: loc.clone(),
-                    at: placed.pos,
-                    tile: Some((tile.id.clone(), placed.rot)),
-                    problem,
-                    spots,
-                };
+                let v = ViolationKind::NoSuchSpot(Box::new(Unnamed::on(
+                    loc, placed.pos, tile, placed.rot, problem,
+                )));
                 self.violation(v, span);
                 None
             }
@@ -984,13 +976,7 @@ impl<'r> Referee<'r> {
         let Some((at, at_span)) = d.at else { return };
         let table = std::sync::Arc::clone(&self.record.catalog.figures);
         let Some(idx) = self.game.at(at) else {
-            let v = ViolationKind::NoSuchSpot {
-                location: d.location.clone(),
-                at,
-                tile: None,
-                problem: LocationProblem::Nothing,
-                spots: Vec::new(),
-            };
+            let v = ViolationKind::NoSuchSpot(Box::new(Unnamed::nowhere(&d.location, at)));
             self.violation(v, at_span);
             return;
         };
@@ -1226,13 +1212,7 @@ impl<'r> Referee<'r> {
                 continue;
             }
             let Some(idx) = self.game.at(m.at) else {
-                let v = ViolationKind::NoSuchSpot {
-                    location: m.spot.clone(),
-                    at: m.at,
-                    tile: None,
-                    problem: LocationProblem::Nothing,
-                    spots: Vec::new(),
-                };
+                let v = ViolationKind::NoSuchSpot(Box::new(Unnamed::nowhere(&m.spot, m.at)));
                 self.violation(v, m.at_span);
                 continue;
             };

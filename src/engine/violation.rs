@@ -13,7 +13,6 @@ use super::event::{FeatureName, Phase};
 use crate::diagnostic::Class;
 use crate::geometry::{Edge, Pos, Rotation};
 use crate::record::Location;
-use crate::record::location::LocationProblem;
 use crate::tileset::{EdgeKind, FeatureKind};
 
 /// A rule the record breaks, a total that differs (exit code 1), or a
@@ -545,18 +544,7 @@ pub enum ViolationKind {
     },
     /// A follower's location that names no feature of the tile there, or
     /// a tile that is not there: an unreadable value (exit code 2).
-    NoSuchSpot {
-        /// The location as written.
-        location: Location,
-        /// Where.
-        at: Pos,
-        /// The tile there and how it lies; `None` when no tile lies there.
-        tile: Option<(String, Rotation)>,
-        /// Why the location names nothing (when a tile lies there).
-        problem: LocationProblem,
-        /// The spots the tile offers as it lies.
-        spots: Vec<(Location, FeatureKind)>,
-    },
+    NoSuchSpot(Box<crate::record::Unnamed>),
     /// A player missing from an `expect` block.
     ExpectMissing {
         /// The player.
@@ -595,7 +583,7 @@ impl ViolationKind {
     #[must_use]
     pub fn class(&self) -> Class {
         match self {
-            ViolationKind::NoSuchSpot { .. }
+            ViolationKind::NoSuchSpot(_)
             | ViolationKind::NotACorner { .. }
             | ViolationKind::MoveRefused {
                 why: MoveProblem::WhichOne(_),

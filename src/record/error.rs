@@ -19,6 +19,20 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A value of the wrong kind (`final: yes`, `at: 1,0`); every one is
+    /// reported.
+    #[error("{message}")]
+    #[diagnostic(code(carca::record::yaml), help("{help}"))]
+    WrongValue {
+        /// What is written where what goes.
+        message: String,
+        /// How to write it.
+        help: String,
+        /// Where.
+        #[label("not a value here")]
+        span: SourceSpan,
+    },
+
     /// The YAML could not be read into a record.
     #[error("not a valid game record: {message}")]
     #[diagnostic(
@@ -184,6 +198,22 @@ pub enum RecordError {
         text: String,
         /// The value.
         #[label("unknown location")]
+        span: SourceSpan,
+    },
+
+    /// A location that names no spot of the turn's tile as it lies: what
+    /// the referee reports of a record it plays, said while reading one
+    /// that cannot be played for other problems, so that one run shows
+    /// them all.
+    #[error("{message}")]
+    #[diagnostic(code(carca::record::location_nothing), help("{help}"))]
+    NoSuchSpot {
+        /// What is wrong.
+        message: String,
+        /// The spots of the tile.
+        help: String,
+        /// The location.
+        #[label("names nothing here")]
         span: SourceSpan,
     },
 

@@ -80,6 +80,20 @@ impl Location {
         Some(Pos::new(pos.x + dx, pos.y + dy))
     }
 
+    /// Whether it names a spot of a feature, rather than a place off any
+    /// feature that a mechanic keeps.
+    #[must_use]
+    pub fn on_a_feature(&self) -> bool {
+        matches!(
+            self,
+            Location::Edge(_)
+                | Location::Half(_)
+                | Location::Corner(..)
+                | Location::Cloister
+                | Location::Named(_)
+        )
+    }
+
     /// The feature of `tile` (lying rotated by `rot`) at this location.
     pub fn resolve(&self, tile: &Tile, rot: Rotation) -> Result<usize, LocationProblem> {
         let field = |f: Option<usize>| match f {
@@ -147,6 +161,130 @@ pub enum LocationProblem {
     },
     /// A corner touched by two different fields.
     TwoFields,
+}
+
+/// A location that names no spot of the tile it is written for (or a tile
+/// that is not there), with what the tile offers instead: what the
+/// referee and the record reader both report, in the same words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unnamed {
+    /// The location as written.
+    pub location: Location,
+    /// Where.
+    pub at: Pos,
+    /// The tile there and how it lies; `None` when no tile lies there.
+    pub tile: Option<(String, Rotation)>,
+    /// Why the location names nothing (when a tile lies there).
+    pub problem: LocationProblem,
+    /// The spots the tile offers as it lies.
+    pub spots: Vec<(Location, FeatureKind)>,
+    /// The location word the tile takes that is nearest to the one
+    /// written, when one is near.
+    pub near: Option<String>,
+}
+
+impl Unnamed {
+    /// `location`, which names nothing on `tile` lying at `at` rotated by
+    /// `rot` for `problem`.
+    #[must_use]
+    pub fn on(
+        location: &Location,
+        at: Pos,
+        tile: &Tile,
+        rot: Rotation,
+        problem: LocationProblem,
+    ) -> Unnamed {
+        let spots = (0..tile.features.len())
+            .filter(|&i| tile.features[i].kind.holds_followers())
+            .map(|i| (location_of(tile, rot, i), tile.features[i].kind))
+            .collect();
+        // Every word that names a spot of the tile as it lies.
+        let words: Vec<String> = Edge::ALL
+            .into_iter()
+            .map(Location::Edge)
+            .chain(Half::ALL.into_iter().map(Location::Half))
+            .chain(
+                [
+                    (Half::Nne, Half::Ene),
+                    (Half::Ese, Half::Sse),
+                    (Half::Ssw, Half::Wsw),
+                    (Half::Wnw, Half::Nnw),
+                ]
+                .map(|(a, b)| Location::Corner(a, b)),
+            )
+            .chain([Location::Cloister])
+            .filter(|l| l.resolve(tile, rot).is_ok())
+            .map(|l| l.to_string())
+            .chain(tile.features.iter().filter_map(|f| f.name.clone()))
+            .collect();
+        let written = match location {
+            Location::Named(n) => n.clone(),
+            other => other.to_string(),
+        };
+        let near = crate::suggest::nearest(&written, words.iter().map(String::as_str))
+            .filter(|n| !n.eq_ignore_ascii_case(&written))
+            .map(str::to_string);
+        Unnamed {
+            location: location.clone(),
+            at,
+            tile: Some((tile.id.clone(), rot)),
+            problem,
+            spots,
+            near,
+        }
+    }
+
+    /// `location` on `at`, where no tile lies.
+    #[must_use]
+    pub fn nowhere(location: &Location, at: Pos) -> Unnamed {
+        Unnamed {
+            location: location.clone(),
+            at,
+            tile: None,
+            problem: LocationProblem::Nothing,
+            spots: Vec::new(),
+            near: None,
+        }
+    }
+
+    /// Its message and help line.
+    #[must_use]
+    pub fn words(&self) -> (String, String) {
+        let Unnamed {
+            location,
+            at,
+            tile,
+            problem,
+            spots,
+            near,
+        } = self;
+        // As written: a name without the `#` it may be written with.
+        let location = match location {
+            Location::Named(n) => n.clone(),
+            other => other.to_string(),
+        };
+        match tile {
+            Some((id, rot)) => {
+                let problem = match problem {
+                    LocationProblem::Nothing => "nothing".to_string(),
+                    LocationProblem::WrongKind { found } => format!("a {found}, not a field,"),
+                    LocationProblem::TwoFields => "two different fields".to_string(),
+                };
+                let spots: Vec<String> = spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
+                let near = near
+                    .as_ref()
+                    .map_or_else(String::new, |n| format!("did you mean `{n}`? "));
+                (
+                    format!("`{location}` names {problem} on tile {id} (rot {rot})"),
+                    format!("{near}as it lies, the tile has: {}", spots.join(", ")),
+                )
+            }
+            None => (
+                format!("`{location}` names a spot on tile {at} (there is no tile there)"),
+                "a follower stands on a tile listed in `board`".into(),
+            ),
+        }
+    }
 }
 
 /// The location naming feature `feature` of `tile` lying rotated by `rot`:

@@ -12,6 +12,7 @@ pub mod written;
 
 pub use error::RecordError;
 pub use location::Location;
+pub use location::Unnamed;
 
 mod model;
 mod read;

@@ -144,7 +144,7 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
         )]);
     }
     let raw: RawRecord =
-        match serde_saphyr::from_str_with_options(src.text(), record_options(src.text().len())) {
+        match serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())) {
             Ok(raw) => raw,
             Err(e) => return Err(refused(loader, src, dir, &e)),
         };
@@ -167,32 +167,37 @@ fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Erro
     crate::keys::refused(
         src,
         &message,
+        span,
         reader,
-        crate::keys::yaml(src.text(), cached_schema(), KEY_ALIASES),
+        crate::keys::walk(src.text(), cached_schema(), KEY_ALIASES),
         |k| RecordError::UnknownKey {
             help: k.help(),
             key: k.key,
             span: k.span,
         },
+        |w| RecordError::WrongValue {
+            message: w.message(),
+            help: w.help(),
+            span: w.span,
+        },
         |blanked| {
-            serde_saphyr::from_str_with_options::<RawRecord>(
+            match serde_saphyr::from_str_with_options::<RawRecord>(
                 blanked.text(),
-                record_options(blanked.text().len()),
-            )
-            .ok()
-            .and_then(|raw| build(loader, blanked, dir, raw).err())
-            .unwrap_or_default()
+                yaml_options(blanked.text().len()),
+            ) {
+                Ok(raw) => build(loader, blanked, dir, raw).err().unwrap_or_default(),
+                // What the walk did not see stopped the reader again.
+                Err(e) => {
+                    let (message, span) = yaml_error_parts(blanked, &e);
+                    vec![Finding::new(
+                        Class::Input,
+                        blanked,
+                        RecordError::Yaml { message, span },
+                    )]
+                }
+            }
         },
     )
-}
-
-/// How records are read with spans: YAML 1.2's booleans only (`true`,
-/// `false`), so that a location such as `N` stays a location wherever a
-/// value may be a word or a mapping (`meeple: N`, `meeple: { at, spot }`).
-fn record_options(len: usize) -> serde_saphyr::Options {
-    let mut options = yaml_options(len);
-    options.strict_booleans = true;
-    options
 }
 
 /// Keys the record reader takes besides the schema's names for them.
@@ -213,6 +218,7 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
         loader,
         src,
         findings: Vec::new(),
+        deferred: Vec::new(),
     };
     let mut failed = false;
     // The quick YAML reader looks for YAML's obstacles itself.
@@ -267,6 +273,7 @@ pub(super) fn build(
         loader,
         src,
         findings: Vec::new(),
+        deferred: Vec::new(),
     };
     let raw_turns = raw
         .turns
@@ -282,7 +289,7 @@ pub(super) fn build(
     });
     match record {
         Some(r) if b.findings.is_empty() => Ok(r),
-        _ => Err(b.findings),
+        _ => Err(b.finish()),
     }
 }
 

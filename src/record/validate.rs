@@ -34,6 +34,10 @@ pub(super) struct Builder<'a> {
     pub(super) loader: &'a Loader,
     pub(super) src: &'a SourceFile,
     pub(super) findings: Vec<Finding>,
+    /// What the referee will say of the record if nothing else is wrong
+    /// with it (a turn's location that names nothing on its tile): told
+    /// only when the record cannot be played ([`Builder::finish`]).
+    pub(super) deferred: Vec<Finding>,
 }
 
 impl<'a> Builder<'a> {
@@ -613,6 +617,9 @@ impl<'a> Builder<'a> {
                 let tile_i = self.tile(tile, catalog);
                 let pos = self.position(at);
                 let rot = self.rotation(raw.rot.as_ref());
+                if let (Some(d), Some(t), Some(p), Some(r)) = (&meeple, tile_i, pos, rot) {
+                    self.check_spot(d, &catalog.tiles[t].tile, p, r, catalog);
+                }
                 deploy = meeple;
                 Action::Place {
                     placement: Placement {
@@ -721,6 +728,48 @@ impl<'a> Builder<'a> {
             action,
             acts: acts.into(),
         })
+    }
+
+    /// Whether the turn's deployment names a spot of its own tile, told
+    /// in the referee's words when the record cannot be played.
+    fn check_spot(
+        &mut self,
+        d: &Deploy,
+        tile: &tileset::Tile,
+        at: Pos,
+        rot: Rotation,
+        catalog: &Catalog,
+    ) {
+        if d.at.is_some() || !d.location.on_a_feature() || catalog.figures.on_corner(d.figure) {
+            return;
+        }
+        if let Err(problem) = d.location.resolve(tile, rot) {
+            let (message, help) = super::Unnamed::on(&d.location, at, tile, rot, problem).words();
+            self.deferred.push(Finding::new(
+                Class::Input,
+                self.src,
+                RecordError::NoSuchSpot {
+                    message,
+                    help,
+                    span: d.span,
+                },
+            ));
+        }
+    }
+
+    /// The findings of a record that cannot be played: every one found,
+    /// with the referee's findings told early, in the order of the file.
+    pub(super) fn finish(mut self) -> Vec<Finding> {
+        for f in std::mem::take(&mut self.deferred) {
+            let at = f.primary_span().map_or(usize::MAX, |s| s.offset());
+            let i = self
+                .findings
+                .iter()
+                .position(|g| g.primary_span().is_some_and(|s| s.offset() > at))
+                .unwrap_or(self.findings.len());
+            self.findings.insert(i, f);
+        }
+        self.findings
     }
 
     pub(super) fn meeple(

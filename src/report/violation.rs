@@ -13,7 +13,6 @@ use crate::engine::{
     ViolationKind,
 };
 use crate::geometry::Rotation;
-use crate::record::location::LocationProblem;
 use crate::text::{or_list, plural as s};
 
 /// A violation's words.
@@ -596,35 +595,8 @@ impl Violation {
                 &explain(from),
                 &format!("differs by {}", signed(computed - expected)),
             ),
-            ViolationKind::NoSuchSpot {
-                location,
-                at,
-                tile,
-                problem,
-                spots,
-            } => {
-                let message = match tile {
-                    Some((id, rot)) => {
-                        let problem = match problem {
-                            LocationProblem::Nothing => "nothing".to_string(),
-                            LocationProblem::WrongKind { found } => {
-                                format!("a {found}, not a field,")
-                            }
-                            LocationProblem::TwoFields => "two different fields".to_string(),
-                        };
-                        format!("`{location}` names {problem} on tile {id} (rot {rot})")
-                    }
-                    None => {
-                        format!("`{location}` names a spot on tile {at} (there is no tile there)")
-                    }
-                };
-                let help = if tile.is_some() {
-                    let spots: Vec<String> =
-                        spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
-                    format!("as it lies, the tile has: {}", spots.join(", "))
-                } else {
-                    "a follower stands on a tile listed in `board`".into()
-                };
+            ViolationKind::NoSuchSpot(unnamed) => {
+                let (message, help) = unnamed.words();
                 w(
                     message,
                     "carca::record::location_nothing",

@@ -140,21 +140,35 @@ fn refused(src: &SourceFile, companions: Companions<'_>, e: &serde_saphyr::Error
     crate::keys::refused(
         src,
         &message,
+        span,
         reader,
-        crate::keys::yaml(src.text(), cached_schema(), &[]),
+        crate::keys::walk(src.text(), cached_schema(), &[]),
         |k| E::UnknownKey {
             help: k.help(),
             key: k.key,
             span: k.span,
         },
+        |w| E::WrongValue {
+            message: w.message(),
+            help: w.help(),
+            span: w.span,
+        },
         |blanked| {
-            serde_saphyr::from_str_with_options::<RawTileSet>(
+            match serde_saphyr::from_str_with_options::<RawTileSet>(
                 blanked.text(),
                 yaml_options(blanked.text().len()),
-            )
-            .ok()
-            .and_then(|raw| checked(blanked, companions, &raw).err())
-            .unwrap_or_default()
+            ) {
+                Ok(raw) => checked(blanked, companions, &raw).err().unwrap_or_default(),
+                // What the walk did not see stopped the reader again.
+                Err(e) => {
+                    let (message, span) = yaml_error_parts(blanked, &e);
+                    vec![Finding::new(
+                        Class::Input,
+                        blanked,
+                        E::Yaml { message, span },
+                    )]
+                }
+            }
         },
     )
 }

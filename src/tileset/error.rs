@@ -20,6 +20,20 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// A value of the wrong kind (`final: yes`, `at: 1,0`); every one is
+    /// reported.
+    #[error("{message}")]
+    #[diagnostic(code(carca::tileset::yaml), help("{help}"))]
+    WrongValue {
+        /// What is written where what goes.
+        message: String,
+        /// How to write it.
+        help: String,
+        /// Where.
+        #[label("not a value here")]
+        span: SourceSpan,
+    },
+
     /// The YAML could not be read into a tile set (syntax, unknown keys, types).
     #[error("not a valid tile set: {message}")]
     #[diagnostic(

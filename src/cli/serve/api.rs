@@ -654,9 +654,8 @@ pub(crate) fn record_data(text: &str) -> Result<Value, String> {
     if text.trim_start().starts_with('{') {
         serde_json::from_str(text).map_err(|e| e.to_string())
     } else {
-        let mut options = crate::source::yaml_options(text.len());
-        options.strict_booleans = true;
-        serde_saphyr::from_str_with_options(text, options).map_err(|e| e.to_string())
+        serde_saphyr::from_str_with_options(text, crate::source::yaml_options(text.len()))
+            .map_err(|e| e.to_string())
     }
 }
 

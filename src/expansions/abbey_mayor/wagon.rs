@@ -13,7 +13,7 @@ use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup
 use crate::engine::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::location_of;
-use crate::record::{Act, FigureMove};
+use crate::record::{Act, FigureMove, Unnamed};
 use crate::rules::Figure;
 
 /// The wagon's move, for games with wagons in supply.
@@ -248,18 +248,10 @@ impl Mechanic for Wagons {
             let feature = match m.spot.resolve(tile, p.rot) {
                 Ok(f) => f,
                 Err(problem) => {
-                    let spots = (0..tile.features.len())
-                        .filter(|&f| tile.features[f].kind.holds_followers())
-                        .map(|f| (location_of(tile, p.rot, f), tile.features[f].kind))
-                        .collect();
                     said.violations.push((
-                        ViolationKind::NoSuchSpot {
-                            location: m.spot.clone(),
-                            at: m.at,
-                            tile: Some((tile.id.clone(), p.rot)),
-                            problem,
-                            spots,
-                        },
+                        ViolationKind::NoSuchSpot(Box::new(Unnamed::on(
+                            &m.spot, m.at, tile, p.rot, problem,
+                        ))),
                         m.spot_span,
                     ));
                     continue;
