@@ -181,7 +181,13 @@ pub struct Follower {
     pub feature: usize,
     /// Still on the board.
     pub on_board: bool,
+    /// The spot its record wrote, as [`Location::code`] keeps it (`NO_WORD`:
+    /// none, or a feature's name): the reports name the figure by it.
+    written: u8,
 }
+
+/// A follower's written spot that the reports do not take.
+const NO_WORD: u8 = u8::MAX;
 
 /// A place on the board where a figure may stand: a feature of any placed
 /// tile (by its index among placed tiles), not only of the tile just
@@ -748,14 +754,8 @@ impl<'a> Game<'a> {
                 .occupants(node)
                 .map(|f| {
                     let fo = &self.followers[f as usize];
-                    let p = &self.placed[fo.placed];
-                    let feat = self.features.feature(fo.node);
-                    (
-                        fo.player,
-                        fo.figure,
-                        p.pos,
-                        location_of(self.tile(p.tile()), p.rot, feat),
-                    )
+                    let (pos, spot) = self.spot_of(f as usize);
+                    (fo.player, fo.figure, pos, spot)
                 })
                 .collect();
             return Some(DeployProblem::Occupied { kind, figure, by });
@@ -765,6 +765,20 @@ impl<'a> Game<'a> {
 
     /// Puts one of `player`'s figures on a feature.
     pub fn deploy(&mut self, placed: usize, feature: usize, player: usize, figure: Figure) {
+        self.deploy_written(placed, feature, player, figure, None);
+    }
+
+    /// Puts one of `player`'s figures on a feature, at the spot its record
+    /// wrote (`meeple: S` on a city whose first edge is E), by which the
+    /// reports name it.
+    pub fn deploy_written(
+        &mut self,
+        placed: usize,
+        feature: usize,
+        player: usize,
+        figure: Figure,
+        written: Option<&Location>,
+    ) {
         let node = self.node(placed, feature);
         let id = self.followers.len() as u32;
         self.followers.push(Follower {
@@ -774,6 +788,7 @@ impl<'a> Game<'a> {
             placed,
             feature,
             on_board: true,
+            written: written.and_then(Location::code).unwrap_or(NO_WORD),
         });
         if let Some(held) = self.supply.get_mut(player * self.kinds + figure.index()) {
             *held = held.saturating_sub(1);
@@ -966,6 +981,18 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Where follower `id` stands, as its record wrote it when it did (a
+    /// compass word on its feature), else by its feature's first edge or
+    /// half-edge.
+    #[must_use]
+    pub fn spot_of(&self, id: usize) -> (Pos, Location) {
+        let f = &self.followers[id];
+        let p = &self.placed[f.placed];
+        let spot = Location::from_code(f.written)
+            .unwrap_or_else(|| location_of(self.tile(p.tile()), p.rot, f.feature));
+        (p.pos, spot)
+    }
+
     /// A spot as a record names it: its tile's position, its location in
     /// board orientation, and the kind of its feature.
     #[must_use]
@@ -1101,13 +1128,8 @@ impl<'a> Game<'a> {
         match beside {
             Beside::Feature(id) => {
                 let f = self.followers.get(id).filter(|f| f.on_board)?;
-                let p = &self.placed[f.placed];
-                Some((
-                    p.pos,
-                    location_of(self.tile(p.tile()), p.rot, f.feature),
-                    f.player,
-                    f.figure,
-                ))
+                let (pos, spot) = self.spot_of(id);
+                Some((pos, spot, f.player, f.figure))
             }
             Beside::Kept(id) => self
                 .kept(id)

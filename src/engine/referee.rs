@@ -904,7 +904,7 @@ impl<'r> Referee<'r> {
             return;
         };
         let problem = self.feature_problem(idx, feature, actor, d.figure);
-        self.deploy_unless(problem, idx, feature, actor, d.figure, span);
+        self.deploy_unless(problem, idx, feature, actor, d.figure, (&d.location, span));
     }
 
     /// The rule, generic or a mechanic's, that deploying `figure` of
@@ -954,10 +954,12 @@ impl<'r> Referee<'r> {
         feature: usize,
         actor: usize,
         figure: Figure,
-        span: SourceSpan,
+        (written, span): (&Location, SourceSpan),
     ) {
         match problem {
-            None => self.game.deploy(idx, feature, actor, figure),
+            None => self
+                .game
+                .deploy_written(idx, feature, actor, figure, Some(written)),
             Some(v) => {
                 self.refused.push(Refused {
                     placed: idx,
@@ -1007,7 +1009,14 @@ impl<'r> Referee<'r> {
         } else {
             self.feature_problem(idx, feature, actor, d.figure)
         };
-        self.deploy_unless(problem, idx, feature, actor, d.figure, d.span);
+        self.deploy_unless(
+            problem,
+            idx,
+            feature,
+            actor,
+            d.figure,
+            (&d.location, d.span),
+        );
     }
 
     /// Puts a figure that stands on corner points (the barn) on the corner
@@ -1284,7 +1293,8 @@ impl<'r> Referee<'r> {
                 self.refused.push(refused);
                 continue;
             }
-            self.game.deploy(idx, feature, m.player, m.figure);
+            self.game
+                .deploy_written(idx, feature, m.player, m.figure, Some(&m.spot));
         }
         let said = self.mechanics.settled(&mut self.game, self.record);
         for (v, span) in said.violations {

@@ -80,6 +80,39 @@ impl Location {
         Some(Pos::new(pos.x + dx, pos.y + dy))
     }
 
+    /// The location in one byte, when it is a compass word or the
+    /// cloister (what a follower keeps of the spot its record wrote).
+    #[must_use]
+    pub fn code(&self) -> Option<u8> {
+        let halves = |h: Half| Half::ALL.iter().position(|x| *x == h);
+        let code = match self {
+            Location::Edge(e) => Edge::ALL.iter().position(|x| x == e)?,
+            Location::Half(h) => 4 + halves(*h)?,
+            Location::Corner(a, _) => 12 + halves(*a)? / 2,
+            Location::Cloister => 16,
+            // A name, or a place off any feature.
+            _ => return None,
+        };
+        u8::try_from(code).ok()
+    }
+
+    /// The location [`Location::code`] gave `code`.
+    #[must_use]
+    pub fn from_code(code: u8) -> Option<Location> {
+        let code = usize::from(code);
+        Some(match code {
+            0..4 => Location::Edge(Edge::ALL[code]),
+            4..12 => Location::Half(Half::ALL[code - 4]),
+            12..16 => {
+                let a = Half::ALL[(code - 12) * 2];
+                let b = Half::ALL[(code - 12) * 2 + 1];
+                Location::Corner(a, b)
+            }
+            16 => Location::Cloister,
+            _ => return None,
+        })
+    }
+
     /// Whether it names a spot of a feature, rather than a place off any
     /// feature that a mechanic keeps.
     #[must_use]
@@ -310,6 +343,20 @@ pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> Location {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_compass_word_keeps_in_a_byte() {
+        for word in [
+            "N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW", "NNW", "NE", "SE",
+            "SW", "NW", "C",
+        ] {
+            let l = Location::parse(word).expect("a location");
+            let code = l.code().expect("a code");
+            assert_eq!(Location::from_code(code), Some(l), "{word}");
+        }
+        assert_eq!(Location::Named("inner".into()).code(), None);
+        assert_eq!(Location::from_code(17), None);
+    }
 
     #[test]
     fn parses_the_words_in_any_case_and_names_as_written() {

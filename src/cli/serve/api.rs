@@ -480,9 +480,12 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
     let figures = game
         .followers()
         .iter()
-        .filter(|f| f.on_board)
-        .map(|f| {
-            let (at, location, point) = figure(f.placed, f.feature);
+        .enumerate()
+        .filter(|(_, f)| f.on_board)
+        .map(|(id, f)| {
+            let (at, _, point) = figure(f.placed, f.feature);
+            // Where the record wrote it.
+            let location = game.spot_of(id).1.to_string();
             BoardFigureJson {
                 player: record.players.get(f.player).cloned(),
                 figure: table.name(f.figure).to_string(),

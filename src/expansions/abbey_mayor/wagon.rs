@@ -268,7 +268,7 @@ impl Mechanic for Wagons {
             }
             last = Some(player);
             let spot_word = location_of(tile, p.rot, feature);
-            game.deploy(placed, feature, player, figure);
+            game.deploy_written(placed, feature, player, figure, Some(&m.spot));
             // A wagon stands on no river, so its feature has a name.
             if let Some(feature) = game.feature_id(placed, feature) {
                 said.notes.push(Note {

@@ -17,7 +17,6 @@ use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, S
 use crate::engine::supply::Supply;
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
-use crate::record::location::location_of;
 use crate::record::{Act, Body, Flight, Record};
 use crate::rules::Figure;
 use crate::tileset::Catalog;
@@ -568,11 +567,10 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
     };
     let describe = |game: &Game, id: usize, with: bool| {
         let f = &game.followers()[id];
-        let p = &game.placed()[f.placed];
         Gone {
             owner: f.player,
             figure: game.figures().name(f.figure).to_string(),
-            spot: location_of(game.tile(p.tile()), p.rot, f.feature),
+            spot: game.spot_of(id).1,
             with,
         }
     };

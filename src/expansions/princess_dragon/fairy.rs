@@ -14,7 +14,6 @@ use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::record::location::location_of;
 use crate::record::{Act, Pick, Record};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::Catalog;
@@ -112,7 +111,7 @@ impl Mechanic for Fairy {
                     n.beside == Some(Beside::Feature(id))
                 }
             });
-            let spot = (!self.on_tile).then(|| location_of(game.tile(p.tile()), p.rot, f.feature));
+            let spot = (!self.on_tile).then(|| game.spot_of(id).1);
             if same || out.iter().any(|o| o.at == p.pos && o.spot == spot) {
                 continue;
             }

@@ -105,13 +105,8 @@ impl Mechanic for Princess {
             .filter(|&id| table.is_follower(game.followers()[id].figure))
             .map(|id| {
                 let f = &game.followers()[id];
-                let p = &game.placed()[f.placed];
-                (
-                    p.pos,
-                    crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature),
-                    f.player,
-                    f.figure,
-                )
+                let (pos, spot) = game.spot_of(id);
+                (pos, spot, f.player, f.figure)
             })
             .collect();
         if takes.is_empty() {
@@ -150,16 +145,13 @@ impl Mechanic for Princess {
             return Vec::new();
         };
         let f = &game.followers()[there[k]];
-        let p = &game.placed()[f.placed];
+        let (at, spot) = game.spot_of(there[k]);
         let nowhere = miette::SourceSpan::from((0, 0));
         vec![Act::Princess(Box::new(crate::record::Pick {
             player: Some((f.player, nowhere)),
-            at: p.pos,
+            at,
             at_span: nowhere,
-            spot: Some((
-                crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature),
-                nowhere,
-            )),
+            spot: Some((spot, nowhere)),
             span: nowhere,
         }))]
     }

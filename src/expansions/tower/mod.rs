@@ -444,10 +444,8 @@ impl Towers {
             for id in game.figures_on_tile(placed) {
                 let f = &game.followers()[id];
                 if f.on_board && table.is_follower(f.figure) {
-                    let p = &game.placed()[f.placed];
-                    let spot =
-                        crate::record::location::location_of(game.tile(p.tile()), p.rot, f.feature);
-                    targets.push((p.pos, spot, f.player, f.figure));
+                    let (pos, spot) = game.spot_of(id);
+                    targets.push((pos, spot, f.player, f.figure));
                 }
             }
         }
