@@ -195,6 +195,44 @@ test('the farm dispute rebuilt by clicking gets carca score\'s verdict, and poin
   await page.close();
 });
 
+test('the spot dots of a tile never overlap and stay inside it, on a phone and a desktop', async () => {
+  // The most crowded tiles of the shipped sets, and those whose features
+  // cross or end in the middle (a cloister at a road's end, bridges, an
+  // abbey at a crossing); every tile's spots are checked apart in Rust.
+  const tiles = ['A', 'X', 'L', 'TB24', 'AM02', 'AM05', 'AM12', 'TW08', 'IC02', 'PD06'];
+  const record = ['players: [red]', 'tilesets: [base, inns-cathedrals, traders-builders, abbey-mayor, tower, princess-dragon]', 'board:',
+    ...tiles.map((t, i) => `  - { tile: ${t}, at: [${2 * i}, 0] }`), ''].join('\n');
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 950 }]) {
+    const url = await serve();
+    const page = await open(url, viewport, viewport.width < 500);
+    await page.fill('[data-record]', record);
+    await idle(page);
+    for (const [i, t] of tiles.entries()) {
+      await page.locator(square(2 * i, 0)).scrollIntoViewIfNeeded();
+      await click(page, square(2 * i, 0));
+      const { dots, box } = await page.locator(square(2 * i, 0)).evaluate((sq) => ({
+        box: sq.getBoundingClientRect().toJSON(),
+        dots: [...sq.querySelectorAll('.spot')].map((d) => [d.dataset.spot, d.getBoundingClientRect().toJSON()]),
+      }));
+      assert.ok(dots.length >= 2, `${t}: ${dots.length} spots offered`);
+      for (const [k, [a, ra]] of dots.entries()) {
+        const inside = ra.left >= box.left - 0.5 && ra.right <= box.right + 0.5 && ra.top >= box.top - 0.5 && ra.bottom <= box.bottom + 0.5;
+        assert.ok(inside, `${t} at ${viewport.width}px: the dot ${a} leaves its tile`);
+        for (const [b, rb] of dots.slice(k + 1)) {
+          const apart = Math.hypot(ra.x + ra.width / 2 - rb.x - rb.width / 2, ra.y + ra.height / 2 - rb.y - rb.height / 2);
+          assert.ok(apart >= (ra.width + rb.width) / 2 - 0.5, `${t} at ${viewport.width}px: the dots ${a} and ${b} overlap (${apart.toFixed(1)}px apart)`);
+        }
+      }
+      // The dots are big enough for a finger.
+      assert.ok(dots[0][1].width >= 20, `${t} at ${viewport.width}px: dots of ${dots[0][1].width}px`);
+      await page.keyboard.press('Escape');
+      await idle(page);
+    }
+    if (viewport.width < 500) await shot(page, 'spots-on-a-phone');
+    await page.close();
+  }
+});
+
 test('an illegal placement is made, and shows its diagnostic at the tile', async () => {
   const url = await serve();
   const page = await open(url);

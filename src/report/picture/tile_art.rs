@@ -153,13 +153,86 @@ pub(super) fn cloister_centre(tile: &Tile) -> (f64, f64) {
 /// Where a follower stands on a feature of a tile turned by `rot`, in the
 /// tile's square on the board. A monk stands to the right of the cloister,
 /// which stays upright, so that both can be seen.
+/// Figures on two spots of one tile stand at least this far apart (and
+/// half as far from the tile's sides), so that neither hides the other,
+/// and the page's dots for them do not overlap.
+pub(super) const SPOT_GAP: f64 = 0.22 * T;
+
 pub(super) fn figure_at(tile: &Tile, feature: usize, rot: Rotation) -> (f64, f64) {
-    let (x, y) = turned(anchor(tile, feature), rot);
-    if tile.features[feature].kind == FeatureKind::Cloister {
-        (x + 24.0, y + 8.0)
-    } else {
-        (x, y)
+    spots(tile, rot).get(feature).copied().unwrap_or(C)
+}
+
+/// Where a figure stands on each feature of a tile turned by `rot`: each at
+/// its feature's anchor, and, where two anchors lie closer than
+/// [`SPOT_GAP`] (two roads crossing on a bridge, a road ending at a
+/// cloister), both moved apart, along their features where they can.
+pub(super) fn spots(tile: &Tile, rot: Rotation) -> Vec<(f64, f64)> {
+    let mut at: Vec<(f64, f64)> = (0..tile.features.len())
+        .map(|f| {
+            let (x, y) = turned(anchor(tile, f), rot);
+            if tile.features[f].kind == FeatureKind::Cloister {
+                (x + 24.0, y + 8.0)
+            } else {
+                (x, y)
+            }
+        })
+        .collect();
+    // Who takes part: every feature a figure may stand on.
+    let holds: Vec<usize> = (0..tile.features.len())
+        .filter(|&f| tile.features[f].kind.holds_followers())
+        .collect();
+    // The way a feature gives way: along itself, from its first edge
+    // towards the middle; a feature without edges, each its own way.
+    let way = |f: usize| -> (f64, f64) {
+        match tile.features[f].edges.first() {
+            Some(&e) => {
+                let m = turned(mid(e), rot);
+                let (dx, dy) = (C.0 - m.0, C.1 - m.1);
+                let n = dx.hypot(dy).max(1e-9);
+                (dx / n, dy / n)
+            }
+            None => {
+                let a = f64::from(u32::try_from(f).unwrap_or(0)) * 2.399_963;
+                (a.cos(), a.sin())
+            }
+        }
+    };
+    let (lo, hi) = (SPOT_GAP / 2.0, T - SPOT_GAP / 2.0);
+    for _ in 0..200 {
+        let mut moved = false;
+        for (k, &i) in holds.iter().enumerate() {
+            for &j in &holds[k + 1..] {
+                let (dx, dy) = (at[i].0 - at[j].0, at[i].1 - at[j].1);
+                let d = dx.hypot(dy);
+                if d >= SPOT_GAP - 1e-6 {
+                    continue;
+                }
+                let (ux, uy) = if d > 1e-6 {
+                    (dx / d, dy / d)
+                } else {
+                    let (wi, wj) = (way(i), way(j));
+                    let (x, y) = (wi.0 - wj.0, wi.1 - wj.1);
+                    let n = x.hypot(y);
+                    if n > 1e-6 {
+                        (x / n, y / n)
+                    } else {
+                        (wi.1, -wi.0)
+                    }
+                };
+                let push = (SPOT_GAP - d) / 2.0 + 0.01;
+                at[i] = (at[i].0 + ux * push, at[i].1 + uy * push);
+                at[j] = (at[j].0 - ux * push, at[j].1 - uy * push);
+                moved = true;
+            }
+        }
+        for &i in &holds {
+            at[i] = (at[i].0.clamp(lo, hi), at[i].1.clamp(lo, hi));
+        }
+        if !moved {
+            break;
+        }
     }
+    at
 }
 
 /// Where a follower stands on a feature, in the tile's own square.
@@ -1061,4 +1134,46 @@ pub fn tile_svg(tile: &Tile, rot: Rotation) -> String {
 pub fn figure_point(tile: &Tile, feature: usize, rot: Rotation) -> (f64, f64) {
     let (x, y) = figure_at(tile, feature, rot);
     (x / T, y / T)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No two spots of any tile of any shipped set, at any rotation, lie
+    /// closer than the gap, and every one lies inside its tile by half of
+    /// it: the page's dots do not overlap, and figures do not hide one
+    /// another.
+    #[test]
+    fn the_spots_of_every_shipped_tile_stand_apart_inside_it() {
+        for name in crate::tileset::builtin::NAMES {
+            let set = crate::tileset::builtin::prepared(name).expect("a shipped set");
+            for t in &set.tiles {
+                for rot in Rotation::ALL {
+                    let at = spots(t, rot);
+                    let holds: Vec<usize> = (0..t.features.len())
+                        .filter(|&f| t.features[f].kind.holds_followers())
+                        .collect();
+                    for (k, &i) in holds.iter().enumerate() {
+                        let (x, y) = at[i];
+                        let m = SPOT_GAP / 2.0 - 1e-6;
+                        assert!(
+                            x >= m && y >= m && x <= T - m && y <= T - m,
+                            "{name} {} rot {}: spot {i} at {x:.1},{y:.1}",
+                            t.id,
+                            rot.degrees()
+                        );
+                        for &j in &holds[k + 1..] {
+                            let d = (at[i].0 - at[j].0).hypot(at[i].1 - at[j].1);
+                            assert!(
+                                d >= SPOT_GAP - 1e-6,
+                                "{name} {} rot {}: spots {i} and {j} {d:.1} apart",
+                                t.id,
+                                rot.degrees()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -417,6 +417,11 @@ function renderBoard() {
             sq.append(b);
           }
         } else if (S.chosen && S.chosen[0] === x && S.chosen[1] === y && S.step === null) {
+          // The square grows while its spots are offered, so that a
+          // finger can tell them apart; they never overlap at any size.
+          const side = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--sq')) || 72;
+          sq.classList.add('choosing');
+          sq.style.transform = `scale(${Math.max(1, 120 / side).toFixed(3)})`;
           const here = targets.get(k) || [];
           for (const s of t.spots) {
             const aim = here.some((m) => m.location === s.location);
