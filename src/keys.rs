@@ -129,7 +129,7 @@ impl Walk {
             .map(|u| u.entry)
             .chain(self.wrong.iter().filter_map(|w| w.entry))
             .collect();
-        out.sort_by_key(|s| s.offset());
+        out.sort_by_key(SourceSpan::offset);
         out
     }
 }
@@ -638,15 +638,14 @@ pub fn toml(text: &str, schema: &Value) -> Vec<UnknownKey> {
 }
 
 /// The findings of a file its reader refused with `reader` (its error
-/// `message`, at `at`): every unknown key and every value of the wrong
+/// message, and where it is): every unknown key and every value of the wrong
 /// kind (as `unknown` and `wrong` word them), and the findings `again`
 /// gives on the text with those entries blanked out ([`without`]), shown
 /// on the file itself: one run reports every problem. The reader's own
 /// finding is left out when it is about one of them.
 pub(crate) fn refused<E, F>(
     src: &SourceFile,
-    message: &str,
-    at: SourceSpan,
+    (message, at): (&str, SourceSpan),
     reader: Finding,
     walk: Walk,
     unknown: impl Fn(UnknownKey) -> E,

@@ -166,8 +166,7 @@ fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Erro
     );
     crate::keys::refused(
         src,
-        &message,
-        span,
+        (&message, span),
         reader,
         crate::keys::walk(src.text(), cached_schema(), KEY_ALIASES),
         |k| RecordError::UnknownKey {

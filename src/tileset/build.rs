@@ -139,8 +139,7 @@ fn refused(src: &SourceFile, companions: Companions<'_>, e: &serde_saphyr::Error
     );
     crate::keys::refused(
         src,
-        &message,
-        span,
+        (&message, span),
         reader,
         crate::keys::walk(src.text(), cached_schema(), &[]),
         |k| E::UnknownKey {
