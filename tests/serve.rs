@@ -892,3 +892,62 @@ fn serve_opens_a_record_from_standard_input() {
         "{body}"
     );
 }
+
+#[test]
+fn with_host_the_address_for_phones_is_printed_with_a_qr_code_of_it() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carca"))
+        .args(["serve", "--port", "0", "--host", "127.0.0.1"])
+        .current_dir(ROOT)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carca serve starts");
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut url)
+        .expect("its address");
+    let url = url.trim().to_string();
+    let mut said = Vec::new();
+    for line in BufReader::new(child.stderr.take().expect("stderr")).lines() {
+        let line = line.expect("a line");
+        let last = line.starts_with("carca serve:");
+        said.push(line);
+        if last {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("on a phone") && l.contains(&url)),
+        "{said:?}"
+    );
+    // The block of half blocks, read back into modules (a drawn half is a
+    // light module), is the QR code of that address.
+    let rows: Vec<Vec<bool>> = said
+        .iter()
+        .filter(|l| l.starts_with('█') || l.starts_with('▀') || l.starts_with('▄'))
+        .flat_map(|l| {
+            let (top, bottom): (Vec<bool>, Vec<bool>) = l
+                .chars()
+                .map(|c| (matches!(c, '█' | '▀'), matches!(c, '█' | '▄')))
+                .unzip();
+            [top, bottom]
+        })
+        .collect();
+    let code = qrcode::QrCode::new(url.as_bytes()).expect("a code");
+    let n = code.width();
+    let colours = code.to_colors();
+    let quiet = 4;
+    assert!(rows.len() >= n + 2 * quiet, "{} rows", rows.len());
+    for y in 0..n + 2 * quiet {
+        assert_eq!(rows[y].len(), n + 2 * quiet, "row {y}");
+        for x in 0..n + 2 * quiet {
+            let dark = (quiet..quiet + n).contains(&x)
+                && (quiet..quiet + n).contains(&y)
+                && colours[(y - quiet) * n + (x - quiet)] == qrcode::Color::Dark;
+            assert_eq!(rows[y][x], !dark, "module {x},{y}");
+        }
+    }
+}

@@ -135,6 +135,13 @@ pub(crate) fn run(loader: Loader, args: &ServeArgs, style: Style, io: &mut Io) -
             io.stderr,
             "warning: the page is open to the network on {bound}: anyone who can reach this machine can use it; leave out --host to serve this machine only"
         );
+        let _ = writeln!(
+            io.stderr,
+            "on a phone at the table, open {url}, or point its camera at this code:"
+        );
+        if let Some(code) = qr(&url) {
+            let _ = write!(io.stderr, "{code}");
+        }
     }
     if let Some(i) = initial.as_ref().filter(|i| !i.outside.is_empty()) {
         let _ = writeln!(
@@ -261,6 +268,22 @@ fn read_initial(
         files,
         outside,
     })
+}
+
+/// `url` as a QR code drawn with half blocks, two rows of modules a line,
+/// light modules drawn (a terminal's dark background shows the dark
+/// ones), inside a quiet zone; phones read it either way round.
+fn qr(url: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(url.as_bytes()).ok()?;
+    let mut text = code
+        .render::<Dense1x2>()
+        .dark_color(Dense1x2::Light)
+        .light_color(Dense1x2::Dark)
+        .quiet_zone(true)
+        .build();
+    text.push('\n');
+    Some(text)
 }
 
 /// A host name as a Host header gives it: with the port, unless it has
