@@ -195,40 +195,66 @@ test('the farm dispute rebuilt by clicking gets carca score\'s verdict, and poin
   await page.close();
 });
 
-test('the spot dots of a tile never overlap and stay inside it, on a phone and a desktop', async () => {
-  // The most crowded tiles of the shipped sets, and those whose features
-  // cross or end in the middle (a cloister at a road's end, bridges, an
-  // abbey at a crossing); every tile's spots are checked apart in Rust.
-  const tiles = ['A', 'X', 'L', 'TB24', 'AM02', 'AM05', 'AM12', 'TW08', 'IC02', 'PD06'];
-  const record = ['players: [red]', 'tilesets: [base, inns-cathedrals, traders-builders, abbey-mayor, tower, princess-dragon]', 'board:',
-    ...tiles.map((t, i) => `  - { tile: ${t}, at: [${2 * i}, 0] }`), ''].join('\n');
+test('the spot dots of a tile never overlap and stay inside it, on a phone and a desktop, for every tile of every shipped set', async () => {
+  const sets = ['base', 'river', 'abbey', 'inns-cathedrals', 'traders-builders', 'abbey-mayor', 'tower', 'princess-dragon'];
+  const head = ['players: [red]', `tilesets: [${sets.join(', ')}]`];
+  // The most crowded tiles, and those whose features cross or end in the
+  // middle (a cloister at a road's end, bridges, an abbey at a crossing).
+  const crowded = ['A', 'X', 'L', 'TB24', 'AM02', 'AM05', 'AM12', 'TW08', 'IC02', 'PD06'];
+  const at = (i) => [2 * (i % 12), -2 * Math.floor(i / 12)];
   for (const viewport of [{ width: 390, height: 844 }, { width: 1400, height: 950 }]) {
     const url = await serve();
     const page = await open(url, viewport, viewport.width < 500);
-    await page.fill('[data-record]', record);
+    const where = `${viewport.width}px`;
+    // On the crowded tiles, the dots as drawn: apart, inside the tile,
+    // big enough for a finger.
+    await page.fill('[data-record]', [...head, 'board:', ...crowded.map((t, i) => `  - { tile: ${t}, at: [${at(i)}] }`), ''].join('\n'));
     await idle(page);
-    for (const [i, t] of tiles.entries()) {
-      await page.locator(square(2 * i, 0)).scrollIntoViewIfNeeded();
-      await click(page, square(2 * i, 0));
-      const { dots, box } = await page.locator(square(2 * i, 0)).evaluate((sq) => ({
-        box: sq.getBoundingClientRect().toJSON(),
-        dots: [...sq.querySelectorAll('.spot')].map((d) => [d.dataset.spot, d.getBoundingClientRect().toJSON()]),
+    // The largest share of its tile's side a dot takes.
+    let ratio = 0;
+    for (const [i, t] of crowded.entries()) {
+      const sq = square(...at(i));
+      await page.locator(sq).scrollIntoViewIfNeeded();
+      await click(page, sq);
+      const { dots, box } = await page.locator(sq).evaluate((el) => ({
+        box: el.getBoundingClientRect().toJSON(),
+        dots: [...el.querySelectorAll('.spot')].map((d) => [d.dataset.spot, d.getBoundingClientRect().toJSON()]),
       }));
       assert.ok(dots.length >= 2, `${t}: ${dots.length} spots offered`);
       for (const [k, [a, ra]] of dots.entries()) {
         const inside = ra.left >= box.left - 0.5 && ra.right <= box.right + 0.5 && ra.top >= box.top - 0.5 && ra.bottom <= box.bottom + 0.5;
-        assert.ok(inside, `${t} at ${viewport.width}px: the dot ${a} leaves its tile`);
+        assert.ok(inside, `${t} at ${where}: the dot ${a} leaves its tile`);
+        assert.ok(ra.width >= 20, `${t} at ${where}: a dot of ${ra.width}px`);
+        ratio = Math.max(ratio, ra.width / box.width);
         for (const [b, rb] of dots.slice(k + 1)) {
           const apart = Math.hypot(ra.x + ra.width / 2 - rb.x - rb.width / 2, ra.y + ra.height / 2 - rb.y - rb.height / 2);
-          assert.ok(apart >= (ra.width + rb.width) / 2 - 0.5, `${t} at ${viewport.width}px: the dots ${a} and ${b} overlap (${apart.toFixed(1)}px apart)`);
+          assert.ok(apart >= (ra.width + rb.width) / 2 - 0.5, `${t} at ${where}: the dots ${a} and ${b} overlap (${apart.toFixed(1)}px apart)`);
         }
       }
-      // The dots are big enough for a finger.
-      assert.ok(dots[0][1].width >= 20, `${t} at ${viewport.width}px: dots of ${dots[0][1].width}px`);
+      if (t === 'AM05' && viewport.width < 500) await shot(page, 'spots-on-a-phone');
       await page.keyboard.press('Escape');
       await idle(page);
     }
-    if (viewport.width < 500) await shot(page, 'spots-on-a-phone');
+    assert.ok(ratio > 0.1, `dots of ${ratio} of a tile`);
+    // Every tile of every set at every rotation, by the spots the page is
+    // given and the size it draws a dot (a share of its tile's side).
+    const tiles = await page.locator('[data-palette-tile]').evaluateAll((els) => els.map((e) => e.dataset.paletteTile));
+    assert.ok(tiles.length > 100, `${tiles.length} tiles offered`);
+    const board = tiles.flatMap((t, i) => [0, 90, 180, 270].map((rot, r) => `  - { tile: ${t}, at: [${at(4 * i + r)}], rot: ${rot} }`));
+    const view = await page.evaluate(async (text) => (await fetch('/api/position', { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' } })).json(),
+      [...head, 'board:', ...board, ''].join('\n'));
+    assert.equal(view.tiles.length, 4 * tiles.length);
+    for (const tile of view.tiles) {
+      const name = `${tile.tile} rot ${tile.rot} at ${where}`;
+      for (const [k, a] of tile.spots.entries()) {
+        const [x, y] = a.point;
+        assert.ok(x >= ratio / 2 && y >= ratio / 2 && x <= 1 - ratio / 2 && y <= 1 - ratio / 2, `${name}: the dot ${a.location} leaves its tile`);
+        for (const b of tile.spots.slice(k + 1)) {
+          const apart = Math.hypot(x - b.point[0], y - b.point[1]);
+          assert.ok(apart >= ratio - 0.002, `${name}: the dots ${a.location} and ${b.location} overlap`);
+        }
+      }
+    }
     await page.close();
   }
 });
