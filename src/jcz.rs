@@ -9,18 +9,15 @@
 //! cannot represent (other expansions, other figures) is reported, never
 //! guessed.
 
-use crate::expansions::princess_dragon::symbols;
 use miette::{Diagnostic, SourceSpan};
 use serde_json::Value;
 use thiserror::Error;
 
 use crate::diagnostic::{Class, Finding};
+use crate::engine::registry::Registry;
 use crate::geometry::{Pos, Rotation};
 use crate::loader::Loader;
-use crate::record::written::{
-    Written, WrittenAt, WrittenCapture, WrittenMove, WrittenPick, WrittenPlace, WrittenRansom,
-    WrittenRuleset, WrittenTurn, WrittenWhere,
-};
+use crate::record::written::{Written, WrittenRuleset, WrittenTurn, WrittenWhere};
 use crate::source::SourceFile;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -187,7 +184,8 @@ const CLIENT_RULES: [(&str, &[&str]); 19] = [
 /// A follower location in carca's terms, from JCloisterZone's feature
 /// kind and location name (its `board/Location.java`; docs/jcz.md lists
 /// every form).
-fn location(loc: &str, feature: Option<&str>) -> Option<String> {
+#[must_use]
+pub fn location(loc: &str, feature: Option<&str>) -> Option<String> {
     let loc = loc.trim();
     match (feature, loc) {
         // The top of a tower (5.x: feature `Tower`, location `I`; 4.x:
@@ -274,6 +272,137 @@ impl Reader<'_> {
     }
 }
 
+/// What the expansions bring to reading a save: their mechanics (to work
+/// out how a game ended that the save does not say) and a reader of their
+/// messages each, made afresh for every save.
+#[derive(Clone, Copy)]
+pub struct Expansions {
+    /// The mechanics of the expansions.
+    pub registry: &'static Registry,
+    /// A reader of each expansion's messages.
+    pub messages: &'static [fn() -> Box<dyn Messages>],
+}
+
+/// An expansion's part in reading a save's moves (`replay`): the messages
+/// it owns, and the figures it deploys its own way. Each hook says whether
+/// it took what it was shown; what no expansion takes, the generic reader
+/// reads, or refuses.
+pub trait Messages {
+    /// A tile was placed: the turn it begins.
+    fn placed(&mut self, _cx: &mut Context<'_, '_>, _turn: &mut Reading) {}
+
+    /// A figure deployed after the turn's scoring (a figure moving on).
+    fn moved(&mut self, _cx: &mut Context<'_, '_>, _turn: &mut Reading, _d: &Deployed<'_>) -> bool {
+        false
+    }
+
+    /// A figure deployed by the player of the turn, other than on a spot
+    /// of the tile just placed in the usual way.
+    fn deploy(
+        &mut self,
+        _cx: &mut Context<'_, '_>,
+        _turn: &mut Reading,
+        _d: &Deployed<'_>,
+    ) -> bool {
+        false
+    }
+
+    /// A message of a kind the generic reader does not read.
+    fn message(
+        &mut self,
+        _cx: &mut Context<'_, '_>,
+        _turn: Option<&mut Reading>,
+        _m: &Message<'_>,
+    ) -> bool {
+        false
+    }
+}
+
+/// The turn being read: its record entry, where its tile lies, whether it
+/// deployed a figure, and whether its actions are committed (after which
+/// come the moves of figures its scoring sent home).
+#[derive(Debug)]
+pub struct Reading {
+    /// The record's entry.
+    pub turn: WrittenTurn,
+    /// Where its tile lies.
+    pub at: Pos,
+    /// It deployed a figure.
+    pub deployed: bool,
+    /// Its actions are committed.
+    pub committed: bool,
+}
+
+/// One message of a save's moves.
+#[derive(Debug)]
+pub struct Message<'a> {
+    /// Its type (`PLACE_TOKEN`).
+    pub kind: &'a str,
+    /// Its payload.
+    pub payload: &'a Value,
+    /// The player it names, if any.
+    pub who: Option<&'a str>,
+    /// Its place in the list.
+    pub index: usize,
+}
+
+/// A figure a `DEPLOY_MEEPLE` message deploys.
+#[derive(Debug)]
+pub struct Deployed<'a> {
+    /// JCloisterZone's id of the figure (`0.small`).
+    pub id: &'a str,
+    /// Its kind (`small`, `wagon`).
+    pub figure: &'a str,
+    /// Its owner.
+    pub owner: Option<String>,
+    /// The player the message names.
+    pub who: Option<&'a str>,
+    /// The tile it goes to.
+    pub pos: Option<Pos>,
+    /// Its spot there, in carca's terms.
+    pub spot: Option<String>,
+    /// Its place in the list.
+    pub index: usize,
+}
+
+/// What an expansion's reader may ask of the save: its players, its tiles'
+/// symbols, how many figures of a kind each player has; and where it
+/// reports what it cannot read.
+pub struct Context<'r, 'a> {
+    reader: &'r mut Reader<'a>,
+    ids: &'r Ids,
+    /// The players, in turn order.
+    pub players: &'r [String],
+    /// Figures per player the save gives where the sets bring others.
+    figures: &'r std::collections::BTreeMap<String, u32>,
+}
+
+impl Context<'_, '_> {
+    /// Reports something of the save carca cannot represent, at `needle`.
+    pub fn unsupported(&mut self, what: String, needle: &str) {
+        self.reader.unsupported(what, needle);
+    }
+
+    /// Whether carca's tile `tile` shows `symbol`.
+    #[must_use]
+    pub fn shows(&self, tile: &str, symbol: &str) -> bool {
+        self.ids.shows(tile, symbol)
+    }
+
+    /// How many of carca's figure `word` each player has, when the save
+    /// gives another number than the sets in play bring.
+    #[must_use]
+    pub fn per_player(&self, word: &str) -> Option<u32> {
+        self.figures.get(word).copied()
+    }
+
+    /// The owner of a figure by JCloisterZone's id: its seat comes first.
+    #[must_use]
+    pub fn owner(&self, id: &str) -> Option<String> {
+        meeple_owner(id, self.players)
+    }
+}
+
 fn rotation(v: &Value) -> Option<u32> {
     let deg = match v {
         Value::String(s) => s.trim_start_matches('R').parse::<u32>().ok()?,
@@ -285,7 +414,8 @@ fn rotation(v: &Value) -> Option<u32> {
 
 /// A JCloisterZone position in carca's terms (y flipped), if it lies on
 /// carca's board.
-fn position(v: &Value) -> Option<Pos> {
+#[must_use]
+pub fn position(v: &Value) -> Option<Pos> {
     match v.as_array()?.as_slice() {
         [x, y] => Pos::checked(x.as_i64()?, y.as_i64()?.checked_neg()?),
         _ => None,
@@ -295,7 +425,7 @@ fn position(v: &Value) -> Option<Pos> {
 /// Converts a saved game into the text of an equivalent carca record.
 /// The `loader` brings the tile sets, for a save that does not say how
 /// the game ended (see [`implied_end`]).
-pub fn import(loader: &Loader, src: &SourceFile) -> Result<String, Vec<Finding>> {
+pub fn import(loader: &Loader, src: &SourceFile, with: Expansions) -> Result<String, Vec<Finding>> {
     let v: Value = serde_json::from_str(src.text()).map_err(|e| {
         let offset = src.offset_of_line_col(e.line() as u64, e.column() as u64);
         vec![Finding::new(
@@ -316,7 +446,7 @@ pub fn import(loader: &Loader, src: &SourceFile) -> Result<String, Vec<Finding>>
         src,
         findings: Vec::new(),
     };
-    let out = convert(&mut r, &v, &Ids::of(loader));
+    let out = convert(&mut r, &v, &Ids::of(loader), with);
     if !r.findings.is_empty() {
         return Err(r.findings);
     }
@@ -324,7 +454,7 @@ pub fn import(loader: &Loader, src: &SourceFile) -> Result<String, Vec<Finding>>
         return Err(Vec::new());
     };
     if out.open_end {
-        implied_end(loader, src, &mut out);
+        implied_end(loader, src, &mut out, with.registry);
     }
     Ok(out.record.yaml(&out.comments))
 }
@@ -344,7 +474,7 @@ struct Converted {
 /// finds the first such moment, [`crate::engine::implied_discards`]): they
 /// join the record there, and the game is over. When one of them fitted
 /// somewhere at every moment, it is still in the pack: the game goes on.
-fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
+fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted, registry: &Registry) {
     let text = out.record.yaml(&out.comments);
     let imported = SourceFile::new(src.name(), text);
     let Ok(record) = crate::record::parse(loader, &imported, std::path::Path::new("")) else {
@@ -358,8 +488,7 @@ fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
     ) else {
         return;
     };
-    let Some(discards) = crate::engine::implied_discards(&record, &rules, &crate::expansions::ALL)
-    else {
+    let Some(discards) = crate::engine::implied_discards(&record, &rules, registry) else {
         return;
     };
     if discards.is_empty() {
@@ -387,7 +516,7 @@ fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted) {
     ));
 }
 
-fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
+fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Option<Converted> {
     let not_a_save = |reader: &mut Reader, missing: &str| {
         let span = SourceSpan::from((0, 0));
         reader.findings.push(Finding::new(
@@ -802,19 +931,10 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
         );
         return None;
     };
-    // The turn being read: the placement, where it lies, whether a figure
-    // was deployed with it, and whether its actions are committed (after
-    // which come the moves of wagons its scoring sent home).
-    let mut current: Option<(WrittenTurn, Pos, bool, bool)> = None;
-    // The Tower: followers held (holder, owner, kind, JCloisterZone's id),
-    // an exchange whose choice the next message makes, and a ransom paid
-    // before the turn's tile.
-    let mut held: Vec<(String, String, String, String)> = Vec::new();
-    let mut exchange_pending = false;
-    let mut pending_ransom: Option<FlowMap<WrittenRansom>> = None;
+    // The turn being read, and each expansion's reader of its messages.
+    let mut current: Option<Reading> = None;
+    let mut slices: Vec<Box<dyn Messages>> = with.messages.iter().map(|m| m()).collect();
     let mut game_over = false;
-    // The Princess & the Dragon: where the dragon stands.
-    let mut dragon_at: Option<Pos> = None;
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
         let payload = msg.get("payload").cloned().unwrap_or(Value::Null);
@@ -835,10 +955,16 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                 }
             },
         };
+        let mut cx = Context {
+            reader,
+            ids,
+            players: &players,
+            figures: &figures,
+        };
         match kind {
             "PLACE_TILE" => {
-                if let Some((turn, _, _, _)) = current.take() {
-                    record.turns.push(FlowMap(turn));
+                if let Some(done) = current.take() {
+                    record.turns.push(FlowMap(done.turn));
                 }
                 let id = payload
                     .get("tileId")
@@ -846,18 +972,19 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     .unwrap_or_default()
                     .to_string();
                 let Some((t, extra, set)) = ids.tile(&id, legacy) else {
-                    reader.unsupported(format!("the tile `{id}`"), &format!("\"{id}\""));
+                    cx.reader
+                        .unsupported(format!("the tile `{id}`"), &format!("\"{id}\""));
                     continue;
                 };
                 if !tilesets.iter().any(|s| s == set) {
-                    reader.unsupported(
+                    cx.reader.unsupported(
                         format!("the tile `{id}` without its expansion"),
                         &format!("\"{id}\""),
                     );
                     continue;
                 }
                 let Some(rot) = payload.get("rotation").and_then(rotation) else {
-                    reader.bad(
+                    cx.reader.bad(
                         format!("replay message {i} has no rotation"),
                         "R0, R90, R180 or R270",
                         &id,
@@ -865,7 +992,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     continue;
                 };
                 let Some(at) = payload.get("position").and_then(position) else {
-                    reader.bad(
+                    cx.reader.bad(
                         format!("replay message {i} has no position on the board"),
                         "[x, y] with x and y within ±1,000,000",
                         &id,
@@ -881,7 +1008,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                                 discard.player.clone_from(&who);
                                 record.turns.push(FlowMap(discard));
                             }
-                            None => reader.unsupported(
+                            None => cx.reader.unsupported(
                                 format!("the tile `{skipped}`"),
                                 &format!("\"{skipped}\""),
                             ),
@@ -890,15 +1017,18 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     }
                     drawn += 1;
                 }
-                // A volcano brings the dragon (JCloisterZone moves it there
-                // without a message).
-                if ids.shows(t, symbols::VOLCANO) {
-                    dragon_at = Some(at);
-                }
                 let mut turn = WrittenTurn::place(t, at, rotated(rot + extra), None);
                 turn.player = who;
-                turn.ransom = pending_ransom.take();
-                current = Some((turn, at, false, false));
+                let mut reading = Reading {
+                    turn,
+                    at,
+                    deployed: false,
+                    committed: false,
+                };
+                for slice in &mut slices {
+                    slice.placed(&mut cx, &mut reading);
+                }
+                current = Some(reading);
             }
             "DEPLOY_MEEPLE" => {
                 let id = payload
@@ -919,7 +1049,8 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     _ => false,
                 };
                 if !known {
-                    reader.unsupported(format!("the figure `{figure}`"), &format!("\"{id}\""));
+                    cx.reader
+                        .unsupported(format!("the figure `{figure}`"), &format!("\"{id}\""));
                     continue;
                 }
                 let pointer = payload.get("pointer").cloned().unwrap_or(Value::Null);
@@ -928,52 +1059,37 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     .and_then(Value::as_str)
                     .unwrap_or_default();
                 let feature = pointer.get("feature").and_then(Value::as_str);
-                let pos = pointer.get("position").and_then(position);
-                // A figure is its owner's: JCloisterZone names the owner first
-                // in the figure's id, and the message's player makes the
-                // move. Either one other than the player placing the tile
-                // is not a deployment of that turn.
-                let owner = id
-                    .split('.')
-                    .next()
-                    .and_then(|p| p.parse::<usize>().ok())
-                    .and_then(|p| players.get(p))
-                    .cloned();
-                // After the turn's actions are committed, a wagon's
-                // deployment is its move after the scoring, by its owner.
-                if figure == "wagon"
-                    && let Some((turn, _, _, true)) = current.as_mut()
+                // A figure is its owner's: JCloisterZone names the owner
+                // first in the figure's id, and the message's player makes
+                // the move.
+                let deployed = Deployed {
+                    id,
+                    figure,
+                    owner: meeple_owner(id, &players),
+                    who: who.as_deref(),
+                    pos: pointer.get("position").and_then(position),
+                    spot: location(loc, feature),
+                    index: i,
+                };
+                // After the turn's actions are committed: a figure its
+                // scoring sent home moving on, by its owner.
+                if let Some(reading) = current.as_mut().filter(|c| c.committed)
+                    && slices
+                        .iter_mut()
+                        .any(|s| s.moved(&mut cx, reading, &deployed))
                 {
-                    let (Some(to), Some(spot)) = (pos, location(loc, feature)) else {
-                        reader.unsupported(
-                            format!("the wagon move of replay message {i}"),
-                            &format!("\"{id}\""),
-                        );
-                        continue;
-                    };
-                    if wagons.unwrap_or(1) > 1 {
-                        reader.unsupported(
-                            "wagon moves with more than one wagon per player".into(),
-                            &format!("\"{id}\""),
-                        );
-                        continue;
-                    }
-                    turn.moves
-                        .entry("wagon".into())
-                        .or_default()
-                        .push(FlowMap(WrittenMove {
-                            player: owner.clone().or_else(|| who.clone()),
-                            at: FlowSeq([to.x, to.y]),
-                            spot,
-                            from: None,
-                        }));
                     continue;
                 }
-                let placer = current.as_ref().and_then(|c| c.0.player.clone());
+                // Either the owner or the message's player other than the
+                // player placing the tile is not a deployment of that turn.
+                let placer = current.as_ref().and_then(|c| c.turn.player.clone());
                 if let Some(placer) = &placer
-                    && let Some(other) = [&owner, &who].into_iter().flatten().find(|p| *p != placer)
+                    && let Some(other) = [deployed.owner.as_deref(), deployed.who]
+                        .into_iter()
+                        .flatten()
+                        .find(|p| *p != placer)
                 {
-                    reader.unsupported(
+                    cx.reader.unsupported(
                         format!(
                             "a figure of {other} deployed on {placer}'s turn (replay message {i})"
                         ),
@@ -981,85 +1097,35 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
                     );
                     continue;
                 }
-                // A follower on top of a tower, on any tile.
-                if location(loc, feature).as_deref() == Some("tower")
-                    && let (Some((turn, _, deployed, _)), Some(at)) = (current.as_mut(), pos)
+                if let Some(reading) = current.as_mut()
+                    && slices
+                        .iter_mut()
+                        .any(|s| s.deploy(&mut cx, reading, &deployed))
                 {
-                    turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
-                        at: FlowSeq([at.x, at.y]),
-                        spot: "tower".into(),
-                    })));
-                    turn.figure = (figure != "small").then(|| figure.to_string());
-                    *deployed = true;
                     continue;
                 }
-                // A barn stands on the corner point north-west of the tile
-                // JCloisterZone names (y grows south there): one of the
-                // four corners of the tile just placed.
-                if figure == "barn"
-                    && let Some((turn, at, deployed, _)) = current.as_mut()
-                    && !*deployed
-                {
-                    let corner = pos.and_then(|p| match (p.x - at.x, p.y - at.y) {
-                        (1, 0) => Some("NE"),
-                        (0, 0) => Some("NW"),
-                        (1, -1) => Some("SE"),
-                        (0, -1) => Some("SW"),
-                        _ => None,
-                    });
-                    let Some(corner) = corner else {
-                        reader.unsupported(
-                            format!("a barn away from the tile just placed (replay message {i})"),
-                            &format!("\"{id}\""),
-                        );
-                        continue;
-                    };
-                    turn.meeple = Some(WrittenWhere::Here(corner.to_string()));
-                    turn.figure = Some("barn".into());
-                    *deployed = true;
-                    continue;
-                }
-                // Through a magic portal, on any tile.
-                if let (Some((turn, at, deployed, _)), Some(to)) = (current.as_mut(), pos)
-                    && to != *at
-                    && turn
-                        .tile
-                        .as_deref()
-                        .is_some_and(|t| ids.shows(t, symbols::PORTAL))
-                    && !*deployed
-                    && let Some(spot) = location(loc, feature)
-                {
-                    turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
-                        at: FlowSeq([to.x, to.y]),
-                        spot,
-                    })));
-                    turn.figure = (figure != "small").then(|| figure.to_string());
-                    *deployed = true;
-                    continue;
-                }
-                let Some((turn, _, deployed, _)) = current.as_mut().filter(|c| Some(c.1) == pos)
-                else {
-                    reader.unsupported(
+                let Some(reading) = current.as_mut().filter(|c| Some(c.at) == deployed.pos) else {
+                    cx.reader.unsupported(
                         format!("a follower deployed away from the tile just placed (replay message {i})"),
                         &format!("\"{id}\""),
                     );
                     continue;
                 };
-                if *deployed {
-                    reader.bad(
+                if reading.deployed {
+                    cx.reader.bad(
                         format!("replay message {i} deploys a second figure in one turn"),
                         "at most one DEPLOY_MEEPLE after each PLACE_TILE",
                         &format!("\"{id}\""),
                     );
                     continue;
                 }
-                match location(loc, feature) {
+                match deployed.spot {
                     Some(l) => {
-                        turn.meeple = Some(WrittenWhere::Here(l));
-                        turn.figure = (figure != "small").then(|| figure.to_string());
-                        *deployed = true;
+                        reading.turn.meeple = Some(WrittenWhere::Here(l));
+                        reading.turn.figure = (figure != "small").then(|| figure.to_string());
+                        reading.deployed = true;
                     }
-                    None => reader.unsupported(
+                    None => cx.reader.unsupported(
                         format!("the follower location `{loc}`"),
                         &format!("\"{loc}\""),
                     ),
@@ -1067,210 +1133,37 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
             }
             "COMMIT" => {
                 if let Some(c) = current.as_mut() {
-                    c.3 = true;
-                }
-            }
-            // The Tower: a piece, a capture (and the kind an exchange
-            // brings back), a ransom.
-            "PLACE_TOKEN" => {
-                let token = payload
-                    .get("token")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let at = payload.pointer("/pointer/position").and_then(position);
-                match (token, at, current.as_mut()) {
-                    ("TOWER_PIECE", Some(at), Some((turn, _, _, false))) => {
-                        turn.tower = Some(FlowMap(WrittenAt {
-                            at: FlowSeq([at.x, at.y]),
-                        }));
-                    }
-                    _ => reader.unsupported(
-                        format!("the token `{token}` of replay message {i}"),
-                        &format!("\"{token}\""),
-                    ),
-                }
-            }
-            "CAPTURE_FOLLOWER" => {
-                let (id, at, spot) = meeple_pointer(&payload);
-                let owner = meeple_owner(&id, &players);
-                let kind = id.split('.').nth(1).unwrap_or_default().to_string();
-                let capturer = who
-                    .clone()
-                    .or_else(|| current.as_ref().and_then(|c| c.0.player.clone()));
-                let (Some(at), Some(spot), Some(owner), Some((turn, _, _, false))) =
-                    (at, spot, owner, current.as_mut())
-                else {
-                    reader.unsupported(
-                        format!("the capture of replay message {i}"),
-                        &format!("\"{id}\""),
-                    );
-                    continue;
-                };
-                let word = figure_word(&kind);
-                turn.capture = Some(FlowMap(WrittenCapture {
-                    at: FlowSeq([at.x, at.y]),
-                    spot,
-                    player: Some(owner.clone()),
-                    figure: (kind != "small").then(|| word.clone()),
-                    exchange: None,
-                }));
-                let capturer = capturer.or_else(|| turn.player.clone()).unwrap_or_default();
-                if owner != capturer {
-                    // An exchange, when the captured player holds followers
-                    // of the capturer's: of one kind, at once; of several,
-                    // the next message says which.
-                    let mine: Vec<usize> = (0..held.len())
-                        .filter(|&k| held[k].0 == owner && held[k].1 == capturer)
-                        .collect();
-                    let mut kinds: Vec<&str> = mine.iter().map(|&k| held[k].2.as_str()).collect();
-                    kinds.sort_unstable();
-                    kinds.dedup();
-                    match kinds.len() {
-                        0 => held.push((capturer, owner, kind, id)),
-                        1 => {
-                            held.remove(mine[0]);
-                        }
-                        _ => exchange_pending = true,
-                    }
-                }
-            }
-            "EXCHANGE_FOLLOWER" => {
-                let id = payload
-                    .get("meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let kind = id.split('.').nth(1).unwrap_or_default();
-                let capture = current.as_mut().and_then(|c| c.0.capture.as_mut());
-                match (capture, held.iter().position(|h| h.3 == id)) {
-                    (Some(c), Some(k)) if exchange_pending => {
-                        c.0.exchange = Some(figure_word(kind));
-                        held.remove(k);
-                        exchange_pending = false;
-                    }
-                    _ => reader.unsupported(
-                        format!("the exchange of replay message {i}"),
-                        &format!("\"{id}\""),
-                    ),
-                }
-            }
-            "PAY_RANSOM" => {
-                let id = payload
-                    .get("meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let kind = id.split('.').nth(1).unwrap_or_default();
-                let Some(k) = held.iter().position(|h| h.3 == id) else {
-                    reader.unsupported(
-                        format!("the ransom of replay message {i} for a follower nobody holds"),
-                        &format!("\"{id}\""),
-                    );
-                    continue;
-                };
-                let (jailer, _, _, _) = held.remove(k);
-                let ransom = FlowMap(WrittenRansom {
-                    from: jailer,
-                    figure: (kind != "small").then(|| figure_word(kind)),
-                });
-                // carca places a ransom after the turn's tile: one paid
-                // before it waits for it.
-                match current.as_mut() {
-                    Some((turn, _, _, false)) => turn.ransom = Some(ransom),
-                    _ => pending_ransom = Some(ransom),
-                }
-            }
-            // The Princess & the Dragon: the dragon's steps and the fairy's
-            // moves, and the princess sending a follower home.
-            "MOVE_NEUTRAL_FIGURE" => {
-                let id = payload
-                    .get("figureId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let to = payload.get("to").cloned().unwrap_or(Value::Null);
-                let feature_pointer = to.get("featurePointer").unwrap_or(&to);
-                let at =
-                    position(&to).or_else(|| feature_pointer.get("position").and_then(position));
-                let Some((turn, _, _, _)) = current.as_mut() else {
-                    reader.unsupported(
-                        format!("the move of `{id}` before any tile (replay message {i})"),
-                        &format!("\"{id}\""),
-                    );
-                    continue;
-                };
-                if id.starts_with("dragon") {
-                    let step = match (at, dragon_at) {
-                        (Some(to), Some(from)) => match (to.x - from.x, to.y - from.y) {
-                            (0, 1) => Some("N"),
-                            (1, 0) => Some("E"),
-                            (0, -1) => Some("S"),
-                            (-1, 0) => Some("W"),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    let Some(step) = step else {
-                        reader.unsupported(
-                            format!("the dragon's move of replay message {i}, which is no step to a neighbouring tile"),
-                            &format!("\"{id}\""),
-                        );
-                        continue;
-                    };
-                    turn.dragon
-                        .get_or_insert_with(|| FlowSeq(Vec::new()))
-                        .0
-                        .push(step.to_string());
-                    dragon_at = at;
-                } else if id.starts_with("fairy") {
-                    let loc = feature_pointer
-                        .get("location")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default();
-                    let feature = feature_pointer.get("feature").and_then(Value::as_str);
-                    let Some(at) = at else {
-                        reader.unsupported(
-                            format!("the fairy's move of replay message {i}"),
-                            &format!("\"{id}\""),
-                        );
-                        continue;
-                    };
-                    turn.fairy = Some(FlowMap(WrittenPick {
-                        player: None,
-                        at: FlowSeq([at.x, at.y]),
-                        spot: location(loc, feature),
-                    }));
-                } else {
-                    reader.unsupported(format!("the figure `{id}`"), &format!("\"{id}\""));
-                }
-            }
-            "RETURN_MEEPLE" => {
-                let source = payload
-                    .get("source")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let (id, at, spot) = meeple_pointer(&payload);
-                match (source, at, spot, current.as_mut()) {
-                    ("PRINCESS", Some(at), Some(spot), Some((turn, _, _, false))) => {
-                        turn.princess = Some(FlowMap(WrittenPick {
-                            player: meeple_owner(&id, &players),
-                            at: FlowSeq([at.x, at.y]),
-                            spot: Some(spot),
-                        }));
-                    }
-                    _ => reader.unsupported(
-                        format!("the follower sent home by `{source}` in replay message {i}"),
-                        &format!("\"{source}\""),
-                    ),
+                    c.committed = true;
                 }
             }
             "PASS" => {}
             "GAME_OVER" => game_over = true,
-            other => reader.unsupported(
-                format!("the replay message `{other}`"),
-                &format!("\"{other}\""),
-            ),
+            other => {
+                let m = Message {
+                    kind: other,
+                    payload: &payload,
+                    who: who.as_deref(),
+                    index: i,
+                };
+                let mut turn = current.as_mut();
+                let mut taken = false;
+                for slice in &mut slices {
+                    if slice.message(&mut cx, turn.as_deref_mut(), &m) {
+                        taken = true;
+                        break;
+                    }
+                }
+                if !taken {
+                    cx.reader.unsupported(
+                        format!("the replay message `{other}`"),
+                        &format!("\"{other}\""),
+                    );
+                }
+            }
         }
     }
-    if let Some((turn, _, _, _)) = current.take() {
-        record.turns.push(FlowMap(turn));
+    if let Some(done) = current.take() {
+        record.turns.push(FlowMap(done.turn));
     }
     record.final_ = ended || game_over;
     Some(Converted {
@@ -1285,7 +1178,8 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids) -> Option<Converted> {
 /// The owner of a JCloisterZone figure: its id starts with their slot.
 /// A message's meeple pointer: the figure's id, its tile and its spot in
 /// carca's terms (`tower` for the top of a tower).
-fn meeple_pointer(payload: &Value) -> (String, Option<Pos>, Option<String>) {
+#[must_use]
+pub fn meeple_pointer(payload: &Value) -> (String, Option<Pos>, Option<String>) {
     let id = payload
         .pointer("/pointer/meepleId")
         .and_then(Value::as_str)
@@ -1310,7 +1204,8 @@ fn meeple_owner(id: &str, players: &[String]) -> Option<String> {
 }
 
 /// carca's word for a JCloisterZone figure kind (`small` is a follower).
-fn figure_word(kind: &str) -> String {
+#[must_use]
+pub fn figure_word(kind: &str) -> String {
     if kind == "small" { "follower" } else { kind }.to_string()
 }
 

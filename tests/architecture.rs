@@ -827,9 +827,9 @@ const REACH: [(&str, usize, usize); 7] = [
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 14),
     ("traders & builders", 24, 130),
-    ("abbey & mayor", 11, 48),
-    ("the tower", 18, 129),
-    ("the princess & the dragon", 17, 114),
+    ("abbey & mayor", 11, 47),
+    ("the tower", 18, 119),
+    ("the princess & the dragon", 17, 104),
 ];
 
 #[test]
@@ -880,7 +880,7 @@ fn expansion_words_outside_the_expansions_only_shrink() {
 
 /// The layers `docs/architecture.md` draws, lowest first: a module may
 /// use modules of its own layer's left or of lower layers only.
-const LAYERS: [&[&str]; 14] = [
+const LAYERS: [&[&str]; 15] = [
     &["text", "suggest", "geometry", "spanned", "stop"],
     &["source", "yaml"],
     &["diagnostic"],
@@ -891,8 +891,9 @@ const LAYERS: [&[&str]; 14] = [
     &["loader"],
     &["record"],
     &["engine"],
+    &["jcz"],
     &["expansions"],
-    &["jcz", "generator"],
+    &["generator"],
     &["report", "schema"],
     &["cli"],
 ];

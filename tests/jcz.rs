@@ -284,3 +284,34 @@ fn a_save_without_annotations_ends_only_when_the_pack_is_spent() {
     let json = stdout_json(&carca(&["score", &path, "--format", "json"]));
     assert_eq!(json["ended"], false, "{json}");
 }
+
+/// Each expansion reads its own messages: without their readers, a save's
+/// tower pieces, captures, dragon steps and wagon moves are refused as
+/// unsupported, message by message; with them, the same saves import.
+#[test]
+fn the_expansions_read_their_own_messages() {
+    let loader = carca::loader::Loader::default();
+    let bare = carca::jcz::Expansions {
+        registry: &carca::expansions::ALL,
+        messages: &[],
+    };
+    for (file, message) in [
+        ("fixtures/jcz/tower.jcz", "PLACE_TOKEN"),
+        ("fixtures/jcz/princess-dragon.jcz", "MOVE_NEUTRAL_FIGURE"),
+    ] {
+        let text = std::fs::read_to_string(file).expect("a save");
+        let src = carca::source::SourceFile::new(file, text);
+        assert!(
+            carca::jcz::import(&loader, &src, carca::expansions::JCZ).is_ok(),
+            "{file}"
+        );
+        let refused = carca::jcz::import(&loader, &src, bare).expect_err(file);
+        assert!(
+            refused.iter().any(|f| f
+                .to_string()
+                .contains(&format!("the replay message `{message}`"))),
+            "{file}: {:?}",
+            refused.iter().map(ToString::to_string).collect::<Vec<_>>()
+        );
+    }
+}

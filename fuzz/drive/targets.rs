@@ -63,7 +63,11 @@ pub(crate) fn ruleset_toml(text: &str) {
 /// diagnostics.
 pub(crate) fn jcz_json(text: &str) {
     use carca::source::SourceFile;
-    if let Ok(yaml) = carca::jcz::import(loader(), &SourceFile::new("fuzz.jcz", text)) {
+    if let Ok(yaml) = carca::jcz::import(
+        loader(),
+        &SourceFile::new("fuzz.jcz", text),
+        carca::expansions::JCZ,
+    ) {
         let src = SourceFile::new("imported", yaml);
         if let Ok(rec) = carca::record::parse(loader(), &src, std::path::Path::new("")) {
             let rules = carca::rules::Ruleset::modern();

@@ -33,7 +33,7 @@ pub(crate) fn jcz(loader: &Loader, save: &Path, output: Option<&Path>, style: St
         Ok(s) => s,
         Err(f) => return failed(&[*f]),
     };
-    let text = match jcz::import(loader, &src) {
+    let text = match jcz::import(loader, &src, crate::expansions::JCZ) {
         Ok(t) => t,
         Err(findings) => return failed(&findings),
     };

@@ -111,7 +111,7 @@ pub(crate) fn record_file(loader: &Loader, path: &Path) -> Result<Record, Vec<Fi
     let src = loader.read(path).map_err(|f| vec![*f])?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if record::is_jcz(path) || record::looks_like_jcz(src.text()) {
-        let text = crate::jcz::import(loader, &src)?;
+        let text = crate::jcz::import(loader, &src, crate::expansions::JCZ)?;
         let imported = crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
         return record::parse(loader, &imported, &dir);
     }
@@ -142,7 +142,7 @@ pub(crate) fn read_record(
         // A JCloisterZone save is known by its content too (standard
         // input, another name).
         if record::looks_like_jcz(src.text()) {
-            let text = crate::jcz::import(loader, &src)?;
+            let text = crate::jcz::import(loader, &src, crate::expansions::JCZ)?;
             let imported =
                 crate::source::SourceFile::new(format!("{} (imported)", src.name()), text);
             return record::parse(loader, &imported, &dir);

@@ -64,6 +64,17 @@ pub const NOTES: [Notes; 2] = [
     },
 ];
 
+/// What the expansions bring to reading a JCloisterZone save: their
+/// mechanics, and a reader of each one's messages.
+pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
+    registry: &ALL,
+    messages: &[
+        abbey_mayor::jcz::messages,
+        tower::jcz::messages,
+        princess_dragon::jcz::messages,
+    ],
+};
+
 /// Every expansion carca plays: what the referee, `carca moves`, the page
 /// and the generator hand the engine.
 pub static ALL: Registry = Registry {

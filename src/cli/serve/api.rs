@@ -151,7 +151,7 @@ fn sent(base: &Loader, body: &[u8]) -> Result<Sent, Reply> {
     };
     // A JCloisterZone save sent as the record is imported first.
     if crate::record::looks_like_jcz(sent.source.text()) {
-        match crate::jcz::import(&sent.loader, &sent.source) {
+        match crate::jcz::import(&sent.loader, &sent.source, crate::expansions::JCZ) {
             Ok(text) => sent.source = SourceFile::new(RECORD_NAME, text),
             Err(f) => return Err(Reply::unreadable(&f)),
         }

@@ -227,7 +227,7 @@ fn read_initial(
     }
     .map_err(|f| vec![*f])?;
     let text = if crate::record::is_jcz(file) || crate::record::looks_like_jcz(src.text()) {
-        crate::jcz::import(loader, &src)?
+        crate::jcz::import(loader, &src, crate::expansions::JCZ)?
     } else {
         src.text().to_string()
     };

@@ -3,5 +3,6 @@
 //! the wagon moving on ([`wagon`]) and the barn ([`barn`]).
 
 pub mod barn;
+pub mod jcz;
 pub mod problem;
 pub mod wagon;

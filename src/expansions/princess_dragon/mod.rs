@@ -3,6 +3,7 @@
 
 pub mod dragon;
 pub mod fairy;
+pub mod jcz;
 pub mod notes;
 pub mod princess;
 pub mod problem;

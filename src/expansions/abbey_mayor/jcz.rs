@@ -1,0 +1,81 @@
+//! Abbey & Mayor's figures in a JCloisterZone save: a wagon moving on
+//! after its turn's scoring (a `DEPLOY_MEEPLE` after `COMMIT`), and a barn
+//! on a corner point (JCloisterZone names the tile south-east of it).
+
+use serde_saphyr::{FlowMap, FlowSeq};
+
+use crate::jcz::{Context, Deployed, Messages, Reading};
+use crate::record::written::{WrittenMove, WrittenWhere};
+
+/// A reader of Abbey & Mayor's figures.
+#[must_use]
+pub fn messages() -> Box<dyn Messages> {
+    Box::new(AbbeyMayor)
+}
+
+struct AbbeyMayor;
+
+impl Messages for AbbeyMayor {
+    fn moved(&mut self, cx: &mut Context<'_, '_>, turn: &mut Reading, d: &Deployed<'_>) -> bool {
+        if d.figure != "wagon" {
+            return false;
+        }
+        let i = d.index;
+        let (Some(to), Some(spot)) = (d.pos, d.spot.clone()) else {
+            cx.unsupported(
+                format!("the wagon move of replay message {i}"),
+                &format!("\"{}\"", d.id),
+            );
+            return true;
+        };
+        if cx.per_player("wagon").unwrap_or(1) > 1 {
+            cx.unsupported(
+                "wagon moves with more than one wagon per player".into(),
+                &format!("\"{}\"", d.id),
+            );
+            return true;
+        }
+        turn.turn
+            .moves
+            .entry("wagon".into())
+            .or_default()
+            .push(FlowMap(WrittenMove {
+                player: d.owner.clone().or_else(|| d.who.map(str::to_string)),
+                at: FlowSeq([to.x, to.y]),
+                spot,
+                from: None,
+            }));
+        true
+    }
+
+    fn deploy(&mut self, cx: &mut Context<'_, '_>, turn: &mut Reading, d: &Deployed<'_>) -> bool {
+        // A barn stands on the corner point north-west of the tile
+        // JCloisterZone names (y grows south there): one of the four
+        // corners of the tile just placed.
+        if d.figure != "barn" || turn.deployed {
+            return false;
+        }
+        let at = turn.at;
+        let corner = d.pos.and_then(|p| match (p.x - at.x, p.y - at.y) {
+            (1, 0) => Some("NE"),
+            (0, 0) => Some("NW"),
+            (1, -1) => Some("SE"),
+            (0, -1) => Some("SW"),
+            _ => None,
+        });
+        let Some(corner) = corner else {
+            cx.unsupported(
+                format!(
+                    "a barn away from the tile just placed (replay message {})",
+                    d.index
+                ),
+                &format!("\"{}\"", d.id),
+            );
+            return true;
+        };
+        turn.turn.meeple = Some(WrittenWhere::Here(corner.to_string()));
+        turn.turn.figure = Some("barn".into());
+        turn.deployed = true;
+        true
+    }
+}

@@ -1,0 +1,166 @@
+//! The Princess & the Dragon's messages in a JCloisterZone save: the
+//! dragon's steps and the fairy's moves (`MOVE_NEUTRAL_FIGURE`), the
+//! princess sending a follower home (`RETURN_MEEPLE` from `PRINCESS`), and
+//! a follower deployed through a magic portal.
+
+use serde_json::Value;
+use serde_saphyr::{FlowMap, FlowSeq};
+
+use super::symbols;
+use crate::geometry::Pos;
+use crate::jcz::{
+    Context, Deployed, Message, Messages, Reading, location, meeple_pointer, position,
+};
+use crate::record::written::{WrittenPick, WrittenPlace, WrittenWhere};
+
+/// Where the dragon stands, as the save's moves have left it.
+#[derive(Default)]
+struct PrincessDragon {
+    dragon_at: Option<Pos>,
+}
+
+/// A reader of The Princess & the Dragon's messages.
+#[must_use]
+pub fn messages() -> Box<dyn Messages> {
+    Box::new(PrincessDragon::default())
+}
+
+impl Messages for PrincessDragon {
+    fn placed(&mut self, cx: &mut Context<'_, '_>, turn: &mut Reading) {
+        // A volcano brings the dragon (JCloisterZone moves it there
+        // without a message).
+        if turn
+            .turn
+            .tile
+            .as_deref()
+            .is_some_and(|t| cx.shows(t, symbols::VOLCANO))
+        {
+            self.dragon_at = Some(turn.at);
+        }
+    }
+
+    fn deploy(&mut self, cx: &mut Context<'_, '_>, turn: &mut Reading, d: &Deployed<'_>) -> bool {
+        // Through a magic portal, on any tile.
+        let (Some(to), Some(spot)) = (d.pos, d.spot.as_ref()) else {
+            return false;
+        };
+        if to == turn.at
+            || turn.deployed
+            || !turn
+                .turn
+                .tile
+                .as_deref()
+                .is_some_and(|t| cx.shows(t, symbols::PORTAL))
+        {
+            return false;
+        }
+        turn.turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
+            at: FlowSeq([to.x, to.y]),
+            spot: spot.clone(),
+        })));
+        turn.turn.figure = (d.figure != "small").then(|| d.figure.to_string());
+        turn.deployed = true;
+        true
+    }
+
+    fn message(
+        &mut self,
+        cx: &mut Context<'_, '_>,
+        turn: Option<&mut Reading>,
+        m: &Message<'_>,
+    ) -> bool {
+        let i = m.index;
+        match m.kind {
+            "MOVE_NEUTRAL_FIGURE" => {
+                let id = m
+                    .payload
+                    .get("figureId")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let to = m.payload.get("to").cloned().unwrap_or(Value::Null);
+                let feature_pointer = to.get("featurePointer").unwrap_or(&to);
+                let at =
+                    position(&to).or_else(|| feature_pointer.get("position").and_then(position));
+                let Some(turn) = turn else {
+                    cx.unsupported(
+                        format!("the move of `{id}` before any tile (replay message {i})"),
+                        &format!("\"{id}\""),
+                    );
+                    return true;
+                };
+                if id.starts_with("dragon") {
+                    let step = match (at, self.dragon_at) {
+                        (Some(to), Some(from)) => match (to.x - from.x, to.y - from.y) {
+                            (0, 1) => Some("N"),
+                            (1, 0) => Some("E"),
+                            (0, -1) => Some("S"),
+                            (-1, 0) => Some("W"),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let Some(step) = step else {
+                        cx.unsupported(
+                            format!("the dragon's move of replay message {i}, which is no step to a neighbouring tile"),
+                            &format!("\"{id}\""),
+                        );
+                        return true;
+                    };
+                    turn.turn
+                        .dragon
+                        .get_or_insert_with(|| FlowSeq(Vec::new()))
+                        .0
+                        .push(step.to_string());
+                    self.dragon_at = at;
+                } else if id.starts_with("fairy") {
+                    let loc = feature_pointer
+                        .get("location")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default();
+                    let feature = feature_pointer.get("feature").and_then(Value::as_str);
+                    let Some(at) = at else {
+                        cx.unsupported(
+                            format!("the fairy's move of replay message {i}"),
+                            &format!("\"{id}\""),
+                        );
+                        return true;
+                    };
+                    turn.turn.fairy = Some(FlowMap(WrittenPick {
+                        player: None,
+                        at: FlowSeq([at.x, at.y]),
+                        spot: location(loc, feature),
+                    }));
+                } else {
+                    cx.unsupported(format!("the figure `{id}`"), &format!("\"{id}\""));
+                }
+                true
+            }
+            "RETURN_MEEPLE" => {
+                let source = m
+                    .payload
+                    .get("source")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                if source != "PRINCESS" {
+                    return false;
+                }
+                let (id, at, spot) = meeple_pointer(m.payload);
+                match (at, spot, turn.filter(|t| !t.committed)) {
+                    (Some(at), Some(spot), Some(turn)) => {
+                        turn.turn.princess = Some(FlowMap(WrittenPick {
+                            player: cx.owner(&id),
+                            at: FlowSeq([at.x, at.y]),
+                            spot: Some(spot),
+                        }));
+                    }
+                    _ => cx.unsupported(
+                        format!("the follower sent home by `{source}` in replay message {i}"),
+                        &format!("\"{source}\""),
+                    ),
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+}
