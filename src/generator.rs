@@ -522,18 +522,29 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     // The player who discarded last, who draws again in the same turn.
     let mut drew_again: Option<usize> = None;
     // Once the last land tile is down (the whole supply drawn), the final
-    // round of the players' own tiles: the players still to be asked, in
-    // the round's order.
-    let mut final_round: Option<std::collections::VecDeque<usize>> = None;
+    // round of the players' own tiles, in the order its mechanic keeps:
+    // whether it is on, and the players who let their turn in it pass.
+    let mut in_final_round = false;
+    let mut passed: Vec<usize> = Vec::new();
     let mut last_drawn_by = players - 1;
+    // The end as the final round's mechanic sees it: who may still play
+    // (holds a tile of their own and has not let their turn pass).
+    let end_of = |own: &[Vec<u32>], passed: &[usize], last: usize| End {
+        last,
+        players,
+        holds: (0..players)
+            .map(|p| holds(own, p).is_some() && !passed.contains(&p))
+            .collect(),
+    };
     loop {
         // A turn places a tile of the player's own now and then (an abbey
         // into a hole: the dice are rolled only when the player holds
         // one), else draws; after the last land tile, the final round.
         let mut chosen_own: Option<(usize, Vec<(Pos, Rotation)>)> = None;
-        let player = if let Some(queue) = final_round.as_mut() {
+        let player = if in_final_round {
+            // The mechanic says who is due; a player may let it pass.
             let mut next = None;
-            while let Some(p) = queue.pop_front() {
+            while let Some(p) = mechanics.due_after_the_end(&end_of(&own, &passed, last_drawn_by)) {
                 if let Some(tile) = holds(&own, p) {
                     let spots = own_spots(&game, &mechanics, tile);
                     if !spots.is_empty() && rng.chance(0.7) {
@@ -542,6 +553,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                         break;
                     }
                 }
+                passed.push(p);
             }
             match next {
                 Some(p) => p,
@@ -559,7 +571,6 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             }
             p
         };
-        let in_final_round = final_round.is_some();
         let (tile, own_found) = match chosen_own {
             Some((tile, spots)) => (tile, Some(spots[rng.below(spots.len())])),
             None => match draw(&mut deck, &mut aside, &mechanics, catalog) {
@@ -569,11 +580,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                         && mechanics.hooks_end()
                         && own.iter().any(|o| o.iter().any(|&n| n > 0))
                     {
-                        final_round = Some(
-                            (1..=players)
-                                .map(|k| (last_drawn_by + k) % players)
-                                .collect(),
-                        );
+                        in_final_round = true;
                         continue;
                     }
                     break;
@@ -642,19 +649,17 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             drew_again = Some(player);
             continue;
         };
+        if in_final_round {
+            // The final round's mechanic takes the turn, as the referee's
+            // does: it is the turn of the player it said was due.
+            let taken =
+                mechanics.after_the_end(catalog, tile, None, &end_of(&own, &passed, last_drawn_by));
+            debug_assert_eq!(taken, Some((player, None)));
+        }
         if drawn {
             last_drawn_by = player;
         } else if let Some(left) = own[player].get_mut(tile) {
             *left = left.saturating_sub(1);
-        }
-        if in_final_round {
-            // The final round's mechanic follows who played.
-            let end = End {
-                last: last_drawn_by,
-                players,
-                holds: (0..players).map(|p| holds(&own, p).is_some()).collect(),
-            };
-            let _ = mechanics.after_the_end(catalog, tile, Some(player), &end);
         }
         let idx = game.place(tile, pos, rot, None);
         open.placed(pos, |q, e| game.edge_shown(q, e));
