@@ -32,6 +32,9 @@ pub enum Kind {
     ServeTilesets,
     /// What `GET /api/initial` of `carca serve` answers.
     ServeInitial,
+    /// What `carca verdict` prints: an engine's verdict under the rules
+    /// test suite's protocol (docs/conformance.md).
+    Verdict,
 }
 
 /// The JSON Schema of a kind of file.
@@ -51,6 +54,7 @@ pub fn of(kind: Kind) -> serde_json::Value {
         Kind::ServeRulesets => crate::report::json::serve_rulesets_schema(),
         Kind::ServeTilesets => crate::report::json::serve_tilesets_schema(),
         Kind::ServeInitial => crate::report::json::serve_initial_schema(),
+        Kind::Verdict => crate::report::verdict::schema(),
     };
     if let Some(obj) = schema.as_object_mut() {
         let name = match kind {
@@ -67,6 +71,7 @@ pub fn of(kind: Kind) -> serde_json::Value {
             Kind::ServeRulesets => "serve-rulesets",
             Kind::ServeTilesets => "serve-tilesets",
             Kind::ServeInitial => "serve-initial",
+            Kind::Verdict => "verdict",
         };
         obj.insert(
             "$id".into(),

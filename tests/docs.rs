@@ -224,10 +224,18 @@ fn help_examples_run_in_an_empty_folder() {
                 {
                     continue;
                 }
+                // As installed: `carca` on the PATH (the suite's runner
+                // starts it as an engine).
+                let bin = Path::new(env!("CARGO_BIN_EXE_carca"))
+                    .parent()
+                    .map(|d| d.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                let search = format!("{bin}:{}", std::env::var("PATH").unwrap_or_default());
                 let out = std::process::Command::new(env!("CARGO_BIN_EXE_carca"))
                     .args(&words[1..])
                     .current_dir(scratch.path(""))
                     .env("NO_COLOR", "1")
+                    .env("PATH", search)
                     .output()
                     .expect("carca runs");
                 assert!(

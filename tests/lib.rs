@@ -5,6 +5,7 @@ mod base_tiles;
 mod batch;
 mod cli;
 mod common;
+mod conformance;
 mod docs;
 mod expansions;
 mod generator;

@@ -366,6 +366,7 @@ fn every_committed_schema_is_up_to_date() {
         "serve-rulesets",
         "serve-tilesets",
         "serve-initial",
+        "verdict",
     ];
     for kind in kinds {
         let s = schema(kind);

@@ -135,6 +135,27 @@ pub(crate) fn examples(command: &str) -> &'static str {
             "  carca completions bash
       a bash completion script; also zsh, fish, elvish, powershell"
         }
+        "verdict" => {
+            "  carca gen -o game.json --format json
+      a game to judge
+  carca verdict game.json
+      carca's verdict on it, as the rules test suite's protocol writes one
+      (without a file, the case or record comes on standard input)"
+        }
+        "conformance" | "conformance run" => {
+            "  carca conformance run -- carca verdict
+      run the rules test suite against carca itself, as against any engine
+      (carca's own verdict command, on the PATH); --tag §6 runs only the
+      cases about farms"
+        }
+        "conformance list" => {
+            "  carca conformance list --tag set:tower
+      the cases that play The Tower"
+        }
+        "conformance show" => {
+            "  carca conformance show illegal:feature-occupied
+      one case, its verdict, and carca's breakdown of it"
+        }
         "man" => {
             "  carca man score
       the manual page of carca score
@@ -169,7 +190,13 @@ pub(crate) fn with_help(cmd: clap::Command) -> clap::Command {
             .after_long_help(long)
             .after_help("Examples and exit codes: --help (or carca man).");
         for sub in subs {
-            cmd = cmd.mut_subcommand(&sub, |s| extend(s, &sub));
+            // The suite's commands have names other commands have too.
+            let key = if name == "conformance" {
+                format!("conformance {sub}")
+            } else {
+                sub.clone()
+            };
+            cmd = cmd.mut_subcommand(&sub, |s| extend(s, &key));
         }
         cmd
     }

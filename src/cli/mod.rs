@@ -6,6 +6,7 @@
 
 mod batch;
 mod compare;
+pub mod conformance;
 pub mod error;
 mod generate;
 mod import;
@@ -104,10 +105,12 @@ impl Command {
                 | TilesCommand::Render { limits, .. }
                 | TilesCommand::Show { limits, .. },
             )
-            | Command::Import(ImportCommand::Jcz { limits, .. }) => *limits,
-            Command::Schema { .. } | Command::Completions { .. } | Command::Man { .. } => {
-                Limits::default()
-            }
+            | Command::Import(ImportCommand::Jcz { limits, .. })
+            | Command::Verdict { limits, .. } => *limits,
+            Command::Schema { .. }
+            | Command::Completions { .. }
+            | Command::Man { .. }
+            | Command::Conformance(_) => Limits::default(),
         }
     }
 }
@@ -251,6 +254,23 @@ pub enum Command {
     /// Convert a game saved by another program into a carca record.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// Print carca's verdict on one case of the rules test suite (or a
+    /// record) given in JSON on standard input: carca's side of the
+    /// suite's protocol (docs/conformance.md).
+    Verdict {
+        /// The case or record (JSON); none or `-`: standard input.
+        #[arg(value_name = "CASE.json")]
+        case: Option<PathBuf>,
+        /// Judge the record under this built-in ruleset instead of its own.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// The rules test suite: run it against any engine, list its cases,
+    /// show one (docs/conformance.md).
+    #[command(subcommand)]
+    Conformance(ConformanceCommand),
     /// Generate a random legal game as a history record, the same for the same seed.
     Gen(GenArgs),
     /// Write a commented starter file to change into your own, which carca
@@ -519,6 +539,53 @@ pub enum TilesCommand {
     },
 }
 
+/// `carca conformance ...`
+#[derive(Debug, Subcommand)]
+pub enum ConformanceCommand {
+    /// Run every case through an engine (a command that reads a case on
+    /// standard input and prints its verdict), and report passes,
+    /// failures (with the first field that differs) and skips, by RULES
+    /// section and tag; exit 0 only when nothing failed.
+    Run {
+        /// The engine: a command and its arguments, after `--`.
+        #[arg(value_name = "COMMAND", last = true, required = true)]
+        engine: Vec<String>,
+        /// A suite file instead of the shipped one.
+        #[arg(long, value_name = "SUITE.json")]
+        suite: Option<PathBuf>,
+        /// Only the cases with this tag or RULES section (`set:tower`, `§6`).
+        #[arg(long, value_name = "TAG")]
+        tag: Option<String>,
+        /// The most a case may take, in seconds.
+        #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// List the cases, with how many carry each tag and RULES section.
+    List {
+        /// A suite file instead of the shipped one.
+        #[arg(long, value_name = "SUITE.json")]
+        suite: Option<PathBuf>,
+        /// Only the cases with this tag or RULES section.
+        #[arg(long, value_name = "TAG")]
+        tag: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Show one case: its record, its verdict, and carca's breakdown of it.
+    Show {
+        /// The case's id (`illegal:feature-occupied`).
+        #[arg(value_name = "CASE")]
+        case: String,
+        /// A suite file instead of the shipped one.
+        #[arg(long, value_name = "SUITE.json")]
+        suite: Option<PathBuf>,
+    },
+}
+
 /// `carca import ...`
 #[derive(Debug, Subcommand)]
 pub enum ImportCommand {
@@ -709,6 +776,49 @@ pub fn run(args: Args, style: Style) -> Outcome {
         },
         Command::Import(ImportCommand::Jcz { save, output, .. }) => {
             import::jcz(loader, &save, output.as_deref(), style)
+        }
+        Command::Verdict { case, rules, .. } => {
+            let mut input = String::new();
+            let limit = loader.max_file_bytes();
+            let read = match case.as_deref().filter(|p| p.as_os_str() != "-") {
+                Some(path) => loader
+                    .read(path)
+                    .map(|src| input = src.text().to_string())
+                    .map_err(|f| f.to_string()),
+                None => std::io::Read::read_to_string(
+                    &mut std::io::Read::take(std::io::stdin(), limit),
+                    &mut input,
+                )
+                .map(|_| ())
+                .map_err(|e| format!("cannot read standard input: {e}")),
+            };
+            match read {
+                Ok(()) => conformance::verdict(loader, &input, rules.as_deref()),
+                Err(message) => Outcome {
+                    stdout: String::new(),
+                    stderr: error::CliError::Usage { message }.rendered(),
+                    code: 2,
+                },
+            }
+        }
+        Command::Conformance(ConformanceCommand::Run {
+            engine,
+            suite,
+            tag,
+            timeout,
+            format,
+        }) => conformance::run(
+            suite.as_deref(),
+            &engine,
+            std::time::Duration::from_secs(timeout),
+            tag.as_deref(),
+            format,
+        ),
+        Command::Conformance(ConformanceCommand::List { suite, tag, format }) => {
+            conformance::list(suite.as_deref(), tag.as_deref(), format)
+        }
+        Command::Conformance(ConformanceCommand::Show { case, suite }) => {
+            conformance::show(loader, suite.as_deref(), &case)
         }
         Command::Test {
             paths,

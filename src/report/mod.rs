@@ -10,4 +10,5 @@ pub mod output;
 pub mod picture;
 pub mod score;
 pub mod tiles;
+pub mod verdict;
 pub mod violation;

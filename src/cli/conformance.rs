@@ -1,0 +1,417 @@
+//! The rules test suite (docs/conformance.md): `carca verdict`, carca's
+//! side of its protocol, and `carca conformance run | list | show`, which
+//! run the suite's cases through any engine that speaks it.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::error::CliError;
+use super::{Format, Outcome};
+use crate::loader::Loader;
+use crate::report::verdict::Verdict;
+use crate::source::SourceFile;
+
+/// The form of a case sent to an engine.
+pub const CASE_FORM: &str = "carca-case/1";
+/// The form of the suite's file.
+pub const SUITE_FORM: &str = "carca-suite/1";
+/// The suite as carca ships it (`fixtures/conformance/suite.json`).
+const SHIPPED: &str = include_str!("../../fixtures/conformance/suite.json");
+
+/// The rules test suite: its version and every case, in one JSON file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Suite {
+    /// `carca-suite/1`.
+    pub form: String,
+    /// The suite's version: its cases and verdicts change only with a
+    /// new version, and a verdict only with a rules source.
+    pub version: String,
+    /// How cases are added and verdicts change.
+    pub about: String,
+    /// Every case.
+    pub cases: Vec<Case>,
+}
+
+/// A case: a game record and the verdict on it, with why.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Its id.
+    pub id: String,
+    /// What it needs and what it is about: its tile sets (`set:tower`),
+    /// `legal`, `illegal` or `unreadable`, the kinds it scores
+    /// (`scores:farm`), the codes it reports (`code:…`), `generated`.
+    pub tags: Vec<String>,
+    /// The sections of RULES.md it exercises (`§6`).
+    pub sections: Vec<String>,
+    /// Why the verdict is what it is, and the rules source.
+    pub reason: String,
+    /// The game record, in the contract's record form.
+    pub record: Value,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// What an engine is sent for a case: the case without its verdict.
+#[derive(Debug, Serialize)]
+struct Sent<'a> {
+    form: &'a str,
+    id: &'a str,
+    record: &'a Value,
+}
+
+/// `carca verdict`: reads a case (or a bare record) in JSON on standard
+/// input, and prints carca's verdict on it.
+pub(crate) fn verdict(loader: &Loader, input: &str, rules: Option<&str>) -> Outcome {
+    let value: Value = match serde_json::from_str(input) {
+        Ok(v) => v,
+        Err(e) => return usage(&format!("standard input is not a case in JSON: {e}")),
+    };
+    let record = value.get("record").cloned().unwrap_or(value);
+    let v = verdict_under(loader, &record, rules);
+    Outcome {
+        stdout: format!("{}\n", serde_json::to_string(&v).unwrap_or_default()),
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// carca's verdict on a record given as JSON, under its own ruleset.
+#[must_use]
+pub fn verdict_of(loader: &Loader, record: &Value) -> Verdict {
+    verdict_under(loader, record, None)
+}
+
+/// carca's verdict on a record given as JSON, under `rules` when given.
+fn verdict_under(loader: &Loader, record: &Value, rules: Option<&str>) -> Verdict {
+    let text = serde_json::to_string(record).unwrap_or_default();
+    let src = SourceFile::new("case.json", text);
+    let dir = Path::new("");
+    let parsed = crate::record::parse(loader, &src, dir)
+        .and_then(|r| super::load::prepare_record(loader, r, rules));
+    match parsed {
+        Ok(p) => {
+            let a = crate::engine::adjudicate(
+                &p.record,
+                &p.rules,
+                &p.spec,
+                p.own,
+                &crate::expansions::ALL,
+            );
+            Verdict::of(&p.record, &a)
+        }
+        Err(findings) => Verdict::unreadable(&findings),
+    }
+}
+
+fn usage(message: &str) -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        stderr: CliError::Usage {
+            message: message.to_string(),
+        }
+        .rendered(),
+        code: 2,
+    }
+}
+
+/// The suite: the shipped one, or the file `given`.
+pub fn suite(given: Option<&Path>) -> Result<Suite, String> {
+    let text = match given {
+        None => SHIPPED.to_string(),
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+    };
+    let name = given.map_or_else(
+        || "the shipped suite".to_string(),
+        |p| p.display().to_string(),
+    );
+    let s: Suite = serde_json::from_str(&text)
+        .map_err(|e| format!("{name} is not a rules test suite: {e}"))?;
+    if s.form != SUITE_FORM {
+        return Err(format!(
+            "{name} is of the form `{}`; carca reads `{SUITE_FORM}`",
+            s.form
+        ));
+    }
+    Ok(s)
+}
+
+/// Whether a case is tagged `tag` (or exercises the section `tag`).
+fn tagged(c: &Case, tag: Option<&str>) -> bool {
+    tag.is_none_or(|t| c.tags.iter().any(|x| x == t) || c.sections.iter().any(|s| s == t))
+}
+
+/// `carca conformance list`: the cases, by tag.
+pub(crate) fn list(given: Option<&Path>, tag: Option<&str>, format: Format) -> Outcome {
+    let m = match suite(given) {
+        Ok(m) => m,
+        Err(e) => return usage(&e),
+    };
+    let cases: Vec<&Case> = m.cases.iter().filter(|c| tagged(c, tag)).collect();
+    let stdout = if matches!(format, Format::Json | Format::Jsonl) {
+        let listed: Vec<Value> = cases
+            .iter()
+            .map(|c| serde_json::json!({ "id": c.id, "tags": c.tags, "sections": c.sections }))
+            .collect();
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&listed).unwrap_or_default()
+        )
+    } else {
+        let mut out = format!("rules test suite {} ({} cases", m.version, m.cases.len());
+        if let Some(t) = tag {
+            let _ = write!(out, ", {} tagged {t}", cases.len());
+        }
+        out.push_str(")\n");
+        let mut by_tag: BTreeMap<&str, usize> = BTreeMap::new();
+        for c in &cases {
+            for t in c.tags.iter().chain(&c.sections) {
+                *by_tag.entry(t).or_default() += 1;
+            }
+        }
+        out.push_str("\nby tag\n");
+        for (t, n) in &by_tag {
+            let _ = writeln!(out, "  {t:<40} {n}");
+        }
+        out.push_str("\ncases\n");
+        for c in &cases {
+            let _ = writeln!(out, "  {:<48} {}", c.id, c.sections.join(" "));
+        }
+        out
+    };
+    Outcome {
+        stdout,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// `carca conformance show CASE`: the case's record, its verdict, and why,
+/// in carca's words (the breakdown).
+pub(crate) fn show(loader: &Loader, given: Option<&Path>, id: &str) -> Outcome {
+    let m = match suite(given) {
+        Ok(m) => m,
+        Err(e) => return usage(&e),
+    };
+    let Some(c) = m.cases.iter().find(|c| c.id == id) else {
+        let ids = m.cases.iter().map(|c| c.id.as_str());
+        return usage(&format!(
+            "the suite has no case `{id}`; {}`carca conformance list` lists them",
+            crate::suggest::did_you_mean(id, ids)
+        ));
+    };
+    let mut out = format!("case {}\n\n{}\n\nthe record\n", c.id, c.reason);
+    out.push_str(&serde_json::to_string_pretty(&c.record).unwrap_or_default());
+    out.push_str("\n\nthe verdict\n");
+    out.push_str(&serde_json::to_string_pretty(&c.verdict).unwrap_or_default());
+    out.push_str("\n\nin carca's words\n");
+    let text = serde_json::to_string(&c.record).unwrap_or_default();
+    let src = SourceFile::new(format!("{id}.json"), text);
+    match crate::record::parse(loader, &src, Path::new(""))
+        .and_then(|r| super::load::prepare_record(loader, r, None))
+    {
+        Ok(p) => {
+            let a = crate::engine::adjudicate(
+                &p.record,
+                &p.rules,
+                &p.spec,
+                p.own,
+                &crate::expansions::ALL,
+            );
+            out.push_str(&crate::report::score::text(id, &a));
+            for f in &a.findings {
+                let _ = writeln!(out, "{}: {f}", f.code_string());
+            }
+        }
+        Err(findings) => {
+            for f in &findings {
+                let _ = writeln!(out, "{}: {f}", f.code_string());
+            }
+        }
+    }
+    Outcome {
+        stdout: out,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// How one case went.
+#[derive(Debug, Clone, Serialize)]
+struct Ran {
+    id: String,
+    /// `pass`, `fail` or `skip`.
+    result: &'static str,
+    /// For a failure, the first field that differs (or what went wrong);
+    /// for a skip, the engine's reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+    sections: Vec<String>,
+    tags: Vec<String>,
+}
+
+/// `carca conformance run -- COMMAND [ARGS…]`: every case of the suite
+/// through the engine, each within `limit`.
+pub(crate) fn run(
+    given: Option<&Path>,
+    engine: &[String],
+    limit: Duration,
+    tag: Option<&str>,
+    format: Format,
+) -> Outcome {
+    let m = match suite(given) {
+        Ok(m) => m,
+        Err(e) => return usage(&e),
+    };
+    let Some((program, args)) = engine.split_first() else {
+        return usage("name the engine to run after `--`: carca conformance run -- carca verdict");
+    };
+    let mut ran = Vec::new();
+    for c in m.cases.iter().filter(|c| tagged(c, tag)) {
+        let (result, why) = one(program, args, c, limit);
+        ran.push(Ran {
+            id: c.id.clone(),
+            result,
+            why,
+            sections: c.sections.clone(),
+            tags: c.tags.clone(),
+        });
+    }
+    let count = |r: &str| ran.iter().filter(|x| x.result == r).count();
+    let (pass, fail, skip) = (count("pass"), count("fail"), count("skip"));
+    let code = u8::from(fail > 0);
+    let stdout = if matches!(format, Format::Json | Format::Jsonl) {
+        let v = serde_json::json!({
+            "suite": m.version,
+            "engine": engine,
+            "passed": pass,
+            "failed": fail,
+            "skipped": skip,
+            "cases": ran,
+        });
+        format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
+    } else {
+        let mut out = String::new();
+        for r in ran.iter().filter(|r| r.result != "pass") {
+            let _ = writeln!(
+                out,
+                "{} {}  ({}): {}",
+                r.result,
+                r.id,
+                r.sections.join(" "),
+                r.why.as_deref().unwrap_or_default()
+            );
+        }
+        // By section, then by tag: how many passed of how many run.
+        let mut by: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+        for r in &ran {
+            for k in r.sections.iter().chain(&r.tags) {
+                let e = by.entry(k.clone()).or_default();
+                e.1 += 1;
+                if r.result == "pass" {
+                    e.0 += 1;
+                }
+            }
+        }
+        if !ran.is_empty() {
+            out.push_str("\nby RULES section and tag (passed / run)\n");
+        }
+        for (k, (p, n)) in &by {
+            let _ = writeln!(out, "  {k:<40} {p} / {n}");
+        }
+        let _ = writeln!(
+            out,
+            "\nrules test suite {}: {pass} passed, {fail} failed, {skip} skipped, of {}",
+            m.version,
+            ran.len()
+        );
+        out
+    };
+    Outcome {
+        stdout,
+        stderr: String::new(),
+        code,
+    }
+}
+
+/// Runs one case through the engine: its result, and why.
+fn one(
+    program: &str,
+    args: &[String],
+    c: &Case,
+    limit: Duration,
+) -> (&'static str, Option<String>) {
+    let sent = serde_json::to_string(&Sent {
+        form: CASE_FORM,
+        id: &c.id,
+        record: &c.record,
+    })
+    .unwrap_or_default();
+    let child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return ("fail", Some(format!("the engine does not start: {e}"))),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(sent.as_bytes());
+    }
+    // Its answer, read beside it, within the time limit.
+    let mut stdout = child.stdout.take();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        if let Some(s) = stdout.as_mut() {
+            let _ = s.take(64 << 20).read_to_string(&mut out);
+        }
+        out
+    });
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return (
+                    "fail",
+                    Some(format!("no verdict within {} s", limit.as_secs_f64())),
+                );
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return ("fail", Some(format!("the engine failed: {e}"))),
+        }
+    }
+    let out = reader.join().unwrap_or_default();
+    let answer: Value = match serde_json::from_str(out.trim()) {
+        Ok(v) => v,
+        Err(e) => return ("fail", Some(format!("the answer is not JSON: {e}"))),
+    };
+    if let Some(why) = answer.get("skip") {
+        return ("skip", Some(why.as_str().unwrap_or("skipped").to_string()));
+    }
+    match serde_json::from_value::<Verdict>(answer) {
+        Ok(got) => match c.verdict.differs(&got) {
+            None => ("pass", None),
+            Some(d) => ("fail", Some(d)),
+        },
+        Err(e) => (
+            "fail",
+            Some(format!(
+                "the answer is not a verdict (carca schema verdict): {e}"
+            )),
+        ),
+    }
+}

@@ -1,0 +1,393 @@
+//! The rules test suite (`fixtures/conformance/suite.json`): carca passes
+//! it through its own protocol, as an outside engine would be run; a
+//! deliberately wrong engine fails the cases of the rule it gets wrong;
+//! and the suite is what its sources make of it (set
+//! `CARCA_CONFORMANCE_WRITE=1` to write it again, after a verdict changed
+//! with a rules source).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::common::{binary, carca};
+use carca::cli::conformance::{Case, SUITE_FORM, Suite, verdict_of};
+use carca::loader::Loader;
+use serde_json::Value;
+
+const SUITE: &str = "fixtures/conformance/suite.json";
+
+/// The built-in tile sets, which a case may name.
+const SETS: [&str; 8] = [
+    "base",
+    "river",
+    "abbey",
+    "inns-cathedrals",
+    "traders-builders",
+    "abbey-mayor",
+    "tower",
+    "princess-dragon",
+];
+
+/// The RULES.md section of each expansion's set.
+fn section_of_set(set: &str) -> Option<&'static str> {
+    Some(match set {
+        "abbey" => "§8",
+        "river" => "§9",
+        "inns-cathedrals" => "§11",
+        "traders-builders" => "§12",
+        "abbey-mayor" => "§13",
+        "princess-dragon" => "§14",
+        "tower" => "§15",
+        _ => return None,
+    })
+}
+
+/// The leading comment of a fixture: why its verdict is what it is.
+fn reason(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty() && !l.starts_with("yaml-language-server"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A case made of a record: carca's verdict on it, and its tags.
+fn case(loader: &Loader, id: String, record: Value, reason: String) -> Case {
+    let verdict = verdict_of(loader, &record);
+    let sets: Vec<String> = record["tilesets"].as_array().map_or_else(
+        || vec!["base".to_string()],
+        |a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        },
+    );
+    let mut tags: BTreeSet<String> = sets.iter().map(|s| format!("set:{s}")).collect();
+    let mut sections: BTreeSet<String> = sets
+        .iter()
+        .filter_map(|s| section_of_set(s))
+        .map(str::to_string)
+        .collect();
+    tags.insert(
+        match (verdict.readable, verdict.legal) {
+            (false, _) => "unreadable",
+            (true, true) => "legal",
+            (true, false) => "illegal",
+        }
+        .to_string(),
+    );
+    tags.insert(
+        if record.get("board").is_some() {
+            "snapshot"
+        } else {
+            "history"
+        }
+        .to_string(),
+    );
+    if record.get("board").is_none() {
+        sections.insert("§1".into());
+    }
+    for kinds in verdict.points.values() {
+        for kind in kinds.keys() {
+            tags.insert(format!("scores:{kind}"));
+            match kind.as_str() {
+                "road" | "city" | "cloister" => {
+                    sections.insert("§4".into());
+                    sections.insert("§5".into());
+                }
+                "farm" => {
+                    sections.insert("§6".into());
+                }
+                _ => {}
+            }
+        }
+    }
+    for p in &verdict.problems {
+        tags.insert(format!("code:{}", p.code));
+        let section = match p.code.rsplit("::").next().unwrap_or_default() {
+            "edge_mismatch" | "no_contact" | "occupied" | "position_taken" => "§2",
+            "feature_occupied" | "no_figure" | "too_many_followers" | "same_spot" => "§3",
+            "claim_mismatch" | "game_over" => "§7",
+            _ => continue,
+        };
+        sections.insert(section.into());
+    }
+    Case {
+        id,
+        tags: tags.into_iter().collect(),
+        sections: sections.into_iter().collect(),
+        reason,
+        record,
+        verdict,
+    }
+}
+
+/// The suite its sources make: every record fixture that stands alone
+/// (names only built-in sets and rulesets), legal and illegal, and a few
+/// generated games of every set with the base game and of all at once.
+fn build() -> Suite {
+    let loader = Loader::default();
+    let mut cases = Vec::new();
+    for dir in ["fixtures/records", "fixtures/illegal"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("a fixture folder")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("a fixture");
+            let options = carca::source::yaml_options(text.len());
+            let Ok(record) = serde_saphyr::from_str_with_options::<Value>(&text, options) else {
+                continue;
+            };
+            // A case stands alone: built-in sets and rulesets only.
+            let own_sets = record["tilesets"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|s| !SETS.contains(&s.as_str().unwrap_or(""))));
+            let own_rules = record["rules"]
+                .as_str()
+                .is_some_and(|r| !carca::rules::BUILTIN.contains(&r));
+            if own_sets
+                || own_rules
+                || record.get("ruleset").is_some_and(|r| {
+                    r.get("extends")
+                        .is_some_and(|e| e.as_str().is_some_and(|e| e.contains('.')))
+                })
+            {
+                continue;
+            }
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("case");
+            let group = Path::new(dir)
+                .file_name()
+                .and_then(|s| s.to_str())
+                .unwrap_or("");
+            let why = format!(
+                "{} (from {})",
+                reason(&text),
+                path.to_string_lossy().replace('\\', "/")
+            );
+            cases.push(case(&loader, format!("{group}:{stem}"), record, why));
+        }
+    }
+    let every = SETS.join(",");
+    let mixes: Vec<String> = SETS[1..]
+        .iter()
+        .map(|s| format!("base,{s}"))
+        .chain([every])
+        .collect();
+    for mix in &mixes {
+        for seed in 1..=4 {
+            let out = carca(&[
+                "gen",
+                "--players",
+                "3",
+                "--seed",
+                &seed.to_string(),
+                "--tilesets",
+                mix,
+                "--tiles",
+                "40",
+                "--format",
+                "json",
+                "-o",
+                "-",
+            ]);
+            let json = out
+                .split("--- stdout\n")
+                .nth(1)
+                .and_then(|s| s.split("--- stderr").next())
+                .unwrap_or_default();
+            let record: Value = serde_json::from_str(json.trim()).expect("a generated record");
+            let mut c = case(
+                &loader,
+                format!("generated:{}-{seed}", mix.replace(',', "+")),
+                record,
+                format!(
+                    "a legal game generated by `carca gen --players 3 --seed {seed} --tilesets {mix} --tiles 40`: its verdict is carca's"
+                ),
+            );
+            c.tags.push("generated".into());
+            c.tags.sort();
+            cases.push(c);
+        }
+    }
+    Suite {
+        form: SUITE_FORM.to_string(),
+        version: "0.1.0".to_string(),
+        about: "carca's rules test suite: each case is a game record (the contract's record form, in JSON) and the verdict on it; docs/conformance.md says how an engine is run against it. A case is added with the fixture it is made of, with the reason and rules source in its comment; a verdict changes only with a rules source, in a new version of the suite.".to_string(),
+        cases,
+    }
+}
+
+#[test]
+fn the_suite_is_what_its_sources_make() {
+    let made = build();
+    let text = format!(
+        "{}\n",
+        serde_json::to_string_pretty(&made).expect("a suite in JSON")
+    );
+    if std::env::var_os("CARCA_CONFORMANCE_WRITE").is_some() {
+        std::fs::write(SUITE, &text).expect("the suite written");
+    }
+    let shipped = std::fs::read_to_string(SUITE).expect("the shipped suite");
+    assert!(
+        shipped == text,
+        "{SUITE} is not what its sources make: write it again with CARCA_CONFORMANCE_WRITE=1 (only after a verdict changed with a rules source)"
+    );
+    assert!(made.cases.len() > 150, "{} cases", made.cases.len());
+    assert!(
+        made.cases
+            .iter()
+            .all(|c| c.verdict.readable || c.id.starts_with("illegal:")),
+        "a record fixture the suite cannot read"
+    );
+    for c in &made.cases {
+        assert!(!c.reason.trim().is_empty(), "{} gives no reason", c.id);
+    }
+}
+
+/// carca passes its own suite through the protocol, as an outside engine
+/// would be run: one process a case, the case on standard input.
+#[test]
+fn carca_passes_the_suite_through_the_protocol() {
+    let engine = env!("CARGO_BIN_EXE_carca");
+    let (code, out, err) = binary(&[
+        "conformance",
+        "run",
+        "--format",
+        "json",
+        "--",
+        engine,
+        "verdict",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(v["failed"], 0, "{}", &out[..out.len().min(3000)]);
+    assert_eq!(code, 0);
+    assert!(v["passed"].as_u64().unwrap_or(0) > 150, "{}", v["passed"]);
+}
+
+/// A wrong engine fails the cases of the rule it gets wrong, and only
+/// those: an engine that pays 4 for each completed city a farm supplies
+/// (not 3) fails the farm cases, which the report names by RULES section
+/// (§6), and no case where no farm scores.
+#[test]
+fn a_wrong_engine_fails_the_cases_of_the_rule_it_gets_wrong() {
+    let dir = std::env::temp_dir().join(format!("carca-wrong-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let script = dir.join("wrong.py");
+    // The engine: carca, with a farm's completed city worth 4.
+    std::fs::write(
+        &script,
+        format!(
+            r#"import json, subprocess, sys
+case = json.load(sys.stdin)
+record = case["record"]
+rules = record.get("ruleset") or {{"extends": record.pop("rules", "modern")}}
+rules.setdefault("points", {{}})["farm_city"] = 4
+record["ruleset"] = rules
+done = subprocess.run([{carca:?}, "verdict"], input=json.dumps(case), capture_output=True, text=True)
+sys.stdout.write(done.stdout)
+"#,
+            carca = env!("CARGO_BIN_EXE_carca")
+        ),
+    )
+    .expect("the script");
+    let script = script.to_string_lossy().to_string();
+    let (code, out, _) = binary(&[
+        "conformance",
+        "run",
+        "--format",
+        "json",
+        "--",
+        "python3",
+        &script,
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("a report");
+    assert_eq!(code, 1);
+    let cases = v["cases"].as_array().expect("cases");
+    let words = |c: &Value, key: &str| -> Vec<String> {
+        c[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect()
+    };
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["result"] == "fail").collect();
+    assert!(failed.len() >= 20, "{} failures", failed.len());
+    for c in &failed {
+        assert!(
+            words(c, "tags").iter().any(|t| t == "scores:farm")
+                && words(c, "sections").iter().any(|s| s == "§6"),
+            "{} fails though no farm scores in it: {}",
+            c["id"],
+            c["why"]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a new user does with docs/conformance.md alone: saves its adapter
+/// for the toy engine and runs the suite against it; the toy skips every
+/// case of an expansion and fails where it counts nothing, each failure
+/// with the field that differs, as the page shows.
+#[test]
+fn the_adapter_of_the_docs_runs_the_suite() {
+    let doc = std::fs::read_to_string("docs/conformance.md").expect("the docs");
+    let adapter = doc
+        .split("```python\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("an adapter in the docs");
+    let dir = std::env::temp_dir().join(format!("carca-toy-adapter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let script = dir.join("toy_adapter.py");
+    std::fs::write(&script, adapter).expect("the adapter");
+    let script = script.to_string_lossy().to_string();
+    let (code, out, _) = binary(&["conformance", "run", "--", "python3", &script]);
+    assert_eq!(code, 1, "{out}");
+    let line = "fail records:small-city  (§1 §4 §5): totals: expected {\"blue\":2,\"red\":4}, got {\"blue\":0,\"red\":0}";
+    assert!(out.contains(line), "{out}");
+    assert!(
+        doc.contains(line),
+        "the docs show another failure than the run"
+    );
+    assert!(out.contains("skip generated:base+tower-1"), "{out}");
+    let suite: Suite =
+        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    let expansions = suite
+        .cases
+        .iter()
+        .filter(|c| {
+            c.tags
+                .iter()
+                .any(|t| t.starts_with("set:") && t != "set:base")
+                || c.tags.iter().any(|t| t == "snapshot")
+        })
+        .count();
+    assert!(
+        out.contains(&format!("{expansions} skipped")),
+        "{expansions} skips expected: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// carca's verdicts follow their schema (`carca schema verdict`).
+#[test]
+fn verdicts_follow_their_schema() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string("docs/schema/verdict.json").expect("the schema"),
+    )
+    .expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a schema");
+    let suite: Suite =
+        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    for c in &suite.cases {
+        let v = serde_json::to_value(&c.verdict).expect("JSON");
+        assert!(validator.is_valid(&v), "{}", c.id);
+    }
+}
