@@ -17,7 +17,7 @@ use crate::diagnostic::{Class, Finding};
 use crate::engine::registry::Registry;
 use crate::geometry::{Pos, Rotation};
 use crate::loader::Loader;
-use crate::record::written::{Written, WrittenRuleset, WrittenTurn, WrittenWhere};
+use crate::record::written::{Written, WrittenPlace, WrittenRuleset, WrittenTurn, WrittenWhere};
 use crate::source::SourceFile;
 use serde_saphyr::{FlowMap, FlowSeq};
 
@@ -331,6 +331,30 @@ pub struct Reading {
     pub deployed: bool,
     /// Its actions are committed.
     pub committed: bool,
+}
+
+impl Reading {
+    /// The turn deploys `figure` (JCloisterZone's kind) at `spot` of the
+    /// tile at `at`, which need not be the tile just placed.
+    pub fn deploy_at(&mut self, at: Pos, spot: String, figure: &str) {
+        self.turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
+            at: FlowSeq([at.x, at.y]),
+            spot,
+        })));
+        self.turn.figure = (figure != "small").then(|| figure.to_string());
+        self.deployed = true;
+    }
+}
+
+/// The figure a message's payload names by `meepleId`: its id, and its
+/// kind (`small`, `big`).
+#[must_use]
+pub fn meeple_named(payload: &Value) -> (&str, &str) {
+    let id = payload
+        .get("meepleId")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    (id, id.split('.').nth(1).unwrap_or_default())
 }
 
 /// One message of a save's moves.

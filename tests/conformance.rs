@@ -85,8 +85,19 @@ fn case(loader: &Loader, id: String, record: Value, reason: String) -> Case {
         }
         .to_string(),
     );
+    // Every case places tiles (§2); a history is played turn by turn (§1);
+    // a figure put on a feature is a deployment (§3); a game declared over
+    // ends (§7).
+    sections.insert("§2".into());
     if record.get("board").is_none() {
         sections.insert("§1".into());
+    }
+    let text = record.to_string();
+    if text.contains("\"meeple\"") || text.contains("\"meeples\"") {
+        sections.insert("§3".into());
+    }
+    if record["final"] == Value::Bool(true) {
+        sections.insert("§7".into());
     }
     for kinds in verdict.points.values() {
         for kind in kinds.keys() {
@@ -350,7 +361,7 @@ fn the_adapter_of_the_docs_runs_the_suite() {
     let script = script.to_string_lossy().to_string();
     let (code, out, _) = binary(&["conformance", "run", "--", "python3", &script]);
     assert_eq!(code, 1, "{out}");
-    let line = "fail records:small-city  (§1 §4 §5): totals: expected {\"blue\":2,\"red\":4}, got {\"blue\":0,\"red\":0}";
+    let line = "fail records:small-city  (§1 §2 §3 §4 §5 §7): totals: expected {\"blue\":2,\"red\":4}, got {\"blue\":0,\"red\":0}";
     assert!(out.contains(line), "{out}");
     assert!(
         doc.contains(line),

@@ -92,24 +92,25 @@ pub fn verdict_of(loader: &Loader, record: &Value) -> Verdict {
 
 /// carca's verdict on a record given as JSON, under `rules` when given.
 fn verdict_under(loader: &Loader, record: &Value, rules: Option<&str>) -> Verdict {
-    let text = serde_json::to_string(record).unwrap_or_default();
-    let src = SourceFile::new("case.json", text);
-    let dir = Path::new("");
-    let parsed = crate::record::parse(loader, &src, dir)
-        .and_then(|r| super::load::prepare_record(loader, r, rules));
-    match parsed {
-        Ok(p) => {
-            let a = crate::engine::adjudicate(
-                &p.record,
-                &p.rules,
-                &p.spec,
-                p.own,
-                &crate::expansions::ALL,
-            );
-            Verdict::of(&p.record, &a)
-        }
+    match played(loader, record, "case.json", rules) {
+        Ok((p, a)) => Verdict::of(&p.record, &a),
         Err(findings) => Verdict::unreadable(&findings),
     }
+}
+
+/// A record given as JSON (named `name`), read and played by carca.
+fn played(
+    loader: &Loader,
+    record: &Value,
+    name: &str,
+    rules: Option<&str>,
+) -> Result<(super::load::Prepared, crate::engine::Adjudication), Vec<crate::diagnostic::Finding>> {
+    let text = serde_json::to_string(record).unwrap_or_default();
+    let src = SourceFile::new(name, text);
+    let p = crate::record::parse(loader, &src, Path::new(""))
+        .and_then(|r| super::load::prepare_record(loader, r, rules))?;
+    let a = crate::engine::adjudicate(&p.record, &p.rules, &p.spec, p.own, &crate::expansions::ALL);
+    Ok((p, a))
 }
 
 fn usage(message: &str) -> Outcome {
@@ -214,19 +215,8 @@ pub(crate) fn show(loader: &Loader, given: Option<&Path>, id: &str) -> Outcome {
     out.push_str("\n\nthe verdict\n");
     out.push_str(&serde_json::to_string_pretty(&c.verdict).unwrap_or_default());
     out.push_str("\n\nin carca's words\n");
-    let text = serde_json::to_string(&c.record).unwrap_or_default();
-    let src = SourceFile::new(format!("{id}.json"), text);
-    match crate::record::parse(loader, &src, Path::new(""))
-        .and_then(|r| super::load::prepare_record(loader, r, None))
-    {
-        Ok(p) => {
-            let a = crate::engine::adjudicate(
-                &p.record,
-                &p.rules,
-                &p.spec,
-                p.own,
-                &crate::expansions::ALL,
-            );
+    match played(loader, &c.record, &format!("{id}.json"), None) {
+        Ok((_, a)) => {
             out.push_str(&crate::report::score::text(id, &a));
             for f in &a.findings {
                 let _ = writeln!(out, "{}: {f}", f.code_string());

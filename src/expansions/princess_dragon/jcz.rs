@@ -11,7 +11,7 @@ use crate::geometry::Pos;
 use crate::jcz::{
     Context, Deployed, Message, Messages, Reading, location, meeple_pointer, position,
 };
-use crate::record::written::{WrittenPick, WrittenPlace, WrittenWhere};
+use crate::record::written::WrittenPick;
 
 /// Where the dragon stands, as the save's moves have left it.
 #[derive(Default)]
@@ -54,12 +54,7 @@ impl Messages for PrincessDragon {
         {
             return false;
         }
-        turn.turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
-            at: FlowSeq([to.x, to.y]),
-            spot: spot.clone(),
-        })));
-        turn.turn.figure = (d.figure != "small").then(|| d.figure.to_string());
-        turn.deployed = true;
+        turn.deploy_at(to, spot.clone(), d.figure);
         true
     }
 

@@ -7,11 +7,10 @@ use serde_json::Value;
 use serde_saphyr::{FlowMap, FlowSeq};
 
 use crate::jcz::{
-    Context, Deployed, Message, Messages, Reading, figure_word, meeple_pointer, position,
+    Context, Deployed, Message, Messages, Reading, figure_word, meeple_named, meeple_pointer,
+    position,
 };
-use crate::record::written::{
-    WrittenAt, WrittenCapture, WrittenPlace, WrittenRansom, WrittenWhere,
-};
+use crate::record::written::{WrittenAt, WrittenCapture, WrittenRansom};
 
 /// What a save's Tower messages leave to read on.
 #[derive(Default)]
@@ -40,12 +39,7 @@ impl Messages for Tower {
         let (Some("tower"), Some(at)) = (d.spot.as_deref(), d.pos) else {
             return false;
         };
-        turn.turn.meeple = Some(WrittenWhere::At(FlowMap(WrittenPlace {
-            at: FlowSeq([at.x, at.y]),
-            spot: "tower".into(),
-        })));
-        turn.turn.figure = (d.figure != "small").then(|| d.figure.to_string());
-        turn.deployed = true;
+        turn.deploy_at(at, "tower".into(), d.figure);
         true
     }
 
@@ -123,12 +117,7 @@ impl Messages for Tower {
                 }
             }
             "EXCHANGE_FOLLOWER" => {
-                let id = m
-                    .payload
-                    .get("meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let kind = id.split('.').nth(1).unwrap_or_default();
+                let (id, kind) = meeple_named(m.payload);
                 let capture = open.and_then(|t| t.turn.capture.as_mut());
                 match (capture, self.held.iter().position(|h| h.3 == id)) {
                     (Some(c), Some(k)) if self.exchange_pending => {
@@ -143,12 +132,7 @@ impl Messages for Tower {
                 }
             }
             "PAY_RANSOM" => {
-                let id = m
-                    .payload
-                    .get("meepleId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let kind = id.split('.').nth(1).unwrap_or_default();
+                let (id, kind) = meeple_named(m.payload);
                 let Some(k) = self.held.iter().position(|h| h.3 == id) else {
                     cx.unsupported(
                         format!("the ransom of replay message {i} for a follower nobody holds"),
