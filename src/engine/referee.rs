@@ -1193,12 +1193,24 @@ impl<'r> Referee<'r> {
             }
         }
         let taken = said.taken;
-        let meeples: Vec<&Meeple> = meeples
+        // In an order of their own (where, then whose), not the order the
+        // snapshot lists them: when two cannot both stand (one spot, one
+        // follower too many), which one stands does not hang on the list.
+        let mut meeples: Vec<&Meeple> = meeples
             .iter()
             .enumerate()
             .filter(|(i, _)| !taken.contains(i))
             .map(|(_, m)| m)
             .collect();
+        meeples.sort_by_cached_key(|m| {
+            (
+                -m.at.y,
+                m.at.x,
+                m.spot.to_string(),
+                m.player,
+                m.figure.index(),
+            )
+        });
         // The spots taken: a follower takes its spot; a companion stands
         // beside its owner's follower there, and only a second companion
         // of the same kind and owner is one too many.
