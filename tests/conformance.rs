@@ -41,6 +41,54 @@ fn section_of_set(set: &str) -> Option<&'static str> {
     })
 }
 
+/// The fixtures made for a point of dispute of RULES.md §10.
+const DISPUTES: [&str; 44] = [
+    "corner-cities",
+    "feature-occupied",
+    "occupied-named-as-written",
+    "shared-majority",
+    "road-ends",
+    "ic-cloister-cuts-road",
+    "two-segments-one-city",
+    "incomplete-city-pennant",
+    "cloister-five-neighbours",
+    "farm-touches-city-twice",
+    "farm-city-paid-twice",
+    "farm-no-city",
+    "discard-fits",
+    "discard-legal",
+    "three-farm-editions",
+    "ic-big-follower",
+    "ic-big-follower-tie",
+    "ic-inns",
+    "ic-cathedral",
+    "tb-builder",
+    "tb-third-turn",
+    "tb-builder-abbey",
+    "tb-pig",
+    "tb-goods",
+    "am-mayor",
+    "am-mayor-two-knights",
+    "am-mayor-majorities",
+    "am-wagon",
+    "am-wagon-abbey",
+    "am-wagon-stays",
+    "am-two-wagons",
+    "am-barn",
+    "am-barn-others",
+    "am-barn-pig",
+    "am-barns-joined",
+    "am-barn-misplaced",
+    "am-three-ended-road",
+    "tw-capture-range",
+    "tw-capture-diagonal",
+    "tw-exchange",
+    "tw-ransom",
+    "tw-ransom-too-poor",
+    "tw-follower-on-tower",
+    "tw-big-follower",
+];
+
 /// The leading comment of a fixture: why its verdict is what it is.
 fn reason(text: &str) -> String {
     text.lines()
@@ -180,7 +228,42 @@ fn build() -> Suite {
                 reason(&text),
                 path.to_string_lossy().replace('\\', "/")
             );
-            cases.push(case(&loader, format!("{group}:{stem}"), record, why));
+            let mut c = case(&loader, format!("{group}:{stem}"), record, why);
+            if DISPUTES.contains(&stem) {
+                c.sections.push("§10".into());
+                c.sections.sort();
+            }
+            // A snapshot's verdict does not hang on the order its tiles
+            // and figures are listed: its twin lists them the other way.
+            if c.record.get("board").is_some() {
+                let mut record = c.record.clone();
+                for key in ["board", "meeples"] {
+                    if let Some(list) = record.get_mut(key).and_then(Value::as_array_mut) {
+                        list.reverse();
+                    }
+                }
+                let mut twin = case(
+                    &loader,
+                    format!("{}-reversed", c.id),
+                    record,
+                    format!(
+                        "{} Its tiles and figures listed the other way round.",
+                        c.reason
+                    ),
+                );
+                assert_eq!(
+                    twin.verdict, c.verdict,
+                    "{}: the order changes the verdict",
+                    c.id
+                );
+                twin.tags.push("reordered".into());
+                twin.tags.sort();
+                twin.sections.clone_from(&c.sections);
+                cases.push(c);
+                cases.push(twin);
+                continue;
+            }
+            cases.push(c);
         }
     }
     let every = SETS.join(",");
