@@ -263,6 +263,34 @@ fn build() -> Suite {
                 cases.push(twin);
                 continue;
             }
+            // The same game under every other built-in ruleset whose
+            // verdict differs (the farm editions, the small city, …).
+            let own_rules = c.record["rules"].as_str().unwrap_or("modern").to_string();
+            if group == "records" && c.record.get("ruleset").is_none() {
+                for rules in carca::rules::BUILTIN.iter().filter(|r| **r != own_rules) {
+                    let mut record = c.record.clone();
+                    if let Some(map) = record.as_object_mut() {
+                        map.remove("claims");
+                        map.remove("expect");
+                        map.insert("rules".into(), Value::from(*rules));
+                    }
+                    let mut under = case(
+                        &loader,
+                        format!("{}@{rules}", c.id),
+                        record,
+                        format!(
+                            "{} Judged under the built-in ruleset {rules} (docs/rulesets.md).",
+                            c.reason
+                        ),
+                    );
+                    if under.verdict.totals == c.verdict.totals {
+                        continue;
+                    }
+                    under.tags.push(format!("rules:{rules}"));
+                    under.tags.sort();
+                    cases.push(under);
+                }
+            }
             cases.push(c);
         }
     }
