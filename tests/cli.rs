@@ -178,7 +178,7 @@ fn a_manual_page_per_command_with_examples_and_exit_codes() {
     ] {
         assert!(pages.iter().any(|p| p == page), "{page} in {pages:?}");
     }
-    assert_eq!(pages.len(), 23, "{pages:?}");
+    assert_eq!(pages.len(), 24, "{pages:?}");
     // A folder that does not exist yet is made, as `mkdir -p` would.
     let deep = scratch.path("share/man/man1");
     let out = crate::common::carca(&["man", "--dir", &deep]);

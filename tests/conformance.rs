@@ -5,11 +5,10 @@
 //! `CARCA_CONFORMANCE_WRITE=1` to write it again, after a verdict changed
 //! with a rules source).
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::common::{binary, carca};
-use carca::cli::conformance::{Case, SUITE_FORM, Suite, verdict_of};
+use crate::common::binary;
+use carca::cli::conformance::{Case, SUITE_FORM, Suite, generated};
 use carca::loader::Loader;
 use serde_json::Value;
 
@@ -25,32 +24,6 @@ fn python() -> String {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .filter(|p| !p.is_empty())
         .unwrap_or_else(|| "python3".to_string())
-}
-
-/// The built-in tile sets, which a case may name.
-const SETS: [&str; 8] = [
-    "base",
-    "river",
-    "abbey",
-    "inns-cathedrals",
-    "traders-builders",
-    "abbey-mayor",
-    "tower",
-    "princess-dragon",
-];
-
-/// The RULES.md section of each expansion's set.
-fn section_of_set(set: &str) -> Option<&'static str> {
-    Some(match set {
-        "abbey" => "§8",
-        "river" => "§9",
-        "inns-cathedrals" => "§11",
-        "traders-builders" => "§12",
-        "abbey-mayor" => "§13",
-        "princess-dragon" => "§14",
-        "tower" => "§15",
-        _ => return None,
-    })
 }
 
 /// The fixtures made for a point of dispute of RULES.md §10.
@@ -111,89 +84,6 @@ fn reason(text: &str) -> String {
         .join(" ")
 }
 
-/// A case made of a record: carca's verdict on it, and its tags.
-fn case(loader: &Loader, id: String, record: Value, reason: String) -> Case {
-    let verdict = verdict_of(loader, &record);
-    let sets: Vec<String> = record["tilesets"].as_array().map_or_else(
-        || vec!["base".to_string()],
-        |a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        },
-    );
-    let mut tags: BTreeSet<String> = sets.iter().map(|s| format!("set:{s}")).collect();
-    let mut sections: BTreeSet<String> = sets
-        .iter()
-        .filter_map(|s| section_of_set(s))
-        .map(str::to_string)
-        .collect();
-    tags.insert(
-        match (verdict.readable, verdict.legal) {
-            (false, _) => "unreadable",
-            (true, true) => "legal",
-            (true, false) => "illegal",
-        }
-        .to_string(),
-    );
-    tags.insert(
-        if record.get("board").is_some() {
-            "snapshot"
-        } else {
-            "history"
-        }
-        .to_string(),
-    );
-    // Every case places tiles (§2); a history is played turn by turn (§1);
-    // a figure put on a feature is a deployment (§3); a game declared over
-    // ends (§7).
-    sections.insert("§2".into());
-    if record.get("board").is_none() {
-        sections.insert("§1".into());
-    }
-    let text = record.to_string();
-    if text.contains("\"meeple\"") || text.contains("\"meeples\"") {
-        sections.insert("§3".into());
-    }
-    if record["final"] == Value::Bool(true) {
-        sections.insert("§7".into());
-    }
-    for kinds in verdict.points.values() {
-        for kind in kinds.keys() {
-            tags.insert(format!("scores:{kind}"));
-            match kind.as_str() {
-                "road" | "city" | "cloister" => {
-                    sections.insert("§4".into());
-                    sections.insert("§5".into());
-                }
-                "farm" => {
-                    sections.insert("§6".into());
-                }
-                _ => {}
-            }
-        }
-    }
-    for p in &verdict.problems {
-        tags.insert(format!("code:{}", p.code));
-        let section = match p.code.rsplit("::").next().unwrap_or_default() {
-            "edge_mismatch" | "no_contact" | "occupied" | "position_taken" => "§2",
-            "feature_occupied" | "no_figure" | "too_many_followers" | "same_spot" => "§3",
-            "claim_mismatch" | "game_over" => "§7",
-            _ => continue,
-        };
-        sections.insert(section.into());
-    }
-    Case {
-        id,
-        tags: tags.into_iter().collect(),
-        sections: sections.into_iter().collect(),
-        reason,
-        record,
-        verdict,
-    }
-}
-
 /// The suite its sources make: every record fixture that stands alone
 /// (names only built-in sets and rulesets), legal and illegal, and a few
 /// generated games of every set with the base game and of all at once.
@@ -215,9 +105,10 @@ fn build() -> Suite {
                 continue;
             };
             // A case stands alone: built-in sets and rulesets only.
-            let own_sets = record["tilesets"]
-                .as_array()
-                .is_some_and(|a| a.iter().any(|s| !SETS.contains(&s.as_str().unwrap_or(""))));
+            let own_sets = record["tilesets"].as_array().is_some_and(|a| {
+                a.iter()
+                    .any(|s| !carca::tileset::builtin::NAMES.contains(&s.as_str().unwrap_or("")))
+            });
             let own_rules = record["rules"]
                 .as_str()
                 .is_some_and(|r| !carca::rules::BUILTIN.contains(&r));
@@ -240,7 +131,7 @@ fn build() -> Suite {
                 reason(&text),
                 path.to_string_lossy().replace('\\', "/")
             );
-            let mut c = case(&loader, format!("{group}:{stem}"), record, why);
+            let mut c = Case::of(&loader, format!("{group}:{stem}"), record, why);
             if DISPUTES.contains(&stem) {
                 c.sections.push("§10".into());
                 c.sections.sort();
@@ -254,7 +145,7 @@ fn build() -> Suite {
                         list.reverse();
                     }
                 }
-                let mut twin = case(
+                let mut twin = Case::of(
                     &loader,
                     format!("{}-reversed", c.id),
                     record,
@@ -286,7 +177,7 @@ fn build() -> Suite {
                         map.remove("expect");
                         map.insert("rules".into(), Value::from(*rules));
                     }
-                    let mut under = case(
+                    let mut under = Case::of(
                         &loader,
                         format!("{}@{rules}", c.id),
                         record,
@@ -306,48 +197,7 @@ fn build() -> Suite {
             cases.push(c);
         }
     }
-    let every = SETS.join(",");
-    let mixes: Vec<String> = SETS[1..]
-        .iter()
-        .map(|s| format!("base,{s}"))
-        .chain([every])
-        .collect();
-    for mix in &mixes {
-        for seed in 1..=4 {
-            let out = carca(&[
-                "gen",
-                "--players",
-                "3",
-                "--seed",
-                &seed.to_string(),
-                "--tilesets",
-                mix,
-                "--tiles",
-                "40",
-                "--format",
-                "json",
-                "-o",
-                "-",
-            ]);
-            let json = out
-                .split("--- stdout\n")
-                .nth(1)
-                .and_then(|s| s.split("--- stderr").next())
-                .unwrap_or_default();
-            let record: Value = serde_json::from_str(json.trim()).expect("a generated record");
-            let mut c = case(
-                &loader,
-                format!("generated:{}-{seed}", mix.replace(',', "+")),
-                record,
-                format!(
-                    "a legal game generated by `carca gen --players 3 --seed {seed} --tilesets {mix} --tiles 40`: its verdict is carca's"
-                ),
-            );
-            c.tags.push("generated".into());
-            c.tags.sort();
-            cases.push(c);
-        }
-    }
+    cases.extend(generated(&loader, 1..5).expect("generated games"));
     Suite {
         form: SUITE_FORM.to_string(),
         version: "0.1.0".to_string(),
@@ -527,4 +377,56 @@ fn verdicts_follow_their_schema() {
         let v = serde_json::to_value(&c.verdict).expect("JSON");
         assert!(validator.is_valid(&v), "{}", c.id);
     }
+}
+
+/// More generated games are made on demand: run with them, and exported
+/// with them into a suite file that runs as the shipped one does.
+#[test]
+fn more_generated_games_are_run_and_exported() {
+    let engine = env!("CARGO_BIN_EXE_carca");
+    let (code, out, err) = binary(&[
+        "conformance",
+        "run",
+        "--generated",
+        "1",
+        "--tag",
+        "generated",
+        "--format",
+        "json",
+        "--",
+        engine,
+        "verdict",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0, "{out}");
+    // The suite's own 32, and one more of each of the 8 mixes.
+    assert_eq!(v["passed"], 40, "{out}");
+    assert!(out.contains("generated:base+tower-1000"), "{out}");
+    let dir = std::env::temp_dir().join(format!("carca-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("suite.json");
+    let file = file.to_string_lossy().to_string();
+    let (code, _, err) = binary(&["conformance", "export", "--generated", "1", "-o", &file]);
+    assert_eq!(code, 0, "{err}");
+    let exported: Suite =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("written")).expect("a suite");
+    let shipped: Suite =
+        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    assert_eq!(exported.cases.len(), shipped.cases.len() + 8);
+    // An existing file is left as it is without --force.
+    let (code, _, err) = binary(&["conformance", "export", "-o", &file]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = binary(&[
+        "conformance",
+        "run",
+        "--suite",
+        &file,
+        "--tag",
+        "set:tower",
+        "--",
+        engine,
+        "verdict",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,7 +2,7 @@
 //! side of its protocol, and `carca conformance run | list | show`, which
 //! run the suite's cases through any engine that speaks it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -58,6 +58,147 @@ pub struct Case {
     pub record: Value,
     /// The verdict.
     pub verdict: Verdict,
+}
+
+/// The built-in tile sets, each with the RULES.md section of its
+/// expansion (none for the base game).
+const SETS: [(&str, Option<&str>); 8] = [
+    ("base", None),
+    ("river", Some("§9")),
+    ("abbey", Some("§8")),
+    ("inns-cathedrals", Some("§11")),
+    ("traders-builders", Some("§12")),
+    ("abbey-mayor", Some("§13")),
+    ("tower", Some("§15")),
+    ("princess-dragon", Some("§14")),
+];
+
+impl Case {
+    /// A case of a record, with carca's verdict on it and the tags and
+    /// sections that verdict and record give it.
+    #[must_use]
+    pub fn of(loader: &Loader, id: String, record: Value, reason: String) -> Case {
+        let verdict = verdict_of(loader, &record);
+        let sets: Vec<String> = record["tilesets"].as_array().map_or_else(
+            || vec!["base".to_string()],
+            |a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            },
+        );
+        let mut tags: BTreeSet<String> = sets.iter().map(|s| format!("set:{s}")).collect();
+        let mut sections: BTreeSet<String> = sets
+            .iter()
+            .filter_map(|s| SETS.iter().find(|x| x.0 == s).and_then(|x| x.1))
+            .map(str::to_string)
+            .collect();
+        tags.insert(
+            match (verdict.readable, verdict.legal) {
+                (false, _) => "unreadable",
+                (true, true) => "legal",
+                (true, false) => "illegal",
+            }
+            .to_string(),
+        );
+        let snapshot = record.get("board").is_some();
+        tags.insert(if snapshot { "snapshot" } else { "history" }.to_string());
+        // Every case places tiles (§2); a history is played turn by turn
+        // (§1); a figure put on a feature is a deployment (§3); a game
+        // declared over ends (§7).
+        sections.insert("§2".into());
+        if !snapshot {
+            sections.insert("§1".into());
+        }
+        let text = record.to_string();
+        if text.contains("\"meeple\"") || text.contains("\"meeples\"") {
+            sections.insert("§3".into());
+        }
+        if record["final"] == Value::Bool(true) {
+            sections.insert("§7".into());
+        }
+        for kinds in verdict.points.values() {
+            for kind in kinds.keys() {
+                tags.insert(format!("scores:{kind}"));
+                match kind.as_str() {
+                    "road" | "city" | "cloister" => {
+                        sections.insert("§4".into());
+                        sections.insert("§5".into());
+                    }
+                    "farm" => {
+                        sections.insert("§6".into());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for p in &verdict.problems {
+            tags.insert(format!("code:{}", p.code));
+            let section = match p.code.rsplit("::").next().unwrap_or_default() {
+                "edge_mismatch" | "no_contact" | "occupied" | "position_taken" => "§2",
+                "feature_occupied" | "no_figure" | "too_many_followers" | "same_spot" => "§3",
+                "claim_mismatch" | "game_over" => "§7",
+                _ => continue,
+            };
+            sections.insert(section.into());
+        }
+        Case {
+            id,
+            tags: tags.into_iter().collect(),
+            sections: sections.into_iter().collect(),
+            reason,
+            record,
+            verdict,
+        }
+    }
+}
+
+/// Generated games as cases, their verdicts carca's: for each built-in
+/// expansion with the base game, and for every built-in set at once, the
+/// 40-tile, 3-player games of the seeds `seeds`.
+pub fn generated(loader: &Loader, seeds: std::ops::Range<u64>) -> Result<Vec<Case>, String> {
+    let every: Vec<String> = SETS.iter().map(|s| s.0.to_string()).collect();
+    let mixes: Vec<Vec<String>> = SETS[1..]
+        .iter()
+        .map(|s| vec!["base".to_string(), s.0.to_string()])
+        .chain([every])
+        .collect();
+    let mut cases = Vec::new();
+    for sets in mixes {
+        let options = crate::generator::Options {
+            tiles: 40,
+            players: 3,
+            seed: 0,
+            tilesets: sets.clone(),
+            followers: 0.5,
+        };
+        let plan = super::generate::plan(
+            loader,
+            &options,
+            super::RecordFormat::Json,
+            1,
+            crate::report::diagnostics::Style::Plain,
+        )
+        .map_err(|o| o.stderr)?;
+        let mix = sets.join(",");
+        for seed in seeds.clone() {
+            let record: Value = serde_json::from_str(&plan.game_json(seed))
+                .map_err(|e| format!("a generated game is not JSON: {e}"))?;
+            let mut c = Case::of(
+                loader,
+                format!("generated:{}-{seed}", mix.replace(',', "+")),
+                record,
+                format!(
+                    "a legal game generated by `carca gen --players 3 --seed {seed} --tilesets {mix} --tiles 40`: its verdict is carca's"
+                ),
+            );
+            c.tags.push("generated".into());
+            c.tags.sort();
+            cases.push(c);
+        }
+    }
+    Ok(cases)
 }
 
 /// What an engine is sent for a case: the case without its verdict.
@@ -144,6 +285,45 @@ pub fn suite(given: Option<&Path>) -> Result<Suite, String> {
         ));
     }
     Ok(s)
+}
+
+/// The suite, with `more` generated games of each mix besides its own
+/// (seeds from 1,000 on, which the suite's own do not use).
+fn with_generated(loader: &Loader, given: Option<&Path>, more: u64) -> Result<Suite, String> {
+    let mut m = suite(given)?;
+    if more > 0 {
+        m.cases.extend(generated(loader, 1000..1000 + more)?);
+    }
+    Ok(m)
+}
+
+/// `carca conformance export`: the suite as one file, for a runner of
+/// another language, with `more` generated games of each mix besides.
+pub(crate) fn export(loader: &Loader, given: Option<&Path>, more: u64, output: &Path) -> Outcome {
+    let m = match with_generated(loader, given, more) {
+        Ok(m) => m,
+        Err(e) => return usage(&e),
+    };
+    let text = format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_default());
+    if output.as_os_str() == "-" {
+        return Outcome {
+            stdout: text,
+            stderr: String::new(),
+            code: 0,
+        };
+    }
+    match crate::write::create_with(output, |w| w.write_all(text.as_bytes())) {
+        Ok(()) => Outcome {
+            stdout: String::new(),
+            stderr: format!(
+                "wrote {} ({} cases)\n",
+                crate::text::name(&output.to_string_lossy()),
+                m.cases.len()
+            ),
+            code: 0,
+        },
+        Err(e) => usage(&format!("cannot write {}: {e}", output.display())),
+    }
 }
 
 /// Whether a case is tagged `tag` (or exercises the section `tag`).
@@ -252,13 +432,15 @@ struct Ran {
 /// `carca conformance run -- COMMAND [ARGS…]`: every case of the suite
 /// through the engine, each within `limit`.
 pub(crate) fn run(
+    loader: &Loader,
     given: Option<&Path>,
+    more: u64,
     engine: &[String],
     limit: Duration,
     tag: Option<&str>,
     format: Format,
 ) -> Outcome {
-    let m = match suite(given) {
+    let m = match with_generated(loader, given, more) {
         Ok(m) => m,
         Err(e) => return usage(&e),
     };

@@ -86,6 +86,15 @@ pub(crate) fn plan<'a>(
 }
 
 impl Plan<'_> {
+    /// The game of seed `seed` as one line of JSON.
+    pub(crate) fn game_json(&self, seed: u64) -> String {
+        let game = Options {
+            seed,
+            ..self.options.clone()
+        };
+        play(&self.catalog, &game, self.scale).json()
+    }
+
     /// Whether the run is long enough to show progress on a terminal.
     pub(crate) fn is_long(&self) -> bool {
         self.games >= 100 || self.options.tiles >= 20_000

@@ -146,11 +146,16 @@ pub(crate) fn examples(command: &str) -> &'static str {
             "  carca conformance run -- carca verdict
       run the rules test suite against carca itself, as against any engine
       (carca's own verdict command, on the PATH); --tag §6 runs only the
-      cases about farms"
+      cases about farms, --generated N adds N generated games of each mix"
         }
         "conformance list" => {
             "  carca conformance list --tag set:tower
       the cases that play The Tower"
+        }
+        "conformance export" => {
+            "  carca conformance export --generated 10 -o suite.json
+      the suite with 80 more generated games (10 of each mix), for a runner
+      of your own"
         }
         "conformance show" => {
             "  carca conformance show illegal:feature-occupied

@@ -559,6 +559,10 @@ pub enum ConformanceCommand {
         /// The most a case may take, in seconds.
         #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
         timeout: u64,
+        /// Also this many more generated games of each expansion mix (their
+        /// verdicts carca's; 8 mixes, so 8 × N cases).
+        #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+        generated: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -574,6 +578,23 @@ pub enum ConformanceCommand {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Write the suite as one JSON file, for a runner of another language,
+    /// with more generated games if asked.
+    Export {
+        /// Where (`-`: standard output).
+        #[arg(short, long, value_name = "SUITE.json")]
+        output: PathBuf,
+        /// Replace the file written if it exists already (without it, an
+        /// existing file is left as it is and nothing is written).
+        #[arg(long)]
+        force: bool,
+        /// A suite file instead of the shipped one.
+        #[arg(long, value_name = "SUITE.json")]
+        suite: Option<PathBuf>,
+        /// Also this many more generated games of each expansion mix.
+        #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+        generated: u64,
     },
     /// Show one case: its record, its verdict, and carca's breakdown of it.
     Show {
@@ -645,6 +666,9 @@ impl Command {
             }
             Command::New(n) => (n.output.as_deref()?, "new", n.force),
             Command::Gen(g) => (g.output.as_deref()?, "gen", g.force),
+            Command::Conformance(ConformanceCommand::Export { output, force, .. }) => {
+                (output.as_path(), "conformance export", *force)
+            }
             _ => return None,
         };
         // `-o -` is standard output.
@@ -801,14 +825,23 @@ pub fn run(args: Args, style: Style) -> Outcome {
                 },
             }
         }
+        Command::Conformance(ConformanceCommand::Export {
+            output,
+            suite,
+            generated,
+            ..
+        }) => conformance::export(loader, suite.as_deref(), generated, &output),
         Command::Conformance(ConformanceCommand::Run {
             engine,
             suite,
             tag,
             timeout,
             format,
+            generated,
         }) => conformance::run(
+            loader,
             suite.as_deref(),
+            generated,
             &engine,
             std::time::Duration::from_secs(timeout),
             tag.as_deref(),
