@@ -78,7 +78,27 @@ impl Case {
     /// sections that verdict and record give it.
     #[must_use]
     pub fn of(loader: &Loader, id: String, record: Value, reason: String) -> Case {
-        let verdict = verdict_of(loader, &record);
+        // The verdict, and the rules that paid points (`award:third_edition`,
+        // `award:barn`, …), which say which rates a case hangs on.
+        let (verdict, awards) = match played(loader, &record, "case.json", None) {
+            Ok((p, a)) => {
+                let json = crate::report::score::json("", &a);
+                let awards: BTreeSet<String> = json["events"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| {
+                        e["points"]
+                            .as_object()
+                            .is_some_and(|m| m.values().any(|n| n.as_i64().unwrap_or(0) != 0))
+                    })
+                    .flat_map(|e| e["award"].as_array().cloned().unwrap_or_default())
+                    .filter_map(|a| a["rule"].as_str().map(|r| format!("award:{r}")))
+                    .collect();
+                (Verdict::of(&p.record, &a), awards)
+            }
+            Err(findings) => (Verdict::unreadable(&findings), BTreeSet::new()),
+        };
         let sets: Vec<String> = record["tilesets"].as_array().map_or_else(
             || vec!["base".to_string()],
             |a| {
@@ -102,6 +122,7 @@ impl Case {
             }
             .to_string(),
         );
+        tags.extend(awards);
         let snapshot = record.get("board").is_some();
         tags.insert(if snapshot { "snapshot" } else { "history" }.to_string());
         // Every case places tiles (§2); a history is played turn by turn
