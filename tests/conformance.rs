@@ -14,6 +14,11 @@ use serde_json::Value;
 
 const SUITE: &str = "fixtures/conformance/suite.json";
 
+/// The suite as shipped.
+fn shipped() -> Suite {
+    serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite")
+}
+
 /// The Python interpreter itself, not a launcher that looks for it (as
 /// pyenv's `python3` is), which would start slower than a case runs.
 fn python() -> String {
@@ -363,8 +368,7 @@ fn the_adapter_of_the_docs_runs_the_suite() {
         "the docs show another failure than the run"
     );
     assert!(out.contains("skip generated:base+tower-1"), "{out}");
-    let suite: Suite =
-        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    let suite = shipped();
     let expansions = suite
         .cases
         .iter()
@@ -390,8 +394,7 @@ fn verdicts_follow_their_schema() {
     )
     .expect("JSON");
     let validator = jsonschema::validator_for(&schema).expect("a schema");
-    let suite: Suite =
-        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    let suite = shipped();
     for c in &suite.cases {
         let v = serde_json::to_value(&c.verdict).expect("JSON");
         assert!(validator.is_valid(&v), "{}", c.id);
@@ -429,8 +432,7 @@ fn more_generated_games_are_run_and_exported() {
     assert_eq!(code, 0, "{err}");
     let exported: Suite =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("written")).expect("a suite");
-    let shipped: Suite =
-        serde_json::from_str(&std::fs::read_to_string(SUITE).expect("the suite")).expect("a suite");
+    let shipped = shipped();
     assert_eq!(exported.cases.len(), shipped.cases.len() + 8);
     // An existing file is left as it is without --force.
     let (code, _, err) = binary(&["conformance", "export", "-o", &file]);

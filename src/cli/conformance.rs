@@ -60,18 +60,13 @@ pub struct Case {
     pub verdict: Verdict,
 }
 
-/// The built-in tile sets, each with the RULES.md section of its
-/// expansion (none for the base game).
-const SETS: [(&str, Option<&str>); 8] = [
-    ("base", None),
-    ("river", Some("§9")),
-    ("abbey", Some("§8")),
-    ("inns-cathedrals", Some("§11")),
-    ("traders-builders", Some("§12")),
-    ("abbey-mayor", Some("§13")),
-    ("tower", Some("§15")),
-    ("princess-dragon", Some("§14")),
-];
+/// The RULES.md section of a built-in tile set's expansion.
+fn section_of(set: &str) -> Option<&'static str> {
+    crate::expansions::RULES_SECTIONS
+        .iter()
+        .find(|(s, _)| *s == set)
+        .map(|(_, section)| *section)
+}
 
 impl Case {
     /// A case of a record, with carca's verdict on it and the tags and
@@ -95,7 +90,7 @@ impl Case {
                     .flat_map(|e| e["award"].as_array().cloned().unwrap_or_default())
                     .filter_map(|a| a["rule"].as_str().map(|r| format!("award:{r}")))
                     .collect();
-                (Verdict::of(&p.record, &a), awards)
+                (Verdict::of_scored(&p.record, &a, &json), awards)
             }
             Err(findings) => (Verdict::unreadable(&findings), BTreeSet::new()),
         };
@@ -111,7 +106,7 @@ impl Case {
         let mut tags: BTreeSet<String> = sets.iter().map(|s| format!("set:{s}")).collect();
         let mut sections: BTreeSet<String> = sets
             .iter()
-            .filter_map(|s| SETS.iter().find(|x| x.0 == s).and_then(|x| x.1))
+            .filter_map(|s| section_of(s))
             .map(str::to_string)
             .collect();
         tags.insert(
@@ -179,10 +174,14 @@ impl Case {
 /// expansion with the base game, and for every built-in set at once, the
 /// 40-tile, 3-player games of the seeds `seeds`.
 pub fn generated(loader: &Loader, seeds: std::ops::Range<u64>) -> Result<Vec<Case>, String> {
-    let every: Vec<String> = SETS.iter().map(|s| s.0.to_string()).collect();
-    let mixes: Vec<Vec<String>> = SETS[1..]
+    // Each expansion with the base game, and all of them at once.
+    let expansions = crate::expansions::RULES_SECTIONS.map(|(set, _)| set.to_string());
+    let every: Vec<String> = std::iter::once("base".to_string())
+        .chain(expansions.iter().cloned())
+        .collect();
+    let mixes: Vec<Vec<String>> = expansions
         .iter()
-        .map(|s| vec!["base".to_string(), s.0.to_string()])
+        .map(|s| vec!["base".to_string(), s.clone()])
         .chain([every])
         .collect();
     let mut cases = Vec::new();

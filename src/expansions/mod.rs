@@ -64,6 +64,19 @@ pub const NOTES: [Notes; 2] = [
     },
 ];
 
+/// The section of RULES.md that gives the rules of each built-in tile
+/// set's expansion (the base game's are §1 to §7), by which the rules test
+/// suite tags its cases and mixes its generated games.
+pub const RULES_SECTIONS: [(&str, &str); 7] = [
+    ("river", "§9"),
+    ("abbey", "§8"),
+    ("inns-cathedrals", "§11"),
+    ("traders-builders", "§12"),
+    ("abbey-mayor", "§13"),
+    ("tower", "§15"),
+    ("princess-dragon", "§14"),
+];
+
 /// What the expansions bring to reading a JCloisterZone save: their
 /// mechanics, and a reader of each one's messages.
 pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {

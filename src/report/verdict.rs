@@ -81,6 +81,13 @@ impl Verdict {
     /// The verdict on a record the engine played.
     #[must_use]
     pub fn of(record: &Record, a: &Adjudication) -> Verdict {
+        Verdict::of_scored(record, a, &super::score::json("", a))
+    }
+
+    /// [`Verdict::of`], given the game's JSON as `carca score --format
+    /// json` prints it (`json`), for a caller that reads it too.
+    #[must_use]
+    pub fn of_scored(record: &Record, a: &Adjudication, json: &Value) -> Verdict {
         let turn_at = |offset: usize| -> Option<usize> {
             let Body::History(turns) = &record.body else {
                 return None;
@@ -109,7 +116,6 @@ impl Verdict {
             .collect();
         // Points by kind, and the running totals after each turn, from
         // the events as `carca score --format json` lists them.
-        let json = super::score::json("", a);
         let mut points: BTreeMap<String, BTreeMap<String, i64>> = a
             .players
             .iter()
