@@ -36,7 +36,8 @@ pub struct Suite {
     pub version: String,
     /// How cases are added and verdicts change.
     pub about: String,
-    /// Every case.
+    /// Every case (in JSON Lines, a case on each line after the first).
+    #[serde(default)]
     pub cases: Vec<Case>,
 }
 
@@ -75,8 +76,10 @@ impl Case {
     pub fn of(loader: &Loader, id: String, record: Value, reason: String) -> Case {
         // The verdict, and the rules that paid points (`award:third_edition`,
         // `award:barn`, …), which say which rates a case hangs on.
+        let mut options = BTreeSet::new();
         let (verdict, awards) = match played(loader, &record, "case.json", None) {
             Ok((p, a)) => {
+                options = options_of(&p.rules);
                 let json = crate::report::score::json("", &a);
                 let awards: BTreeSet<String> = json["events"]
                     .as_array()
@@ -118,6 +121,8 @@ impl Case {
             .to_string(),
         );
         tags.extend(awards);
+        tags.extend(options);
+        tags.extend(needs(&record));
         let snapshot = record.get("board").is_some();
         tags.insert(if snapshot { "snapshot" } else { "history" }.to_string());
         // Every case places tiles (§2); a history is played turn by turn
@@ -170,22 +175,118 @@ impl Case {
     }
 }
 
-/// Generated games as cases, their verdicts carca's: for each built-in
-/// expansion with the base game, and for every built-in set at once, the
-/// 40-tile, 3-player games of the seeds `seeds`.
-pub fn generated(loader: &Loader, seeds: std::ops::Range<u64>) -> Result<Vec<Case>, String> {
-    // Each expansion with the base game, and all of them at once.
-    let expansions = crate::expansions::RULES_SECTIONS.map(|(set, _)| set.to_string());
-    let every: Vec<String> = std::iter::once("base".to_string())
-        .chain(expansions.iter().cloned())
-        .collect();
-    let mixes: Vec<Vec<String>> = expansions
+/// The keys of a record of the base game (docs/records.md): a case that
+/// writes any other is tagged with it (`key:tower`, `key:goods`).
+const BASE_KEYS: [&str; 21] = [
+    "description",
+    "tilesets",
+    "rules",
+    "supply_scale",
+    "ruleset",
+    "players",
+    "start",
+    "turns",
+    "final",
+    "board",
+    "meeples",
+    "claims",
+    "expect",
+    "player",
+    "tile",
+    "at",
+    "rot",
+    "meeple",
+    "spot",
+    "figure",
+    "discard",
+];
+
+/// What a record needs of an engine besides its tile sets: each figure it
+/// puts on the board (`figure:follower`, `figure:barn`) and each record key
+/// of an expansion it writes (`key:wagon`, `key:towers`).
+fn needs(record: &Value) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut keys = |m: &serde_json::Map<String, Value>| {
+        for k in m.keys().filter(|k| !BASE_KEYS.contains(&k.as_str())) {
+            out.insert(format!("key:{k}"));
+        }
+    };
+    let Some(top) = record.as_object() else {
+        return BTreeSet::new();
+    };
+    keys(top);
+    let placed: Vec<&serde_json::Map<String, Value>> = ["turns", "meeples"]
         .iter()
-        .map(|s| vec!["base".to_string(), s.clone()])
-        .chain([every])
+        .filter_map(|k| record[*k].as_array())
+        .flatten()
+        .filter_map(Value::as_object)
         .collect();
+    for m in &placed {
+        keys(m);
+    }
+    for m in placed {
+        if m.contains_key("meeple") || m.contains_key("spot") {
+            let figure = m
+                .get("figure")
+                .and_then(Value::as_str)
+                .unwrap_or("follower");
+            out.insert(format!("figure:{figure}"));
+        }
+    }
+    out
+}
+
+/// The tags of the rule options a ruleset sets otherwise than `modern`
+/// does (`option:farm_scoring=first`, `option:points.farm_city=4`).
+fn options_of(rules: &crate::rules::Ruleset) -> BTreeSet<String> {
+    use crate::rules::table::TOGGLES;
+    let modern = crate::rules::Ruleset::modern();
+    let toggles = TOGGLES
+        .iter()
+        .filter(|t| t.get(rules) != t.get(&modern))
+        .map(|t| format!("option:{}={}", t.key, t.get(rules).plain()));
+    let points = rules
+        .points
+        .changed()
+        .into_iter()
+        .map(|(k, v)| format!("option:points.{k}={v}"));
+    toggles.chain(points).collect()
+}
+
+/// The tile-set mixes of generated games: the base game alone, with each
+/// built-in expansion, with each two of them, and with all of them.
+#[must_use]
+pub fn mixes() -> Vec<Vec<String>> {
+    let expansions: Vec<String> = crate::expansions::RULES_SECTIONS
+        .iter()
+        .map(|(set, _)| (*set).to_string())
+        .collect();
+    let with_base = |more: &[&String]| -> Vec<String> {
+        std::iter::once("base".to_string())
+            .chain(more.iter().map(|s| (*s).clone()))
+            .collect()
+    };
+    let mut out = vec![with_base(&[])];
+    out.extend(expansions.iter().map(|e| with_base(&[e])));
+    for (i, a) in expansions.iter().enumerate() {
+        for b in &expansions[i + 1..] {
+            out.push(with_base(&[a, b]));
+        }
+    }
+    out.push(with_base(&expansions.iter().collect::<Vec<_>>()));
+    out
+}
+
+/// The seeds of the generated games the shipped suite holds of each mix;
+/// the generated group (`fixtures/conformance/generated.jsonl`) goes on
+/// from there.
+pub const SUITE_SEEDS: std::ops::Range<u64> = 1..3;
+
+/// Generated games as cases, their verdicts carca's: of each mix of
+/// [`mixes`], the 40-tile, 3-player games of the seeds `seeds`.
+pub fn generated(loader: &Loader, seeds: std::ops::Range<u64>) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
-    for sets in mixes {
+    for sets in mixes() {
         let options = crate::generator::Options {
             tiles: 40,
             players: 3,
@@ -296,8 +397,7 @@ pub fn suite(given: Option<&Path>) -> Result<Suite, String> {
         || "the shipped suite".to_string(),
         |p| p.display().to_string(),
     );
-    let s: Suite = serde_json::from_str(&text)
-        .map_err(|e| format!("{name} is not a rules test suite: {e}"))?;
+    let s = read_suite(&text).map_err(|e| format!("{name} is not a rules test suite: {e}"))?;
     if s.form != SUITE_FORM {
         return Err(format!(
             "{name} is of the form `{}`; carca reads `{SUITE_FORM}`",
@@ -307,24 +407,71 @@ pub fn suite(given: Option<&Path>) -> Result<Suite, String> {
     Ok(s)
 }
 
+/// A suite from its text: one JSON object, or JSON Lines (the suite
+/// without its cases on the first line, then a case on each line, as
+/// `fixtures/conformance/generated.jsonl` is written).
+fn read_suite(text: &str) -> Result<Suite, String> {
+    let whole = serde_json::from_str::<Suite>(text);
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let Some(first) = lines.next().filter(|l| l.trim_start().starts_with('{')) else {
+        return whole.map_err(|e| e.to_string());
+    };
+    let Ok(mut s) = serde_json::from_str::<Suite>(first) else {
+        return whole.map_err(|e| e.to_string());
+    };
+    for (i, line) in lines.enumerate() {
+        s.cases
+            .push(serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 2))?);
+    }
+    Ok(s)
+}
+
+/// The suite as JSON Lines: the suite without its cases on the first
+/// line, then a case on each line.
+fn json_lines(s: &Suite) -> String {
+    let head = Suite {
+        cases: Vec::new(),
+        ..s.clone()
+    };
+    let mut out = serde_json::to_string(&head).unwrap_or_default();
+    out.push('\n');
+    for c in &s.cases {
+        out.push_str(&serde_json::to_string(c).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
 /// The suite, with `more` generated games of each mix besides its own
 /// (seeds from 1,000 on, which the suite's own do not use).
 fn with_generated(loader: &Loader, given: Option<&Path>, more: u64) -> Result<Suite, String> {
     let mut m = suite(given)?;
     if more > 0 {
-        m.cases.extend(generated(loader, 1000..1000 + more)?);
+        let from = SUITE_SEEDS.end;
+        m.cases.extend(generated(loader, from..from + more)?);
     }
     Ok(m)
 }
 
 /// `carca conformance export`: the suite as one file, for a runner of
 /// another language, with `more` generated games of each mix besides.
-pub(crate) fn export(loader: &Loader, given: Option<&Path>, more: u64, output: &Path) -> Outcome {
-    let m = match with_generated(loader, given, more) {
+pub(crate) fn export(
+    loader: &Loader,
+    given: Option<&Path>,
+    more: u64,
+    tag: Option<&str>,
+    output: &Path,
+) -> Outcome {
+    let mut m = match with_generated(loader, given, more) {
         Ok(m) => m,
         Err(e) => return usage(&e),
     };
-    let text = format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_default());
+    m.cases.retain(|c| tagged(c, tag));
+    let text = if output.extension().is_some_and(|e| e == "jsonl") {
+        json_lines(&m)
+    } else {
+        format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_default())
+    };
     if output.as_os_str() == "-" {
         return Outcome {
             stdout: text,

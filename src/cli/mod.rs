@@ -560,7 +560,7 @@ pub enum ConformanceCommand {
         #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
         timeout: u64,
         /// Also this many more generated games of each expansion mix (their
-        /// verdicts carca's; 8 mixes, so 8 × N cases).
+        /// verdicts carca's; 30 mixes, so 30 × N cases).
         #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=10_000))]
         generated: u64,
         /// Output format.
@@ -579,12 +579,16 @@ pub enum ConformanceCommand {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Write the suite as one JSON file, for a runner of another language,
-    /// with more generated games if asked.
+    /// Write the suite as one JSON file (or JSON Lines, a case a line, when
+    /// the file's name ends in `.jsonl`), for a runner of another
+    /// language, with more generated games if asked.
     Export {
         /// Where (`-`: standard output).
         #[arg(short, long, value_name = "SUITE.json")]
         output: PathBuf,
+        /// Only the cases with this tag or RULES section (`generated`).
+        #[arg(long, value_name = "TAG")]
+        tag: Option<String>,
         /// Replace the file written if it exists already (without it, an
         /// existing file is left as it is and nothing is written).
         #[arg(long)]
@@ -829,8 +833,9 @@ pub fn run(args: Args, style: Style) -> Outcome {
             output,
             suite,
             generated,
+            tag,
             ..
-        }) => conformance::export(loader, suite.as_deref(), generated, &output),
+        }) => conformance::export(loader, suite.as_deref(), generated, tag.as_deref(), &output),
         Command::Conformance(ConformanceCommand::Run {
             engine,
             suite,

@@ -44,6 +44,10 @@ pub struct Verdict {
     /// A history's totals after each turn that changed them, by the turn's
     /// number; the last ones are `totals` (with final scoring).
     pub after_turn: BTreeMap<String, BTreeMap<String, i64>>,
+    /// Who wins a game that is over, under its ruleset's tie-break (every
+    /// tied player, or all but the starting player under a tournament's
+    /// `starting-player-loses`); empty for a game in progress.
+    pub winners: Vec<String>,
 }
 
 /// A rule a record breaks, or a reason it cannot be read.
@@ -75,6 +79,7 @@ impl Verdict {
             totals: BTreeMap::new(),
             points: BTreeMap::new(),
             after_turn: BTreeMap::new(),
+            winners: Vec::new(),
         }
     }
 
@@ -144,6 +149,11 @@ impl Verdict {
                 after_turn.insert(turn.to_string(), running.clone());
             }
         }
+        let winners = if a.ended && !unreadable {
+            a.rules.winners(&a.totals).into_iter().map(name).collect()
+        } else {
+            Vec::new()
+        };
         Verdict {
             form: FORM.to_string(),
             readable: !unreadable,
@@ -152,6 +162,7 @@ impl Verdict {
             totals,
             points,
             after_turn,
+            winners,
         }
     }
 
@@ -183,6 +194,13 @@ impl Verdict {
                 "totals: expected {}, got {}",
                 show(&self.totals),
                 show(&got.totals)
+            ));
+        }
+        if self.winners != got.winners {
+            return Some(format!(
+                "winners: expected {}, got {}",
+                show(&self.winners),
+                show(&got.winners)
             ));
         }
         for (player, kinds) in &self.points {

@@ -146,6 +146,17 @@ impl Setting {
             Setting::Count(n) => n.into(),
         }
     }
+
+    /// The value as a ruleset file writes it, without quotes: `true`,
+    /// `first`, `7`.
+    #[must_use]
+    pub fn plain(self) -> String {
+        match self {
+            Setting::Bool(b) => b.to_string(),
+            Setting::Word(w) => w.to_string(),
+            Setting::Count(n) => n.to_string(),
+        }
+    }
 }
 
 /// The values a toggle takes.
