@@ -1053,6 +1053,8 @@ fn more_generated_games_are_run_and_exported() {
     let (code, out, err) = binary(&[
         "conformance",
         "run",
+        "--jobs",
+        "1",
         "--generated",
         "1",
         "--tag",

@@ -596,17 +596,39 @@ struct Ran {
     tags: Vec<String>,
 }
 
+/// How `carca conformance run` runs the cases.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Running<'a> {
+    /// More generated games of each mix besides the suite's.
+    pub(crate) more: u64,
+    /// The most a case may take.
+    pub(crate) limit: Duration,
+    /// Only the cases with this tag or section.
+    pub(crate) tag: Option<&'a str>,
+    /// How many cases run at once.
+    pub(crate) jobs: usize,
+    /// How the report is written.
+    pub(crate) format: Format,
+}
+
+/// How one case went: `pass`, `fail` or `skip`, and why.
+type Answer = (&'static str, Option<String>);
+
 /// `carca conformance run -- COMMAND [ARGS…]`: every case of the suite
-/// through the engine, each within `limit`.
+/// through the engine, each within `limit`, `jobs` at a time.
 pub(crate) fn run(
     loader: &Loader,
     given: Option<&Path>,
-    more: u64,
     engine: &[String],
-    limit: Duration,
-    tag: Option<&str>,
-    format: Format,
+    how: &Running<'_>,
 ) -> Outcome {
+    let Running {
+        more,
+        limit,
+        tag,
+        jobs,
+        format,
+    } = *how;
     let m = match with_generated(loader, given, more) {
         Ok(m) => m,
         Err(e) => return usage(&e),
@@ -614,17 +636,41 @@ pub(crate) fn run(
     let Some((program, args)) = engine.split_first() else {
         return usage("name the engine to run after `--`: carca conformance run -- carca verdict");
     };
-    let mut ran = Vec::new();
-    for c in m.cases.iter().filter(|c| tagged(c, tag)) {
-        let (result, why) = one(program, args, c, limit);
-        ran.push(Ran {
-            id: c.id.clone(),
-            result,
-            why,
-            sections: c.sections.clone(),
-            tags: c.tags.clone(),
-        });
-    }
+    let chosen: Vec<&Case> = m.cases.iter().filter(|c| tagged(c, tag)).collect();
+    // The cases, `jobs` at a time, each reported in the suite's order.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let answers: std::sync::Mutex<Vec<Option<Answer>>> =
+        std::sync::Mutex::new(vec![None; chosen.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, chosen.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(c) = chosen.get(i) else { break };
+                    let answer = one(program, args, c, limit);
+                    if let Ok(mut all) = answers.lock() {
+                        all[i] = Some(answer);
+                    }
+                }
+            });
+        }
+    });
+    let answers = answers.into_inner().unwrap_or_default();
+    let ran: Vec<Ran> = chosen
+        .iter()
+        .zip(answers)
+        .map(|(c, answer)| {
+            let (result, why) =
+                answer.unwrap_or(("fail", Some("the case was not run".to_string())));
+            Ran {
+                id: c.id.clone(),
+                result,
+                why,
+                sections: c.sections.clone(),
+                tags: c.tags.clone(),
+            }
+        })
+        .collect();
     let count = |r: &str| ran.iter().filter(|x| x.result == r).count();
     let (pass, fail, skip) = (count("pass"), count("fail"), count("skip"));
     let code = u8::from(fail > 0);
@@ -683,12 +729,7 @@ pub(crate) fn run(
 }
 
 /// Runs one case through the engine: its result, and why.
-fn one(
-    program: &str,
-    args: &[String],
-    c: &Case,
-    limit: Duration,
-) -> (&'static str, Option<String>) {
+fn one(program: &str, args: &[String], c: &Case, limit: Duration) -> Answer {
     let sent = serde_json::to_string(&Sent {
         form: CASE_FORM,
         id: &c.id,

@@ -563,6 +563,9 @@ pub enum ConformanceCommand {
         /// verdicts carca's; 30 mixes, so 30 × N cases).
         #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=10_000))]
         generated: u64,
+        /// How many cases run at once (default: one for each processor).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -843,14 +846,21 @@ pub fn run(args: Args, style: Style) -> Outcome {
             timeout,
             format,
             generated,
+            jobs,
         }) => conformance::run(
             loader,
             suite.as_deref(),
-            generated,
             &engine,
-            std::time::Duration::from_secs(timeout),
-            tag.as_deref(),
-            format,
+            &conformance::Running {
+                more: generated,
+                limit: std::time::Duration::from_secs(timeout),
+                tag: tag.as_deref(),
+                jobs: jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+                    usize::from,
+                ),
+                format,
+            },
         ),
         Command::Conformance(ConformanceCommand::List { suite, tag, format }) => {
             conformance::list(suite.as_deref(), tag.as_deref(), format)
