@@ -90,6 +90,10 @@ pub enum JczError {
 /// and its set.
 struct Ids {
     tiles: Vec<(String, String, String, u32, String)>,
+    /// The figures each set brings a player: the set, the figure, how many.
+    figures: Vec<(String, String, u32)>,
+    /// The tiles of each player's own, never drawn (the abbey), by carca id.
+    own: Vec<String>,
     /// The symbols the sets' tiles show: the tile's carca id and the word.
     symbols: Vec<(String, String)>,
 }
@@ -98,13 +102,23 @@ impl Ids {
     fn of(loader: &Loader) -> Ids {
         let mut ids = Ids {
             tiles: Vec::new(),
+            figures: Vec::new(),
+            own: Vec::new(),
             symbols: Vec::new(),
         };
         for name in crate::tileset::builtin::NAMES {
             let Ok(set) = loader.builtin_set(name) else {
                 continue;
             };
+            ids.figures.extend(
+                set.figures
+                    .iter()
+                    .map(|(f, n)| (set.name.clone(), f.clone(), *n)),
+            );
             for t in &set.tiles {
+                if t.per_player {
+                    ids.own.push(t.id.clone());
+                }
                 ids.symbols
                     .extend(t.symbols.iter().map(|s| (t.id.clone(), s.clone())));
                 let Some((id, rot)) = &t.jcz else { continue };
@@ -281,6 +295,37 @@ pub struct Expansions {
     pub registry: &'static Registry,
     /// A reader of each expansion's messages.
     pub messages: &'static [fn() -> Box<dyn Messages>],
+    /// What each expansion reads of a save's setup.
+    pub setups: &'static [Setup],
+}
+
+impl Expansions {
+    /// The first of the expansions' declarations (`list` of each setup)
+    /// named `name`, with its name.
+    fn find<T: Copy + 'static>(
+        &self,
+        list: impl Fn(&Setup) -> &'static [(&'static str, T)],
+        name: &str,
+    ) -> Option<T> {
+        self.setups
+            .iter()
+            .flat_map(|x| list(x).iter())
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+    }
+
+    /// [`Expansions::find`], with the name as declared.
+    fn find_named<T: Copy + 'static>(
+        &self,
+        list: impl Fn(&Setup) -> &'static [(&'static str, T)],
+        name: &str,
+    ) -> Option<(&'static str, T)> {
+        self.setups
+            .iter()
+            .flat_map(|x| list(x).iter())
+            .find(|(n, _)| *n == name)
+            .copied()
+    }
 }
 
 /// An expansion's part in reading a save's moves (`replay`): the messages
@@ -540,6 +585,193 @@ fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted, registry:
     ));
 }
 
+/// A count in a save, which must be a whole number from `min` to `max`.
+fn count_in(reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64) -> Option<u32> {
+    match v.as_u64().filter(|n| (min..=max).contains(n)) {
+        Some(n) => u32::try_from(n).ok(),
+        None => {
+            reader.bad(
+                format!("`{what}` is {v}"),
+                "a whole number in range",
+                &format!("\"{what}\""),
+            );
+            None
+        }
+    }
+}
+
+/// Whether an element's value puts it in play (a count above 0, `true`).
+fn switched_on(value: &Value) -> bool {
+    match value {
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|n| n > 0.0),
+        Value::Null => false,
+        _ => true,
+    }
+}
+
+/// What an expansion reads of a save's setup (`setup`): the client's tile
+/// sets and the 4.x expansions that bring its tile sets, the elements and
+/// 4.x capabilities that bring its figures, and the rules it plays. The
+/// generic reader reads the base game's, and refuses what no expansion
+/// declares (docs/jcz.md).
+#[derive(Debug, Clone, Copy)]
+pub struct Setup {
+    /// The client's set families (`tower` of `tower:1`) with carca's tile
+    /// sets they bring.
+    pub sets: &'static [(&'static str, &'static [&'static str])],
+    /// The 4.x expansions (`TOWER`) with carca's tile sets they bring.
+    pub legacy_sets: &'static [(&'static str, &'static [&'static str])],
+    /// The client's elements (`mayor`, `tower`).
+    pub elements: &'static [(&'static str, Element)],
+    /// The 4.x capabilities (`Mayor`, `Tower`): listed, each is in play.
+    pub capabilities: &'static [(&'static str, Element)],
+    /// The client's rules, by the value written, that carca plays
+    /// otherwise than by default or refuses.
+    pub rules: &'static [Rule],
+    /// The 4.x rules that, `true`, set a ruleset option: the rule, the
+    /// option and its value.
+    pub legacy_rules: &'static [(&'static str, (&'static str, &'static str))],
+    /// The start tile JCloisterZone lays for the expansion's sets when the
+    /// save names none, and its rotation in carca's terms.
+    pub start: Option<(&'static str, u32)>,
+}
+
+impl Setup {
+    /// A setup that reads nothing (to be filled in by field).
+    pub const NONE: Setup = Setup {
+        sets: &[],
+        legacy_sets: &[],
+        elements: &[],
+        capabilities: &[],
+        rules: &[],
+        legacy_rules: &[],
+        start: None,
+    };
+}
+
+/// What an element or a capability brings.
+#[derive(Debug, Clone, Copy)]
+pub enum Element {
+    /// Nothing to read: it comes with the tiles (inns, the dragon).
+    WithTiles,
+    /// A count of a figure per player (`mayor: 1`). `listed`: without it
+    /// in the save, the figure is not in play though the set brings it
+    /// (builders, pigs); else the set's count holds (big followers).
+    Figure {
+        /// The figure's word.
+        figure: &'static str,
+        /// The save must list it.
+        listed: bool,
+    },
+    /// A part of the sets `sets` that is off unless the save lists it
+    /// switched on (`traders`, `tower`), and what it takes away when off.
+    Switch {
+        /// The sets it is part of.
+        sets: &'static [&'static str],
+        /// What is out of play without it.
+        off: Off,
+    },
+    /// A tile set (the abbey), one tile a player at most.
+    Tileset(&'static str),
+}
+
+/// What a switch that is off takes out of play.
+#[derive(Debug, Clone, Copy)]
+pub enum Off {
+    /// A figure (its count set to 0).
+    Figure(&'static str),
+    /// A rate of `[points]` (set to 0).
+    Point(&'static str),
+}
+
+/// A rule the client writes, with one of its values.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The rule (`dragon-move`).
+    pub name: &'static str,
+    /// The value written (`after-scoring`).
+    pub written: &'static str,
+    /// How carca plays it.
+    pub plays: Plays,
+}
+
+/// How carca plays a rule's value.
+#[derive(Debug, Clone, Copy)]
+pub enum Plays {
+    /// With a ruleset option and its value (`dragon_move`,
+    /// `after-scoring`).
+    Option(&'static str, &'static str),
+    /// Not at all, while `figure` is in play: the save is refused, with
+    /// `why`.
+    Refused {
+        /// The figure the rule is about.
+        figure: &'static str,
+        /// What carca says.
+        why: &'static str,
+    },
+}
+
+/// What the setup said, as the generic reader gathers it.
+#[derive(Debug, Default)]
+struct SetupRead {
+    /// The tile sets in play.
+    tilesets: Vec<String>,
+    /// The figures the save counts.
+    counts: std::collections::BTreeMap<&'static str, u32>,
+    /// The switches on.
+    on: Vec<&'static str>,
+    /// The ruleset's options.
+    options: std::collections::BTreeMap<String, String>,
+    /// The rules refused while their figure is in play.
+    refused: Vec<(String, &'static str, &'static str)>,
+}
+
+impl SetupRead {
+    /// An element (`value`) or a 4.x capability (no value: listed, it is
+    /// in play) that an expansion declares.
+    fn element(
+        &mut self,
+        reader: &mut Reader,
+        name: &str,
+        e: (&'static str, Element),
+        value: Option<&Value>,
+    ) {
+        let (word, e) = e;
+        let on = value.is_none_or(switched_on);
+        match e {
+            Element::WithTiles => {}
+            Element::Figure { figure, .. } => {
+                let n = match value {
+                    None => Some(1),
+                    Some(v) => count_in(reader, v, name, 0, 1000),
+                };
+                if let Some(n) = n {
+                    self.counts.insert(figure, n);
+                }
+            }
+            Element::Switch { .. } => {
+                if on {
+                    self.on.push(word);
+                }
+            }
+            Element::Tileset(set) => {
+                if !on {
+                    return;
+                }
+                if value.is_some_and(|v| count_in(reader, v, name, 0, 1000).is_some_and(|n| n > 1))
+                {
+                    reader.unsupported(
+                        format!("more than one {name} per player"),
+                        &format!("\"{name}\""),
+                    );
+                }
+                self.tilesets.push(set.to_string());
+            }
+        }
+    }
+}
+
 fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Option<Converted> {
     let not_a_save = |reader: &mut Reader, missing: &str| {
         let span = SourceSpan::from((0, 0));
@@ -609,66 +841,25 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         return None;
     }
 
-    // Tile sets, figures and rules.
-    let mut tilesets = vec!["base".to_string()];
+    // Tile sets, figures and rules: the base game's here, each
+    // expansion's as its slice declares them (`Setup`).
+    let mut read = SetupRead {
+        tilesets: vec!["base".to_string()],
+        ..SetupRead::default()
+    };
     let mut scale: u32 = 1;
     let mut followers: u32 = 7;
     let mut small_city = false;
-    // Big followers, builders and pigs per player, when the save says.
-    let mut big: Option<u32> = None;
-    let mut builders: Option<u32> = None;
-    let mut pigs: Option<u32> = None;
-    // Mayors, wagons and barns per player, when the save says.
-    let mut mayors: Option<u32> = None;
-    let mut wagons: Option<u32> = None;
-    let mut barns: Option<u32> = None;
-    // JCloisterZone's `barn-placement` rule: "occupied" lets a barn go on
-    // a farm that holds one.
-    let mut barn_any_farm = false;
-    // Trade goods score (JCloisterZone's `traders` element).
-    let mut traders = false;
-    // Tower pieces are in play (the `tower` element; 4.x: the capability).
-    let mut towers = false;
-    // JCloisterZone's first-edition wagon move (`wagon-move: C1`), which
-    // carca does not play.
-    let mut wagon_c1 = false;
-    // The Princess & the Dragon's rules, where not the default.
-    let mut dragon_move: Option<String> = None;
-    let mut fairy_placement: Option<String> = None;
-    let mut princess_action: Option<String> = None;
-    // A count must be a whole number from `min` to `max`.
-    let count = |reader: &mut Reader, v: &Value, what: &str, min: u64, max: u64| -> Option<u32> {
-        match v.as_u64().filter(|n| (min..=max).contains(n)) {
-            Some(n) => u32::try_from(n).ok(),
-            None => {
-                reader.bad(
-                    format!("`{what}` is {v}"),
-                    "a whole number in range",
-                    &format!("\"{what}\""),
-                );
-                None
-            }
-        }
-    };
     let max_scale = u64::try_from(crate::record::MAX_SUPPLY_SCALE).unwrap_or(1);
+    let count = count_in;
     if legacy {
         for (name, value) in setup["expansions"].as_object().into_iter().flatten() {
-            match name.as_str() {
-                "BASIC" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
-                "RIVER" => tilesets.push("river".into()),
-                // The abbey and the twelve land tiles; the figures come
-                // with their capabilities, below.
-                "ABBEY_AND_MAYOR" => {
-                    tilesets.push("abbey".into());
-                    tilesets.push("abbey-mayor".into());
-                }
-                "INNS_AND_CATHEDRALS" => tilesets.push("inns-cathedrals".into()),
-                "TRADERS_AND_BUILDERS" => tilesets.push("traders-builders".into()),
-                "TOWER" => tilesets.push("tower".into()),
-                "PRINCESS_AND_DRAGON" => tilesets.push("princess-dragon".into()),
-                other => {
-                    reader.unsupported(format!("the expansion `{other}`"), &format!("\"{other}\""));
-                }
+            if name == "BASIC" {
+                scale = count(reader, value, name, 1, max_scale).unwrap_or(1);
+            } else if let Some(sets) = with.find(|x| x.legacy_sets, name) {
+                read.tilesets.extend(sets.iter().map(|s| (*s).to_string()));
+            } else {
+                reader.unsupported(format!("the expansion `{name}`"), &format!("\"{name}\""));
             }
         }
         for cap in setup
@@ -679,19 +870,11 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         {
             // A 4.x save lists the capabilities in play; a figure whose
             // capability is missing is not in the game.
-            match cap.as_str().unwrap_or_default() {
-                // The neutral figures and the symbols of The Princess & the
-                // Dragon come with its tiles.
-                "StandardGame" | "Abbey" | "River" | "Inn" | "Cathedral" | "BigFollower"
-                | "Dragon" | "Fairy" | "Princess" | "Portal" => {}
-                "Mayor" => mayors = Some(1),
-                "Wagon" => wagons = Some(1),
-                "Barn" => barns = Some(1),
-                "Builder" => builders = Some(1),
-                "Pig" => pigs = Some(1),
-                "TradeGoods" => traders = true,
-                "Tower" => towers = true,
-                c => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
+            let c = cap.as_str().unwrap_or_default();
+            match with.find_named(|x| x.capabilities, c) {
+                _ if c == "StandardGame" => {}
+                Some(e) => read.element(reader, c, e, None),
+                None => reader.unsupported(format!("the capability `{c}`"), &format!("\"{c}\"")),
             }
         }
         for (name, value) in setup
@@ -700,11 +883,13 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             .into_iter()
             .flatten()
         {
-            if name.to_ascii_uppercase().contains("TINY_CITY") && value.as_bool() == Some(true) {
-                small_city = true;
+            if value.as_bool() != Some(true) {
+                continue;
             }
-            if name == "MULTI_BARN_ALLOWED" && value.as_bool() == Some(true) {
-                barn_any_farm = true;
+            if name.to_ascii_uppercase().contains("TINY_CITY") {
+                small_city = true;
+            } else if let Some((key, to)) = with.find(|x| x.legacy_rules, name) {
+                read.options.insert((*key).to_string(), (*to).to_string());
             }
         }
     } else {
@@ -715,17 +900,12 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             .flatten()
         {
             let family = name.split(':').next().unwrap_or_default();
-            match family {
-                "basic" => scale = count(reader, value, name, 1, max_scale).unwrap_or(1),
-                "river" => tilesets.push("river".into()),
-                "inns-and-cathedrals" => tilesets.push("inns-cathedrals".into()),
-                "traders-and-builders" => tilesets.push("traders-builders".into()),
-                "abbey-and-mayor" => tilesets.push("abbey-mayor".into()),
-                "tower" => tilesets.push("tower".into()),
-                "princess-and-dragon" => tilesets.push("princess-dragon".into()),
-                other => {
-                    reader.unsupported(format!("the tile set `{other}`"), &format!("\"{name}\""));
-                }
+            if family == "basic" {
+                scale = count(reader, value, name, 1, max_scale).unwrap_or(1);
+            } else if let Some(sets) = with.find(|x| x.sets, family) {
+                read.tilesets.extend(sets.iter().map(|s| (*s).to_string()));
+            } else {
+                reader.unsupported(format!("the tile set `{family}`"), &format!("\"{name}\""));
             }
         }
         for (name, value) in setup
@@ -734,37 +914,15 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             .into_iter()
             .flatten()
         {
-            let on = match value {
-                Value::Bool(b) => *b,
-                Value::Number(n) => n.as_f64().is_some_and(|n| n > 0.0),
-                Value::Null => false,
-                _ => true,
-            };
-            match name.as_str() {
-                "small-follower" => {
+            match (name.as_str(), with.find_named(|x| x.elements, name)) {
+                ("small-follower", _) => {
                     followers = count(reader, value, name, 0, 1000).unwrap_or(7);
                 }
-                // Farmers are always in play; inns and cathedrals, the
-                // neutral figures and the symbols come with their tiles.
-                "farmers" | "inn" | "cathedral" | "dragon" | "fairy" | "princess" | "portal" => {}
-                "big-follower" => {
-                    big = count(reader, value, name, 0, 1000);
-                }
-                "builder" => builders = count(reader, value, name, 0, 1000),
-                "pig" => pigs = count(reader, value, name, 0, 1000),
-                "mayor" => mayors = count(reader, value, name, 0, 1000),
-                "wagon" => wagons = count(reader, value, name, 0, 1000),
-                "barn" => barns = count(reader, value, name, 0, 1000),
-                "traders" => traders = on,
-                "tower" => towers = on,
-                "abbey" if on => {
-                    if count(reader, value, name, 0, 1000).is_some_and(|n| n > 1) {
-                        reader.unsupported("more than one abbey per player".into(), "\"abbey\"");
-                    }
-                    tilesets.push("abbey".into());
-                }
-                _ if !on => {}
-                other => {
+                // Farmers are always in play.
+                ("farmers", _) => {}
+                (_, Some(e)) => read.element(reader, name, e, Some(value)),
+                _ if !switched_on(value) => {}
+                (other, None) => {
                     reader.unsupported(format!("the element `{other}`"), &format!("\"{other}\""));
                 }
             }
@@ -798,61 +956,95 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                 );
                 continue;
             }
-            match (name.as_str(), said.as_str()) {
-                ("barn-placement", "occupied") => barn_any_farm = true,
-                ("dragon-move", "after-scoring") => dragon_move = Some(said),
-                ("fairy-placement", "on-tile") => fairy_placement = Some(said),
-                ("princess-action", "must") => princess_action = Some(said),
-                ("tiny-city-scoring", "2") => small_city = true,
-                ("wagon-move", "C1") => wagon_c1 = true,
-                _ => {}
+            if (name.as_str(), said.as_str()) == ("tiny-city-scoring", "2") {
+                small_city = true;
+            }
+            let chosen = with
+                .setups
+                .iter()
+                .flat_map(|x| x.rules.iter())
+                .find(|r| r.name == name && r.written == said);
+            match chosen.map(|r| r.plays) {
+                Some(Plays::Option(key, to)) => {
+                    read.options.insert(key.to_string(), to.to_string());
+                }
+                Some(Plays::Refused { figure, why }) => {
+                    read.refused.push((name.clone(), figure, why));
+                }
+                None => {}
             }
         }
     }
+    let tilesets = read.tilesets.clone();
 
-    // The tile sets bring one big follower, builder and pig each; a save
-    // that says otherwise needs the ruleset to say so too.
-    let brought = u32::from(tilesets.iter().any(|t| t == "inns-cathedrals"));
-    let tb = tilesets.iter().any(|t| t == "traders-builders");
-    let am = tilesets.iter().any(|t| t == "abbey-mayor");
+    // The tile sets bring their figures (one big follower, builder, pig,
+    // mayor, wagon and barn each); a save that says otherwise needs the
+    // ruleset to say so too.
+    let brings = |figure: &str| -> u32 {
+        ids.figures
+            .iter()
+            .filter(|(set, f, _)| f == figure && tilesets.contains(set))
+            .map(|(.., n)| *n)
+            .sum()
+    };
     let mut figures = std::collections::BTreeMap::new();
-    for (key, said, brings) in [
-        ("big", big, brought),
-        ("builder", builders, u32::from(tb)),
-        ("pig", pigs, u32::from(tb)),
-        ("mayor", mayors, u32::from(am)),
-        ("wagon", wagons, u32::from(am)),
-        ("barn", barns, u32::from(am)),
-    ] {
-        match said {
-            Some(n) if n != brings => {
-                figures.insert(key.to_string(), n);
+    for (figure, listed) in with
+        .setups
+        .iter()
+        .flat_map(|x| x.elements.iter())
+        .filter_map(|(_, e)| match e {
+            Element::Figure { figure, listed } => Some((*figure, *listed)),
+            _ => None,
+        })
+    {
+        let brought = brings(figure);
+        match read.counts.get(figure) {
+            Some(&n) if n != brought => {
+                figures.insert(figure.to_string(), n);
             }
-            // JCloisterZone deploys no builder or pig the save does not
-            // list (a save without `big-follower` is read as the set says).
-            None if brings > 0 && key != "big" => {
-                figures.insert(key.to_string(), 0);
+            // JCloisterZone deploys no figure the save does not list, when
+            // the figure is one a save lists (`listed`).
+            None if brought > 0 && listed => {
+                figures.insert(figure.to_string(), 0);
             }
             _ => {}
         }
     }
-    if wagon_c1 && wagons.unwrap_or(u32::from(am)) > 0 {
-        reader.unsupported(
-            "the first edition's wagon move (`wagon-move: C1`); carca moves wagons as JCloisterZone's default C2".into(),
-            "\"wagon-move\"",
-        );
+    for (rule, figure, why) in &read.refused {
+        if figures
+            .get(*figure)
+            .copied()
+            .unwrap_or_else(|| brings(figure))
+            > 0
+        {
+            reader.unsupported((*why).to_string(), &format!("\"{rule}\""));
+        }
     }
-    // Tower pieces come with the `tower` element: without it the tower
-    // tiles are land tiles only.
-    if tilesets.iter().any(|t| t == "tower") && !towers {
-        figures.insert("tower".to_string(), 0);
+    // What a switch that is off takes away: a figure (tower pieces without
+    // the `tower` element) or a rate (goods without `traders`).
+    let mut points = std::collections::BTreeMap::new();
+    for (name, e) in with.setups.iter().flat_map(|x| {
+        if legacy {
+            x.capabilities.iter()
+        } else {
+            x.elements.iter()
+        }
+    }) {
+        let Element::Switch { sets, off } = e else {
+            continue;
+        };
+        if read.on.contains(name) || !tilesets.iter().any(|t| sets.contains(&t.as_str())) {
+            continue;
+        }
+        match off {
+            Off::Figure(f) => {
+                figures.insert((*f).to_string(), 0);
+            }
+            Off::Point(p) => {
+                points.insert((*p).to_string(), 0);
+            }
+        }
     }
-    // Goods are in the tiles; without the `traders` element they score
-    // nothing.
-    let points: std::collections::BTreeMap<String, u32> = (tb && !traders)
-        .then(|| ("goods_majority".to_string(), 0))
-        .into_iter()
-        .collect();
     let version = save
         .get("appVersion")
         .and_then(Value::as_str)
@@ -863,10 +1055,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         tilesets: FlowSeq(tilesets.clone()),
         supply_scale: (scale > 1).then_some(scale),
         ruleset: (small_city
-            || barn_any_farm
-            || dragon_move.is_some()
-            || fairy_placement.is_some()
-            || princess_action.is_some()
+            || !read.options.is_empty()
             || followers != 7
             || !figures.is_empty()
             || !points.is_empty())
@@ -875,11 +1064,8 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                 name: "jcloisterzone".into(),
                 extends: "modern".into(),
                 small_city: small_city.then_some(true),
-                barn_placement: barn_any_farm.then(|| "any-farm".to_string()),
                 followers: (followers != 7).then_some(followers),
-                dragon_move: dragon_move.clone(),
-                fairy_placement: fairy_placement.clone(),
-                princess_action: princess_action.clone(),
+                options: read.options.clone(),
                 figures: (!figures.is_empty()).then(|| FlowMap(figures.clone())),
                 points: (!points.is_empty()).then(|| FlowMap(points.clone())),
             })
@@ -917,13 +1103,24 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                 None => reader.unsupported(format!("the start tile `{id}`"), &format!("\"{id}\"")),
             }
         }
-        None if tilesets.iter().any(|t| t == "river") => {
-            // JCloisterZone lays the spring unturned: its river flows east.
-            let mut spring = WrittenTurn::place("spring", Pos::new(0, 0), rotated(270), None);
-            spring.rot = Some(270);
-            record.start = Some(FlowMap(spring));
+        None => {
+            // A set whose start tile JCloisterZone lays its own way (the
+            // spring, unturned).
+            let laid = with
+                .setups
+                .iter()
+                .filter(|x| {
+                    x.sets
+                        .iter()
+                        .any(|(_, sets)| sets.iter().any(|s| tilesets.iter().any(|t| t == s)))
+                })
+                .find_map(|x| x.start);
+            if let Some((tile, rot)) = laid {
+                let mut first = WrittenTurn::place(tile, Pos::new(0, 0), rotated(rot), None);
+                first.rot = Some(rot);
+                record.start = Some(FlowMap(first));
+            }
         }
-        None => {}
     }
 
     // The draw order tells which drawn tiles were discarded.
@@ -1023,7 +1220,8 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     );
                     continue;
                 };
-                if set != "abbey" && !draw.is_empty() {
+                // A tile of the player's own is not drawn.
+                if !ids.own.iter().any(|o| o == t) && !draw.is_empty() {
                     while drawn < draw.len() && draw[drawn] != id && draw[drawn] != "#END" {
                         let skipped = draw[drawn].clone();
                         match ids.tile(&skipped, legacy) {
@@ -1060,18 +1258,19 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     .and_then(Value::as_str)
                     .unwrap_or_default();
                 let figure = id.split('.').nth(1).unwrap_or_default();
-                let in_play =
-                    |said: Option<u32>, brings: bool| said.unwrap_or(u32::from(brings)) > 0;
-                let known = match figure {
-                    "small" => true,
-                    "big" => in_play(big, brought > 0),
-                    "builder" => in_play(builders, tb),
-                    "pig" => in_play(pigs, tb),
-                    "mayor" => in_play(mayors, am),
-                    "wagon" => in_play(wagons, am),
-                    "barn" => in_play(barns, am),
-                    _ => false,
-                };
+                // A follower, or a figure an expansion reads that is in
+                // play.
+                let declared =
+                    with.setups.iter().flat_map(|x| x.elements.iter()).any(
+                        |(_, e)| matches!(e, Element::Figure { figure: f, .. } if *f == figure),
+                    );
+                let known = figure == "small"
+                    || (declared
+                        && figures
+                            .get(figure)
+                            .copied()
+                            .unwrap_or_else(|| brings(figure))
+                            > 0);
                 if !known {
                     cx.reader
                         .unsupported(format!("the figure `{figure}`"), &format!("\"{id}\""));

@@ -294,6 +294,7 @@ fn the_expansions_read_their_own_messages() {
     let bare = carca::jcz::Expansions {
         registry: &carca::expansions::ALL,
         messages: &[],
+        setups: carca::expansions::JCZ.setups,
     };
     for (file, message) in [
         ("fixtures/jcz/tower.jcz", "PLACE_TOKEN"),
@@ -313,5 +314,54 @@ fn the_expansions_read_their_own_messages() {
             "{file}: {:?}",
             refused.iter().map(ToString::to_string).collect::<Vec<_>>()
         );
+    }
+}
+
+/// Each expansion reads its own part of a save's setup: without the
+/// expansions' declarations, their tile sets, elements, capabilities and
+/// rules are refused as unsupported, one by one; with them, the same saves
+/// import, the figures, switches and options read as the slices say.
+#[test]
+fn the_expansions_read_their_own_setup() {
+    let loader = carca::loader::Loader::default();
+    let bare = carca::jcz::Expansions {
+        registry: &carca::expansions::ALL,
+        messages: carca::expansions::JCZ.messages,
+        setups: &[],
+    };
+    for (file, refused_words) in [
+        (
+            "fixtures/jcz/tower.jcz",
+            &["the tile set `tower`", "the element `tower`"][..],
+        ),
+        (
+            "fixtures/jcz/abbey-mayor-legacy.jcz",
+            &["the expansion `ABBEY_AND_MAYOR`", "the capability `Mayor`"][..],
+        ),
+        (
+            "fixtures/jcz/traders-builders.jcz",
+            &[
+                "the tile set `traders-and-builders`",
+                "the element `builder`",
+            ][..],
+        ),
+    ] {
+        let text = std::fs::read_to_string(file).expect("a save");
+        let src = carca::source::SourceFile::new(file, text);
+        assert!(
+            carca::jcz::import(&loader, &src, carca::expansions::JCZ).is_ok(),
+            "{file}"
+        );
+        let refused: Vec<String> = carca::jcz::import(&loader, &src, bare)
+            .expect_err(file)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        for words in refused_words {
+            assert!(
+                refused.iter().any(|f| f.contains(words)),
+                "{file}: {words}: {refused:?}"
+            );
+        }
     }
 }

@@ -10,6 +10,7 @@
 pub mod abbey;
 pub mod abbey_mayor;
 pub mod gone;
+pub mod inns_cathedrals;
 pub mod princess_dragon;
 pub mod river;
 pub mod tower;
@@ -85,6 +86,15 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         abbey_mayor::jcz::messages,
         tower::jcz::messages,
         princess_dragon::jcz::messages,
+    ],
+    setups: &[
+        river::jcz::SETUP,
+        abbey::jcz::SETUP,
+        inns_cathedrals::JCZ_SETUP,
+        traders_builders::jcz::SETUP,
+        abbey_mayor::jcz::SETUP,
+        tower::jcz::SETUP,
+        princess_dragon::jcz::SETUP,
     ],
 };
 

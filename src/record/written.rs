@@ -44,21 +44,13 @@ pub struct WrittenRuleset {
     /// The small-city rule, when on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub small_city: Option<bool>,
-    /// May a barn go on a farm with one (`any-farm`), when so.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub barn_placement: Option<String>,
     /// Followers per player, when not the default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub followers: Option<u32>,
-    /// When the dragon flies (`after-scoring`), when not the default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dragon_move: Option<String>,
-    /// Where the fairy stands (`on-tile`), when not the default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fairy_placement: Option<String>,
-    /// Whether the princess must act (`must`), when not the default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub princess_action: Option<String>,
+    /// The expansions' rule options that are not at their default
+    /// (`dragon_move: after-scoring`).
+    #[serde(flatten)]
+    pub options: std::collections::BTreeMap<String, String>,
     /// Special figures per player (`{ big: 2 }`), when not what the tile
     /// sets bring.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -6,6 +6,8 @@
 //! (The Abbey's other rule, holes only, is the tile set's `hole_only` flag,
 //! which [`crate::engine::Game::placement_problems`] checks for every caller.)
 
+pub mod jcz;
+
 use crate::engine::mechanic::{End, EndProblem, Mechanic, Phases, Setup};
 use crate::engine::violation::AfterTheEnd;
 use crate::rules::EndGameAbbey;

@@ -4,8 +4,49 @@
 
 use serde_saphyr::{FlowMap, FlowSeq};
 
-use crate::jcz::{Context, Deployed, Messages, Reading};
+use crate::jcz::{Context, Deployed, Element, Messages, Plays, Reading, Rule, Setup};
 use crate::record::written::{WrittenMove, WrittenWhere};
+
+/// What a save's setup says of Abbey & Mayor: the set (4.x: with the
+/// abbey), the mayor, wagon and barn (in play only when the save lists
+/// them), and where a barn may go. carca moves wagons as JCloisterZone's
+/// default `C2`; the first edition's `C1` is refused.
+pub const SETUP: Setup = Setup {
+    sets: &[("abbey-and-mayor", &["abbey-mayor"])],
+    legacy_sets: &[("ABBEY_AND_MAYOR", &["abbey", "abbey-mayor"])],
+    elements: &[("mayor", MAYOR), ("wagon", WAGON), ("barn", BARN)],
+    capabilities: &[("Mayor", MAYOR), ("Wagon", WAGON), ("Barn", BARN)],
+    rules: &[
+        Rule {
+            name: "barn-placement",
+            written: "occupied",
+            plays: Plays::Option("barn_placement", "any-farm"),
+        },
+        Rule {
+            name: "wagon-move",
+            written: "C1",
+            plays: Plays::Refused {
+                figure: "wagon",
+                why: "the first edition's wagon move (`wagon-move: C1`); carca moves wagons as JCloisterZone's default C2",
+            },
+        },
+    ],
+    legacy_rules: &[("MULTI_BARN_ALLOWED", ("barn_placement", "any-farm"))],
+    start: None,
+};
+
+const MAYOR: Element = Element::Figure {
+    figure: "mayor",
+    listed: true,
+};
+const WAGON: Element = Element::Figure {
+    figure: "wagon",
+    listed: true,
+};
+const BARN: Element = Element::Figure {
+    figure: "barn",
+    listed: true,
+};
 
 /// A reader of Abbey & Mayor's figures.
 #[must_use]

@@ -19,6 +19,43 @@ struct PrincessDragon {
     dragon_at: Option<Pos>,
 }
 
+/// What a save's setup says of The Princess & the Dragon: the set (its
+/// neutral figures and symbols come with its tiles), and its three rules.
+pub const SETUP: crate::jcz::Setup = crate::jcz::Setup {
+    sets: &[("princess-and-dragon", &["princess-dragon"])],
+    legacy_sets: &[("PRINCESS_AND_DRAGON", &["princess-dragon"])],
+    elements: &[
+        ("dragon", crate::jcz::Element::WithTiles),
+        ("fairy", crate::jcz::Element::WithTiles),
+        ("princess", crate::jcz::Element::WithTiles),
+        ("portal", crate::jcz::Element::WithTiles),
+    ],
+    capabilities: &[
+        ("Dragon", crate::jcz::Element::WithTiles),
+        ("Fairy", crate::jcz::Element::WithTiles),
+        ("Princess", crate::jcz::Element::WithTiles),
+        ("Portal", crate::jcz::Element::WithTiles),
+    ],
+    rules: &[
+        crate::jcz::Rule {
+            name: "dragon-move",
+            written: "after-scoring",
+            plays: crate::jcz::Plays::Option("dragon_move", "after-scoring"),
+        },
+        crate::jcz::Rule {
+            name: "fairy-placement",
+            written: "on-tile",
+            plays: crate::jcz::Plays::Option("fairy_placement", "on-tile"),
+        },
+        crate::jcz::Rule {
+            name: "princess-action",
+            written: "must",
+            plays: crate::jcz::Plays::Option("princess_action", "must"),
+        },
+    ],
+    ..crate::jcz::Setup::NONE
+};
+
 /// A reader of The Princess & the Dragon's messages.
 #[must_use]
 pub fn messages() -> Box<dyn Messages> {

@@ -3,6 +3,7 @@
 //! The referee, legal-move listing and the generator all ask this one
 //! module, so they can never disagree about a river tile.
 
+pub mod jcz;
 pub mod problem;
 
 use crate::engine::event::FeatureId;

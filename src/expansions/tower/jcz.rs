@@ -23,6 +23,22 @@ struct Tower {
     pending_ransom: Option<FlowMap<WrittenRansom>>,
 }
 
+/// What a save's setup says of The Tower: the set, and the tower pieces
+/// (without the `tower` element, or 4.x's capability, the tower tiles are
+/// land tiles only).
+pub const SETUP: crate::jcz::Setup = crate::jcz::Setup {
+    sets: &[("tower", &["tower"])],
+    legacy_sets: &[("TOWER", &["tower"])],
+    elements: &[("tower", PIECES)],
+    capabilities: &[("Tower", PIECES)],
+    ..crate::jcz::Setup::NONE
+};
+
+const PIECES: crate::jcz::Element = crate::jcz::Element::Switch {
+    sets: &["tower"],
+    off: crate::jcz::Off::Figure("tower"),
+};
+
 /// A reader of The Tower's messages.
 #[must_use]
 pub fn messages() -> Box<dyn Messages> {

@@ -10,6 +10,8 @@
 //! scoring hook (who takes the goods of a completed city, who wins each
 //! good at the end) and the pig's (more per city its owner's farm pays).
 
+pub mod jcz;
+
 use crate::engine::event::{
     Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,
 };
