@@ -365,3 +365,75 @@ fn the_expansions_read_their_own_setup() {
         }
     }
 }
+
+/// Whole games of every supported set, in saves shaped as JCloisterZone's
+/// client writes them (`jcz_client.rs`), beside their twins: the record
+/// each save was made from, whose totals were worked out from the rules
+/// (its `expect:`). The saves in `fixtures/jcz/` are what the writer makes
+/// of the records (`CARCA_JCZ_WRITE=1` writes them again), and
+/// `imported_games_score_like_hand_written_records` scores each like its
+/// twin; here each imports, is over, and scores its record's totals.
+#[test]
+fn whole_games_of_every_set_import_as_their_records() {
+    let mut all = Vec::new();
+    for (name, record) in crate::jcz_client::WHOLE {
+        let save = crate::jcz_client::save_of(record);
+        let text = format!(
+            "{}\n",
+            serde_json::to_string_pretty(&save).expect("a save in JSON")
+        );
+        let path = format!("fixtures/jcz/{name}.jcz");
+        let twin = format!("fixtures/jcz/{name}.yaml");
+        let original = std::fs::read_to_string(record).expect("the record");
+        let twin_text = format!(
+            "# The game of {record}, whose save {name}.jcz is shaped as\n# JCloisterZone's client writes it (tests/jcz_client.rs).\n{original}"
+        );
+        if std::env::var_os("CARCA_JCZ_WRITE").is_some() {
+            std::fs::write(&path, &text).expect("the save written");
+            std::fs::write(&twin, &twin_text).expect("the twin written");
+        }
+        assert!(
+            std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()),
+            "{path} is not what the writer makes of {record}: write it again with CARCA_JCZ_WRITE=1"
+        );
+        assert!(
+            std::fs::read_to_string(&twin).ok().as_deref() == Some(twin_text.as_str()),
+            "{twin} is not a copy of {record}: write it again with CARCA_JCZ_WRITE=1"
+        );
+        let a = stdout_json(&carca(&["score", &path, "--format", "json"]));
+        let b = stdout_json(&carca(&["score", record, "--format", "json"]));
+        assert_eq!(a["totals"], b["totals"], "{path}");
+        assert_eq!(a["ended"], b["ended"], "{path}");
+        assert_eq!(a["events"], b["events"], "{path}");
+        // Players sit in an order that is not their colours'.
+        let slots: Vec<u64> = save["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["slot"].as_u64())
+            .collect();
+        assert!(slots.windows(2).all(|w| w[0] > w[1]), "{path}");
+        all.push(save);
+    }
+    // Between them, the saves write every kind of pointer and both ends.
+    let text: String = all.iter().map(ToString::to_string).collect();
+    for form in [
+        r#""location":"_"#,
+        r#""feature":"Field","location":"II""#,
+        r#""feature":"Field","location":"NL"#,
+        r#""feature":"Monastery","location":"I""#,
+        r#""feature":"Tower","location":"I""#,
+        r#""type":"PLACE_TOKEN""#,
+        r#""type":"CAPTURE_FOLLOWER""#,
+        r#""type":"MOVE_NEUTRAL_FIGURE""#,
+        r#""type":"RETURN_MEEPLE""#,
+        ".wagon.",
+        ".big.",
+        ".builder.",
+        ".mayor.",
+    ] {
+        assert!(text.contains(form), "no save writes {form}");
+    }
+    assert!(all.iter().any(|s| s.get("gameAnnotations").is_some()));
+    assert!(all.iter().any(|s| s.get("gameAnnotations").is_none()));
+}

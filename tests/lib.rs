@@ -11,6 +11,7 @@ mod expansions;
 mod generator;
 mod hostile;
 mod jcz;
+mod jcz_client;
 mod pictures;
 mod properties;
 mod records;
