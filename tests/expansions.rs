@@ -289,6 +289,32 @@ fn moves_list_portal_targets_the_princess_the_dragon_and_the_fairy() {
         text.contains("move the fairy beside the follower at (-1,0) NNE"),
         "{text}"
     );
+    // The princess's and the dragon's choices, each in its expansion's
+    // words, after the placement's figures.
+    let text = carca(&[
+        "moves",
+        "fixtures/records/pd-princess.yaml",
+        "--turn",
+        "4",
+        "--tile",
+        "PD09",
+    ]);
+    assert!(
+        text.contains("; the princess may send home blue's follower at (0,1) S"),
+        "{text}"
+    );
+    let text = carca(&[
+        "moves",
+        "fixtures/records/pd-fairy.yaml",
+        "--turn",
+        "5",
+        "--tile",
+        "PD14",
+    ]);
+    assert!(
+        text.contains("; the dragon may fly first to (0,0)"),
+        "{text}"
+    );
 }
 
 /// A record that ends while the dragon's flight could go on: `moves`

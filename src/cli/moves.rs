@@ -155,41 +155,39 @@ pub(crate) fn run(
                         to.join(", ")
                     );
                 }
-                // The dragon's first steps, together: "(1,0) or (0,-1)".
-                let flights: Vec<String> = m
-                    .actions
-                    .iter()
-                    .filter(|a| a.key == "dragon")
-                    .map(|a| a.at.to_string())
-                    .collect();
-                if !flights.is_empty() {
-                    let _ = write!(
-                        followers,
-                        "; the dragon may fly first to {}",
-                        flights.join(" or ")
-                    );
+                // The choices a mechanic says together come first (the
+                // dragon's first steps: "(1,0) or (0,-1)"), then each other
+                // in its own words.
+                let names = crate::expansions::Names {
+                    players: &record.players,
+                    figures: pos.game().figures(),
+                };
+                let mut keys: Vec<&str> = Vec::new();
+                for a in &m.actions {
+                    if !keys.contains(&a.key) {
+                        keys.push(a.key);
+                    }
                 }
-                for a in m.actions.iter().filter(|a| a.key != "dragon") {
-                    let _ = match a.key {
-                        "princess" => write!(
-                            followers,
-                            "; the princess may send home {}",
-                            a.takes
-                                .iter()
-                                .map(|(p, l, o, f)| format!(
-                                    "{}'s {} at {p} {l}",
-                                    record.players.get(*o).map_or("", String::as_str),
-                                    table.name(*f)
-                                ))
-                                .collect::<Vec<_>>()
-                                .join(" or ")
-                        ),
-                        _ => write!(
-                            followers,
-                            "; or {}",
-                            action_words(a, &record.players, pos.game().figures())
-                        ),
+                for key in &keys {
+                    let Some(gathered) = crate::expansions::choice(key).and_then(|c| c.gathered)
+                    else {
+                        continue;
                     };
+                    let these: Vec<&crate::engine::mechanic::ActionOption> =
+                        m.actions.iter().filter(|a| a.key == *key).collect();
+                    let _ = write!(followers, "; {}", gathered(&these, &names));
+                }
+                for a in &m.actions {
+                    let choice = crate::expansions::choice(a.key);
+                    if choice.is_some_and(|c| c.gathered.is_some()) {
+                        continue;
+                    }
+                    let words = action_words(a, &names);
+                    if choice.is_none_or(|c| c.alternative) {
+                        let _ = write!(followers, "; or {words}");
+                    } else {
+                        let _ = write!(followers, "; {words}");
+                    }
                 }
                 let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
             }
@@ -210,10 +208,9 @@ pub(crate) fn run(
                 let _ = writeln!(
                     out,
                     "the {} of turn {} is under way at {} after {} step{}: {} takes the next, {}",
-                    match u.key {
-                        "dragon" => "dragon's flight",
-                        other => other,
-                    },
+                    crate::expansions::choice(u.key)
+                        .and_then(|c| c.under_way)
+                        .unwrap_or(u.key),
                     u.turn,
                     u.from,
                     u.done,
@@ -225,13 +222,16 @@ pub(crate) fn run(
             // Actions instead of a figure, wherever the tile goes.
             let actions = pos.action_options();
             if !actions.is_empty() {
-                let table = pos.game().figures();
+                let names = crate::expansions::Names {
+                    players: &record.players,
+                    figures: pos.game().figures(),
+                };
                 let _ = writeln!(
                     out,
                     "instead of a figure, {player} may (a placement that opens more lists it with it):"
                 );
                 for a in &actions {
-                    let _ = writeln!(out, "  {}", action_words(a, &record.players, table));
+                    let _ = writeln!(out, "  {}", action_words(a, &names));
                 }
             }
             Outcome {
@@ -249,46 +249,16 @@ pub(crate) fn run(
     }
 }
 
-/// An action a mechanic offers instead of a figure, in words.
+/// An action a mechanic offers instead of a figure, in its expansion's
+/// words.
 fn action_words(
     a: &crate::engine::mechanic::ActionOption,
-    players: &[String],
-    table: &crate::tileset::FigureTable,
+    names: &crate::expansions::Names<'_>,
 ) -> String {
-    let takes: Vec<String> = a
-        .takes
-        .iter()
-        .map(|(p, l, o, f)| {
-            format!(
-                "{}'s {} at {p} {l}",
-                players.get(*o).map_or("", String::as_str),
-                table.name(*f)
-            )
-        })
-        .collect();
-    match a.key {
-        "fairy" => format!(
-            "move the fairy {}",
-            match &a.spot {
-                Some(l) => format!("beside the follower at {} {l}", a.at),
-                None => format!("to the tile at {}", a.at),
-            }
-        ),
-        "tower" => format!(
-            "put a tower piece on {} (height {}){}",
-            a.at,
-            a.height,
-            if takes.is_empty() {
-                String::new()
-            } else {
-                format!(", then take {}", takes.join(" or "))
-            }
-        ),
-        _ => format!(
-            "put a follower on top of the tower at {} (height {})",
-            a.at, a.height
-        ),
-    }
+    crate::expansions::choice(a.key).map_or_else(
+        || format!("{} at {}", a.key, a.at),
+        |c| (c.option)(a, names),
+    )
 }
 
 /// An action a mechanic offers, as JSON.

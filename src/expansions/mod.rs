@@ -128,6 +128,67 @@ pub struct Mark {
     pub in_city: bool,
 }
 
+/// Whom a choice's words name: the players, and the figures by name.
+pub struct Names<'a> {
+    /// The players, in turn order.
+    pub players: &'a [String],
+    /// The figure table.
+    pub figures: &'a crate::tileset::FigureTable,
+}
+
+/// How `carca moves` words the choices a mechanic offers a player
+/// ([`crate::engine::mechanic::ActionOption`]s, by the record key that
+/// writes them).
+#[derive(Clone, Copy)]
+pub struct Choice {
+    /// The record key.
+    pub key: &'static str,
+    /// One choice, on its own ("move the fairy beside …").
+    pub option: fn(&crate::engine::mechanic::ActionOption, &Names<'_>) -> String,
+    /// The choices of one placement said together, before the others
+    /// ("the dragon may fly first to (1,0) or (0,-1)"), when they are.
+    pub gathered: Option<fn(&[&crate::engine::mechanic::ActionOption], &Names<'_>) -> String>,
+    /// What an act of the key is called when a record leaves it under way
+    /// ("dragon's flight"), for an act that can be.
+    pub under_way: Option<&'static str>,
+    /// Said after a placement's figures as an alternative to them ("or
+    /// move the fairy …"), rather than as it is ("the princess may send
+    /// home …", which comes with the placement).
+    pub alternative: bool,
+}
+
+/// Every expansion's choices.
+pub const CHOICES: [&[Choice]; 2] = [&tower::choices::CHOICES, &princess_dragon::choices::CHOICES];
+
+/// How the choices of the record key `key` are worded.
+#[must_use]
+pub fn choice(key: &str) -> Option<&'static Choice> {
+    CHOICES.iter().flat_map(|c| c.iter()).find(|c| c.key == key)
+}
+
+/// The followers a choice may take, in words: "blue's follower at (1,0) N".
+#[must_use]
+pub fn takes_words(
+    takes: &[(
+        crate::geometry::Pos,
+        crate::record::Location,
+        usize,
+        crate::rules::Figure,
+    )],
+    names: &Names<'_>,
+) -> Vec<String> {
+    takes
+        .iter()
+        .map(|(p, l, o, f)| {
+            format!(
+                "{}'s {} at {p} {l}",
+                names.players.get(*o).map_or("", String::as_str),
+                names.figures.name(*f)
+            )
+        })
+        .collect()
+}
+
 /// Every expansion's marks, in the order the board's key lists them.
 pub const MARKS: [&[Mark]; 1] = [&princess_dragon::symbols::MARKS];
 

@@ -8,6 +8,7 @@
 //! tile and before the deployment and the scoring, so a follower taken
 //! from a feature the tile completes does not score.
 
+pub mod choices;
 pub mod jcz;
 pub mod notes;
 pub mod problem;
