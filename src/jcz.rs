@@ -851,11 +851,10 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
     let mut followers: u32 = 7;
     let mut small_city = false;
     let max_scale = u64::try_from(crate::record::MAX_SUPPLY_SCALE).unwrap_or(1);
-    let count = count_in;
     if legacy {
         for (name, value) in setup["expansions"].as_object().into_iter().flatten() {
             if name == "BASIC" {
-                scale = count(reader, value, name, 1, max_scale).unwrap_or(1);
+                scale = count_in(reader, value, name, 1, max_scale).unwrap_or(1);
             } else if let Some(sets) = with.find(|x| x.legacy_sets, name) {
                 read.tilesets.extend(sets.iter().map(|s| (*s).to_string()));
             } else {
@@ -901,7 +900,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         {
             let family = name.split(':').next().unwrap_or_default();
             if family == "basic" {
-                scale = count(reader, value, name, 1, max_scale).unwrap_or(1);
+                scale = count_in(reader, value, name, 1, max_scale).unwrap_or(1);
             } else if let Some(sets) = with.find(|x| x.sets, family) {
                 read.tilesets.extend(sets.iter().map(|s| (*s).to_string()));
             } else {
@@ -916,7 +915,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         {
             match (name.as_str(), with.find_named(|x| x.elements, name)) {
                 ("small-follower", _) => {
-                    followers = count(reader, value, name, 0, 1000).unwrap_or(7);
+                    followers = count_in(reader, value, name, 0, 1000).unwrap_or(7);
                 }
                 // Farmers are always in play.
                 ("farmers", _) => {}
