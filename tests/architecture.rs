@@ -826,10 +826,10 @@ const REACH: [(&str, usize, usize); 7] = [
     ("river", 5, 10),
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 14),
-    ("traders & builders", 23, 116),
-    ("abbey & mayor", 9, 23),
+    ("traders & builders", 20, 108),
+    ("abbey & mayor", 6, 16),
     ("the tower", 17, 115),
-    ("the princess & the dragon", 16, 89),
+    ("the princess & the dragon", 15, 84),
 ];
 
 #[test]

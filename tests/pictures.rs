@@ -73,6 +73,36 @@ fn builders_pigs_and_goods_are_drawn() {
     assert_eq!(pig.matches("rx=\"10\"").count(), 1, "one pig");
 }
 
+/// The neutral figures are drawn as their expansion says: the dragon in
+/// the middle of its tile, the fairy beside its follower, in pictures and
+/// on the terminal board with its key.
+#[test]
+fn the_dragon_and_the_fairy_are_drawn() {
+    let s = Scratch::new("neutrals");
+    let out = s.path("n.svg");
+    let result = carca(&[
+        "render",
+        "fixtures/records/pd-fairy.yaml",
+        "-o",
+        &out,
+        "--force",
+    ]);
+    assert!(result.starts_with("exit: 0"), "{result}");
+    let svg = std::fs::read_to_string(&out).expect("SVG written");
+    assert_eq!(svg.matches("<title>the dragon</title>").count(), 1);
+    assert_eq!(svg.matches("<title>the fairy</title>").count(), 1);
+    assert!(svg.contains("#14532d") && svg.contains("#f0abfc"));
+    let text = carca(&[
+        "render",
+        "fixtures/records/pd-fairy.yaml",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(text.matches('Ж').count(), 2, "{text}");
+    assert_eq!(text.matches('✧').count(), 2, "{text}");
+    assert!(text.contains("Ж the dragon   ✧ the fairy"), "{text}");
+}
+
 #[test]
 fn mayors_wagons_and_barns_are_drawn() {
     let s = Scratch::new("abbey-mayor");

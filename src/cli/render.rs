@@ -162,6 +162,7 @@ pub(crate) fn draw(
             ),
             mark: marks.get(r.player).copied().unwrap_or('●'),
             kind: crate::rules::Figure::FOLLOWER,
+            word: "follower".into(),
             companion: false,
             corner: false,
         })

@@ -128,6 +128,81 @@ pub struct Mark {
     pub in_city: bool,
 }
 
+/// How an expansion's figure is drawn: on the terminal board, a
+/// character in its owner's colour; in SVG and PNG pictures, a shape.
+#[derive(Clone, Copy)]
+pub struct FigureArt {
+    /// The figure's word (`builder`).
+    pub word: &'static str,
+    /// Its character on the terminal board, in colour (without colour,
+    /// every figure is its owner's initial).
+    pub glyph: char,
+    /// Its shape in pictures.
+    pub shape: Shape,
+}
+
+/// A figure's shape in pictures.
+#[derive(Clone, Copy)]
+pub enum Shape {
+    /// A follower's: half as large again when `big`, with `letter` on it.
+    Follower {
+        /// Drawn half as large again.
+        big: bool,
+        /// A letter on it (`M`).
+        letter: Option<&'static str>,
+    },
+    /// A drawing of its own, in its owner's colour, made for the point
+    /// where a follower of its feature would stand (or, for a figure on a
+    /// corner, the corner point); pictures are 100 units a tile.
+    Drawn(fn(f64, f64, &str) -> svg::node::element::Group),
+}
+
+/// How a neutral figure is drawn (in its own colours).
+#[derive(Clone, Copy)]
+pub struct Neutral {
+    /// Its name (`dragon`).
+    pub name: &'static str,
+    /// Its character and ANSI colour on the terminal board.
+    pub glyph: (char, &'static str),
+    /// What the board's key says of it ("Ж the dragon").
+    pub label: &'static str,
+    /// Where it stands on its tile when beside no follower, in picture
+    /// units from the tile's north-west corner (a tile is 100 across).
+    pub alone: (f64, f64),
+    /// Its character cell on the terminal board's tile (column, row).
+    pub cell: (usize, usize),
+    /// Its drawing at a point.
+    pub draw: fn(f64, f64) -> svg::node::element::Group,
+}
+
+/// Every expansion's figures that are drawn their own way.
+pub const FIGURE_ART: [&[FigureArt]; 3] = [
+    &inns_cathedrals::ART,
+    &traders_builders::art::ART,
+    &abbey_mayor::art::ART,
+];
+
+/// Every expansion's neutral figures.
+pub const NEUTRALS: [&[Neutral]; 1] = [&princess_dragon::art::NEUTRALS];
+
+/// How the figure `word` is drawn, if an expansion draws it its own way.
+#[must_use]
+pub fn figure_art(word: &str) -> Option<&'static FigureArt> {
+    FIGURE_ART
+        .iter()
+        .flat_map(|a| a.iter())
+        .find(|a| a.word == word)
+}
+
+/// How the neutral figure `name` is drawn.
+#[must_use]
+pub fn neutral(name: &str) -> Option<&'static Neutral> {
+    NEUTRALS
+        .iter()
+        .flat_map(|a| a.iter())
+        .find(|a| a.name == name)
+}
+
 /// Whom a choice's words name: the players, and the figures by name.
 pub struct Names<'a> {
     /// The players, in turn order.

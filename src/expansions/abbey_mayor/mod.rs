@@ -2,6 +2,7 @@
 //! data (a figure of the figure table, a tile of the set); what is code is
 //! the wagon moving on ([`wagon`]) and the barn ([`barn`]).
 
+pub mod art;
 pub mod barn;
 pub mod jcz;
 pub mod problem;

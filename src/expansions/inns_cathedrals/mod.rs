@@ -2,7 +2,18 @@
 //! follower are tile-set modifiers and a figure of the figure table. What
 //! is here is how a JCloisterZone save says they are in play.
 
+use crate::expansions::{FigureArt, Shape};
 use crate::jcz::{Element, Setup};
+
+/// The big follower: a follower half as large again.
+pub const ART: [FigureArt; 1] = [FigureArt {
+    word: "big",
+    glyph: '⬤',
+    shape: Shape::Follower {
+        big: true,
+        letter: None,
+    },
+}];
 
 /// What a save's setup says of Inns & Cathedrals: the set, and the big
 /// follower (a save without the element plays the set's one).

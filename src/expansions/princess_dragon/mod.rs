@@ -1,6 +1,7 @@
 //! The Princess & the Dragon (RULES.md §14): the dragon ([`dragon`]), the
 //! fairy ([`fairy`]), the princess and the magic portal ([`princess`]).
 
+pub mod art;
 pub mod choices;
 pub mod dragon;
 pub mod fairy;

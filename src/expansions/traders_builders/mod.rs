@@ -10,6 +10,7 @@
 //! scoring hook (who takes the goods of a completed city, who wins each
 //! good at the end) and the pig's (more per city its owner's farm pays).
 
+pub mod art;
 pub mod jcz;
 
 use crate::engine::event::{

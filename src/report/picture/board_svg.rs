@@ -4,8 +4,7 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::tile_art::{
-    HIGHLIGHT, barn, builder, dragon_figure, fairy_figure, figure_at, highlight_shape, meeple,
-    ornaments, pig, refused_meeple, tile_group, token,
+    HIGHLIGHT, figure_at, highlight_shape, meeple, ornaments, refused_meeple, tile_group, token,
 };
 use svg::Document;
 use svg::node::element::{Definitions, Group, Line, Pattern, Rectangle, Text};
@@ -127,23 +126,26 @@ pub fn svg(scene: &Scene) -> String {
             continue;
         };
         let (x0, y0) = origin(p.at);
+        let art = crate::expansions::figure_art(&fig.word).map(|a| a.shape);
         if fig.corner {
             // On the point where its tile's north-east corner meets three
             // other tiles.
-            doc = doc.add(barn(x0 + T, y0, &fig.colour));
+            doc = doc.add(match art {
+                Some(crate::expansions::Shape::Drawn(draw)) => draw(x0 + T, y0, &fig.colour),
+                _ => token(x0 + T, y0, &fig.colour),
+            });
             continue;
         }
         // The anchor turns with the tile; the figure stays upright.
         let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
         let lying = p.tile.features[fig.feature].kind == FeatureKind::Field;
-        let letter = match fig.kind {
-            crate::rules::Figure::MAYOR => Some("M"),
-            crate::rules::Figure::WAGON => Some("W"),
-            _ => None,
-        };
-        if let Some(letter) = letter {
+        if let Some(crate::expansions::Shape::Follower {
+            big,
+            letter: Some(letter),
+        }) = art
+        {
             doc = doc
-                .add(meeple(x0 + ax, y0 + ay, &fig.colour, lying, false))
+                .add(meeple(x0 + ax, y0 + ay, &fig.colour, lying, big))
                 .add(
                     Text::new(letter)
                         .set("x", x0 + ax)
@@ -154,18 +156,14 @@ pub fn svg(scene: &Scene) -> String {
                 );
             continue;
         }
-        doc = doc.add(match fig.kind {
+        doc = doc.add(match art {
+            Some(crate::expansions::Shape::Drawn(draw)) => draw(x0 + ax, y0 + ay, &fig.colour),
             // Beside where a follower of the feature would stand.
-            crate::rules::Figure::BUILDER => builder(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
-            crate::rules::Figure::PIG => pig(x0 + ax + 12.0, y0 + ay + 8.0, &fig.colour),
-            _ if fig.companion => token(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
-            kind => meeple(
-                x0 + ax,
-                y0 + ay,
-                &fig.colour,
-                lying,
-                kind == crate::rules::Figure::BIG,
-            ),
+            None if fig.companion => token(x0 + ax + 12.0, y0 + ay + 6.0, &fig.colour),
+            Some(crate::expansions::Shape::Follower { big, .. }) => {
+                meeple(x0 + ax, y0 + ay, &fig.colour, lying, big)
+            }
+            None => meeple(x0 + ax, y0 + ay, &fig.colour, lying, false),
         });
     }
     for s in &scene.stacks {
@@ -195,25 +193,24 @@ pub fn svg(scene: &Scene) -> String {
             ));
         }
     }
-    // The neutral figures: the dragon in the middle of its tile, the
-    // fairy beside its follower (or in its tile's corner).
+    // The neutral figures: beside their follower, or where on their tile
+    // their expansion says.
     for (name, tile, beside) in &scene.neutrals {
         let Some(p) = scene.tiles.get(*tile) else {
             continue;
         };
         let (x0, y0) = origin(p.at);
-        if name == "dragon" {
-            doc = doc.add(dragon_figure(x0 + T / 2.0, y0 + T / 2.0 + 18.0));
+        let Some(art) = crate::expansions::neutral(name) else {
             continue;
-        }
+        };
         let (x, y) = match beside.and_then(|f| scene.figures.get(f)) {
             Some(fig) => {
                 let (ax, ay) = figure_at(p.tile, fig.feature, p.rot);
                 (x0 + ax - 12.0, y0 + ay - 10.0)
             }
-            None => (x0 + T - 12.0, y0 + T - 12.0),
+            None => (x0 + art.alone.0, y0 + art.alone.1),
         };
-        doc = doc.add(fairy_figure(x, y));
+        doc = doc.add((art.draw)(x, y));
     }
     for fig in &scene.refused {
         let Some(p) = scene.tiles.get(fig.tile) else {

@@ -174,32 +174,27 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             };
             let (c, r) = cell(ax, ay);
             // Without colour, the owner's initial tells followers apart.
-            let mark = match (colour, fig.kind) {
-                (true, _) if fig.corner => '▲',
-                (true, crate::rules::Figure::MAYOR) => '♚',
-                (true, crate::rules::Figure::WAGON) => '◘',
-                (true, crate::rules::Figure::BIG) => '⬤',
-                (true, crate::rules::Figure::BUILDER) => '⌂',
-                (true, crate::rules::Figure::PIG) => '∞',
-                (true, _) if fig.companion => '◆',
-                (true, _) => '●',
+            let art = crate::expansions::figure_art(&fig.word);
+            let mark = match (colour, art) {
+                (true, Some(a)) => a.glyph,
+                (true, None) if fig.corner => '▲',
+                (true, None) if fig.companion => '◆',
+                (true, None) => '●',
                 (false, _) => fig.mark,
             };
             grid[oy + r][ox + c] = (mark, ansi_for(&fig.colour));
         }
     }
-    // The neutral figures: the dragon in the middle of its tile, the fairy
-    // in its tile's north-west corner.
+    // The neutral figures, each in the cell of its tile its expansion
+    // says.
     for (name, tile, _) in &scene.neutrals {
         let Some(p) = scene.tiles.get(*tile) else {
             continue;
         };
         let ox = (p.at.x - min_x) as usize * 5;
         let oy = (max_y - p.at.y) as usize * 3;
-        if name == "dragon" {
-            grid[oy + 2][ox + 2] = ('Ж', "1;31");
-        } else {
-            grid[oy][ox] = ('✧', "1;35");
+        if let Some(n) = crate::expansions::neutral(name) {
+            grid[oy + n.cell.1][ox + n.cell.0] = n.glyph;
         }
     }
     let mut out = String::new();
@@ -257,11 +252,9 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
         // What the marks of the neutral figures and the tiles' symbols are.
         let mut marks: Vec<&str> = Vec::new();
         for (name, ..) in &scene.neutrals {
-            marks.push(if name == "dragon" {
-                "Ж the dragon"
-            } else {
-                "✧ the fairy"
-            });
+            if let Some(n) = crate::expansions::neutral(name) {
+                marks.push(n.label);
+            }
         }
         let mut symbols: Vec<&str> = Vec::new();
         for t in &scene.tiles {

@@ -56,9 +56,11 @@ pub struct Figure {
     pub colour: String,
     /// How a terminal without colour shows it: its owner's initial.
     pub mark: char,
-    /// Which figure: a big follower is drawn larger, a builder as a
-    /// little tower, a pig as a pig.
+    /// Which figure.
     pub kind: crate::rules::Figure,
+    /// Its word (`follower`, `builder`): an expansion's figure is drawn
+    /// as the expansion says (`expansions::figure_art`).
+    pub word: String,
     /// A companion of a follower (a builder, a pig, or one a tile set
     /// declares): drawn beside where a follower of the feature stands.
     pub companion: bool,
@@ -184,6 +186,7 @@ impl<'a> Scene<'a> {
                     colour: player_colour(name, f.player),
                     mark: player_marks.get(f.player).copied().unwrap_or('●'),
                     kind: f.figure,
+                    word: game.figures().name(f.figure).to_string(),
                     companion: !game.figures().is_follower(f.figure),
                     corner: false,
                 }
@@ -196,6 +199,7 @@ impl<'a> Scene<'a> {
                     colour: player_colour(name, c.player),
                     mark: player_marks.get(c.player).copied().unwrap_or('●'),
                     kind: c.figure,
+                    word: game.figures().name(c.figure).to_string(),
                     companion: false,
                     corner: true,
                 })
@@ -512,6 +516,7 @@ mod tests {
                 colour: player_colour("blue", 1),
                 mark: 'B',
                 kind: crate::rules::Figure::FOLLOWER,
+                word: "follower".into(),
                 companion: false,
                 corner: false,
             }],

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use svg::Document;
-use svg::node::element::{Circle, Ellipse, Group, Line, Path, Polygon, Rectangle, Text};
+use svg::node::element::{Circle, Ellipse, Group, Path, Polygon, Rectangle, Text};
 
 use super::T;
 use crate::geometry::{Edge, Half, Rotation};
@@ -836,63 +836,6 @@ fn symbol_art(tile: &Tile, symbol: &str, k: usize) -> Group {
         .add(svg::node::element::Title::new(symbol))
 }
 
-/// The dragon, a neutral figure: a green body with wings and a red eye.
-pub(super) fn dragon_figure(x: f64, y: f64) -> Group {
-    Group::new()
-        .add(
-            Path::new()
-                .set(
-                    "d",
-                    format!(
-                        "M{} {} L{} {} L{} {} L{} {} L{} {} L{} {} Z",
-                        x - 13.0,
-                        y + 2.0,
-                        x - 5.0,
-                        y - 9.0,
-                        x,
-                        y - 2.0,
-                        x + 5.0,
-                        y - 9.0,
-                        x + 13.0,
-                        y + 2.0,
-                        x,
-                        y + 8.0
-                    ),
-                )
-                .set("fill", "#14532d")
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.5),
-        )
-        .add(
-            Circle::new()
-                .set("cx", x)
-                .set("cy", y + 1.0)
-                .set("r", 2.2)
-                .set("fill", "#ef4444"),
-        )
-        .add(svg::node::element::Title::new("the dragon"))
-}
-
-/// The fairy, a neutral figure: a small star.
-pub(super) fn fairy_figure(x: f64, y: f64) -> Group {
-    let points: Vec<String> = (0..10)
-        .map(|k| {
-            let r = if k % 2 == 0 { 7.0 } else { 3.0 };
-            let a = std::f64::consts::PI * f64::from(k) / 5.0 - std::f64::consts::FRAC_PI_2;
-            point(x + r * a.cos(), y + r * a.sin())
-        })
-        .collect();
-    Group::new()
-        .add(
-            Polygon::new()
-                .set("points", points.join(" "))
-                .set("fill", "#f0abfc")
-                .set("stroke", "#86198f")
-                .set("stroke-width", 1.2),
-        )
-        .add(svg::node::element::Title::new("the fairy"))
-}
-
 /// The colour that outlines one feature.
 pub(super) const HIGHLIGHT: &str = "#ff2d95";
 
@@ -989,48 +932,6 @@ pub(super) fn meeple(x: f64, y: f64, colour: &str, lying: bool, big: bool) -> Gr
         )
 }
 
-/// A builder: a little tower in its owner's colour.
-pub(super) fn builder(x: f64, y: f64, colour: &str) -> Group {
-    Group::new()
-        .set("transform", format!("translate({x:.1},{y:.1})"))
-        .add(
-            Path::new()
-                .set("d", "M-6,9 L-6,-3 L0,-10 L6,-3 L6,9 Z")
-                .set("fill", colour)
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.6),
-        )
-        .add(
-            Rectangle::new()
-                .set("x", -2)
-                .set("y", 2)
-                .set("width", 4)
-                .set("height", 7)
-                .set("fill", "#ffffff")
-                .set("fill-opacity", 0.7),
-        )
-}
-
-/// A barn: a little house with a wide roof, on a corner point.
-pub(super) fn barn(x: f64, y: f64, colour: &str) -> Group {
-    Group::new()
-        .set("transform", format!("translate({x:.1},{y:.1})"))
-        .add(
-            Path::new()
-                .set("d", "M-11,9 L-11,-2 L0,-11 L11,-2 L11,9 Z")
-                .set("fill", colour)
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.8),
-        )
-        .add(
-            Path::new()
-                .set("d", "M-4,9 L-4,1 L4,1 L4,9")
-                .set("fill", "none")
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.6),
-        )
-}
-
 /// A companion a tile set declares: a small diamond in its owner's colour.
 pub(super) fn token(x: f64, y: f64, colour: &str) -> Group {
     Group::new()
@@ -1041,45 +942,6 @@ pub(super) fn token(x: f64, y: f64, colour: &str) -> Group {
                 .set("fill", colour)
                 .set("stroke", "#ffffff")
                 .set("stroke-width", 1.6),
-        )
-}
-
-/// A pig: a round body with a snout and legs, in its owner's colour.
-pub(super) fn pig(x: f64, y: f64, colour: &str) -> Group {
-    let legs = [-6.0, -2.0, 2.0, 6.0]
-        .into_iter()
-        .fold(Group::new(), |g, dx| {
-            g.add(
-                Line::new()
-                    .set("x1", dx)
-                    .set("y1", 4)
-                    .set("x2", dx)
-                    .set("y2", 9)
-                    .set("stroke", colour)
-                    .set("stroke-width", 2.2),
-            )
-        });
-    Group::new()
-        .set("transform", format!("translate({x:.1},{y:.1}) scale(1.3)"))
-        .add(legs)
-        .add(
-            Ellipse::new()
-                .set("cx", 0)
-                .set("cy", 0)
-                .set("rx", 10)
-                .set("ry", 6.5)
-                .set("fill", colour)
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.6),
-        )
-        .add(
-            Circle::new()
-                .set("cx", 10)
-                .set("cy", -1)
-                .set("r", 3)
-                .set("fill", colour)
-                .set("stroke", "#ffffff")
-                .set("stroke-width", 1.2),
         )
 }
 
