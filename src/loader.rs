@@ -23,6 +23,8 @@ pub struct Loader {
     /// by the name a record gives them, are read, and never the disk.
     uploads: Option<Arc<HashMap<String, String>>>,
     caches: Arc<Caches>,
+    /// The expansions' rule options, which rulesets may set.
+    options: crate::rules::table::Options,
 }
 
 /// The most catalogs a loader keeps.
@@ -53,7 +55,22 @@ impl Loader {
                 builtin: [const { OnceLock::new() }; builtin::NAMES.len()],
                 catalogs: Mutex::default(),
             }),
+            options: &[],
         }
+    }
+
+    /// This loader, its rulesets knowing the expansions' options
+    /// `options` (given by whoever knows the expansions).
+    #[must_use]
+    pub fn with_options(mut self, options: crate::rules::table::Options) -> Loader {
+        self.options = options;
+        self
+    }
+
+    /// The expansions' rule options its rulesets know.
+    #[must_use]
+    pub fn options(&self) -> crate::rules::table::Options {
+        self.options
     }
 
     /// A loader that never reads the disk: a file a record names (a tile
@@ -66,6 +83,7 @@ impl Loader {
             max_file_bytes: self.max_file_bytes,
             uploads: Some(Arc::new(uploads)),
             caches: Arc::clone(&self.caches),
+            options: self.options,
         }
     }
 

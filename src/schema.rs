@@ -42,8 +42,8 @@ pub enum Kind {
 pub fn of(kind: Kind) -> serde_json::Value {
     let mut schema = match kind {
         Kind::Tileset => crate::tileset::schema(),
-        Kind::Record => crate::record::schema(),
-        Kind::Ruleset => crate::rules::schema(),
+        Kind::Record => crate::record::schema(&crate::expansions::OPTIONS),
+        Kind::Ruleset => crate::rules::schema_with(&crate::expansions::OPTIONS),
         Kind::Score => crate::report::output::schema(),
         Kind::Moves => crate::report::json::moves_schema(),
         Kind::Compare => crate::report::json::compare_schema(),

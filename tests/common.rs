@@ -110,7 +110,7 @@ impl Drop for Scratch {
 /// One loader for the whole test binary, as one run of carca has.
 pub(crate) fn loader() -> &'static carca::loader::Loader {
     static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
-    LOADER.get_or_init(carca::loader::Loader::default)
+    LOADER.get_or_init(carca::expansions::loader)
 }
 
 /// How many mixes of the built-in tile sets there are: the base set with

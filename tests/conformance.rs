@@ -438,9 +438,9 @@ const PER_OPTION: usize = 2;
 /// Every value of every rule option (a ruleset's toggles), as written in a
 /// ruleset, but a count's: `followers = 1` stands for the counts.
 fn option_values() -> Vec<(&'static str, Value)> {
-    use carca::rules::table::{TOGGLES, Values};
+    use carca::rules::table::Values;
     let mut out = Vec::new();
-    for t in &TOGGLES {
+    for t in carca::expansions::toggles() {
         match t.values {
             Values::Bool => {
                 out.push((t.key, Value::from(true)));
@@ -467,7 +467,7 @@ fn reason(text: &str) -> String {
 /// (names only built-in sets and rulesets), legal and illegal, and a few
 /// generated games of every set with the base game and of all at once.
 fn build() -> Suite {
-    let loader = Loader::default();
+    let loader = carca::expansions::loader();
     let mut cases = Vec::new();
     let mut per_option = std::collections::BTreeMap::new();
     for dir in ["fixtures/records", "fixtures/illegal"] {
@@ -781,7 +781,7 @@ fn every_shipped_set_and_figure_appears() {
 fn every_rule_option_and_ruleset_changes_some_verdict() {
     let suite = shipped();
     let modern = carca::rules::Ruleset::modern();
-    for t in &carca::rules::table::TOGGLES {
+    for t in carca::expansions::toggles() {
         for (key, value) in option_values().into_iter().filter(|(k, _)| *k == t.key) {
             let shown = value
                 .as_str()
@@ -831,7 +831,7 @@ fn the_generated_group_is_what_the_generator_makes() {
         assert_eq!(code, 0, "{err}");
     }
     let group = carca::cli::conformance::suite(Some(Path::new(GROUP))).expect("the group");
-    let loader = Loader::default();
+    let loader = carca::expansions::loader();
     let end = SUITE_SEEDS.end;
     let mut made = generated(&loader, SUITE_SEEDS).expect("generated games");
     made.extend(generated(&loader, end..end + GROUP_MORE).expect("generated games"));

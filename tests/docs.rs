@@ -318,6 +318,7 @@ fn check_shipped_file(block: &Block, file: &str) {
                     .iter()
                     .flat_map(|l| l.set.figure_kinds.iter().map(|k| k.name.clone()))
                     .collect(),
+                options: &carca::expansions::OPTIONS,
             };
             if let Err(findings) = carca::rules::load_with(
                 crate::common::loader(),

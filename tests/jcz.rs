@@ -290,7 +290,7 @@ fn a_save_without_annotations_ends_only_when_the_pack_is_spent() {
 /// unsupported, message by message; with them, the same saves import.
 #[test]
 fn the_expansions_read_their_own_messages() {
-    let loader = carca::loader::Loader::default();
+    let loader = carca::expansions::loader();
     let bare = carca::jcz::Expansions {
         registry: &carca::expansions::ALL,
         messages: &[],
@@ -323,7 +323,7 @@ fn the_expansions_read_their_own_messages() {
 /// import, the figures, switches and options read as the slices say.
 #[test]
 fn the_expansions_read_their_own_setup() {
-    let loader = carca::loader::Loader::default();
+    let loader = carca::expansions::loader();
     let bare = carca::jcz::Expansions {
         registry: &carca::expansions::ALL,
         messages: carca::expansions::JCZ.messages,

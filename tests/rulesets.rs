@@ -100,20 +100,32 @@ fn builtin_rulesets_match_the_contract() {
 }
 
 #[test]
-fn the_options_of_the_expansions_are_words_their_mechanics_read_by_key() {
+fn the_options_of_the_expansions_are_declared_by_them_and_read_as_words() {
     use carca::expansions::{abbey_mayor::barn, princess_dragon};
     use carca::rules::Ruleset;
 
-    // Each key a mechanic reads is an option of the tables, with the
+    // Each option a mechanic reads is declared by its expansion, with the
     // current rules' word by default.
     let modern = Ruleset::modern();
-    for (key, default) in [
+    for (option, default) in [
         (barn::PLACEMENT, "farm-without-barn"),
         (princess_dragon::dragon::MOVE, "before-scoring"),
         (princess_dragon::fairy::PLACEMENT, "next-to-follower"),
         (princess_dragon::princess::ACTION, "may"),
     ] {
-        assert_eq!(modern.word(key), default, "{key}");
+        assert_eq!(modern.option(&option), default, "{}", option.key);
+        assert!(
+            carca::expansions::toggles().any(|t| t.key == option.key),
+            "{}",
+            option.key
+        );
+        assert!(
+            !carca::rules::table::TOGGLES
+                .iter()
+                .any(|t| t.key == option.key),
+            "{} is the expansion's, not the base game's",
+            option.key
+        );
     }
     // A ruleset that sets one keeps the word; the others keep theirs.
     let scratch = crate::common::Scratch::new("dragon-option");
@@ -123,9 +135,33 @@ fn the_options_of_the_expansions_are_words_their_mechanics_read_by_key() {
         "name = \"first dragon\"\ndragon_move = \"after-scoring\"\n",
     )
     .expect("written");
-    let rules = carca::rules::load(crate::common::loader(), &file, std::path::Path::new(""))
-        .expect("a ruleset");
-    assert_eq!(rules.word(princess_dragon::dragon::MOVE), "after-scoring");
-    assert_eq!(rules.word(princess_dragon::princess::ACTION), "may");
-    assert_eq!(rules.word("no_such_option"), "");
+    let with = carca::rules::Declared {
+        options: &carca::expansions::OPTIONS,
+        ..carca::rules::Declared::default()
+    };
+    let rules = carca::rules::load_with(
+        crate::common::loader(),
+        &file,
+        std::path::Path::new(""),
+        &with,
+    )
+    .expect("a ruleset");
+    assert_eq!(
+        rules.option(&princess_dragon::dragon::MOVE),
+        "after-scoring"
+    );
+    assert_eq!(rules.option(&princess_dragon::princess::ACTION), "may");
+    // Without the expansions' options, the key is unknown (the reader is
+    // handed them by its caller; it names no expansion).
+    let bare = carca::rules::load_with(
+        crate::common::loader(),
+        &file,
+        std::path::Path::new(""),
+        &carca::rules::Declared::default(),
+    )
+    .expect_err("an unknown key");
+    assert!(
+        bare.iter().any(|f| f.to_string().contains("dragon_move")),
+        "{bare:?}"
+    );
 }

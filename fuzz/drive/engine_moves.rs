@@ -27,7 +27,7 @@ pub(crate) fn drive(moves: &[Move]) {
     // The catalog is the same for every input: build it once.
     static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
     let catalog = CATALOG.get_or_init(|| {
-        let loader = carca::loader::Loader::default();
+        let loader = carca::expansions::loader();
         let sets = ["base", "abbey", "river", "inns-cathedrals"]
             .iter()
             .map(|n| carca::tileset::Loaded {

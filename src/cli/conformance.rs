@@ -239,10 +239,8 @@ fn needs(record: &Value) -> BTreeSet<String> {
 /// The tags of the rule options a ruleset sets otherwise than `modern`
 /// does (`option:farm_scoring=first`, `option:points.farm_city=4`).
 fn options_of(rules: &crate::rules::Ruleset) -> BTreeSet<String> {
-    use crate::rules::table::TOGGLES;
     let modern = crate::rules::Ruleset::modern();
-    let toggles = TOGGLES
-        .iter()
+    let toggles = crate::expansions::toggles()
         .filter(|t| t.get(rules) != t.get(&modern))
         .map(|t| format!("option:{}={}", t.key, t.get(rules).plain()));
     let points = rules

@@ -453,6 +453,7 @@ fn loader_for(args: &Args) -> Loader {
         Some(mib) => Loader::new(mib.saturating_mul(1024 * 1024)),
         None => Loader::default(),
     }
+    .with_options(&crate::expansions::OPTIONS)
 }
 
 /// Runs a command, writing as it goes; returns the exit code. Batches of

@@ -232,6 +232,29 @@ pub struct Choice {
     pub alternative: bool,
 }
 
+/// Every expansion's rule options (its toggles of ruleset files), listed
+/// after the base game's in every report.
+pub const OPTIONS: [&[crate::rules::table::Toggle]; 2] = [
+    &[abbey_mayor::barn::PLACEMENT],
+    &[
+        princess_dragon::dragon::MOVE,
+        princess_dragon::fairy::PLACEMENT,
+        princess_dragon::princess::ACTION,
+    ],
+];
+
+/// Every toggle of a ruleset: the base game's and the expansions'.
+pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
+    crate::rules::table::every_toggle(&OPTIONS)
+}
+
+/// A loader whose rulesets know the expansions' options: what the
+/// commands read records with.
+#[must_use]
+pub fn loader() -> crate::loader::Loader {
+    crate::loader::Loader::default().with_options(&OPTIONS)
+}
+
 /// Every expansion's choices.
 pub const CHOICES: [&[Choice]; 2] = [&tower::choices::CHOICES, &princess_dragon::choices::CHOICES];
 

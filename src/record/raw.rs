@@ -187,7 +187,7 @@ impl JsonSchema for RawRuleset {
         "RawRuleset".into()
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut s = crate::rules::schema();
+        let mut s = crate::rules::schema_with(SCHEMA_OPTIONS.with(std::cell::Cell::get));
         if let Some(o) = s.as_object_mut() {
             o.remove("$schema");
             o.remove("title");
@@ -466,7 +466,18 @@ pub(crate) use super::keys::tower::{
 };
 pub(crate) use super::keys::wagon::RawMove;
 
-/// The JSON Schema of record files.
-pub(crate) fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default()
+thread_local! {
+    /// The expansions' options while a record schema is made
+    /// ([`schema`]), which the inline ruleset's schema lists.
+    static SCHEMA_OPTIONS: std::cell::Cell<crate::rules::table::Options> =
+        const { std::cell::Cell::new(&[]) };
+}
+
+/// The JSON Schema of record files, whose inline rulesets may set the
+/// expansions' `options` too.
+pub(crate) fn schema(options: crate::rules::table::Options) -> serde_json::Value {
+    SCHEMA_OPTIONS.with(|o| o.set(options));
+    let s = serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default();
+    SCHEMA_OPTIONS.with(|o| o.set(&[]));
+    s
 }

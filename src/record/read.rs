@@ -18,16 +18,25 @@ use miette::SourceSpan;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The JSON Schema of record files.
+/// The JSON Schema of record files, whose inline rulesets may set the
+/// expansions' `options` too.
 #[must_use]
-pub fn schema() -> serde_json::Value {
-    raw::schema()
+pub fn schema(options: crate::rules::table::Options) -> serde_json::Value {
+    raw::schema(options)
 }
 
-/// The JSON Schema of records, made once, for finding unknown keys.
-pub(super) fn cached_schema() -> &'static serde_json::Value {
-    static SCHEMA: OnceLock<serde_json::Value> = OnceLock::new();
-    SCHEMA.get_or_init(schema)
+/// The JSON Schema of records with the expansions' `options`, for finding
+/// unknown keys: made once for the options commands read with.
+pub(super) fn cached_schema(
+    options: crate::rules::table::Options,
+) -> std::borrow::Cow<'static, serde_json::Value> {
+    static SCHEMA: OnceLock<(crate::rules::table::Options, serde_json::Value)> = OnceLock::new();
+    let (made_for, made) = SCHEMA.get_or_init(|| (options, schema(options)));
+    if std::ptr::eq(*made_for, options) {
+        std::borrow::Cow::Borrowed(made)
+    } else {
+        std::borrow::Cow::Owned(schema(options))
+    }
 }
 
 /// What a file found in a folder is, judged by reading it.
@@ -168,7 +177,7 @@ fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Erro
         src,
         (&message, span),
         reader,
-        crate::keys::walk(src.text(), cached_schema(), KEY_ALIASES),
+        crate::keys::walk(src.text(), &cached_schema(loader.options()), KEY_ALIASES),
         |k| RecordError::UnknownKey {
             help: k.help(),
             key: k.key,
@@ -311,6 +320,7 @@ pub fn ruleset_for(
             .flat_map(|m| [m.key.clone(), m.incomplete_key.clone()])
             .collect(),
         figures: record.catalog.figures.declared_keys(),
+        options: loader.options(),
     };
     match &record.inline_rules {
         Some(draft) if spec == record.rules_name() => crate::rules::resolve(

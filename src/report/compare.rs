@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
-use crate::rules::table::{Bears, GROUPS, Group, POINTS, TOGGLES};
+use crate::rules::table::{Bears, GROUPS, Group, POINTS};
 use crate::text;
 
 /// A feature whose points differ between rulesets.
@@ -44,8 +44,7 @@ enum Bearing {
 /// `[figures]` (as `points.farm_city`), then the `[points]` keys of
 /// declared modifiers that any of `rules` sets.
 fn keys(rules: &[&Ruleset]) -> Vec<Key> {
-    let mut out: Vec<Key> = TOGGLES
-        .iter()
+    let mut out: Vec<Key> = crate::expansions::toggles()
         .map(|t| Key {
             name: t.key.to_string(),
             value: Box::new(move |r| t.get(r).to_string()),

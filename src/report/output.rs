@@ -15,7 +15,7 @@ use crate::engine::{Adjudication, Event, Note, NoteKind, Phase};
 use crate::expansions::gone::{self, GoneJson};
 use crate::rules::FarmScoring;
 use crate::rules::Ruleset;
-use crate::rules::table::{GROUPS, Group, TOGGLES};
+use crate::rules::table::{GROUPS, Group};
 use crate::text;
 use crate::tileset::FigureTable;
 use serde_json::{Map, Value};
@@ -72,7 +72,7 @@ impl JsonSchema for RulesetJson {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         // The same tables that define ruleset files, with every key given.
-        let mut file = crate::rules::schema();
+        let mut file = crate::rules::schema_with(&crate::expansions::OPTIONS);
         let obj = file.as_object_mut();
         let mut properties = obj
             .and_then(|o| o.get("properties").cloned())
@@ -818,7 +818,7 @@ pub fn schema() -> serde_json::Value {
 pub fn ruleset_json(rules: &Ruleset) -> Value {
     let mut o = Map::new();
     o.insert("name".into(), rules.name.clone().into());
-    for t in &TOGGLES {
+    for t in crate::expansions::toggles() {
         o.insert(t.key.into(), t.get(rules).json());
     }
     for g in GROUPS {

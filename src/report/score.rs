@@ -9,7 +9,7 @@ use crate::diagnostic::{Class, Finding};
 use crate::engine::{Adjudication, Event, Phase};
 use crate::geometry::Pos;
 use crate::rules::Figure;
-use crate::rules::table::{GROUPS, TOGGLES};
+use crate::rules::table::GROUPS;
 use crate::rules::{Ruleset, builtin_description};
 use crate::text;
 use crate::tileset::FigureTable;
@@ -86,8 +86,7 @@ fn describe_ruleset(rules: &Ruleset) -> String {
         return format!("{} ({d})", text::name(&rules.name));
     }
     let modern = Ruleset::modern();
-    let mut parts: Vec<String> = TOGGLES
-        .iter()
+    let mut parts: Vec<String> = crate::expansions::toggles()
         .filter(|t| t.always_shown || t.get(rules) != t.get(&modern))
         .map(|t| format!("{} = {}", t.key, t.get(rules)))
         .collect();

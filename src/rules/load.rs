@@ -8,7 +8,7 @@ use std::path::Path;
 use miette::SourceSpan;
 use serde_json::json;
 
-use super::table::{GROUPS, Group, Setting, TOGGLES, Toggle, Values};
+use super::table::{GROUPS, Group, Options, Setting, Toggle, Values, every_toggle};
 use super::{BUILTIN, RulesError, Ruleset, builtin_source};
 use crate::diagnostic::{Class, Finding};
 use crate::files::Files;
@@ -71,11 +71,12 @@ impl Draft {
 /// Longest chain of `extends`.
 const MAX_EXTENDS: usize = 16;
 
-/// Every top-level key of a ruleset, sorted.
-fn top_keys() -> Vec<&'static str> {
+/// Every top-level key of a ruleset (with the expansions' `options`),
+/// sorted.
+fn top_keys(options: Options) -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = ["name", "extends"]
         .into_iter()
-        .chain(TOGGLES.iter().map(|t| t.key))
+        .chain(every_toggle(options).map(|t| t.key))
         .chain(GROUPS.iter().map(|g| g.key()))
         .collect();
     keys.sort_unstable();
@@ -94,9 +95,16 @@ fn unknown_key(key: &str, span: SourceSpan, known: &[&str]) -> RulesError {
     }
 }
 
-/// The JSON Schema of ruleset files, made from the tables.
+/// The JSON Schema of ruleset files of the base game, made from the
+/// tables.
 #[must_use]
 pub fn schema() -> serde_json::Value {
+    schema_with(&[])
+}
+
+/// The JSON Schema of ruleset files, with the expansions' `options`.
+#[must_use]
+pub fn schema_with(options: Options) -> serde_json::Value {
     let value_schema = |values: Values| match values {
         Values::Bool => json!({ "type": "boolean" }),
         Values::Words(words) => json!({ "type": "string", "enum": words }),
@@ -117,7 +125,7 @@ pub fn schema() -> serde_json::Value {
             ),
         }),
     );
-    for t in &TOGGLES {
+    for t in every_toggle(options) {
         let mut s = value_schema(t.values);
         s["description"] = t.doc.into();
         properties.insert(t.key.into(), s);
@@ -178,13 +186,15 @@ pub fn load(loader: &dyn Files, spec: &str, base: &Path) -> Result<Ruleset, Vec<
 
 /// The keys the tile sets in play add to a ruleset's tables: the rates
 /// of the modifiers they declare (`[points]`) and the figures they declare
-/// (`[figures]`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// (`[figures]`); and the rule options the expansions declare.
+#[derive(Debug, Clone, Default)]
 pub struct Declared {
     /// `[points]` keys.
     pub points: Vec<String>,
     /// `[figures]` keys.
     pub figures: Vec<String>,
+    /// The expansions' rule options (toggles).
+    pub options: Options,
 }
 
 /// As [`load`], where `[points]` may also set the keys in `extra` (the
@@ -222,8 +232,8 @@ pub fn parse(
 
 /// Whether a text is a ruleset at all: empty but for comments, or with a
 /// line that sets one of a ruleset's keys or opens one of its tables.
-fn looks_like_ruleset(text: &str) -> bool {
-    let keys = top_keys();
+fn looks_like_ruleset(text: &str, options: Options) -> bool {
+    let keys = top_keys(options);
     let lines = text
         .lines()
         .map(str::trim)
@@ -312,7 +322,7 @@ pub(super) fn load_source(
     depth: usize,
     extra: &Declared,
 ) -> Result<Ruleset, Vec<Finding>> {
-    if !looks_like_ruleset(src.text()) {
+    if !looks_like_ruleset(src.text(), extra.options) {
         return Err(vec![crate::files::wrong_kind(
             src,
             "ruleset",
@@ -509,7 +519,7 @@ pub fn resolve(
     let mut errors = Vec::new();
     let mut rules = parent(loader, draft, src, dir, depth, extra, &mut errors)?;
     rules.name = default_name.to_string();
-    let known = top_keys();
+    let known = top_keys(extra.options);
     let mut seen: BTreeMap<&str, SourceSpan> = BTreeMap::new();
     for e in &draft.entries {
         if seen.insert(e.key.as_str(), e.key_span).is_some() {
@@ -524,7 +534,7 @@ pub fn resolve(
                 _ => errors.push(wrong_type(&e.key, "a string", e)),
             },
             key => {
-                if let Some(t) = TOGGLES.iter().find(|t| t.key == key) {
+                if let Some(t) = every_toggle(extra.options).find(|t| t.key == key) {
                     match toggle_value(t, e) {
                         Ok(v) => t.set(&mut rules, v),
                         Err(err) => errors.push(err),
@@ -585,7 +595,7 @@ mod tests {
     #[test]
     fn the_schema_lists_every_key_of_the_tables() {
         let s = schema();
-        for k in top_keys() {
+        for k in top_keys(&[]) {
             assert!(s["properties"].get(k).is_some(), "{k}");
         }
         assert_eq!(

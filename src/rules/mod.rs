@@ -11,7 +11,9 @@ mod load;
 pub mod table;
 
 pub use error::RulesError;
-pub use load::{Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema};
+pub use load::{
+    Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema, schema_with,
+};
 pub use table::{
     EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
 };
@@ -109,21 +111,15 @@ impl Ruleset {
         }
     }
 
-    /// The word an option of an expansion takes under this ruleset (its
-    /// toggle's default when the ruleset does not set it; empty for a key
-    /// no toggle of words has).
+    /// The word the option `t` of an expansion takes under this ruleset
+    /// (its default when the ruleset does not set it; empty for a toggle
+    /// that is not of words).
     #[must_use]
-    pub fn word(&self, key: &str) -> &'static str {
-        if let Some(w) = self.words.get(key) {
-            return w;
+    pub fn option(&self, t: &table::Toggle) -> &'static str {
+        match t.get(self) {
+            table::Setting::Word(w) => w,
+            _ => "",
         }
-        table::TOGGLES
-            .iter()
-            .find(|t| t.key == key)
-            .map_or("", |t| match t.kept {
-                table::Kept::Word { default } => default,
-                table::Kept::Field { .. } => "",
-            })
     }
 
     /// A built-in ruleset by name.

@@ -297,6 +297,16 @@ impl Toggle {
     }
 }
 
+/// The toggles the expansions declare (an expansion's rule options), each
+/// expansion's in a list of its own: handed to the ruleset reader by its
+/// caller, and listed after [`TOGGLES`].
+pub type Options = &'static [&'static [Toggle]];
+
+/// Every toggle: [`TOGGLES`], then `options`.
+pub fn every_toggle(options: Options) -> impl Iterator<Item = &'static Toggle> {
+    TOGGLES.iter().chain(options.iter().flat_map(|o| o.iter()))
+}
+
 fn word<T: Word>(s: Setting, current: T) -> T {
     match s {
         Setting::Word(w) => T::from_word(w).unwrap_or(current),
@@ -304,8 +314,10 @@ fn word<T: Word>(s: Setting, current: T) -> T {
     }
 }
 
-/// The toggles, in the order reports list them.
-pub const TOGGLES: [Toggle; 11] = [
+/// The toggles of the base game and of the engine's own rules, in the
+/// order reports list them; an expansion declares its own
+/// ([`Options`]), listed after these.
+pub const TOGGLES: [Toggle; 7] = [
     Toggle {
         key: "small_city",
         doc: "A completed city of exactly two tiles scores `points.small_city` per tile and per pennant instead of the usual rates.",
@@ -393,44 +405,6 @@ pub const TOGGLES: [Toggle; 11] = [
             get: |r| Setting::Word(r.tie_break.word()),
             set: |r, s| r.tie_break = word(s, r.tie_break),
         },
-    },
-    Toggle {
-        key: "barn_placement",
-        doc: "Abbey & Mayor: may a barn go on a farm that already holds a barn: no (`farm-without-barn`, the printed rule) or yes (`any-farm`).",
-        values: Values::Words(&["farm-without-barn", "any-farm"]),
-        always_shown: false,
-        bears: Bears::Moves,
-        kept: Kept::Word {
-            default: "farm-without-barn",
-        },
-    },
-    Toggle {
-        key: "dragon_move",
-        doc: "The Princess & the Dragon: after a dragon tile the dragon flies after the deployment and before the turn's scoring (`before-scoring`, the current rules) or after the scoring and the wagons' moves (`after-scoring`, the first edition).",
-        values: Values::Words(&["before-scoring", "after-scoring"]),
-        always_shown: false,
-        bears: Bears::Moves,
-        kept: Kept::Word {
-            default: "before-scoring",
-        },
-    },
-    Toggle {
-        key: "fairy_placement",
-        doc: "The Princess & the Dragon: the fairy stands beside one follower (`next-to-follower`, the current rules) or on a tile (`on-tile`, the first edition: 1 point per figure of its player there, 3 to the owner of the first follower there of a feature scored).",
-        values: Values::Words(&["next-to-follower", "on-tile"]),
-        always_shown: false,
-        bears: Bears::Moves,
-        kept: Kept::Word {
-            default: "next-to-follower",
-        },
-    },
-    Toggle {
-        key: "princess_action",
-        doc: "The Princess & the Dragon: the player of a princess tile may send a follower of her city home (`may`) or must when one can go (`must`).",
-        values: Values::Words(&["may", "must"]),
-        always_shown: false,
-        bears: Bears::Moves,
-        kept: Kept::Word { default: "may" },
     },
 ];
 

@@ -14,12 +14,23 @@ use crate::engine::features::Node;
 use crate::engine::game::{FarmPay, Game, Scoring};
 use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
 use crate::engine::violation::{Broken, ViolationKind};
+use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
 
 /// The ruleset's option of where a barn may stand (`farm-without-barn`,
 /// `any-farm`).
-pub const PLACEMENT: &str = "barn_placement";
+/// The rule option `barn_placement`: may a barn go on a farm that holds one.
+pub const PLACEMENT: Toggle = Toggle {
+    key: "barn_placement",
+    doc: "Abbey & Mayor: may a barn go on a farm that already holds a barn: no (`farm-without-barn`, the printed rule) or yes (`any-farm`).",
+    values: Values::Words(&["farm-without-barn", "any-farm"]),
+    always_shown: false,
+    bears: Bears::Moves,
+    kept: Kept::Word {
+        default: "farm-without-barn",
+    },
+};
 
 /// Whether the game has barns.
 fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
@@ -31,7 +42,7 @@ fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog, setup.rules).then(|| {
         Box::new(Barns {
-            any_farm: setup.rules.word(PLACEMENT) == "any-farm",
+            any_farm: setup.rules.option(&PLACEMENT) == "any-farm",
             farm_city: setup.rules.points[Point::FarmCity],
             connected: setup.rules.points[Point::BarnConnected],
         }) as Box<dyn Mechanic>

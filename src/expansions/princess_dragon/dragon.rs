@@ -19,11 +19,22 @@ use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
 use crate::record::{Act, Body, Flight, Record};
 use crate::rules::Figure;
+use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::tileset::Catalog;
 
 /// The ruleset's option of when the dragon flies (`before-scoring`,
 /// `after-scoring`).
-pub const MOVE: &str = "dragon_move";
+/// The rule option `dragon_move`: when the dragon flies.
+pub const MOVE: Toggle = Toggle {
+    key: "dragon_move",
+    doc: "The Princess & the Dragon: after a dragon tile the dragon flies after the deployment and before the turn's scoring (`before-scoring`, the current rules) or after the scoring and the wagons' moves (`after-scoring`, the first edition).",
+    values: Values::Words(&["before-scoring", "after-scoring"]),
+    always_shown: false,
+    bears: Bears::Moves,
+    kept: Kept::Word {
+        default: "before-scoring",
+    },
+};
 
 /// The most steps of one flight.
 pub const STEPS: usize = 6;
@@ -41,7 +52,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         .filter(|&i| setup.catalog.tiles[i].tile.shows(symbols::DRAGON))
         .collect();
     Some(Box::new(Dragon {
-        after_scoring: setup.rules.word(MOVE) == "after-scoring",
+        after_scoring: setup.rules.option(&MOVE) == "after-scoring",
         tiles,
         at: None,
         arrived: None,

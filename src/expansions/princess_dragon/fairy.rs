@@ -15,12 +15,23 @@ use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Pick, Record};
+use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::Catalog;
 
 /// The ruleset's option of where the fairy stands (`next-to-follower`,
 /// `on-tile`).
-pub const PLACEMENT: &str = "fairy_placement";
+/// The rule option `fairy_placement`: where the fairy stands.
+pub const PLACEMENT: Toggle = Toggle {
+    key: "fairy_placement",
+    doc: "The Princess & the Dragon: the fairy stands beside one follower (`next-to-follower`, the current rules) or on a tile (`on-tile`, the first edition: 1 point per figure of its player there, 3 to the owner of the first follower there of a feature scored).",
+    values: Values::Words(&["next-to-follower", "on-tile"]),
+    always_shown: false,
+    bears: Bears::Moves,
+    kept: Kept::Word {
+        default: "next-to-follower",
+    },
+};
 
 /// The neutral figure's word.
 pub const FAIRY: &str = "fairy";
@@ -35,7 +46,7 @@ fn in_play(catalog: &Catalog) -> bool {
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog).then(|| {
         Box::new(Fairy {
-            on_tile: setup.rules.word(PLACEMENT) == "on-tile",
+            on_tile: setup.rules.option(&PLACEMENT) == "on-tile",
             rate: setup.rules.points[Point::FairyTurn],
         }) as Box<dyn Mechanic>
     })
@@ -46,7 +57,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     in_play(catalog).then(|| {
         Box::new(FairyScored {
-            on_tile: rules.word(PLACEMENT) == "on-tile",
+            on_tile: rules.option(&PLACEMENT) == "on-tile",
             rate: rules.points[Point::FairyScored],
         }) as Box<dyn Scoring>
     })

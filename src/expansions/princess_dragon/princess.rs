@@ -13,17 +13,26 @@ use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::Act;
+use crate::rules::table::{Bears, Kept, Toggle, Values};
 
 /// The ruleset's option of whether the princess's player may or must
 /// send a follower home (`may`, `must`).
-pub const ACTION: &str = "princess_action";
+/// The rule option `princess_action`: whether the princess must act.
+pub const ACTION: Toggle = Toggle {
+    key: "princess_action",
+    doc: "The Princess & the Dragon: the player of a princess tile may send a follower of her city home (`may`) or must when one can go (`must`).",
+    values: Values::Words(&["may", "must"]),
+    always_shown: false,
+    bears: Bears::Moves,
+    kept: Kept::Word { default: "may" },
+};
 
 /// The princess's rule, for games whose tiles show her.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     setup.catalog.shows(symbols::PRINCESS).then(|| {
         Box::new(Princess {
-            must: setup.rules.word(ACTION) == "must",
+            must: setup.rules.option(&ACTION) == "must",
         }) as Box<dyn Mechanic>
     })
 }
