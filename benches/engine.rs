@@ -19,10 +19,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// One loader for every benchmark, as one run of carca has.
+/// One loader for every benchmark, as one run of carca has (knowing the
+/// expansions' options).
 fn loader() -> &'static carca::loader::Loader {
     static LOADER: std::sync::OnceLock<carca::loader::Loader> = std::sync::OnceLock::new();
-    LOADER.get_or_init(carca::loader::Loader::default)
+    LOADER.get_or_init(carca::expansions::loader)
 }
 
 /// A generated base game of `tiles` tiles, 4 players.
