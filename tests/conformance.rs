@@ -141,10 +141,7 @@ const DISPUTES: &[(&str, &[&str])] = &[
     ),
     (
         "builder-and-abbey",
-        &[
-            "records:tb-builder-abbey",
-            "illegal:tb-double-turn-unearned",
-        ],
+        &["records:tb-builder-abbey", "illegal:tb-abbey-second-turn"],
     ),
     ("pig-farm-editions", &["records:tb-pig", "misread:tb-pig"]),
     (
@@ -250,7 +247,7 @@ const DISPUTES: &[(&str, &[&str])] = &[
     ),
     (
         "mayor-taken",
-        &["records:tw-mayor-builder", "illegal:tw-misplaced"],
+        &["records:tw-mayor-builder", "misread:tw-mayor-builder"],
     ),
 ];
 
@@ -428,6 +425,13 @@ const MISREADS: &[Misread] = &[
         None,
         &[("red", 0), ("blue", 4)],
         "A big follower's ransom read as 6 (two followers'), which blue with 4 points cannot pay, so that red keeps it",
+    ),
+    (
+        "tw-mayor-builder",
+        "tw-mayor-builder",
+        None,
+        &[("red", 0), ("blue", 4)],
+        "A mayor read as out of a tower's reach (taking followers only), so that blue's mayor stays and scores its unfinished city",
     ),
 ];
 
