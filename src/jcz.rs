@@ -307,11 +307,7 @@ impl Expansions {
         list: impl Fn(&Setup) -> &'static [(&'static str, T)],
         name: &str,
     ) -> Option<T> {
-        self.setups
-            .iter()
-            .flat_map(|x| list(x).iter())
-            .find(|(n, _)| *n == name)
-            .map(|(_, t)| *t)
+        self.find_named(list, name).map(|(_, t)| t)
     }
 
     /// [`Expansions::find`], with the name as declared.
