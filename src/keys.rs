@@ -741,7 +741,11 @@ mod tests {
     #[test]
     fn every_unknown_key_of_a_record_with_its_place() {
         let text = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rotation: 180, spot: S }\n  - { tile: U, at: [1, 0], meple: E }\nsmallcity: true\nexpect:\n  modern: { red: 1 }\n";
-        let found = yaml(text, &crate::record::schema(&[]), &[("spot", "meeple")]);
+        let found = yaml(
+            text,
+            &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+            &[("spot", "meeple")],
+        );
         let keys: Vec<&str> = found.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(keys, ["rotation", "meple", "smallcity"]);
         assert_eq!(&text[found[0].span.offset()..][..8], "rotation");
@@ -755,7 +759,7 @@ mod tests {
 
     #[test]
     fn a_text_without_its_unknown_entries_reads_as_if_they_were_not_written() {
-        let schema = crate::record::schema(&[]);
+        let schema = crate::record::schema(&[], crate::record::RecordKeys::NONE);
         let aliases = &[("spot", "meeple")];
         for (text, left) in [
             // First, last and only entries of flow mappings, and a block
@@ -792,11 +796,30 @@ mod tests {
     #[test]
     fn deep_nesting_is_walked_without_deep_recursion() {
         let text = format!("players: {}{}", "[".repeat(200_000), "]".repeat(200_000));
-        assert_eq!(yaml(&text, &crate::record::schema(&[]), &[]), []);
+        assert_eq!(
+            yaml(
+                &text,
+                &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+                &[]
+            ),
+            []
+        );
         let text = format!("{}x: 1{}", "{a: ".repeat(100_000), "}".repeat(100_000));
-        assert!(yaml(&text, &crate::record::schema(&[]), &[]).len() <= 1);
+        assert!(
+            yaml(
+                &text,
+                &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+                &[]
+            )
+            .len()
+                <= 1
+        );
         let text = format!("{}x: 1{}", "{a: ".repeat(100), "}".repeat(100));
-        let found = yaml(&text, &crate::record::schema(&[]), &[]);
+        let found = yaml(
+            &text,
+            &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+            &[],
+        );
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].key, "a");
     }

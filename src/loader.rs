@@ -25,6 +25,9 @@ pub struct Loader {
     caches: Arc<Caches>,
     /// The expansions' rule options, which rulesets may set.
     options: crate::rules::table::Options,
+    /// The keys the expansions add to records, which only the record
+    /// reader reads (it knows their type; the loader only carries them).
+    record_keys: &'static (dyn std::any::Any + Send + Sync),
 }
 
 /// The most catalogs a loader keeps.
@@ -56,6 +59,7 @@ impl Loader {
                 catalogs: Mutex::default(),
             }),
             options: &[],
+            record_keys: &(),
         }
     }
 
@@ -73,6 +77,21 @@ impl Loader {
         self.options
     }
 
+    /// This loader, its records taking the expansions' keys `keys` (what
+    /// the record reader reads them with; given by whoever knows the
+    /// expansions).
+    #[must_use]
+    pub fn with_record_keys(mut self, keys: &'static (dyn std::any::Any + Send + Sync)) -> Loader {
+        self.record_keys = keys;
+        self
+    }
+
+    /// The keys the expansions add to records, for the record reader.
+    #[must_use]
+    pub fn record_keys(&self) -> &'static (dyn std::any::Any + Send + Sync) {
+        self.record_keys
+    }
+
     /// A loader that never reads the disk: a file a record names (a tile
     /// set, a ruleset, one a ruleset extends) is one of `uploads`, by the
     /// name as written, or an error. It shares this loader's caches of
@@ -84,6 +103,7 @@ impl Loader {
             uploads: Some(Arc::new(uploads)),
             caches: Arc::clone(&self.caches),
             options: self.options,
+            record_keys: self.record_keys,
         }
     }
 

@@ -827,9 +827,9 @@ const REACH: [(&str, usize, usize); 7] = [
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 14),
     ("traders & builders", 20, 108),
-    ("abbey & mayor", 6, 16),
-    ("the tower", 17, 115),
-    ("the princess & the dragon", 15, 84),
+    ("abbey & mayor", 3, 8),
+    ("the tower", 16, 62),
+    ("the princess & the dragon", 15, 50),
 ];
 
 #[test]
@@ -925,4 +925,47 @@ fn top_level_modules_use_only_the_layers_below_them() {
         }
     }
     assert!(wrong.is_empty(), "against the layers:\n{wrong}");
+}
+
+/// The expansions' turn keys are listed once, in the registry, in the
+/// order a turn writes them; none takes a name of the base game's keys;
+/// the record's schema lists them after the base game's; and only a
+/// loader that carries them reads them.
+#[test]
+fn turn_keys_are_listed_once_in_the_order_they_are_written() {
+    let keys = carca::expansions::RECORD_KEYS.turn;
+    assert!(!keys.is_empty());
+    let base = [
+        "player", "tile", "at", "rot", "meeple", "spot", "figure", "discard",
+    ];
+    for pair in keys.windows(2) {
+        assert!(
+            pair[0].order() < pair[1].order(),
+            "`{}` is listed before `{}` but written after it",
+            pair[0].name(),
+            pair[1].name()
+        );
+    }
+    let names: BTreeSet<&str> = keys.iter().map(|k| k.name()).collect();
+    assert_eq!(names.len(), keys.len(), "a turn key is listed twice");
+    assert!(names.iter().all(|n| !base.contains(n)), "{names:?}");
+    let schema = carca::record::schema(&carca::expansions::OPTIONS, carca::expansions::RECORD_KEYS);
+    let listed: Vec<&str> = schema["$defs"]["RawTurn"]["properties"]
+        .as_object()
+        .expect("a turn's keys")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let theirs: Vec<&str> = keys.iter().map(|k| k.name()).collect();
+    assert_eq!(listed[listed.len() - keys.len()..], theirs[..]);
+    // A record that writes an expansion's key reads with the commands'
+    // loader, and is refused, the key named, by a loader without it.
+    let text = "tilesets: [base, tower]\nplayers: [red, blue]\nturns:\n  - { tile: TW02, at: [1, 0], tower: { at: [1, 0] } }\n";
+    let src = carca::source::SourceFile::new("keyed.yaml", text);
+    let dir = Path::new("");
+    assert!(carca::record::parse(&carca::expansions::loader(), &src, dir).is_ok());
+    let refused = carca::record::parse(&carca::loader::Loader::default(), &src, dir)
+        .expect_err("no loader of the base game takes `tower`");
+    let said: Vec<String> = refused.iter().map(ToString::to_string).collect();
+    assert_eq!(said, ["unknown key `tower`"]);
 }

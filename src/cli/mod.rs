@@ -449,11 +449,10 @@ pub struct Io<'a> {
 /// The loader of one run: the file-size limit `--max-file-mib` sets, and
 /// fresh caches.
 fn loader_for(args: &Args) -> Loader {
-    match args.command.limits().max_file_mib {
+    crate::expansions::equip(match args.command.limits().max_file_mib {
         Some(mib) => Loader::new(mib.saturating_mul(1024 * 1024)),
         None => Loader::default(),
-    }
-    .with_options(&crate::expansions::OPTIONS)
+    })
 }
 
 /// Runs a command, writing as it goes; returns the exit code. Batches of

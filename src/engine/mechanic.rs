@@ -555,9 +555,8 @@ pub struct Mechanics {
     /// Per tile of the catalog, the mechanics its placement wakes in the
     /// "placed", "act" and "move" phases (bit `i` for `all[i]`).
     by_tile: Vec<[u32; 3]>,
-    /// Per kind of act (in the order of [`Act::KEYS`]), the mechanics an
-    /// act of it wakes.
-    by_act: [u32; Act::KEYS.len()],
+    /// Per record key of an act, the mechanics an act of it wakes.
+    by_act: Vec<(&'static str, u32)>,
 }
 
 /// The phases a placed tile wakes mechanics in, in the order of
@@ -572,7 +571,7 @@ impl Clone for Mechanics {
             phases: self.phases,
             by_phase: self.by_phase,
             by_tile: self.by_tile.clone(),
-            by_act: self.by_act,
+            by_act: self.by_act.clone(),
         }
     }
 }
@@ -616,11 +615,15 @@ impl Mechanics {
             }
         }
         // Per kind of act, the mechanics whose keys name it.
-        let by_act = Act::KEYS.map(|key| {
-            (0..all.len())
-                .filter(|&i| all[i].act_keys().contains(&key))
-                .fold(0u32, |mask, i| mask | (1 << i))
-        });
+        let mut by_act: Vec<(&'static str, u32)> = Vec::new();
+        for (i, m) in all.iter().enumerate() {
+            for &key in m.act_keys() {
+                match by_act.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, mask)) => *mask |= 1 << i,
+                    None => by_act.push((key, 1 << i)),
+                }
+            }
+        }
         Mechanics {
             all,
             each,
@@ -1080,7 +1083,14 @@ impl Mechanics {
             .and_then(|i| game.placed().get(i))
             .and_then(|p| self.by_tile.get(p.tile()))
             .map_or(u32::MAX, |w| w[slot]);
-        let by_act = acts.iter().fold(0, |mask, a| mask | self.by_act[a.kind()]);
+        let by_act = acts.iter().fold(0, |mask, a| {
+            let key = a.key();
+            mask | self
+                .by_act
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or(0, |(_, m)| *m)
+        });
         by_tile | by_act
     }
 
@@ -1190,7 +1200,9 @@ mod tests {
             spot: None,
             span: nowhere,
         };
-        let fairy = [Act::Fairy(Box::new(pick))];
+        let fairy = [Act::Keyed(crate::record::Keyed::new(
+            crate::expansions::princess_dragon::keys::FairyMove(pick),
+        ))];
         assert!(mechanics.busy(&game, Phases::ACT, 0, Some(at_plain), &fairy));
         assert!(!mechanics.busy(&game, Phases::MOVE, 0, Some(at_plain), &fairy));
         // A base game builds no mechanic and no table.

@@ -649,8 +649,8 @@ impl<'r> Referee<'r> {
                             );
                         }
                         // The move and scored phases take theirs.
-                        later if later.after_deployment() => {}
-                        other => {
+                        later @ Act::Keyed(_) if later.after_deployment() => {}
+                        other @ Act::Keyed(_) => {
                             self.violation(
                                 ViolationKind::NotInPlay { key: other.key() },
                                 other.span(),
@@ -676,7 +676,7 @@ impl<'r> Referee<'r> {
                 // An act of those phases that no mechanic took does
                 // nothing (a figure's move says why itself).
                 for (i, act) in acts.iter().enumerate() {
-                    if act.after_deployment() && !matches!(act, Act::Move(_)) && !later.contains(&i)
+                    if act.after_deployment() && act.figure_move().is_none() && !later.contains(&i)
                     {
                         self.violation(ViolationKind::NotInPlay { key: act.key() }, act.span());
                     }
@@ -714,7 +714,7 @@ impl<'r> Referee<'r> {
     /// those taken): each moves nothing.
     fn moves_not_taken(&mut self, turn: &Turn, actor: usize, taken: &[usize]) {
         for (i, act) in turn.acts.iter().enumerate() {
-            if let Act::Move(m) = act
+            if let Some(m) = act.figure_move()
                 && !taken.contains(&i)
             {
                 let player = m.player.map_or(actor, |(p, _)| p);

@@ -248,11 +248,32 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
     crate::rules::table::every_toggle(&OPTIONS)
 }
 
-/// A loader whose rulesets know the expansions' options: what the
-/// commands read records with.
+/// The keys the expansions add to a record's turns, in the order a turn
+/// takes and writes them.
+const TURN_KEYS: [&'static dyn crate::record::Key; 7] = [
+    &abbey_mayor::keys::WAGON,
+    &tower::keys::TOWER,
+    &tower::keys::CAPTURE,
+    &tower::keys::RANSOM,
+    &princess_dragon::keys::FAIRY,
+    &princess_dragon::keys::PRINCESS,
+    &princess_dragon::keys::DRAGON,
+];
+
+/// The keys the expansions add to records.
+pub static RECORD_KEYS: crate::record::RecordKeys = crate::record::RecordKeys { turn: &TURN_KEYS };
+
+/// A loader whose rulesets know the expansions' options and whose records
+/// take their keys: what the commands read records with.
 #[must_use]
 pub fn loader() -> crate::loader::Loader {
-    crate::loader::Loader::default().with_options(&OPTIONS)
+    equip(crate::loader::Loader::default())
+}
+
+/// `loader`, knowing the expansions' options and record keys.
+#[must_use]
+pub fn equip(loader: crate::loader::Loader) -> crate::loader::Loader {
+    loader.with_options(&OPTIONS).with_record_keys(&RECORD_KEYS)
 }
 
 /// Every expansion's choices.

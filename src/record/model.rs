@@ -95,36 +95,6 @@ pub struct Deploy {
     pub at: Option<(Pos, SourceSpan)>,
 }
 
-/// A tower piece put on a tower (`tower: { at }`).
-#[derive(Debug, Clone)]
-pub struct TowerPiece {
-    /// The tile of the tower.
-    pub at: Pos,
-    /// That position in the file.
-    pub at_span: SourceSpan,
-}
-
-/// A follower a tower takes (`capture:`).
-#[derive(Debug, Clone)]
-pub struct Capture {
-    /// The tile it stands on.
-    pub at: Pos,
-    /// That position in the file.
-    pub at_span: SourceSpan,
-    /// Where on the tile (`Location::Tower`: on top of its tower).
-    pub spot: Location,
-    /// The spot in the file.
-    pub spot_span: SourceSpan,
-    /// Its owner, when the record names one.
-    pub player: Option<(usize, SourceSpan)>,
-    /// Which figure, when the record names one.
-    pub figure: Option<(Figure, SourceSpan)>,
-    /// The kind of the capturer's followers that an exchange brings back.
-    pub exchange: Option<(Figure, SourceSpan)>,
-    /// The whole entry.
-    pub span: SourceSpan,
-}
-
 /// A follower picked on the board by a turn (`fairy:`, `princess:`): the
 /// tile, the spot on it (the fairy's may leave it out under `on-tile`),
 /// and its owner when the record names one.
@@ -142,16 +112,6 @@ pub struct Pick {
     pub span: SourceSpan,
 }
 
-/// The dragon's steps on a turn that placed a dragon tile (`dragon:`):
-/// each a direction in board orientation, in the order flown.
-#[derive(Debug, Clone)]
-pub struct Flight {
-    /// The steps, each with its span.
-    pub steps: Vec<(crate::geometry::Edge, SourceSpan)>,
-    /// The whole list.
-    pub span: SourceSpan,
-}
-
 /// What a snapshot says of the neutral figures of The Princess & the
 /// Dragon (`dragon:`, `fairy:`).
 #[derive(Debug, Clone, Default)]
@@ -161,19 +121,6 @@ pub struct SnapshotNeutrals {
     /// Where the fairy stands: the player, the tile and the follower's
     /// spot (none: beside nobody).
     pub fairy: Option<(usize, Pick)>,
-}
-
-/// A ransom paid (`ransom:`).
-#[derive(Debug, Clone)]
-pub struct Ransom {
-    /// The player paid, who holds the follower.
-    pub from: usize,
-    /// That name in the file.
-    pub from_span: SourceSpan,
-    /// Which figure comes back, when the record names one.
-    pub figure: Option<(Figure, SourceSpan)>,
-    /// The whole entry.
-    pub span: SourceSpan,
 }
 
 /// A figure that came home in a turn's scoring moving on at once (the
@@ -222,27 +169,86 @@ pub enum Action {
 }
 
 /// One thing a turn does besides placing its tile, as its record entry
-/// says. The turn machine takes each in the phase it belongs to; a new
-/// mechanic's record keys add a variant here.
+/// says. The turn machine takes each in the phase it belongs to: a
+/// deployment (`meeple:`) is the base game's; every other act is made by
+/// an expansion's record key ([`TurnKey`](crate::record::TurnKey)) and
+/// read by its mechanic.
 #[derive(Debug, Clone)]
 pub enum Act {
     /// A figure deployed (`meeple:` with `figure:`): the turn's action.
     Deploy(Deploy),
-    /// A figure that the turn's scoring sent home moving on (`wagon:`).
-    Move(Box<FigureMove>),
-    /// A tower piece put on a tower: the turn's action (`tower:`).
-    Tower(TowerPiece),
-    /// The follower a tower takes after its piece (`capture:`).
-    Capture(Box<Capture>),
-    /// A follower bought back (`ransom:`).
-    Ransom(Ransom),
-    /// The fairy moved beside a follower: the turn's action (`fairy:`).
-    Fairy(Box<Pick>),
-    /// The princess sends a follower home: the turn's action
-    /// (`princess:`).
-    Princess(Box<Pick>),
-    /// The dragon's flight (`dragon:`).
-    Dragon(Box<Flight>),
+    /// What an expansion's record key says.
+    Keyed(Keyed),
+}
+
+/// What an expansion's record key says a turn does: a value of the
+/// expansion's own type.
+#[derive(Debug)]
+pub struct Keyed(Box<dyn ActValue>);
+
+impl Clone for Keyed {
+    fn clone(&self) -> Keyed {
+        self.0.cloned()
+    }
+}
+
+impl Keyed {
+    /// An act of an expansion's type.
+    pub fn new(value: impl ActValue) -> Keyed {
+        Keyed(Box::new(value))
+    }
+
+    /// Its value, when it is of type `T`.
+    #[must_use]
+    pub fn get<T: ActValue>(&self) -> Option<&T> {
+        let any: &dyn std::any::Any = &*self.0;
+        any.downcast_ref::<T>()
+    }
+
+    /// Its value.
+    #[must_use]
+    pub fn value(&self) -> &dyn ActValue {
+        &*self.0
+    }
+}
+
+/// The value of an act an expansion's record key makes: what the generic
+/// layers ask of it (its key, where it is written, its place in the turn,
+/// how it moves with the board, how it is written back).
+pub trait ActValue: std::any::Any + std::fmt::Debug + Send + Sync {
+    /// The record key that writes it.
+    fn key(&self) -> &'static dyn crate::record::Key;
+    /// Where it is written.
+    fn span(&self) -> SourceSpan;
+    /// Whether it is the turn's one action (RULES: a turn takes at most
+    /// one), rather than something that comes with any action.
+    fn is_action(&self) -> bool {
+        false
+    }
+    /// Whether a phase after the deployment takes it (the move phase
+    /// before the scoring, the scored phase after it), rather than the act
+    /// or deploy phase.
+    fn after_deployment(&self) -> bool {
+        false
+    }
+    /// The figure it moves on after the turn's scoring, when it is such a
+    /// move (which the referee checks against the figures that came home).
+    fn figure_move(&self) -> Option<&FigureMove> {
+        None
+    }
+    /// The act on a board whose positions move by `spot` and whose
+    /// locations turn by `turn`.
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed;
+    /// A copy.
+    fn cloned(&self) -> Keyed;
+    /// Writes it under its key (`names`: the players'; `word`: a figure's
+    /// word).
+    fn write(
+        &self,
+        out: &mut crate::record::written::WrittenKeys,
+        names: &[String],
+        word: &dyn Fn(Figure) -> String,
+    );
 }
 
 impl Act {
@@ -250,10 +256,10 @@ impl Act {
     /// one), rather than something that comes with any action.
     #[must_use]
     pub fn is_action(&self) -> bool {
-        matches!(
-            self,
-            Act::Deploy(_) | Act::Tower(_) | Act::Fairy(_) | Act::Princess(_)
-        )
+        match self {
+            Act::Deploy(_) => true,
+            Act::Keyed(k) => k.0.is_action(),
+        }
     }
 
     /// Whether a phase after the deployment takes it (the move phase
@@ -261,75 +267,52 @@ impl Act {
     /// or deploy phase.
     #[must_use]
     pub fn after_deployment(&self) -> bool {
-        matches!(self, Act::Move(_) | Act::Dragon(_))
+        match self {
+            Act::Deploy(_) => false,
+            Act::Keyed(k) => k.0.after_deployment(),
+        }
+    }
+
+    /// The figure it moves on after the turn's scoring, when it is such a
+    /// move.
+    #[must_use]
+    pub fn figure_move(&self) -> Option<&FigureMove> {
+        match self {
+            Act::Deploy(_) => None,
+            Act::Keyed(k) => k.0.figure_move(),
+        }
+    }
+
+    /// Its value, when it is an expansion's act of type `T`.
+    #[must_use]
+    pub fn get<T: ActValue>(&self) -> Option<&T> {
+        match self {
+            Act::Deploy(_) => None,
+            Act::Keyed(k) => k.get(),
+        }
     }
 
     /// The act on a board whose positions move by `spot` and whose
     /// locations turn by `turn` (the same game, moved and turned).
     #[must_use]
     pub fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Act {
-        let mut a = self.clone();
-        match &mut a {
+        match self {
             Act::Deploy(d) => {
+                let mut d = d.clone();
                 d.at = d.at.map(|(p, s)| (spot(p), s));
                 d.location = turn(&d.location);
+                Act::Deploy(d)
             }
-            Act::Move(m) => {
-                m.at = spot(m.at);
-                m.from = m.from.map(|(p, s)| (spot(p), s));
-                m.spot = turn(&m.spot);
-            }
-            Act::Tower(t) => t.at = spot(t.at),
-            Act::Capture(c) => {
-                c.at = spot(c.at);
-                c.spot = turn(&c.spot);
-            }
-            Act::Ransom(_) => {}
-            Act::Fairy(p) | Act::Princess(p) => {
-                p.at = spot(p.at);
-                p.spot = p.spot.as_ref().map(|(l, s)| (turn(l), *s));
-            }
-            Act::Dragon(f) => {
-                // A direction turns as the board does: the edge the step
-                // crosses, moved as a position one square away.
-                let o = spot(Pos::new(0, 0));
-                for (e, _) in &mut f.steps {
-                    let to = spot(Pos::new(0, 0).step(*e));
-                    if let Some(d) = crate::geometry::Edge::ALL
-                        .into_iter()
-                        .find(|d| o.step(*d) == to)
-                    {
-                        *e = d;
-                    }
-                }
-            }
+            Act::Keyed(k) => Act::Keyed(k.0.moved(spot, turn)),
         }
-        a
     }
 
     /// The record key that writes it.
     #[must_use]
     pub fn key(&self) -> &'static str {
-        Act::KEYS[self.kind()]
-    }
-
-    /// The record key of each kind of act, by [`Act::kind`].
-    pub const KEYS: [&'static str; 8] = [
-        "meeple", "wagon", "tower", "capture", "ransom", "fairy", "princess", "dragon",
-    ];
-
-    /// Its kind: the index of its key in [`Act::KEYS`].
-    #[must_use]
-    pub fn kind(&self) -> usize {
         match self {
-            Act::Deploy(_) => 0,
-            Act::Move(_) => 1,
-            Act::Tower(_) => 2,
-            Act::Capture(_) => 3,
-            Act::Ransom(_) => 4,
-            Act::Fairy(_) => 5,
-            Act::Princess(_) => 6,
-            Act::Dragon(_) => 7,
+            Act::Deploy(_) => DEPLOY_KEY,
+            Act::Keyed(k) => k.0.key().name(),
         }
     }
 
@@ -338,15 +321,13 @@ impl Act {
     pub fn span(&self) -> SourceSpan {
         match self {
             Act::Deploy(d) => d.span,
-            Act::Move(m) => m.span,
-            Act::Tower(t) => t.at_span,
-            Act::Capture(c) => c.span,
-            Act::Ransom(r) => r.span,
-            Act::Fairy(p) | Act::Princess(p) => p.span,
-            Act::Dragon(f) => f.span,
+            Act::Keyed(k) => k.0.span(),
         }
     }
 }
+
+/// The record key of a deployment.
+pub const DEPLOY_KEY: &str = "meeple";
 
 /// One entry of `turns`.
 #[derive(Debug, Clone)]
@@ -398,17 +379,14 @@ impl Turn {
     pub fn deploy(&self) -> Option<&Deploy> {
         self.acts.iter().find_map(|a| match a {
             Act::Deploy(d) => Some(d),
-            _ => None,
+            Act::Keyed(_) => None,
         })
     }
 
     /// The figures moving on after the turn's scoring, in the order
     /// written.
     pub fn moves(&self) -> impl Iterator<Item = &FigureMove> {
-        self.acts.iter().filter_map(|a| match a {
-            Act::Move(m) => Some(&**m),
-            _ => None,
-        })
+        self.acts.iter().filter_map(Act::figure_move)
     }
 }
 

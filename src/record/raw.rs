@@ -242,69 +242,214 @@ impl<'de> Deserialize<'de> for RawTotals {
 
 /// One turn: a placement `{ tile, at, rot, meeple }` or a discard
 /// `{ discard }`, each with an optional `player`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+///
+/// Read by hand rather than derived: besides the keys below it takes the
+/// keys the expansions in play declare ([`crate::record::TurnKey`]), each
+/// read by the expansion's own type.
+#[derive(Debug, Default)]
 pub(crate) struct RawTurn {
-    /// Who played it (checked against the turn order).
-    // Boxed, as the fields below that most turns leave out: a turn is read
-    // by value, and moved whole.
-    #[schemars(with = "Option<String>")]
+    /// Who played it (boxed, as the fields below that most turns leave
+    /// out: a turn is read by value, and moved whole).
     pub(crate) player: Option<Box<Spanned<String>>>,
     /// The tile placed.
-    #[schemars(with = "Option<String>")]
     pub(crate) tile: Option<Spanned<Word>>,
-    /// Where: [x, y], x east, y north.
-    #[schemars(with = "Option<[i64; 2]>")]
+    /// Where.
     pub(crate) at: Option<Spanned<RawPair>>,
     /// Clockwise rotation in degrees.
-    #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
     pub(crate) rot: Option<Spanned<i64>>,
+    /// Where the follower goes.
+    pub(crate) meeple: Option<Spanned<RawWhere>>,
+    /// Which figure `meeple` deploys.
+    pub(crate) figure: Option<Box<Spanned<String>>>,
+    /// A tile drawn that fitted nowhere.
+    pub(crate) discard: Option<Box<Spanned<Word>>>,
+    /// The expansions' keys the turn writes, in the order of the list of
+    /// keys (boxed: most turns have none).
+    #[allow(clippy::box_collection)]
+    pub(crate) keyed: Option<Box<Vec<KeyedValue>>>,
+}
+
+/// An expansion's key of a turn and the value it read.
+pub(crate) type KeyedValue = (&'static dyn crate::record::Key, super::keys::KeyValue);
+
+impl std::fmt::Debug for dyn crate::record::Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+// How a turn is written, for the schema: the base game's keys (the
+// expansions' keys are added to it where the schema is made). Its doc
+// comment is the schema's description of a turn.
+/// One turn: a placement `{ tile, at, rot, meeple }` or a discard
+/// `{ discard }`, each with an optional `player`.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "RawTurn")]
+#[allow(dead_code)]
+pub(crate) struct RawTurnShape {
+    /// Who played it (checked against the turn order).
+    #[schemars(with = "Option<String>")]
+    player: (),
+    /// The tile placed.
+    #[schemars(with = "Option<String>")]
+    tile: (),
+    /// Where: [x, y], x east, y north.
+    #[schemars(with = "Option<[i64; 2]>")]
+    at: (),
+    /// Clockwise rotation in degrees.
+    #[schemars(with = "Option<i64>", extend("enum" = [0, 90, 180, 270]))]
+    rot: (),
     /// Where the follower goes, in board orientation: N E S W, NNE … NNW,
     /// NE SE SW NW, C, #name, or `tower` (the top of the tile's tower);
     /// or `{ at: [x, y], spot: LOC }` for a place on another tile (the
     /// top of a tower anywhere: `spot: tower`). `spot` is taken as another
     /// name for it.
-    #[serde(alias = "spot")]
     #[schemars(with = "Option<RawWhereSchema>")]
-    pub(crate) meeple: Option<Spanned<RawWhere>>,
+    meeple: (),
     /// Which figure `meeple` deploys: `follower` (the default), `big`
     /// (Inns & Cathedrals' big follower, counting two in every majority),
     /// `builder` or `pig` (Traders & Builders), or a figure a tile set in
     /// play declares.
     #[schemars(with = "Option<String>", regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))]
-    pub(crate) figure: Option<Box<Spanned<String>>>,
+    figure: (),
     /// A tile drawn that fitted nowhere.
     #[schemars(with = "Option<String>")]
-    pub(crate) discard: Option<Box<Spanned<Word>>>,
-    /// Abbey & Mayor: wagons that the turn's scoring sent home moving on
-    /// at once, one move or a list of them in the order they are made.
-    // Boxed: most turns have none, and a turn is read by value.
-    #[schemars(with = "Option<OneOrList<RawMove>>")]
-    pub(crate) wagon: Option<Box<OneOrList<RawMove>>>,
-    /// The Tower: the turn's action is a tower piece put on the foundation
-    /// or open tower of the tile at `at` (any tile on the board), instead
-    /// of deploying a figure.
-    #[schemars(with = "Option<RawTowerPiece>")]
-    pub(crate) tower: Option<Box<Spanned<RawTowerPiece>>>,
-    /// The Tower: after its piece, the follower the tower takes.
-    #[schemars(with = "Option<RawCapture>")]
-    pub(crate) capture: Option<Box<Spanned<RawCapture>>>,
-    /// The Tower: the player of the turn buys back one of their followers
-    /// from the player who holds it.
-    #[schemars(with = "Option<RawRansom>")]
-    pub(crate) ransom: Option<Box<Spanned<RawRansom>>>,
-    /// The Princess & the Dragon: the turn's action is to move the fairy
-    /// beside a follower of the player's: `{ at: [x, y], spot: LOC }`.
-    #[schemars(with = "Option<RawPick>")]
-    pub(crate) fairy: Option<Box<Spanned<RawPick>>>,
-    /// The Princess & the Dragon: the turn's action is to send a follower
-    /// of the princess's city home: `{ player, at: [x, y], spot: LOC }`.
-    #[schemars(with = "Option<RawPick>")]
-    pub(crate) princess: Option<Box<Spanned<RawPick>>>,
-    /// The Princess & the Dragon: the dragon's steps after a dragon tile,
-    /// in order: `[E, E, N, W, S, S]` (board orientation).
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(crate) dragon: Option<Box<Spanned<Vec<Spanned<String>>>>>,
+    discard: (),
+}
+
+/// The base game's keys of a turn, as written, by [`RawTurn`]'s reader.
+const TURN_KEYS: [&str; 8] = [
+    "player", "tile", "at", "rot", "meeple", "figure", "discard", "spot",
+];
+
+impl JsonSchema for RawTurn {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawTurn".into()
+    }
+
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = RawTurnShape::json_schema(g);
+        let keys: Vec<(&str, serde_json::Value)> = super::keys::in_use()
+            .iter()
+            .map(|k| (k.name(), k.schema(g).to_value()))
+            .collect();
+        if let Some(props) = s
+            .get_mut("properties")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            for (name, schema) in keys {
+                props.insert(name.to_string(), schema);
+            }
+        }
+        s
+    }
+}
+
+/// A key of a turn, as its reader tells them apart.
+enum TurnField {
+    /// One of the base game's, by its index in [`TURN_KEYS`].
+    Base(usize),
+    /// An expansion's.
+    Keyed(&'static dyn crate::record::Key),
+    /// None it knows.
+    Unknown,
+}
+
+impl<'de> Deserialize<'de> for TurnField {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = TurnField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key of a turn")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<TurnField, E> {
+                Ok(match TURN_KEYS.iter().position(|k| *k == v) {
+                    // `spot` is another name for `meeple`.
+                    Some(7) => TurnField::Base(4),
+                    Some(i) => TurnField::Base(i),
+                    None => super::keys::in_use()
+                        .iter()
+                        .find(|k| k.name() == v)
+                        .map_or(TurnField::Unknown, |k| TurnField::Keyed(*k)),
+                })
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+/// An expansion's key's value, read by the key.
+struct KeyedSeed(&'static dyn crate::record::Key);
+
+impl<'de> serde::de::DeserializeSeed<'de> for KeyedSeed {
+    type Value = super::keys::KeyValue;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.read(&mut erased).map_err(serde::de::Error::custom)
+    }
+}
+
+impl<'de> Deserialize<'de> for RawTurn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawTurn;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a turn: a mapping of `tile`, `at`, `rot`, `meeple`, … or `discard`")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawTurn, A::Error> {
+                use serde::de::Error;
+                let mut t = RawTurn::default();
+                let mut seen = [false; 7];
+                while let Some(field) = map.next_key::<TurnField>()? {
+                    match field {
+                        TurnField::Base(i) => {
+                            if std::mem::replace(&mut seen[i], true) {
+                                return Err(A::Error::duplicate_field(TURN_KEYS[i]));
+                            }
+                            match i {
+                                0 => t.player = Some(map.next_value()?),
+                                1 => t.tile = Some(map.next_value()?),
+                                2 => t.at = Some(map.next_value()?),
+                                3 => t.rot = Some(map.next_value()?),
+                                4 => t.meeple = Some(map.next_value()?),
+                                5 => t.figure = Some(map.next_value()?),
+                                _ => t.discard = Some(map.next_value()?),
+                            }
+                        }
+                        TurnField::Keyed(key) => {
+                            let list = t.keyed.get_or_insert_with(Box::default);
+                            if list.iter().any(|(k, _)| k.name() == key.name()) {
+                                return Err(A::Error::duplicate_field(key.name()));
+                            }
+                            let value = map.next_value_seed(KeyedSeed(key))?;
+                            list.push((key, value));
+                        }
+                        TurnField::Unknown => {
+                            return Err(A::Error::custom(
+                                "unknown field: a turn does not take this key",
+                            ));
+                        }
+                    }
+                }
+                // The keys' values in the order of the list of keys, not
+                // as written.
+                if let Some(list) = &mut t.keyed {
+                    let keys = super::keys::in_use();
+                    list.sort_by_key(|(k, _)| {
+                        keys.iter().position(|known| known.name() == k.name())
+                    });
+                }
+                Ok(t)
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// Where a figure goes: a location on the tile just placed, or a place on
@@ -461,10 +606,7 @@ pub(crate) struct RawMeeple {
 pub(crate) use super::keys::RawPair;
 pub(crate) use super::keys::dragon::RawPick;
 pub(crate) use super::keys::goods::RawGoods;
-pub(crate) use super::keys::tower::{
-    RawCapture, RawPrisonerSchema, RawPrisoners, RawRansom, RawTowerHeight, RawTowerPiece,
-};
-pub(crate) use super::keys::wagon::RawMove;
+pub(crate) use super::keys::tower::{RawPrisonerSchema, RawPrisoners, RawTowerHeight};
 
 thread_local! {
     /// The expansions' options while a record schema is made
@@ -474,10 +616,15 @@ thread_local! {
 }
 
 /// The JSON Schema of record files, whose inline rulesets may set the
-/// expansions' `options` too.
-pub(crate) fn schema(options: crate::rules::table::Options) -> serde_json::Value {
+/// expansions' `options` too, and whose turns take the expansions' `keys`.
+pub(crate) fn schema(
+    options: crate::rules::table::Options,
+    keys: super::RecordKeys,
+) -> serde_json::Value {
     SCHEMA_OPTIONS.with(|o| o.set(options));
-    let s = serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default();
+    let s = super::keys::using(keys, || {
+        serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default()
+    });
     SCHEMA_OPTIONS.with(|o| o.set(&[]));
     s
 }

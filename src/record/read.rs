@@ -4,7 +4,7 @@
 
 use super::raw::RawRecord;
 use super::validate::Builder;
-use super::{Record, RecordError, plain, raw};
+use super::{Record, RecordError, RecordKeys, keys, plain, raw};
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
 use crate::loader::Loader;
@@ -19,23 +19,23 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 /// The JSON Schema of record files, whose inline rulesets may set the
-/// expansions' `options` too.
+/// expansions' `options` too, and whose turns take the expansions' `keys`.
 #[must_use]
-pub fn schema(options: crate::rules::table::Options) -> serde_json::Value {
-    raw::schema(options)
+pub fn schema(options: crate::rules::table::Options, keys: RecordKeys) -> serde_json::Value {
+    raw::schema(options, keys)
 }
 
-/// The JSON Schema of records with the expansions' `options`, for finding
-/// unknown keys: made once for the options commands read with.
-pub(super) fn cached_schema(
-    options: crate::rules::table::Options,
-) -> std::borrow::Cow<'static, serde_json::Value> {
-    static SCHEMA: OnceLock<(crate::rules::table::Options, serde_json::Value)> = OnceLock::new();
-    let (made_for, made) = SCHEMA.get_or_init(|| (options, schema(options)));
-    if std::ptr::eq(*made_for, options) {
+/// The JSON Schema of the records `loader` reads, for finding unknown
+/// keys: made once for the options and keys commands read with.
+pub(super) fn cached_schema(loader: &Loader) -> std::borrow::Cow<'static, serde_json::Value> {
+    type Made = (crate::rules::table::Options, RecordKeys, serde_json::Value);
+    static SCHEMA: OnceLock<Made> = OnceLock::new();
+    let (options, keys) = (loader.options(), RecordKeys::of(loader));
+    let (o, k, made) = SCHEMA.get_or_init(|| (options, keys, schema(options, keys)));
+    if std::ptr::eq(*o, options) && std::ptr::eq(k.turn, keys.turn) {
         std::borrow::Cow::Borrowed(made)
     } else {
-        std::borrow::Cow::Owned(schema(options))
+        std::borrow::Cow::Owned(schema(options, keys))
     }
 }
 
@@ -152,11 +152,13 @@ pub fn parse(loader: &Loader, src: &SourceFile, dir: &Path) -> Result<Record, Ve
             },
         )]);
     }
-    let raw: RawRecord =
-        match serde_saphyr::from_str_with_options(src.text(), yaml_options(src.text().len())) {
-            Ok(raw) => raw,
-            Err(e) => return Err(refused(loader, src, dir, &e)),
-        };
+    let read = keys::using(RecordKeys::of(loader), || {
+        serde_saphyr::from_str_with_options::<RawRecord>(src.text(), yaml_options(src.text().len()))
+    });
+    let raw = match read {
+        Ok(raw) => raw,
+        Err(e) => return Err(refused(loader, src, dir, &e)),
+    };
     build(loader, src, dir, raw)
 }
 
@@ -177,7 +179,7 @@ fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Erro
         src,
         (&message, span),
         reader,
-        crate::keys::walk(src.text(), &cached_schema(loader.options()), KEY_ALIASES),
+        crate::keys::walk(src.text(), &cached_schema(loader), KEY_ALIASES),
         |k| RecordError::UnknownKey {
             help: k.help(),
             key: k.key,
@@ -189,10 +191,13 @@ fn refused(loader: &Loader, src: &SourceFile, dir: &Path, e: &serde_saphyr::Erro
             span: w.span,
         },
         |blanked| {
-            match serde_saphyr::from_str_with_options::<RawRecord>(
-                blanked.text(),
-                yaml_options(blanked.text().len()),
-            ) {
+            let read = keys::using(RecordKeys::of(loader), || {
+                serde_saphyr::from_str_with_options::<RawRecord>(
+                    blanked.text(),
+                    yaml_options(blanked.text().len()),
+                )
+            });
+            match read {
                 Ok(raw) => build(loader, blanked, dir, raw).err().unwrap_or_default(),
                 // What the walk did not see stopped the reader again.
                 Err(e) => {
@@ -221,6 +226,11 @@ pub(super) const KEY_ALIASES: &[(&str, &str)] = &[("spot", "meeple"), ("meeple",
 /// so that a game of a million tiles never holds a million raw turns.
 #[must_use]
 pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
+    keys::using(RecordKeys::of(loader), || read_fast(loader, src, dir))
+}
+
+/// [`parse_fast`], the turn keys known.
+fn read_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     let text = src.text();
     let mut b = Builder {
         loader,

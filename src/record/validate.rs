@@ -637,13 +637,7 @@ impl<'a> Builder<'a> {
                     || raw.rot.is_some()
                     || raw.meeple.is_some()
                     || raw.figure.is_some()
-                    || raw.wagon.is_some()
-                    || raw.tower.is_some()
-                    || raw.capture.is_some()
-                    || raw.ransom.is_some()
-                    || raw.fairy.is_some()
-                    || raw.princess.is_some()
-                    || raw.dragon.is_some()
+                    || raw.keyed.is_some()
                 {
                     self.error(RecordError::Turn {
                         problem: "a discard names only the tile (and perhaps the player)",
@@ -671,44 +665,18 @@ impl<'a> Builder<'a> {
                 return None;
             }
         };
-        // The acts in the order the turn takes them: the action, then the
-        // moves after the scoring.
-        let wagons = raw.wagon.as_ref().map_or(0, |w| w.items().len());
-        let mut acts = Vec::with_capacity(usize::from(deploy.is_some()) + wagons);
+        // The acts in the order the turn takes them: the deployment, then
+        // the expansions' keys in the order of their list.
+        let keyed = raw.keyed.as_deref().map_or(&[][..], Vec::as_slice);
+        let mut acts = Vec::with_capacity(usize::from(deploy.is_some()) + keyed.len());
         acts.extend(deploy.map(Act::Deploy));
-        if let Some(list) = &raw.wagon {
-            let mut ok = true;
-            for m in list.items() {
-                match keys::wagon::figure_move(self, m, Figure::WAGON, players) {
-                    Some(m) => acts.push(Act::Move(Box::new(m))),
-                    None => ok = false,
-                }
-            }
-            if !ok {
-                return None;
-            }
+        let words = super::TurnWords { players, catalog };
+        let mut ok = true;
+        for (key, value) in keyed {
+            ok &= key.acts(self, &**value, &words, &mut acts).is_some();
         }
-        if let Some(t) = &raw.tower {
-            acts.push(Act::Tower(keys::tower::piece(self, t)?));
-        }
-        if let Some(c) = &raw.capture {
-            acts.push(Act::Capture(Box::new(keys::tower::capture(
-                self, c, players, catalog,
-            )?)));
-        }
-        if let Some(r) = &raw.ransom {
-            acts.push(Act::Ransom(keys::tower::ransom(self, r, players, catalog)?));
-        }
-        if let Some(f) = &raw.fairy {
-            let pick = keys::dragon::pick(self, f, players, "fairy", false)?;
-            acts.push(Act::Fairy(Box::new(pick)));
-        }
-        if let Some(p) = &raw.princess {
-            let pick = keys::dragon::pick(self, p, players, "princess", true)?;
-            acts.push(Act::Princess(Box::new(pick)));
-        }
-        if let Some(d) = &raw.dragon {
-            acts.push(Act::Dragon(Box::new(keys::dragon::flight(self, d)?)));
+        if !ok {
+            return None;
         }
         // One action a turn: two of them say two different turns.
         let mut actions = acts.iter().filter(|a| a.is_action());

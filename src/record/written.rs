@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_saphyr::{FlowMap, FlowSeq};
 
 use crate::geometry::{Pos, Rotation};
+use crate::record::Key;
 use crate::rules::Figure;
 
 /// A history record to write.
@@ -84,41 +85,75 @@ pub struct WrittenTurn {
     /// A tile drawn and discarded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discard: Option<String>,
-    /// Figures the turn's scoring sent home moving on, under the key of
-    /// their figure (`wagon:`).
+    /// What the expansions' record keys say, in the order of their keys.
     #[serde(flatten)]
-    pub moves: std::collections::BTreeMap<String, Vec<FlowMap<WrittenMove>>>,
-    /// A tower piece (`tower: { at }`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tower: Option<FlowMap<WrittenAt>>,
-    /// The follower the tower takes (`capture:`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub capture: Option<FlowMap<WrittenCapture>>,
-    /// A ransom paid (`ransom: { from }`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ransom: Option<FlowMap<WrittenRansom>>,
-    /// The fairy moved (`fairy: { at, spot }`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fairy: Option<FlowMap<WrittenPick>>,
-    /// The princess's pick (`princess: { player, at, spot }`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub princess: Option<FlowMap<WrittenPick>>,
-    /// The dragon's steps (`dragon: [E, N]`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dragon: Option<FlowSeq<Vec<String>>>,
+    pub keyed: WrittenKeys,
 }
 
-/// A follower picked on the board: `{ player, at, spot }`.
-#[derive(Debug, Clone, Serialize)]
-pub struct WrittenPick {
-    /// Its owner.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
-    /// The tile.
-    pub at: FlowSeq<[i32; 2]>,
-    /// Where on it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spot: Option<String>,
+/// A turn's expansion keys and their values, kept in the order the keys
+/// are written ([`Key::order`]).
+#[derive(Clone, Default)]
+pub struct WrittenKeys(Vec<(&'static dyn Key, serde_json::Value)>);
+
+impl std::fmt::Debug for WrittenKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(k, v)| (k.name(), v)))
+            .finish()
+    }
+}
+
+impl Serialize for WrittenKeys {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k.name(), v)?;
+        }
+        map.end()
+    }
+}
+
+impl WrittenKeys {
+    /// The value written under `key`, made `null` first when there is
+    /// none (to be filled in).
+    pub fn entry(&mut self, key: &'static dyn Key) -> &mut serde_json::Value {
+        let i = match self.0.iter().position(|(k, _)| k.name() == key.name()) {
+            Some(i) => i,
+            None => {
+                let i = self
+                    .0
+                    .iter()
+                    .position(|(k, _)| k.order() > key.order())
+                    .unwrap_or(self.0.len());
+                self.0.insert(i, (key, serde_json::Value::Null));
+                i
+            }
+        };
+        &mut self.0[i].1
+    }
+
+    /// Writes `value` under `key`, in place of what was written there.
+    pub fn set(&mut self, key: &'static dyn Key, value: impl Serialize) {
+        *self.entry(key) = serde_json::to_value(value).unwrap_or_default();
+    }
+
+    /// The value written under the key `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&serde_json::Value> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.name() == name)
+            .map(|(_, v)| v)
+    }
+
+    /// The value written under the key `name`, to change.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut serde_json::Value> {
+        self.0
+            .iter_mut()
+            .find(|(k, _)| k.name() == name)
+            .map(|(_, v)| v)
+    }
 }
 
 /// Where a figure goes: a location on the tile just placed, or a place on
@@ -141,68 +176,12 @@ pub struct WrittenPlace {
     pub spot: String,
 }
 
-/// A tile: `{ at }`.
-#[derive(Debug, Clone, Serialize)]
-pub struct WrittenAt {
-    /// The tile.
-    pub at: FlowSeq<[i32; 2]>,
-}
-
-/// A capture: `{ at, spot, player, figure, exchange }`.
-#[derive(Debug, Clone, Serialize)]
-pub struct WrittenCapture {
-    /// The tile.
-    pub at: FlowSeq<[i32; 2]>,
-    /// Where on it.
-    pub spot: String,
-    /// The follower's owner.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
-    /// Which figure, when not a normal follower.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub figure: Option<String>,
-    /// The kind an exchange brings back.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exchange: Option<String>,
-}
-
-/// A ransom: `{ from, figure }`.
-#[derive(Debug, Clone, Serialize)]
-pub struct WrittenRansom {
-    /// The player paid.
-    pub from: String,
-    /// Which figure comes back (written whenever it is known).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub figure: Option<String>,
-}
-
-/// A figure moving on after a scoring (`wagon:`).
-#[derive(Debug, Clone, Serialize)]
-pub struct WrittenMove {
-    /// Its owner, when not the player of the turn.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<String>,
-    /// The tile it moves to.
-    pub at: FlowSeq<[i32; 2]>,
-    /// Where on that tile.
-    pub spot: String,
-    /// The tile it stood on, when its owner had several come home.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<FlowSeq<[i32; 2]>>,
-}
-
 impl WrittenTurn {
     /// Writes an act of the turn under its record key (`names`: the
     /// players'; `word`: a figure's word).
     pub fn put(&mut self, act: &super::Act, names: &[String], word: &dyn Fn(Figure) -> String) {
-        use super::Act;
-        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
-        let other = |f: Option<(Figure, miette::SourceSpan)>| {
-            f.filter(|(f, _)| *f != Figure::FOLLOWER)
-                .map(|(f, _)| word(f))
-        };
         match act {
-            Act::Deploy(d) => {
+            super::Act::Deploy(d) => {
                 let spot = d.location.to_string();
                 self.meeple = Some(match d.at {
                     Some((p, _)) => WrittenWhere::At(FlowMap(WrittenPlace {
@@ -213,59 +192,7 @@ impl WrittenTurn {
                 });
                 self.figure = (d.figure != Figure::FOLLOWER).then(|| word(d.figure));
             }
-            Act::Move(m) => {
-                self.moves
-                    .entry(word(m.figure))
-                    .or_default()
-                    .push(FlowMap(WrittenMove {
-                        player: m.player.map(|(p, _)| name(p)),
-                        at: FlowSeq([m.at.x, m.at.y]),
-                        spot: m.spot.to_string(),
-                        from: m.from.map(|(f, _)| FlowSeq([f.x, f.y])),
-                    }));
-            }
-            Act::Tower(t) => {
-                self.tower = Some(FlowMap(WrittenAt {
-                    at: FlowSeq([t.at.x, t.at.y]),
-                }));
-            }
-            Act::Capture(c) => {
-                self.capture = Some(FlowMap(WrittenCapture {
-                    at: FlowSeq([c.at.x, c.at.y]),
-                    spot: c.spot.to_string(),
-                    player: c.player.map(|(p, _)| name(p)),
-                    figure: other(c.figure),
-                    exchange: c.exchange.map(|(f, _)| word(f)),
-                }));
-            }
-            Act::Ransom(r) => {
-                // The figure is written even when it is a follower: the
-                // player paid may hold followers of more than one kind.
-                self.ransom = Some(FlowMap(WrittenRansom {
-                    from: name(r.from),
-                    figure: r.figure.map(|(f, _)| word(f)),
-                }));
-            }
-            Act::Fairy(p) | Act::Princess(p) => {
-                let pick = Some(FlowMap(WrittenPick {
-                    player: p.player.map(|(pl, _)| name(pl)),
-                    at: FlowSeq([p.at.x, p.at.y]),
-                    spot: p.spot.as_ref().map(|(l, _)| l.to_string()),
-                }));
-                if matches!(act, Act::Fairy(_)) {
-                    self.fairy = pick;
-                } else {
-                    self.princess = pick;
-                }
-            }
-            Act::Dragon(f) => {
-                self.dragon = Some(FlowSeq(
-                    f.steps
-                        .iter()
-                        .map(|(e, _)| e.letter().to_string())
-                        .collect(),
-                ));
-            }
+            super::Act::Keyed(k) => k.value().write(&mut self.keyed, names, word),
         }
     }
 

@@ -2,10 +2,8 @@
 //! after its turn's scoring (a `DEPLOY_MEEPLE` after `COMMIT`), and a barn
 //! on a corner point (JCloisterZone names the tile south-east of it).
 
-use serde_saphyr::{FlowMap, FlowSeq};
-
 use crate::jcz::{Context, Deployed, Element, Messages, Plays, Reading, Rule, Setup};
-use crate::record::written::{WrittenMove, WrittenWhere};
+use crate::record::written::WrittenWhere;
 
 /// What a save's setup says of Abbey & Mayor: the set (4.x: with the
 /// abbey), the mayor, wagon and barn (in play only when the save lists
@@ -76,16 +74,8 @@ impl Messages for AbbeyMayor {
             );
             return true;
         }
-        turn.turn
-            .moves
-            .entry("wagon".into())
-            .or_default()
-            .push(FlowMap(WrittenMove {
-                player: d.owner.clone().or_else(|| d.who.map(str::to_string)),
-                at: FlowSeq([to.x, to.y]),
-                spot,
-                from: None,
-            }));
+        let player = d.owner.clone().or_else(|| d.who.map(str::to_string));
+        super::keys::write_move(&mut turn.turn.keyed, player, to, spot, None);
         true
     }
 

@@ -5,5 +5,6 @@
 pub mod art;
 pub mod barn;
 pub mod jcz;
+pub mod keys;
 pub mod problem;
 pub mod wagon;

@@ -7,13 +7,14 @@
 //! each seeing the moves before; a wagon the record moves nowhere stays
 //! home. Wagons never move at the final scoring (no turn is scored there).
 
+use super::keys::WagonMove;
 use crate::engine::event::{Note, NoteKind};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
 use crate::engine::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::location_of;
-use crate::record::{Act, FigureMove, Unnamed};
+use crate::record::{Act, FigureMove, Keyed, Unnamed};
 use crate::rules::Figure;
 
 /// The wagon's move, for games with wagons in supply.
@@ -140,7 +141,7 @@ impl Mechanic for Wagons {
             taken.push(to);
             let placed = &game.placed()[to.placed];
             let several = home.iter().filter(|(q, _)| *q == p).count() > 1;
-            out.push(Act::Move(Box::new(FigureMove {
+            out.push(Act::Keyed(Keyed::new(WagonMove(FigureMove {
                 figure: Figure::WAGON,
                 player: Some((p, nowhere)),
                 from: several.then_some((from, nowhere)),
@@ -149,7 +150,7 @@ impl Mechanic for Wagons {
                 spot: location_of(game.tile(placed.tile()), placed.rot, to.feature),
                 spot_span: nowhere,
                 span: nowhere,
-            })));
+            }))));
         }
         out
     }
@@ -162,10 +163,11 @@ impl Mechanic for Wagons {
         let figure = Figure::WAGON;
         let home = came_home(game);
         let moves = || {
-            scored.acts.iter().enumerate().filter_map(|(i, a)| match a {
-                Act::Move(m) if m.figure == figure => Some((i, m)),
-                _ => None,
-            })
+            scored
+                .acts
+                .iter()
+                .enumerate()
+                .filter_map(|(i, a)| Some((i, a.figure_move().filter(|m| m.figure == figure)?)))
         };
         if home.is_empty() && moves().next().is_none() {
             return;

@@ -8,6 +8,7 @@
 //! aside: a record may not place one, and they do not count among the
 //! tiles left.
 
+use super::keys::Flight;
 use super::notes::{DragonNote, Step};
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -17,7 +18,7 @@ use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, S
 use crate::engine::supply::Supply;
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
-use crate::record::{Act, Body, Flight, Record};
+use crate::record::{Act, Body, Keyed, Record};
 use crate::rules::Figure;
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::tileset::Catalog;
@@ -262,10 +263,7 @@ impl Mechanic for Dragon {
             let span = scored
                 .acts
                 .iter()
-                .find_map(|a| match a {
-                    Act::Dragon(f) => Some(f.span),
-                    _ => None,
-                })
+                .find_map(|a| a.get::<Flight>().map(|f| f.span))
                 .unwrap_or_else(|| miette::SourceSpan::from((0, 0)));
             self.fly(
                 game,
@@ -349,7 +347,7 @@ impl Mechanic for Dragon {
             visited.push(at);
             steps.push((e, nowhere));
         }
-        vec![Act::Dragon(Box::new(Flight {
+        vec![Act::Keyed(Keyed::new(Flight {
             steps,
             span: nowhere,
         }))]
@@ -428,14 +426,14 @@ impl Dragon {
             .shows(symbols::DRAGON);
         // Most turns neither place a dragon tile nor list steps: nothing
         // to do, and nothing to pay for.
-        if !dragon_tile && !acts.iter().any(|a| matches!(a, Act::Dragon(_))) {
+        if !dragon_tile && !acts.iter().any(|a| a.get::<Flight>().is_some()) {
             return;
         }
         let mut first: Option<&Flight> = None;
         for (i, act) in acts.iter().enumerate() {
-            if let Act::Dragon(f) = act {
+            if let Some(f) = act.get::<Flight>() {
                 said.taken.push(i);
-                first = first.or(Some(f.as_ref()));
+                first = first.or(Some(f));
             }
         }
         // A refusal names the player whose step it is about: the players
@@ -458,7 +456,7 @@ impl Dragon {
                 DragonProblem::NoDragonTile
             };
             for act in acts {
-                if let Act::Dragon(f) = act {
+                if let Some(f) = act.get::<Flight>() {
                     refuse(said, actor, why.clone(), f.span);
                 }
             }

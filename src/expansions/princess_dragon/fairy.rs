@@ -6,6 +6,7 @@
 //! whenever that follower's feature is scored, majority or not. When its
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
+use super::keys::FairyMove;
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -14,7 +15,7 @@ use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::record::{Act, Pick, Record};
+use crate::record::{Act, Keyed, Pick, Record};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::Catalog;
@@ -156,7 +157,7 @@ impl Mechanic for Fairy {
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         for (i, act) in acting.acts.iter().enumerate() {
-            if let Act::Fairy(pick) = act {
+            if let Some(FairyMove(pick)) = act.get() {
                 said.taken.push(i);
                 match self.target(game, acting.actor, acting.names, pick) {
                     Ok((at, beside)) => {
@@ -211,13 +212,13 @@ impl Mechanic for Fairy {
         };
         let o = &options[k];
         let nowhere = miette::SourceSpan::from((0, 0));
-        vec![Act::Fairy(Box::new(Pick {
+        vec![Act::Keyed(Keyed::new(FairyMove(Pick {
             player: None,
             at: o.at,
             at_span: nowhere,
             spot: o.spot.clone().map(|l| (l, nowhere)),
             span: nowhere,
-        }))]
+        })))]
     }
 
     fn begins(&mut self, game: &mut Game, begun: &Begun, _said: &mut Said) {

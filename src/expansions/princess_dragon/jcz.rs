@@ -4,14 +4,12 @@
 //! a follower deployed through a magic portal.
 
 use serde_json::Value;
-use serde_saphyr::{FlowMap, FlowSeq};
 
-use super::symbols;
+use super::{keys, symbols};
 use crate::geometry::Pos;
 use crate::jcz::{
     Context, Deployed, Message, Messages, Reading, location, meeple_pointer, position,
 };
-use crate::record::written::WrittenPick;
 
 /// Where the dragon stands, as the save's moves have left it.
 #[derive(Default)]
@@ -138,11 +136,13 @@ impl Messages for PrincessDragon {
                         );
                         return true;
                     };
-                    turn.turn
-                        .dragon
-                        .get_or_insert_with(|| FlowSeq(Vec::new()))
-                        .0
-                        .push(step.to_string());
+                    let steps = turn.turn.keyed.entry(&keys::DRAGON);
+                    if !steps.is_array() {
+                        *steps = Value::Array(Vec::new());
+                    }
+                    if let Some(steps) = steps.as_array_mut() {
+                        steps.push(step.to_string().into());
+                    }
                     self.dragon_at = at;
                 } else if id.starts_with("fairy") {
                     let loc = feature_pointer
@@ -157,11 +157,8 @@ impl Messages for PrincessDragon {
                         );
                         return true;
                     };
-                    turn.turn.fairy = Some(FlowMap(WrittenPick {
-                        player: None,
-                        at: FlowSeq([at.x, at.y]),
-                        spot: location(loc, feature),
-                    }));
+                    let pick = keys::written_pick(None, at, location(loc, feature));
+                    turn.turn.keyed.set(&keys::FAIRY, pick);
                 } else {
                     cx.unsupported(format!("the figure `{id}`"), &format!("\"{id}\""));
                 }
@@ -179,11 +176,8 @@ impl Messages for PrincessDragon {
                 let (id, at, spot) = meeple_pointer(m.payload);
                 match (at, spot, turn.filter(|t| !t.committed)) {
                     (Some(at), Some(spot), Some(turn)) => {
-                        turn.turn.princess = Some(FlowMap(WrittenPick {
-                            player: cx.owner(&id),
-                            at: FlowSeq([at.x, at.y]),
-                            spot: Some(spot),
-                        }));
+                        let pick = keys::written_pick(cx.owner(&id), at, Some(spot));
+                        turn.turn.keyed.set(&keys::PRINCESS, pick);
                     }
                     _ => cx.unsupported(
                         format!("the follower sent home by `{source}` in replay message {i}"),

@@ -6,6 +6,7 @@ pub mod choices;
 pub mod dragon;
 pub mod fairy;
 pub mod jcz;
+pub mod keys;
 pub mod notes;
 pub mod princess;
 pub mod problem;

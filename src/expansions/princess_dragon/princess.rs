@@ -5,6 +5,7 @@
 //! they must when one can go. After a portal tile the turn's follower may
 //! go on an unfinished feature of any tile.
 
+use super::keys::PrincessPick;
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -12,7 +13,7 @@ use crate::engine::event::{Note, NoteKind, Told};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::record::Act;
+use crate::record::{Act, Keyed};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 
 /// The ruleset's option of whether the princess's player may or must
@@ -94,7 +95,7 @@ impl Mechanic for Princess {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        acts.iter().any(|a| matches!(a, Act::Princess(_)))
+        acts.iter().any(|a| a.get::<PrincessPick>().is_some())
             || (self.must && placed.and_then(|i| her_city(game, i)).is_some())
     }
 
@@ -156,20 +157,23 @@ impl Mechanic for Princess {
         let f = &game.followers()[there[k]];
         let (at, spot) = game.spot_of(there[k]);
         let nowhere = miette::SourceSpan::from((0, 0));
-        vec![Act::Princess(Box::new(crate::record::Pick {
+        vec![Act::Keyed(Keyed::new(PrincessPick(crate::record::Pick {
             player: Some((f.player, nowhere)),
             at,
             at_span: nowhere,
             spot: Some((spot, nowhere)),
             span: nowhere,
-        }))]
+        })))]
     }
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         // A turn without the princess's act and, unless she must act,
         // without her tile: nothing to do (her city is looked for only
         // when it matters).
-        let written = acting.acts.iter().any(|a| matches!(a, Act::Princess(_)));
+        let written = acting
+            .acts
+            .iter()
+            .any(|a| a.get::<PrincessPick>().is_some());
         if !written && !self.must {
             return;
         }
@@ -180,7 +184,9 @@ impl Mechanic for Princess {
         let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
         let mut used = false;
         for (i, act) in acting.acts.iter().enumerate() {
-            let Act::Princess(pick) = act else { continue };
+            let Some(PrincessPick(pick)) = act.get() else {
+                continue;
+            };
             said.taken.push(i);
             used = true;
             let chosen = (|| {

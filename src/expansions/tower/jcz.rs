@@ -4,13 +4,14 @@
 //! a follower put on top of a tower (`DEPLOY_MEEPLE` to its `I`).
 
 use serde_json::Value;
-use serde_saphyr::{FlowMap, FlowSeq};
+
+use super::keys;
 
 use crate::jcz::{
     Context, Deployed, Message, Messages, Reading, figure_word, meeple_named, meeple_pointer,
     position,
 };
-use crate::record::written::{WrittenAt, WrittenCapture, WrittenRansom};
+use crate::record::Key;
 
 /// What a save's Tower messages leave to read on.
 #[derive(Default)]
@@ -20,7 +21,7 @@ struct Tower {
     /// An exchange whose choice the next message makes.
     exchange_pending: bool,
     /// A ransom paid before the turn's tile, which carca writes after it.
-    pending_ransom: Option<FlowMap<WrittenRansom>>,
+    pending_ransom: Option<Value>,
 }
 
 /// What a save's setup says of The Tower: the set, and the tower pieces
@@ -47,7 +48,9 @@ pub fn messages() -> Box<dyn Messages> {
 
 impl Messages for Tower {
     fn placed(&mut self, _cx: &mut Context<'_, '_>, turn: &mut Reading) {
-        turn.turn.ransom = self.pending_ransom.take();
+        if let Some(ransom) = self.pending_ransom.take() {
+            turn.turn.keyed.set(&keys::RANSOM, ransom);
+        }
     }
 
     fn deploy(&mut self, _cx: &mut Context<'_, '_>, turn: &mut Reading, d: &Deployed<'_>) -> bool {
@@ -77,9 +80,8 @@ impl Messages for Tower {
                 let at = m.payload.pointer("/pointer/position").and_then(position);
                 match (token, at, open) {
                     ("TOWER_PIECE", Some(at), Some(turn)) => {
-                        turn.turn.tower = Some(FlowMap(WrittenAt {
-                            at: FlowSeq([at.x, at.y]),
-                        }));
+                        let piece = serde_json::json!({ "at": [at.x, at.y] });
+                        turn.turn.keyed.set(&keys::TOWER, piece);
                     }
                     _ => cx.unsupported(
                         format!("the token `{token}` of replay message {i}"),
@@ -100,13 +102,14 @@ impl Messages for Tower {
                     return true;
                 };
                 let word = figure_word(&kind);
-                turn.turn.capture = Some(FlowMap(WrittenCapture {
-                    at: FlowSeq([at.x, at.y]),
+                let capture = keys::written_capture(
+                    at,
                     spot,
-                    player: Some(owner.clone()),
-                    figure: (kind != "small").then(|| word.clone()),
-                    exchange: None,
-                }));
+                    Some(owner.clone()),
+                    (kind != "small").then(|| word.clone()),
+                    None,
+                );
+                turn.turn.keyed.set(&keys::CAPTURE, capture);
                 let capturer = m
                     .who
                     .map(str::to_string)
@@ -134,10 +137,12 @@ impl Messages for Tower {
             }
             "EXCHANGE_FOLLOWER" => {
                 let (id, kind) = meeple_named(m.payload);
-                let capture = open.and_then(|t| t.turn.capture.as_mut());
+                let capture = open
+                    .and_then(|t| t.turn.keyed.get_mut(keys::CAPTURE.name()))
+                    .and_then(Value::as_object_mut);
                 match (capture, self.held.iter().position(|h| h.3 == id)) {
                     (Some(c), Some(k)) if self.exchange_pending => {
-                        c.0.exchange = Some(figure_word(kind));
+                        c.insert("exchange".into(), figure_word(kind).into());
                         self.held.remove(k);
                         self.exchange_pending = false;
                     }
@@ -157,14 +162,12 @@ impl Messages for Tower {
                     return true;
                 };
                 let (jailer, _, _, _) = self.held.remove(k);
-                let ransom = FlowMap(WrittenRansom {
-                    from: jailer,
-                    figure: (kind != "small").then(|| figure_word(kind)),
-                });
+                let ransom =
+                    keys::written_ransom(jailer, (kind != "small").then(|| figure_word(kind)));
                 // carca places a ransom after the turn's tile: one paid
                 // before it waits for it.
                 match open {
-                    Some(turn) => turn.turn.ransom = Some(ransom),
+                    Some(turn) => turn.turn.keyed.set(&keys::RANSOM, ransom),
                     None => self.pending_ransom = Some(ransom),
                 }
             }

@@ -10,6 +10,7 @@
 
 pub mod choices;
 pub mod jcz;
+pub mod keys;
 pub mod notes;
 pub mod problem;
 
@@ -24,8 +25,9 @@ use crate::engine::mechanic::{
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
-use crate::record::{Act, Body, Capture, Deploy, Ransom, Record, TowerPiece};
+use crate::record::{Act, Body, Deploy, Keyed, Record};
 use crate::rules::{Figure, Point};
+use keys::{Capture, Ransom, TowerPiece};
 use notes::TowerNote;
 use problem::{Refused, TowerProblem};
 
@@ -262,12 +264,12 @@ impl Mechanic for Towers {
         {
             let (from, figure) = held[k];
             ransomed = Some((from, figure));
-            acts.push(Act::Ransom(Ransom {
+            acts.push(Act::Keyed(Keyed::new(Ransom {
                 from,
                 from_span: nowhere,
                 figure: Some((figure, nowhere)),
                 span: nowhere,
-            }));
+            })));
         }
         // The action: a piece on an open tower, or a follower on one. Only
         // the closed towers are walked through (few: each holds a figure),
@@ -308,10 +310,10 @@ impl Mechanic for Towers {
             }));
             return acts;
         }
-        acts.push(Act::Tower(TowerPiece {
+        acts.push(Act::Keyed(Keyed::new(TowerPiece {
             at,
             at_span: nowhere,
-        }));
+        })));
         // A capture in the raised tower's reach, now and then.
         let height = self.built.get(&at).map_or(0, |t| t.height) + 1;
         let targets = self.in_reach(game, at, height);
@@ -335,7 +337,7 @@ impl Mechanic for Towers {
             }
             kinds.sort_unstable_by_key(|f| f.index());
             kinds.dedup();
-            acts.push(Act::Capture(Box::new(Capture {
+            acts.push(Act::Keyed(Keyed::new(Capture {
                 at: pos,
                 at_span: nowhere,
                 spot,
@@ -359,27 +361,24 @@ impl Mechanic for Towers {
         // A ransom comes after the tile and before the figure, so the
         // follower bought back may be deployed at once.
         for (i, act) in acting.acts.iter().enumerate() {
-            if let Act::Ransom(r) = act {
+            if let Some(r) = act.get::<Ransom>() {
                 said.taken.push(i);
                 self.ransom(game, acting, r, said);
             }
         }
         let mut piece: Option<(Pos, u32)> = None;
         for (i, act) in acting.acts.iter().enumerate() {
-            match act {
-                Act::Tower(t) => {
-                    said.taken.push(i);
-                    piece = self.piece(game, acting, t, said);
-                }
-                Act::Deploy(d) if d.location == Location::Tower => {
-                    said.taken.push(i);
-                    self.on_top(game, acting, d, said);
-                }
-                Act::Capture(c) => {
-                    said.taken.push(i);
-                    self.capture(game, acting, c, piece, said);
-                }
-                _ => {}
+            if let Some(t) = act.get::<TowerPiece>() {
+                said.taken.push(i);
+                piece = self.piece(game, acting, t, said);
+            } else if let Some(c) = act.get::<Capture>() {
+                said.taken.push(i);
+                self.capture(game, acting, c, piece, said);
+            } else if let Act::Deploy(d) = act
+                && d.location == Location::Tower
+            {
+                said.taken.push(i);
+                self.on_top(game, acting, d, said);
             }
         }
     }

@@ -1,13 +1,12 @@
-//! The Princess & the Dragon: a turn's `dragon:` (the flight), `fairy:`
-//! and `princess:`, and a snapshot's `dragon:` and `fairy:`.
+//! The Princess & the Dragon: a snapshot's `dragon:` and `fairy:`, and a
+//! follower picked on the board, as a turn's keys pick one too.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::Context;
 use super::RawPair;
-use crate::geometry::Edge;
-use crate::record::{Flight, Location, Pick, RecordError, SnapshotNeutrals};
+use crate::record::{Location, Pick, RecordError, SnapshotNeutrals};
 use crate::spanned::Spanned;
 
 /// A follower picked on the board: `{ player, at: [x, y], spot: LOC }`.
@@ -27,13 +26,13 @@ pub(crate) struct RawPick {
     pub(crate) spot: Option<Spanned<String>>,
 }
 
-/// A follower picked by a turn (the fairy's, the princess's).
-pub(crate) fn pick<C: Context>(
-    cx: &mut C,
+/// A follower picked on the board; `needed`: what is said when it names
+/// no spot, where one is needed.
+pub(crate) fn pick(
+    cx: &mut dyn Context,
     p: &Spanned<RawPick>,
     players: &[String],
-    key: &'static str,
-    spot_needed: bool,
+    needed: Option<&'static str>,
 ) -> Option<Pick> {
     let raw = &p.value;
     let player = match &raw.player {
@@ -52,14 +51,9 @@ pub(crate) fn pick<C: Context>(
             };
             Some((l, cx.span(s)))
         }
-        None if spot_needed => {
+        None if needed.is_some() => {
             cx.error(RecordError::Turn {
-                problem: match key {
-                    "princess" => {
-                        "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`"
-                    }
-                    _ => "`fairy` names the follower it stands beside: `{ at: [x, y], spot: LOC }`",
-                },
+                problem: needed.unwrap_or_default(),
                 span: cx.span(p),
             });
             return None;
@@ -75,40 +69,10 @@ pub(crate) fn pick<C: Context>(
     })
 }
 
-/// The dragon's steps: `[E, E, N]`.
-pub(crate) fn flight<C: Context>(
-    cx: &mut C,
-    list: &Spanned<Vec<Spanned<String>>>,
-) -> Option<Flight> {
-    let mut steps = Vec::with_capacity(list.value.len());
-    let mut ok = true;
-    for s in &list.value {
-        let mut letters = s.value.trim().chars();
-        let edge = match (letters.next(), letters.next()) {
-            (Some(c), None) => Edge::from_letter(c),
-            _ => None,
-        };
-        match edge {
-            Some(e) => steps.push((e, cx.span(s))),
-            None => {
-                cx.error(RecordError::Turn {
-                    problem: "a step of the dragon is `N`, `E`, `S` or `W`",
-                    span: cx.span(s),
-                });
-                ok = false;
-            }
-        }
-    }
-    ok.then(|| Flight {
-        steps,
-        span: cx.span(list),
-    })
-}
-
 /// A snapshot's neutral figures: `dragon: [x, y]` and `fairy: { player,
 /// at, spot }`.
-pub(crate) fn snapshot<C: Context>(
-    cx: &mut C,
+pub(crate) fn snapshot(
+    cx: &mut dyn Context,
     dragon: Option<&Spanned<RawPair>>,
     fairy: Option<&Spanned<RawPick>>,
     players: &[String],
@@ -123,7 +87,7 @@ pub(crate) fn snapshot<C: Context>(
             return None;
         };
         let player = cx.player(name, players)?;
-        Some((player, pick(cx, f, players, "fairy", false)?))
+        Some((player, pick(cx, f, players, None)?))
     });
     SnapshotNeutrals { dragon, fairy }
 }

@@ -11,8 +11,8 @@ use crate::tileset::Catalog;
 pub(crate) type RawGoods = BTreeMap<String, Spanned<BTreeMap<String, Spanned<i64>>>>;
 
 /// The tokens a snapshot's `goods:` says each player holds.
-pub(crate) fn tokens<C: Context>(
-    cx: &mut C,
+pub(crate) fn tokens(
+    cx: &mut dyn Context,
     goods: &Spanned<RawGoods>,
     catalog: &Catalog,
     players: &[String],

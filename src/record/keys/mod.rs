@@ -1,27 +1,191 @@
-//! The record keys of the expansions' mechanics, one module each: their
-//! written form (with its schema), and how the record reader turns it into
-//! the model (an `Act` of a turn, or a snapshot's state), through the
-//! reader's [`Context`], so that a mechanic's keys live together, apart from
-//! the generic reader.
+//! The record keys the expansions add: a turn's keys ([`TurnKey`],
+//! declared in each expansion's folder and listed by the registry, which
+//! hands them to the reader through the loader as [`RecordKeys`]), and the
+//! snapshot keys still read here, one module each. A key's written form
+//! (with its schema) and the acts it makes live together, apart from the
+//! generic reader, which asks them through the reader's [`Context`].
 
 pub(crate) mod dragon;
 pub(crate) mod goods;
 pub(crate) mod tower;
-pub(crate) mod wagon;
+
+use std::any::Any;
+use std::cell::Cell;
 
 use miette::SourceSpan;
+use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::RecordError;
+use super::{Act, RecordError};
 use crate::geometry::Pos;
 use crate::rules::Figure;
 use crate::spanned::{Mark, Spanned};
 use crate::tileset::Catalog;
 
+/// A key an expansion adds to a record's turns (`tower:`, `dragon:`): its
+/// written name and description, the type it is read as and the shape it
+/// is written in, and the acts its value makes. The generic reader reads
+/// it wherever a turn is read, with its spans when the parser keeps them.
+pub trait TurnKey: Sync + 'static {
+    /// The key as written.
+    const NAME: &'static str;
+    /// What it is, for the schema (`carca schema record`) and editors.
+    const ABOUT: &'static str;
+    /// Where it is written among a turn's expansion keys, lowest first:
+    /// its expansion's number in hundreds, its own in ones (the order of
+    /// the schema and of the acts is the registry's list).
+    const ORDER: u16;
+    /// Its value as read.
+    type Raw: serde::de::DeserializeOwned + Send + Sync + 'static;
+    /// How it is written, for the schema.
+    type Shape: JsonSchema;
+    /// The acts its value makes, added to `acts` in the order the turn
+    /// takes them; `None` when a problem was reported through `cx`.
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Self::Raw,
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()>;
+}
+
+/// What a turn's key may look up: the players and the tiles in play.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnWords<'a> {
+    /// The players, in turn order.
+    pub players: &'a [String],
+    /// The tiles and figures in play.
+    pub catalog: &'a Catalog,
+}
+
+/// A value as a turn key reads it, before its acts are made.
+pub(crate) type KeyValue = Box<dyn Any + Send + Sync>;
+
+/// A turn key of any type: what the generic reader asks of it.
+pub trait Key: Sync {
+    /// The key as written.
+    fn name(&self) -> &'static str;
+    /// Where it is written among a turn's keys ([`TurnKey::ORDER`]).
+    fn order(&self) -> u16;
+    /// Its schema, with its description.
+    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema;
+    /// Reads its value.
+    ///
+    /// # Errors
+    /// The parser's, when the value is not of its shape.
+    fn read(
+        &self,
+        d: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<KeyValue, erased_serde::Error>;
+    /// The acts of a value it read (see [`TurnKey::acts`]).
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()>;
+}
+
+impl<K: TurnKey> Key for K {
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+
+    fn order(&self) -> u16 {
+        K::ORDER
+    }
+
+    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = g.subschema_for::<Option<K::Shape>>();
+        s.insert("description".into(), K::ABOUT.into());
+        s
+    }
+
+    fn read(
+        &self,
+        d: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<KeyValue, erased_serde::Error> {
+        erased_serde::deserialize::<K::Raw>(d).map(|v| Box::new(v) as KeyValue)
+    }
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let raw = raw.downcast_ref::<K::Raw>()?;
+        TurnKey::acts(self, cx, raw, turn, acts)
+    }
+}
+
+/// The record keys of the expansions in play, in the order a turn takes
+/// and writes them: what the registry gives the loader
+/// ([`Loader::with_record_keys`](crate::loader::Loader::with_record_keys)).
+#[derive(Clone, Copy)]
+pub struct RecordKeys {
+    /// A turn's keys.
+    pub turn: &'static [&'static dyn Key],
+}
+
+impl std::fmt::Debug for RecordKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.turn.iter().map(|k| k.name()).collect();
+        f.debug_struct("RecordKeys").field("turn", &names).finish()
+    }
+}
+
+impl RecordKeys {
+    /// No expansion's keys: the base game's record.
+    pub const NONE: RecordKeys = RecordKeys { turn: &[] };
+
+    /// The keys a loader carries.
+    #[must_use]
+    pub fn of(loader: &crate::loader::Loader) -> RecordKeys {
+        loader
+            .record_keys()
+            .downcast_ref::<RecordKeys>()
+            .copied()
+            .unwrap_or(RecordKeys::NONE)
+    }
+
+    /// The turn key written `name`.
+    #[must_use]
+    pub fn turn_key(&self, name: &str) -> Option<&'static dyn Key> {
+        self.turn.iter().copied().find(|k| k.name() == name)
+    }
+}
+
+thread_local! {
+    /// The turn keys a read or a schema in progress knows.
+    static IN_USE: Cell<&'static [&'static dyn Key]> = const { Cell::new(&[]) };
+}
+
+/// Runs `read` (a read of records, or the making of their schema) with
+/// `keys` known to every turn read inside it.
+pub(crate) fn using<R>(keys: RecordKeys, read: impl FnOnce() -> R) -> R {
+    struct Restore(&'static [&'static dyn Key]);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            IN_USE.set(self.0);
+        }
+    }
+    let _restore = Restore(IN_USE.replace(keys.turn));
+    read()
+}
+
+/// The turn keys known where a turn is read.
+pub(crate) fn in_use() -> &'static [&'static dyn Key] {
+    IN_USE.get()
+}
+
 /// What a mechanic's keys ask of the record reader: where a value is
 /// written, to report a problem there, and the generic values (players,
 /// positions, figures) checked the one way.
-pub(crate) trait Context {
+pub trait Context {
     /// The span of a value's mark.
     fn span_at(&self, at: &Mark) -> SourceSpan;
     /// The span of a map key written just before its value at `value`.
@@ -34,11 +198,11 @@ pub(crate) trait Context {
     fn position(&mut self, at: &Spanned<RawPair>) -> Option<Pos>;
     /// The figure a `figure:` names (a normal follower when none).
     fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure>;
+}
+
+impl dyn Context + '_ {
     /// The span of a spanned value.
-    fn span<T>(&self, v: &Spanned<T>) -> SourceSpan
-    where
-        Self: Sized,
-    {
+    pub fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
         self.span_at(&v.at)
     }
 }
@@ -47,7 +211,7 @@ pub(crate) trait Context {
 /// positions, or `None` for a list of another length (which the validator
 /// reports). Read without allocating, since every turn has one.
 #[derive(Debug)]
-pub(crate) struct RawPair(pub(crate) Option<[Spanned<i64>; 2]>);
+pub struct RawPair(pub(crate) Option<[Spanned<i64>; 2]>);
 
 impl<'de> Deserialize<'de> for RawPair {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

@@ -1,5 +1,4 @@
-//! The Tower: a turn's `tower:`, `capture:` and `ransom:`, and a
-//! snapshot's `towers:` and `prisoners:`.
+//! The Tower: a snapshot's `towers:` and `prisoners:`.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +7,7 @@ use serde::Deserialize;
 
 use super::Context;
 use super::RawPair;
-use crate::record::{Capture, Location, Ransom, RecordError, SnapshotTowers, TowerPiece};
+use crate::record::{RecordError, SnapshotTowers};
 use crate::rules::Figure;
 use crate::spanned::Spanned;
 use crate::tileset::Catalog;
@@ -96,58 +95,9 @@ impl<'de> Deserialize<'de> for RawPrisoner {
     }
 }
 
-/// A tower piece: `{ at: [x, y] }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawTowerPiece {
-    /// The tile whose foundation or open tower takes the piece: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-}
-
-/// A capture: `{ at: [x, y], spot: LOC, player, figure, exchange }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawCapture {
-    /// The tile the follower stands on: [x, y].
-    #[schemars(with = "[i64; 2]")]
-    pub(crate) at: Spanned<RawPair>,
-    /// Where on it (`tower`: on top of its tower). `meeple` is taken as
-    /// another name for it.
-    #[serde(alias = "meeple")]
-    #[schemars(with = "String")]
-    pub(crate) spot: Spanned<String>,
-    /// The follower's owner, needed only where followers of two players
-    /// stand there.
-    #[schemars(with = "Option<String>")]
-    pub(crate) player: Option<Spanned<String>>,
-    /// Which figure it is (`follower`, `big`, `mayor`, `wagon`), needed
-    /// only where two kinds stand there.
-    #[schemars(with = "Option<String>")]
-    pub(crate) figure: Option<Spanned<String>>,
-    /// When the capture is exchanged for one of the capturer's followers
-    /// and the captured player holds several kinds of them: the kind that
-    /// comes back.
-    #[schemars(with = "Option<String>")]
-    pub(crate) exchange: Option<Spanned<String>>,
-}
-
-/// A ransom: `{ from: P, figure }`.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawRansom {
-    /// The player who holds the follower and is paid.
-    #[schemars(with = "String")]
-    pub(crate) from: Spanned<String>,
-    /// Which follower comes back, needed only when that player holds
-    /// several kinds of the payer's followers.
-    #[schemars(with = "Option<String>")]
-    pub(crate) figure: Option<Spanned<String>>,
-}
-
 /// A snapshot's towers and prisoners.
-pub(crate) fn snapshot_towers<C: Context>(
-    cx: &mut C,
+pub(crate) fn snapshot_towers(
+    cx: &mut dyn Context,
     towers: Option<&Spanned<Vec<Spanned<RawTowerHeight>>>>,
     prisoners: Option<&Spanned<RawPrisoners>>,
     catalog: &Catalog,
@@ -203,72 +153,4 @@ pub(crate) fn snapshot_towers<C: Context>(
         }
     }
     out
-}
-
-/// A follower a tower takes.
-pub(crate) fn capture<C: Context>(
-    cx: &mut C,
-    c: &Spanned<RawCapture>,
-    players: &[String],
-    catalog: &Catalog,
-) -> Option<Capture> {
-    let raw = &c.value;
-    let at = cx.position(&raw.at)?;
-    let Some(spot) = Location::parse(&raw.spot.value) else {
-        cx.error(RecordError::Location {
-            text: raw.spot.value.clone(),
-            span: cx.span(&raw.spot),
-        });
-        return None;
-    };
-    let player = match &raw.player {
-        Some(p) => Some((cx.player(p, players)?, cx.span(p))),
-        None => None,
-    };
-    let figure = match &raw.figure {
-        Some(f) => Some((cx.figure(Some(f), catalog)?, cx.span(f))),
-        None => None,
-    };
-    let exchange = match &raw.exchange {
-        Some(f) => Some((cx.figure(Some(f), catalog)?, cx.span(f))),
-        None => None,
-    };
-    Some(Capture {
-        at,
-        at_span: cx.span(&raw.at),
-        spot,
-        spot_span: cx.span(&raw.spot),
-        player,
-        figure,
-        exchange,
-        span: cx.span(c),
-    })
-}
-
-/// A ransom paid.
-pub(crate) fn ransom<C: Context>(
-    cx: &mut C,
-    r: &Spanned<RawRansom>,
-    players: &[String],
-    catalog: &Catalog,
-) -> Option<Ransom> {
-    let from = cx.player(&r.value.from, players)?;
-    let figure = match &r.value.figure {
-        Some(f) => Some((cx.figure(Some(f), catalog)?, cx.span(f))),
-        None => None,
-    };
-    Some(Ransom {
-        from,
-        from_span: cx.span(&r.value.from),
-        figure,
-        span: cx.span(r),
-    })
-}
-
-/// A tower piece.
-pub(crate) fn piece<C: Context>(cx: &mut C, t: &Spanned<RawTowerPiece>) -> Option<TowerPiece> {
-    Some(TowerPiece {
-        at: cx.position(&t.value.at)?,
-        at_span: cx.span(&t.value.at),
-    })
 }

@@ -1,0 +1,242 @@
+//! The Princess & the Dragon's record keys of a turn: `fairy:` (the
+//! fairy moved beside a follower), `princess:` (a follower the princess
+//! sends home) and `dragon:` (the dragon's flight).
+
+use miette::SourceSpan;
+
+use crate::geometry::{Edge, Pos};
+use crate::record::written::WrittenKeys;
+use crate::record::{
+    Act, ActValue, Context, Key, Keyed, Location, Pick, RawPick, RecordError, TurnKey, TurnWords,
+};
+use crate::rules::Figure;
+use crate::spanned::Spanned;
+
+/// `fairy:`.
+#[derive(Debug)]
+pub(crate) struct FairyKey;
+/// `princess:`.
+#[derive(Debug)]
+pub(crate) struct PrincessKey;
+/// `dragon:`.
+#[derive(Debug)]
+pub(crate) struct DragonKey;
+
+/// The keys, as the registry lists them.
+pub(crate) static FAIRY: FairyKey = FairyKey;
+/// `princess:`.
+pub(crate) static PRINCESS: PrincessKey = PrincessKey;
+/// `dragon:`.
+pub(crate) static DRAGON: DragonKey = DragonKey;
+
+/// The fairy moved beside a follower of the player's: the turn's action.
+#[derive(Debug, Clone)]
+pub struct FairyMove(pub Pick);
+
+/// A follower of the princess's city sent home: the turn's action.
+#[derive(Debug, Clone)]
+pub struct PrincessPick(pub Pick);
+
+/// The dragon's steps on a turn that placed a dragon tile: each a
+/// direction in board orientation, in the order flown.
+#[derive(Debug, Clone)]
+pub struct Flight {
+    /// The steps, each with its span.
+    pub steps: Vec<(Edge, SourceSpan)>,
+    /// The whole list.
+    pub span: SourceSpan,
+}
+
+impl TurnKey for FairyKey {
+    const NAME: &'static str = "fairy";
+    const ABOUT: &'static str = "The Princess & the Dragon: the turn's action is to move the fairy\nbeside a follower of the player's: `{ at: [x, y], spot: LOC }`.";
+    const ORDER: u16 = 700;
+    type Raw = Spanned<RawPick>;
+    type Shape = RawPick;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<RawPick>,
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let pick = crate::record::pick(cx, raw, turn.players, None)?;
+        acts.push(Act::Keyed(Keyed::new(FairyMove(pick))));
+        Some(())
+    }
+}
+
+impl TurnKey for PrincessKey {
+    const NAME: &'static str = "princess";
+    const ABOUT: &'static str = "The Princess & the Dragon: the turn's action is to send a follower\nof the princess's city home: `{ player, at: [x, y], spot: LOC }`.";
+    const ORDER: u16 = 701;
+    type Raw = Spanned<RawPick>;
+    type Shape = RawPick;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<RawPick>,
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let needed = "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`";
+        let pick = crate::record::pick(cx, raw, turn.players, Some(needed))?;
+        acts.push(Act::Keyed(Keyed::new(PrincessPick(pick))));
+        Some(())
+    }
+}
+
+impl TurnKey for DragonKey {
+    const NAME: &'static str = "dragon";
+    const ABOUT: &'static str = "The Princess & the Dragon: the dragon's steps after a dragon tile,\nin order: `[E, E, N, W, S, S]` (board orientation).";
+    const ORDER: u16 = 702;
+    type Raw = Spanned<Vec<Spanned<String>>>;
+    type Shape = Vec<String>;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        list: &Spanned<Vec<Spanned<String>>>,
+        _: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let mut steps = Vec::with_capacity(list.value.len());
+        let mut ok = true;
+        for s in &list.value {
+            let mut letters = s.value.trim().chars();
+            let edge = match (letters.next(), letters.next()) {
+                (Some(c), None) => Edge::from_letter(c),
+                _ => None,
+            };
+            match edge {
+                Some(e) => steps.push((e, cx.span(s))),
+                None => {
+                    cx.error(RecordError::Turn {
+                        problem: "a step of the dragon is `N`, `E`, `S` or `W`",
+                        span: cx.span(s),
+                    });
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(())?;
+        acts.push(Act::Keyed(Keyed::new(Flight {
+            steps,
+            span: cx.span(list),
+        })));
+        Some(())
+    }
+}
+
+/// A pick as written: `{ player, at, spot }`.
+pub(crate) fn written_pick(
+    player: Option<String>,
+    at: Pos,
+    spot: Option<String>,
+) -> serde_json::Value {
+    let mut w = serde_json::Map::new();
+    if let Some(player) = player {
+        w.insert("player".into(), player.into());
+    }
+    w.insert("at".into(), serde_json::json!([at.x, at.y]));
+    if let Some(spot) = spot {
+        w.insert("spot".into(), spot.into());
+    }
+    w.into()
+}
+
+/// A pick of the record as written.
+fn pick_written(p: &Pick, names: &[String]) -> serde_json::Value {
+    let player = p
+        .player
+        .map(|(pl, _)| names.get(pl).cloned().unwrap_or_default());
+    written_pick(player, p.at, p.spot.as_ref().map(|(l, _)| l.to_string()))
+}
+
+/// A pick on a board moved by `spot` and turned by `turn`.
+fn moved_pick(p: &Pick, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Pick {
+    let mut p = p.clone();
+    p.at = spot(p.at);
+    p.spot = p.spot.as_ref().map(|(l, s)| (turn(l), *s));
+    p
+}
+
+impl ActValue for FairyMove {
+    fn key(&self) -> &'static dyn Key {
+        &FAIRY
+    }
+    fn span(&self) -> SourceSpan {
+        self.0.span
+    }
+    fn is_action(&self) -> bool {
+        true
+    }
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
+        Keyed::new(FairyMove(moved_pick(&self.0, spot, turn)))
+    }
+    fn cloned(&self) -> Keyed {
+        Keyed::new(self.clone())
+    }
+    fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
+        out.set(&FAIRY, pick_written(&self.0, names));
+    }
+}
+
+impl ActValue for PrincessPick {
+    fn key(&self) -> &'static dyn Key {
+        &PRINCESS
+    }
+    fn span(&self) -> SourceSpan {
+        self.0.span
+    }
+    fn is_action(&self) -> bool {
+        true
+    }
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
+        Keyed::new(PrincessPick(moved_pick(&self.0, spot, turn)))
+    }
+    fn cloned(&self) -> Keyed {
+        Keyed::new(self.clone())
+    }
+    fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
+        out.set(&PRINCESS, pick_written(&self.0, names));
+    }
+}
+
+impl ActValue for Flight {
+    fn key(&self) -> &'static dyn Key {
+        &DRAGON
+    }
+    fn span(&self) -> SourceSpan {
+        self.span
+    }
+    fn after_deployment(&self) -> bool {
+        true
+    }
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, _: &dyn Fn(&Location) -> Location) -> Keyed {
+        // A direction turns as the board does: the edge the step crosses,
+        // moved as a position one square away.
+        let mut f = self.clone();
+        let o = spot(Pos::new(0, 0));
+        for (e, _) in &mut f.steps {
+            let to = spot(Pos::new(0, 0).step(*e));
+            if let Some(d) = Edge::ALL.into_iter().find(|d| o.step(*d) == to) {
+                *e = d;
+            }
+        }
+        Keyed::new(f)
+    }
+    fn cloned(&self) -> Keyed {
+        Keyed::new(self.clone())
+    }
+    fn write(&self, out: &mut WrittenKeys, _: &[String], _: &dyn Fn(Figure) -> String) {
+        let steps: Vec<String> = self
+            .steps
+            .iter()
+            .map(|(e, _)| e.letter().to_string())
+            .collect();
+        out.set(&DRAGON, steps);
+    }
+}
