@@ -512,3 +512,57 @@ fn a_feature_whose_followers_were_taken_off_says_why_it_scores_for_nobody() {
             .all(|e| e.winners.len() + e.taken.len() > 0)
     );
 }
+
+/// A key written `null` is as if it were not written, whether the base
+/// game's or an expansion's, in a turn or in a snapshot, and whichever
+/// reader reads it.
+#[test]
+fn a_key_written_null_is_not_written() {
+    use carca::record;
+    use carca::source::SourceFile;
+    let loader = crate::common::loader();
+    let dir = std::path::Path::new("");
+    let cases = [
+        (
+            "tilesets: [base, tower]\nplayers: [red, blue]\nturns:\n  - { tile: D, at: [1, 0], rot: ~, player: ~, tower: ~, capture: null }\nclaims: ~\n",
+            "tilesets: [base, tower]\nplayers: [red, blue]\nturns:\n  - { tile: D, at: [1, 0] }\n",
+        ),
+        (
+            "tilesets: [base, tower]\nplayers: [red, blue]\nboard:\n  - { tile: D, at: [1, 0] }\nmeeples:\ntowers: ~\nprisoners: null\n",
+            "tilesets: [base, tower]\nplayers: [red, blue]\nboard:\n  - { tile: D, at: [1, 0] }\n",
+        ),
+    ];
+    for (nulls, plain) in cases {
+        let json: serde_json::Value = serde_saphyr::from_str(nulls).expect("YAML");
+        let json = json.to_string();
+        let mut scored = Vec::new();
+        for text in [nulls, plain, json.as_str()] {
+            let src = SourceFile::new("null.yaml", text);
+            let spanned =
+                record::parse(loader, &src, dir).unwrap_or_else(|f| panic!("{f:?}\n{text}"));
+            // The quick YAML reader may leave `~` to the spanned one; JSON
+            // it reads.
+            let quick = record::parse_fast(loader, &src, dir);
+            assert!(quick.is_some() || !text.starts_with('{'), "{text}");
+            let quick = quick.unwrap_or_else(|| spanned.clone());
+            let a = carca::engine::adjudicate(
+                &spanned,
+                &carca::rules::Ruleset::modern(),
+                "modern",
+                true,
+                &carca::expansions::ALL,
+            );
+            let b = carca::engine::adjudicate(
+                &quick,
+                &carca::rules::Ruleset::modern(),
+                "modern",
+                true,
+                &carca::expansions::ALL,
+            );
+            assert_eq!(a.totals, b.totals, "{text}");
+            assert!(a.findings.is_empty(), "{text}: {:?}", a.findings);
+            scored.push((a.totals, spanned.claims.is_some()));
+        }
+        assert!(scored.windows(2).all(|w| w[0] == w[1]), "{scored:?}");
+    }
+}

@@ -1135,9 +1135,10 @@ impl Mechanics {
 #[cfg(test)]
 mod tests {
     use super::{Phases, Setup};
+    use crate::expansions::princess_dragon::keys::Pick;
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
-    use crate::record::{Act, Pick};
+    use crate::record::Act;
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
 

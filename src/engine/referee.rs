@@ -1128,7 +1128,8 @@ impl<'r> Referee<'r> {
     /// Lays out a snapshot, puts its followers on it and gives the players
     /// the trade-good tokens it says they hold.
     pub(super) fn snapshot(&mut self, board: &[Placement], meeples: &[Meeple]) {
-        for &(player, good, n) in &self.record.holdings {
+        let held = self.record.snapshot.get::<crate::record::Holdings>();
+        for &(player, good, n) in held.map_or(&[][..], |h| &h.0) {
             self.game.holding(player, good, n);
         }
         let start = &self.record.start;

@@ -260,8 +260,20 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 7] = [
     &princess_dragon::keys::DRAGON,
 ];
 
+/// The keys the expansions add to a snapshot, in the order they are read.
+const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 5] = [
+    &traders_builders::keys::GOODS,
+    &tower::keys::TOWERS,
+    &tower::keys::PRISONERS,
+    &princess_dragon::keys::DRAGON_AT,
+    &princess_dragon::keys::FAIRY_AT,
+];
+
 /// The keys the expansions add to records.
-pub static RECORD_KEYS: crate::record::RecordKeys = crate::record::RecordKeys { turn: &TURN_KEYS };
+pub static RECORD_KEYS: crate::record::RecordKeys = crate::record::RecordKeys {
+    turn: &TURN_KEYS,
+    snapshot: &SNAPSHOT_KEYS,
+};
 
 /// A loader whose rulesets know the expansions' options and whose records
 /// take their keys: what the commands read records with.

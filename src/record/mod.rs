@@ -11,8 +11,10 @@ pub mod update;
 pub mod written;
 
 pub use error::RecordError;
-pub(crate) use keys::dragon::{RawPick, pick};
-pub use keys::{Context, Key, RawPair, RecordKeys, TurnKey, TurnWords};
+pub use keys::{
+    Context, Key, RawPair, RecordKeys, SnapKey, SnapshotKey, SnapshotState, StateAny, TurnKey,
+    TurnWords,
+};
 pub use location::Location;
 pub use location::Unnamed;
 pub(crate) use raw::OneOrList;

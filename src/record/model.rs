@@ -95,34 +95,6 @@ pub struct Deploy {
     pub at: Option<(Pos, SourceSpan)>,
 }
 
-/// A follower picked on the board by a turn (`fairy:`, `princess:`): the
-/// tile, the spot on it (the fairy's may leave it out under `on-tile`),
-/// and its owner when the record names one.
-#[derive(Debug, Clone)]
-pub struct Pick {
-    /// Its owner, when the record names one.
-    pub player: Option<(usize, SourceSpan)>,
-    /// The tile.
-    pub at: Pos,
-    /// That position in the file.
-    pub at_span: SourceSpan,
-    /// Where on the tile, with its span.
-    pub spot: Option<(Location, SourceSpan)>,
-    /// The whole entry.
-    pub span: SourceSpan,
-}
-
-/// What a snapshot says of the neutral figures of The Princess & the
-/// Dragon (`dragon:`, `fairy:`).
-#[derive(Debug, Clone, Default)]
-pub struct SnapshotNeutrals {
-    /// The tile the dragon stands on.
-    pub dragon: Option<(Pos, SourceSpan)>,
-    /// Where the fairy stands: the player, the tile and the follower's
-    /// spot (none: beside nobody).
-    pub fairy: Option<(usize, Pick)>,
-}
-
 /// A figure that came home in a turn's scoring moving on at once (the
 /// wagon, `wagon:`): whose, from which tile, and to which spot.
 #[derive(Debug, Clone)]
@@ -481,24 +453,16 @@ pub struct Record {
     /// without spans: a finding about it must be made again from a record
     /// read with [`parse`](crate::record::parse).
     pub read_quickly: bool,
-    /// What a snapshot says each player holds of a modifier (trade-good
-    /// tokens, from `goods:`): (player,
-    /// index in the catalog's modifiers, count).
-    pub holdings: Vec<(usize, usize, u32)>,
-    /// What a snapshot says of the pieces and prisoners of The Tower.
-    pub towers: SnapshotTowers,
-    /// What a snapshot says of the dragon and the fairy.
-    pub neutrals: SnapshotNeutrals,
+    /// What a snapshot's expansion keys say (each key's state, which its
+    /// mechanic restores).
+    pub snapshot: crate::record::SnapshotState,
 }
 
-/// A snapshot's towers and prisoners (`towers:`, `prisoners:`).
+/// What a snapshot says each player holds of the modifiers' tokens:
+/// (player, index in the catalog's modifiers, count). The referee gives
+/// the players these before the board is laid.
 #[derive(Debug, Clone, Default)]
-pub struct SnapshotTowers {
-    /// The towers: their tile, height, and where each is written.
-    pub heights: Vec<(Pos, u32, SourceSpan)>,
-    /// The followers held: holder, owner, figure, and where written.
-    pub prisoners: Vec<(usize, usize, Figure, SourceSpan)>,
-}
+pub struct Holdings(pub Vec<(usize, usize, u32)>);
 
 impl Record {
     /// How the record names its own ruleset: the `rules:` value, the inline

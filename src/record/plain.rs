@@ -1,6 +1,6 @@
 //! The quick way through a record's turns: each turn is read as the one
 //! written form of a turn ([`RawTurn`]) and converted by the one converter
-//! ([`Builder::turn`]) as soon as it is read, so that a game of a million
+//! ([`Converter::turn`]) as soon as it is read, so that a game of a million
 //! tiles never holds a million raw turns. The quick readers keep no
 //! positions; anything that does not read cleanly makes the caller fall back
 //! to the spanned parser, whose diagnostics point at lines.
@@ -14,14 +14,14 @@ use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, V
 use serde_json::value::RawValue;
 
 use super::raw::{RawRecord, RawTurn};
-use super::validate::Builder;
+use super::validate::Converter;
 use super::{Body, Record, Turn};
 use crate::tileset::Catalog;
 
 /// The `turns` of a record, converted against the tiles and players in
 /// play while they are read.
 struct Turns<'b, 'a> {
-    builder: &'b mut Builder<'a>,
+    converter: &'b mut Converter<'a>,
     catalog: &'b Catalog,
     players: &'b [String],
     /// The length of the record's text, which bounds how many turns it
@@ -56,7 +56,7 @@ impl<'de> Visitor<'de> for Turns<'_, '_> {
         let mut out = Vec::with_capacity(room.min(super::MAX_TURNS));
         loop {
             let seed = OneTurn {
-                builder: &mut *self.builder,
+                converter: &mut *self.converter,
                 catalog: self.catalog,
                 players: self.players,
                 number: out.len() + 1,
@@ -76,7 +76,7 @@ impl<'de> Visitor<'de> for Turns<'_, '_> {
 /// (the larger of the two) is not handed up through the reader's layers;
 /// `None` if it does not convert cleanly.
 struct OneTurn<'b, 'a> {
-    builder: &'b mut Builder<'a>,
+    converter: &'b mut Converter<'a>,
     catalog: &'b Catalog,
     players: &'b [String],
     /// The turn's number, from 1.
@@ -91,7 +91,7 @@ impl<'de> DeserializeSeed<'de> for OneTurn<'_, '_> {
         // Read without positions, a turn has no span.
         let nowhere = miette::SourceSpan::from((0, 0));
         Ok(self
-            .builder
+            .converter
             .turn(self.number, &raw, nowhere, self.catalog, self.players))
     }
 }
@@ -126,12 +126,12 @@ impl<'de> Visitor<'de> for OnlyTurns<'_, '_> {
 /// Reads the turns of a JSON record, or `None` if they do not read cleanly.
 pub(super) fn read_turns(
     text: &str,
-    builder: &mut Builder<'_>,
+    converter: &mut Converter<'_>,
     catalog: &Catalog,
     players: &[String],
 ) -> Option<Vec<Turn>> {
     let mut d = serde_json::Deserializer::from_str(text);
-    let turns = crate::spanned::bare(|| turns_of(&mut d, text.len(), builder, catalog, players))?;
+    let turns = crate::spanned::bare(|| turns_of(&mut d, text.len(), converter, catalog, players))?;
     d.end().ok()?;
     Some(turns)
 }
@@ -142,12 +142,12 @@ pub(super) fn read_turns(
 pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
     d: D,
     text_len: usize,
-    builder: &mut Builder<'_>,
+    converter: &mut Converter<'_>,
     catalog: &Catalog,
     players: &[String],
 ) -> Option<Vec<Turn>> {
     d.deserialize_map(OnlyTurns(Turns {
-        builder,
+        converter,
         catalog,
         players,
         text_len,
@@ -171,12 +171,12 @@ pub(super) struct TurnsFirst;
 /// record again with spans).
 pub(super) fn read_json(
     text: &str,
-    builder: &mut Builder<'_>,
+    converter: &mut Converter<'_>,
     dir: &Path,
 ) -> Result<Option<Record>, TurnsFirst> {
     let mut d = serde_json::Deserializer::from_str(text);
     let mut out = Whole {
-        builder,
+        converter,
         dir,
         text_len: text.len(),
         after_turns: false,
@@ -191,7 +191,7 @@ pub(super) fn read_json(
 
 /// A JSON record's top level, read in one pass.
 struct Whole<'w, 'a> {
-    builder: &'w mut Builder<'a>,
+    converter: &'w mut Converter<'a>,
     dir: &'w Path,
     /// The length of the record's text.
     text_len: usize,
@@ -235,10 +235,10 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
             let mut failed = false;
             let text_len = self.text_len;
             let record = self
-                .builder
+                .converter
                 .record(head, self.dir, &mut |b, catalog, players| {
                     let seed = Turns {
-                        builder: b,
+                        converter: b,
                         catalog,
                         players,
                         text_len,
@@ -249,7 +249,7 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
                     })
                 });
             match record {
-                Some(r) if !failed && self.builder.findings.is_empty() => {
+                Some(r) if !failed && self.converter.findings.is_empty() => {
                     read = Some((r, header.len()));
                 }
                 // Something to report: the spanned reader says where.
@@ -266,13 +266,13 @@ impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
                     Body::Snapshot { .. } => Vec::new(),
                 };
                 Ok(header_of(header).and_then(|head| {
-                    self.builder
+                    self.converter
                         .record(head, self.dir, &mut |_, _, _| std::mem::take(&mut turns))
                 }))
             }
             // A snapshot, or a record without turns: its header is all of it.
             None => Ok(header_of(header).and_then(|head| {
-                self.builder
+                self.converter
                     .record(head, self.dir, &mut |_, _, _| Vec::new())
             })),
         }

@@ -12,79 +12,287 @@ use serde::Deserialize;
 /// rather than in an allocation of its own: every turn has one or two.
 pub(crate) type Word = compact_str::CompactString;
 
-/// A carca game record: the turns that were played (`turns`), or the board
-/// as it lies on the table (`board` and `meeples`). See docs/records.md.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "carca game record")]
+/// A game record as read: its base keys (see [`RawRecordShape`]) and the
+/// values of the expansions' snapshot keys the loader carries. Read by
+/// hand rather than derived, so that those keys are read by their own
+/// types.
+#[derive(Debug)]
 pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// A line about the game.
-    #[schemars(with = "Option<String>")]
     pub(crate) description: Option<Spanned<String>>,
     /// Tile sets in play: built-in names (`base`, `abbey`, `river`) or paths
     /// relative to the record. Default `[base]`.
-    #[schemars(with = "Option<Vec<String>>")]
     pub(crate) tilesets: Option<Spanned<Vec<Spanned<String>>>>,
     /// The ruleset: a built-in name (`modern`, `first-edition`,
     /// `second-edition`, `hig-faq-2007`, `all-or-nothing`, `tournament`) or a TOML
     /// file.
     /// Default `modern`.
-    #[schemars(with = "Option<String>")]
     pub(crate) rules: Option<Spanned<String>>,
     /// Play with this many copies of every tile (default 1).
-    #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
     pub(crate) supply_scale: Option<Spanned<i64>>,
     /// A ruleset written in the record, instead of `rules`.
-    #[schemars(with = "Option<RawRuleset>")]
     pub(crate) ruleset: Option<Spanned<RawRuleset>>,
     /// Players in turn order.
-    #[schemars(with = "Vec<String>", length(min = 1))]
     pub(crate) players: Spanned<Vec<Spanned<String>>>,
     /// The start tile (default: the set's start tile at [0, 0], rot 0).
-    #[schemars(with = "Option<RawPlacement>")]
     pub(crate) start: Option<Spanned<RawPlacement>>,
     /// The turns, in order (a history).
-    #[schemars(with = "Option<Vec<RawTurn>>")]
     pub(crate) turns: Option<Spanned<T>>,
+    /// `true`: the game is over, though tiles remain. `false` on a snapshot:
+    /// the game is still going on.
+    pub(crate) final_: Option<Spanned<bool>>,
+    /// Every tile on the table (a snapshot).
+    pub(crate) board: Option<Spanned<Vec<Spanned<RawPlacement>>>>,
+    /// Every follower on the table (a snapshot).
+    pub(crate) meeples: Option<Spanned<Vec<Spanned<RawMeeple>>>>,
+    /// The totals the players wrote down, under the record's own ruleset.
+    pub(crate) claims: Option<Spanned<RawTotals>>,
+    /// Expected totals per ruleset, for `carca test`.
+    pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
+    /// The expansions' snapshot keys it writes, in the order of their list.
+    pub(crate) keyed: Vec<SnapValue>,
+}
+
+/// A carca game record: the turns that were played (`turns`), or the board
+/// as it lies on the table (`board` and `meeples`). See docs/records.md.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "carca game record")]
+#[schemars(rename = "RawRecord")]
+#[allow(dead_code)]
+pub(crate) struct RawRecordShape {
+    /// A line about the game.
+    #[schemars(with = "Option<String>")]
+    description: (),
+    /// Tile sets in play: built-in names (`base`, `abbey`, `river`) or paths
+    /// relative to the record. Default `[base]`.
+    #[schemars(with = "Option<Vec<String>>")]
+    tilesets: (),
+    /// The ruleset: a built-in name (`modern`, `first-edition`,
+    /// `second-edition`, `hig-faq-2007`, `all-or-nothing`, `tournament`) or a TOML
+    /// file.
+    /// Default `modern`.
+    #[schemars(with = "Option<String>")]
+    rules: (),
+    /// Play with this many copies of every tile (default 1).
+    #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
+    supply_scale: (),
+    /// A ruleset written in the record, instead of `rules`.
+    #[schemars(with = "Option<RawRuleset>")]
+    ruleset: (),
+    /// Players in turn order.
+    #[schemars(with = "Vec<String>", length(min = 1))]
+    players: (),
+    /// The start tile (default: the set's start tile at [0, 0], rot 0).
+    #[schemars(with = "Option<RawPlacement>")]
+    start: (),
+    /// The turns, in order (a history).
+    #[schemars(with = "Option<Vec<RawTurn>>")]
+    turns: (),
     /// `true`: the game is over, though tiles remain. `false` on a snapshot:
     /// the game is still going on.
     #[serde(rename = "final")]
     #[schemars(with = "Option<bool>")]
-    pub(crate) final_: Option<Spanned<bool>>,
+    final_: (),
     /// Every tile on the table (a snapshot).
     #[schemars(with = "Option<Vec<RawPlacement>>")]
-    pub(crate) board: Option<Spanned<Vec<Spanned<RawPlacement>>>>,
+    board: (),
     /// Every follower on the table (a snapshot).
     #[schemars(with = "Option<Vec<RawMeeple>>")]
-    pub(crate) meeples: Option<Spanned<Vec<Spanned<RawMeeple>>>>,
-    /// The trade-good tokens each player holds (a snapshot of a game with
-    /// Traders & Builders): `{ red: { wine: 2, cloth: 1 } }`.
-    #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, u32>>>")]
-    pub(crate) goods: Option<Spanned<RawGoods>>,
-    /// The heights of the towers on the board (a snapshot of a game with
-    /// The Tower): `[{ at: [x, y], height: N }]`; a tower not listed has
-    /// height 0.
-    #[schemars(with = "Option<Vec<RawTowerHeight>>")]
-    pub(crate) towers: Option<Spanned<Vec<Spanned<RawTowerHeight>>>>,
-    /// The followers each player holds of the others' (a snapshot of a
-    /// game with The Tower): `{ red: [blue, { player: blue, figure: big }] }`.
-    #[schemars(with = "Option<BTreeMap<String, Vec<RawPrisonerSchema>>>")]
-    pub(crate) prisoners: Option<Spanned<RawPrisoners>>,
-    /// The tile the dragon stands on (a snapshot of a game with The
-    /// Princess & the Dragon): [x, y]; absent, it is not in play.
-    #[schemars(with = "Option<[i64; 2]>")]
-    pub(crate) dragon: Option<Spanned<RawPair>>,
-    /// Where the fairy stands (a snapshot): `{ player, at: [x, y], spot:
-    /// LOC }`, beside that player's follower; without `spot`, on that
-    /// tile beside nobody.
-    #[schemars(with = "Option<RawPick>")]
-    pub(crate) fairy: Option<Spanned<RawPick>>,
+    meeples: (),
     /// The totals the players wrote down, under the record's own ruleset.
     #[schemars(with = "Option<BTreeMap<String, i64>>")]
-    pub(crate) claims: Option<Spanned<RawTotals>>,
+    claims: (),
     /// Expected totals per ruleset, for `carca test`.
     #[schemars(with = "Option<BTreeMap<String, BTreeMap<String, i64>>>")]
-    pub(crate) expect: Option<Spanned<BTreeMap<String, Spanned<RawTotals>>>>,
+    expect: (),
+}
+
+impl std::fmt::Debug for dyn crate::record::SnapKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An expansion's snapshot key, where its value is written, and the value
+/// it read.
+pub(crate) type SnapValue = (
+    &'static dyn crate::record::SnapKey,
+    crate::spanned::Mark,
+    super::keys::KeyValue,
+);
+
+/// The base keys of a record, as written, by [`RawRecord`]'s reader.
+const RECORD_KEYS: [&str; 13] = [
+    "description",
+    "tilesets",
+    "rules",
+    "supply_scale",
+    "ruleset",
+    "players",
+    "start",
+    "turns",
+    "final",
+    "board",
+    "meeples",
+    "claims",
+    "expect",
+];
+
+impl JsonSchema for RawRecord {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RawRecord".into()
+    }
+
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = RawRecordShape::json_schema(g);
+        let keys: Vec<(&str, serde_json::Value)> = super::keys::snapshot_in_use()
+            .iter()
+            .map(|k| (k.name(), k.schema(g).to_value()))
+            .collect();
+        if let Some(props) = s
+            .get_mut("properties")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            // The snapshot's keys after its board and followers.
+            let base = std::mem::take(props);
+            for (name, schema) in base {
+                let then = name == "meeples";
+                props.insert(name, schema);
+                if then {
+                    for (name, schema) in &keys {
+                        props.insert((*name).to_string(), schema.clone());
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+/// A key of a record, as its reader tells them apart.
+enum RecordField {
+    /// One of the base keys, by its index in [`RECORD_KEYS`].
+    Base(usize),
+    /// An expansion's snapshot key.
+    Keyed(&'static dyn crate::record::SnapKey),
+    /// None it knows.
+    Unknown,
+}
+
+impl<'de> Deserialize<'de> for RecordField {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = RecordField;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a key of a record")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RecordField, E> {
+                Ok(match RECORD_KEYS.iter().position(|k| *k == v) {
+                    Some(i) => RecordField::Base(i),
+                    None => super::keys::snapshot_in_use()
+                        .iter()
+                        .find(|k| k.name() == v)
+                        .map_or(RecordField::Unknown, |k| RecordField::Keyed(*k)),
+                })
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+/// A snapshot key's value, read by the key.
+struct SnapSeed(&'static dyn crate::record::SnapKey);
+
+impl<'de> serde::de::DeserializeSeed<'de> for SnapSeed {
+    type Value = Option<(crate::spanned::Mark, super::keys::KeyValue)>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        self.0.read(&mut erased).map_err(serde::de::Error::custom)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for RawRecord<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = RawRecord<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a record: a mapping of `players`, `turns` or `board`, …")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawRecord<T>, A::Error> {
+                use serde::de::Error;
+                let mut players = None;
+                let mut r = RawRecord {
+                    description: None,
+                    tilesets: None,
+                    rules: None,
+                    supply_scale: None,
+                    ruleset: None,
+                    players: Spanned::unplaced(Vec::new()),
+                    start: None,
+                    turns: None,
+                    final_: None,
+                    board: None,
+                    meeples: None,
+                    claims: None,
+                    expect: None,
+                    keyed: Vec::new(),
+                };
+                let mut seen = [false; RECORD_KEYS.len()];
+                let mut seen_keyed: Vec<&str> = Vec::new();
+                while let Some(field) = map.next_key::<RecordField>()? {
+                    match field {
+                        RecordField::Base(i) => {
+                            if std::mem::replace(&mut seen[i], true) {
+                                return Err(A::Error::duplicate_field(RECORD_KEYS[i]));
+                            }
+                            match i {
+                                0 => r.description = map.next_value()?,
+                                1 => r.tilesets = map.next_value()?,
+                                2 => r.rules = map.next_value()?,
+                                3 => r.supply_scale = map.next_value()?,
+                                4 => r.ruleset = map.next_value()?,
+                                5 => players = map.next_value()?,
+                                6 => r.start = map.next_value()?,
+                                7 => r.turns = map.next_value()?,
+                                8 => r.final_ = map.next_value()?,
+                                9 => r.board = map.next_value()?,
+                                10 => r.meeples = map.next_value()?,
+                                11 => r.claims = map.next_value()?,
+                                _ => r.expect = map.next_value()?,
+                            }
+                        }
+                        RecordField::Keyed(key) => {
+                            if seen_keyed.iter().any(|k| *k == key.name()) {
+                                return Err(A::Error::duplicate_field(key.name()));
+                            }
+                            seen_keyed.push(key.name());
+                            // `null` is as if the key were not written.
+                            if let Some((at, value)) = map.next_value_seed(SnapSeed(key))? {
+                                r.keyed.push((key, at, value));
+                            }
+                        }
+                        RecordField::Unknown => {
+                            return Err(A::Error::custom(
+                                "unknown field: a record does not take this key",
+                            ));
+                        }
+                    }
+                }
+                r.players = players.ok_or_else(|| A::Error::missing_field("players"))?;
+                let keys = super::keys::snapshot_in_use();
+                r.keyed
+                    .sort_by_key(|(k, ..)| keys.iter().position(|known| known.name() == k.name()));
+                Ok(r)
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
 }
 
 /// A ruleset written inside the record, with the keys of a ruleset file:
@@ -384,7 +592,7 @@ impl<'de> Deserialize<'de> for TurnField {
 struct KeyedSeed(&'static dyn crate::record::Key);
 
 impl<'de> serde::de::DeserializeSeed<'de> for KeyedSeed {
-    type Value = super::keys::KeyValue;
+    type Value = Option<super::keys::KeyValue>;
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         let mut erased = <dyn erased_serde::Deserializer>::erase(d);
         self.0.read(&mut erased).map_err(serde::de::Error::custom)
@@ -406,6 +614,7 @@ impl<'de> Deserialize<'de> for RawTurn {
                 use serde::de::Error;
                 let mut t = RawTurn::default();
                 let mut seen = [false; 7];
+                let mut seen_keyed: Vec<&str> = Vec::new();
                 while let Some(field) = map.next_key::<TurnField>()? {
                     match field {
                         TurnField::Base(i) => {
@@ -413,22 +622,24 @@ impl<'de> Deserialize<'de> for RawTurn {
                                 return Err(A::Error::duplicate_field(TURN_KEYS[i]));
                             }
                             match i {
-                                0 => t.player = Some(map.next_value()?),
-                                1 => t.tile = Some(map.next_value()?),
-                                2 => t.at = Some(map.next_value()?),
-                                3 => t.rot = Some(map.next_value()?),
-                                4 => t.meeple = Some(map.next_value()?),
-                                5 => t.figure = Some(map.next_value()?),
-                                _ => t.discard = Some(map.next_value()?),
+                                0 => t.player = map.next_value()?,
+                                1 => t.tile = map.next_value()?,
+                                2 => t.at = map.next_value()?,
+                                3 => t.rot = map.next_value()?,
+                                4 => t.meeple = map.next_value()?,
+                                5 => t.figure = map.next_value()?,
+                                _ => t.discard = map.next_value()?,
                             }
                         }
                         TurnField::Keyed(key) => {
-                            let list = t.keyed.get_or_insert_with(Box::default);
-                            if list.iter().any(|(k, _)| k.name() == key.name()) {
+                            if seen_keyed.iter().any(|k| *k == key.name()) {
                                 return Err(A::Error::duplicate_field(key.name()));
                             }
-                            let value = map.next_value_seed(KeyedSeed(key))?;
-                            list.push((key, value));
+                            seen_keyed.push(key.name());
+                            // `null` is as if the key were not written.
+                            if let Some(value) = map.next_value_seed(KeyedSeed(key))? {
+                                t.keyed.get_or_insert_with(Box::default).push((key, value));
+                            }
                         }
                         TurnField::Unknown => {
                             return Err(A::Error::custom(
@@ -604,9 +815,6 @@ pub(crate) struct RawMeeple {
 }
 
 pub(crate) use super::keys::RawPair;
-pub(crate) use super::keys::dragon::RawPick;
-pub(crate) use super::keys::goods::RawGoods;
-pub(crate) use super::keys::tower::{RawPrisonerSchema, RawPrisoners, RawTowerHeight};
 
 thread_local! {
     /// The expansions' options while a record schema is made

@@ -3,7 +3,7 @@
 //! is; the schema of record files.
 
 use super::raw::RawRecord;
-use super::validate::Builder;
+use super::validate::Converter;
 use super::{Record, RecordError, RecordKeys, keys, plain, raw};
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -232,7 +232,7 @@ pub fn parse_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Recor
 /// [`parse_fast`], the turn keys known.
 fn read_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     let text = src.text();
-    let mut b = Builder {
+    let mut b = Converter {
         loader,
         src,
         findings: Vec::new(),
@@ -287,7 +287,7 @@ pub(super) fn build(
     dir: &Path,
     mut raw: RawRecord,
 ) -> Result<Record, Vec<Finding>> {
-    let mut b = Builder {
+    let mut b = Converter {
         loader,
         src,
         findings: Vec::new(),

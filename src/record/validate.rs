@@ -1,15 +1,14 @@
 //! Validation of a record as written into a [`super::Record`]: every
 //! problem found is a finding with its span.
 
-use super::keys::{self, Context};
+use super::keys::Context;
 use super::raw::RawMeeple;
 use super::raw::RawPlacement;
 use super::raw::RawRecord;
 use super::raw::RawTurn;
 use super::{
     Act, Action, Body, Deploy, Expectation, Location, MAX_PLAYERS, MAX_SUPPLY_SCALE, MAX_TURNS,
-    Meeple, Placement, Record, RecordError, SnapshotNeutrals, SnapshotTowers, Totals, Turn,
-    figure_of, raw,
+    Meeple, Placement, Record, RecordError, Totals, Turn, figure_of, raw,
 };
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
@@ -28,19 +27,19 @@ use std::sync::Arc;
 
 /// Reads the turns of a record once its tiles and players are known.
 pub(super) type ReadTurns<'f, 'a> =
-    dyn FnMut(&mut Builder<'a>, &Catalog, &[String]) -> Vec<Turn> + 'f;
+    dyn FnMut(&mut Converter<'a>, &Catalog, &[String]) -> Vec<Turn> + 'f;
 
-pub(super) struct Builder<'a> {
+pub(super) struct Converter<'a> {
     pub(super) loader: &'a Loader,
     pub(super) src: &'a SourceFile,
     pub(super) findings: Vec<Finding>,
     /// What the referee will say of the record if nothing else is wrong
     /// with it (a turn's location that names nothing on its tile): told
-    /// only when the record cannot be played ([`Builder::finish`]).
+    /// only when the record cannot be played ([`Converter::finish`]).
     pub(super) deferred: Vec<Finding>,
 }
 
-impl<'a> Builder<'a> {
+impl<'a> Converter<'a> {
     pub(super) fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
         self.src.span(v)
     }
@@ -180,40 +179,10 @@ impl<'a> Builder<'a> {
                 None
             }
             (Some(turns), None) => {
-                if let Some(g) = &raw.goods {
+                for (key, at, _) in &raw.keyed {
                     self.error(RecordError::Form {
-                        problem: "`goods` belongs to snapshots; in a history, goods are taken when their cities are completed",
-                        span: self.span(g),
-                    });
-                }
-                if let Some(m) = &raw.meeples {
-                    self.error(RecordError::Form {
-                        problem: "`meeples` belongs to snapshots; in a history, followers are deployed with `meeple` on a turn",
-                        span: self.span(m),
-                    });
-                }
-                if let Some(t) = &raw.towers {
-                    self.error(RecordError::Form {
-                        problem: "`towers` belongs to snapshots; in a history, towers are built with `tower:` on a turn",
-                        span: self.span(t),
-                    });
-                }
-                if let Some(p) = &raw.prisoners {
-                    self.error(RecordError::Form {
-                        problem: "`prisoners` belongs to snapshots; in a history, followers are taken with `capture:` on a turn",
-                        span: self.span(p),
-                    });
-                }
-                if let Some(d) = &raw.dragon {
-                    self.error(RecordError::Form {
-                        problem: "a top-level `dragon` belongs to snapshots; in a history, the dragon flies with `dragon:` on a turn",
-                        span: self.span(d),
-                    });
-                }
-                if let Some(f) = &raw.fairy {
-                    self.error(RecordError::Form {
-                        problem: "a top-level `fairy` belongs to snapshots; in a history, the fairy moves with `fairy:` on a turn",
-                        span: self.span(f),
+                        problem: key.in_history(),
+                        span: self.span_at(at),
                     });
                 }
                 let span = self.span(turns);
@@ -240,26 +209,19 @@ impl<'a> Builder<'a> {
                 })
             }
         };
-        let holdings = match &raw.goods {
-            Some(g) if raw.board.is_some() => keys::goods::tokens(self, g, &catalog, &players),
-            _ => Vec::new(),
-        };
-        let towers = if raw.board.is_some() {
-            keys::tower::snapshot_towers(
-                self,
-                raw.towers.as_ref(),
-                raw.prisoners.as_ref(),
-                &catalog,
-                &players,
-            )
-        } else {
-            SnapshotTowers::default()
-        };
-        let neutrals = if raw.board.is_some() {
-            keys::dragon::snapshot(self, raw.dragon.as_ref(), raw.fairy.as_ref(), &players)
-        } else {
-            SnapshotNeutrals::default()
-        };
+        // What a snapshot's expansion keys say, each key's state.
+        let mut snapshot = crate::record::SnapshotState::default();
+        if raw.board.is_some() {
+            let words = super::TurnWords {
+                players: &players,
+                catalog: &catalog,
+            };
+            for (key, _, value) in &raw.keyed {
+                if let Some(state) = key.state(self, &**value, &words) {
+                    snapshot.0.push((key.name(), state));
+                }
+            }
+        }
         let claims = raw
             .claims
             .as_ref()
@@ -293,9 +255,7 @@ impl<'a> Builder<'a> {
             claims,
             expect,
             read_quickly: false,
-            holdings,
-            towers,
-            neutrals,
+            snapshot,
         };
         // What each expectation's ruleset is, once: a record may name
         // thousands, and every adjudication looks for its own.
@@ -843,23 +803,23 @@ impl<'a> Builder<'a> {
     }
 }
 
-impl Context for Builder<'_> {
+impl Context for Converter<'_> {
     fn span_at(&self, at: &crate::spanned::Mark) -> SourceSpan {
         self.src.span_at(at)
     }
     fn key_span(&self, value: SourceSpan, key: &str) -> SourceSpan {
-        Builder::key_span(self, value, key)
+        Converter::key_span(self, value, key)
     }
     fn error(&mut self, e: RecordError) {
-        Builder::error(self, e);
+        Converter::error(self, e);
     }
     fn player(&mut self, name: &Spanned<String>, players: &[String]) -> Option<usize> {
-        Builder::player(self, name, players)
+        Converter::player(self, name, players)
     }
     fn position(&mut self, at: &Spanned<raw::RawPair>) -> Option<Pos> {
-        Builder::position(self, at)
+        Converter::position(self, at)
     }
     fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure> {
-        Builder::figure(self, raw, catalog)
+        Converter::figure(self, raw, catalog)
     }
 }

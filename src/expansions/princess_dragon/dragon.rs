@@ -195,7 +195,7 @@ impl Mechanic for Dragon {
         record: &Record,
         said: &mut Said,
     ) -> Vec<(usize, Figure)> {
-        let Some((at, span)) = record.neutrals.dragon else {
+        let Some(&super::keys::DragonAt(at, span)) = record.snapshot.get() else {
             return Vec::new();
         };
         if game.at(at).is_none() {

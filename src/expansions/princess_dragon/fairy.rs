@@ -7,6 +7,7 @@
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
 use super::keys::FairyMove;
+use super::keys::Pick;
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -15,7 +16,7 @@ use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::record::{Act, Keyed, Pick, Record};
+use crate::record::{Act, Keyed, Record};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::Catalog;
@@ -250,7 +251,7 @@ impl Mechanic for Fairy {
         record: &Record,
         said: &mut Said,
     ) -> Vec<(usize, Figure)> {
-        let Some((player, pick)) = &record.neutrals.fairy else {
+        let Some(super::keys::FairyAt(player, pick)) = record.snapshot.get() else {
             return Vec::new();
         };
         // The snapshot's followers are not on the board yet: the fairy's
@@ -276,7 +277,7 @@ impl Mechanic for Fairy {
     }
 
     fn settled(&mut self, game: &mut Game, record: &Record, said: &mut Said) {
-        let Some((player, pick)) = &record.neutrals.fairy else {
+        let Some(super::keys::FairyAt(player, pick)) = record.snapshot.get() else {
             return;
         };
         if pick.spot.is_none() || self.on_tile {

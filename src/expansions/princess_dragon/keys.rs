@@ -1,13 +1,17 @@
-//! The Princess & the Dragon's record keys of a turn: `fairy:` (the
+//! The Princess & the Dragon's record keys: of a turn, `fairy:` (the
 //! fairy moved beside a follower), `princess:` (a follower the princess
-//! sends home) and `dragon:` (the dragon's flight).
+//! sends home) and `dragon:` (the dragon's flight); of a snapshot,
+//! `dragon:` (where it stands) and `fairy:` (where it stands).
 
 use miette::SourceSpan;
+use schemars::JsonSchema;
+use serde::Deserialize;
 
 use crate::geometry::{Edge, Pos};
 use crate::record::written::WrittenKeys;
 use crate::record::{
-    Act, ActValue, Context, Key, Keyed, Location, Pick, RawPick, RecordError, TurnKey, TurnWords,
+    Act, ActValue, Context, Key, Keyed, Location, RawPair, RecordError, SnapshotKey, TurnKey,
+    TurnWords,
 };
 use crate::rules::Figure;
 use crate::spanned::Spanned;
@@ -61,7 +65,7 @@ impl TurnKey for FairyKey {
         turn: &TurnWords<'_>,
         acts: &mut Vec<Act>,
     ) -> Option<()> {
-        let pick = crate::record::pick(cx, raw, turn.players, None)?;
+        let pick = pick(cx, raw, turn.players, None)?;
         acts.push(Act::Keyed(Keyed::new(FairyMove(pick))));
         Some(())
     }
@@ -82,7 +86,7 @@ impl TurnKey for PrincessKey {
         acts: &mut Vec<Act>,
     ) -> Option<()> {
         let needed = "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`";
-        let pick = crate::record::pick(cx, raw, turn.players, Some(needed))?;
+        let pick = pick(cx, raw, turn.players, Some(needed))?;
         acts.push(Act::Keyed(Keyed::new(PrincessPick(pick))));
         Some(())
     }
@@ -238,5 +242,147 @@ impl ActValue for Flight {
             .map(|(e, _)| e.letter().to_string())
             .collect();
         out.set(&DRAGON, steps);
+    }
+}
+
+/// `dragon:` of a snapshot: the tile the dragon stands on.
+#[derive(Debug)]
+pub(crate) struct DragonAtKey;
+/// `fairy:` of a snapshot: where the fairy stands.
+#[derive(Debug)]
+pub(crate) struct FairyAtKey;
+
+/// The snapshot keys, as the registry lists them.
+pub(crate) static DRAGON_AT: DragonAtKey = DragonAtKey;
+/// `fairy:` of a snapshot.
+pub(crate) static FAIRY_AT: FairyAtKey = FairyAtKey;
+
+/// A follower picked on the board by a turn (`fairy:`, `princess:`): the
+/// tile, the spot on it (the fairy's may leave it out under `on-tile`),
+/// and its owner when the record names one.
+#[derive(Debug, Clone)]
+pub struct Pick {
+    /// Its owner, when the record names one.
+    pub player: Option<(usize, SourceSpan)>,
+    /// The tile.
+    pub at: Pos,
+    /// That position in the file.
+    pub at_span: SourceSpan,
+    /// Where on the tile, with its span.
+    pub spot: Option<(Location, SourceSpan)>,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// A follower picked on the board: `{ player, at: [x, y], spot: LOC }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPick {
+    /// The follower's owner.
+    #[schemars(with = "Option<String>")]
+    pub(crate) player: Option<Spanned<String>>,
+    /// The tile it stands on: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// Where on the tile, in board orientation. `meeple` is taken as
+    /// another name for it.
+    #[serde(alias = "meeple")]
+    #[schemars(with = "Option<String>")]
+    pub(crate) spot: Option<Spanned<String>>,
+}
+
+/// A follower picked on the board; `needed`: what is said when it names
+/// no spot, where one is needed.
+pub(crate) fn pick(
+    cx: &mut dyn Context,
+    p: &Spanned<RawPick>,
+    players: &[String],
+    needed: Option<&'static str>,
+) -> Option<Pick> {
+    let raw = &p.value;
+    let player = match &raw.player {
+        Some(name) => Some((cx.player(name, players)?, cx.span(name))),
+        None => None,
+    };
+    let at = cx.position(&raw.at)?;
+    let spot = match &raw.spot {
+        Some(s) => {
+            let Some(l) = Location::parse(&s.value) else {
+                cx.error(RecordError::Location {
+                    text: s.value.clone(),
+                    span: cx.span(s),
+                });
+                return None;
+            };
+            Some((l, cx.span(s)))
+        }
+        None if needed.is_some() => {
+            cx.error(RecordError::Turn {
+                problem: needed.unwrap_or_default(),
+                span: cx.span(p),
+            });
+            return None;
+        }
+        None => None,
+    };
+    Some(Pick {
+        player,
+        at,
+        at_span: cx.span(&raw.at),
+        spot,
+        span: cx.span(p),
+    })
+}
+
+/// The tile a snapshot's dragon stands on, and where it is written.
+#[derive(Debug, Clone)]
+pub struct DragonAt(pub Pos, pub SourceSpan);
+
+/// Where a snapshot's fairy stands: the player, the tile and the
+/// follower's spot (none: beside nobody).
+#[derive(Debug, Clone)]
+pub struct FairyAt(pub usize, pub Pick);
+
+impl SnapshotKey for DragonAtKey {
+    const NAME: &'static str = "dragon";
+    const ABOUT: &'static str = "The tile the dragon stands on (a snapshot of a game with The\nPrincess & the Dragon): [x, y]; absent, it is not in play.";
+    const IN_HISTORY: &'static str = "a top-level `dragon` belongs to snapshots; in a history, the dragon flies with `dragon:` on a turn";
+    type Raw = RawPair;
+    type Shape = [i64; 2];
+    type State = DragonAt;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        d: &Spanned<Self::Raw>,
+        _: &TurnWords<'_>,
+    ) -> Option<DragonAt> {
+        Some(DragonAt(cx.position(d)?, cx.span(d)))
+    }
+}
+
+impl SnapshotKey for FairyAtKey {
+    const NAME: &'static str = "fairy";
+    const ABOUT: &'static str = "Where the fairy stands (a snapshot): `{ player, at: [x, y], spot:\nLOC }`, beside that player's follower; without `spot`, on that\ntile beside nobody.";
+    const IN_HISTORY: &'static str = "a top-level `fairy` belongs to snapshots; in a history, the fairy moves with `fairy:` on a turn";
+    type Raw = RawPick;
+    type Shape = RawPick;
+    type State = FairyAt;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        f: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+    ) -> Option<FairyAt> {
+        let Some(name) = &f.value.player else {
+            cx.error(RecordError::Form {
+                problem: "a snapshot's `fairy` names the player whose follower it stands beside: `{ player, at: [x, y], spot: LOC }`",
+                span: cx.span(f),
+            });
+            return None;
+        };
+        let player = cx.player(name, words.players)?;
+        Some(FairyAt(player, pick(cx, f, words.players, None)?))
     }
 }

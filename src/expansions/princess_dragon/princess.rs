@@ -157,7 +157,7 @@ impl Mechanic for Princess {
         let f = &game.followers()[there[k]];
         let (at, spot) = game.spot_of(there[k]);
         let nowhere = miette::SourceSpan::from((0, 0));
-        vec![Act::Keyed(Keyed::new(PrincessPick(crate::record::Pick {
+        vec![Act::Keyed(Keyed::new(PrincessPick(super::keys::Pick {
             player: Some((f.player, nowhere)),
             at,
             at_span: nowhere,

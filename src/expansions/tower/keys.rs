@@ -1,6 +1,9 @@
-//! The Tower's record keys of a turn: `tower:` (a piece put on a tower),
+//! The Tower's record keys: of a turn, `tower:` (a piece put on a tower),
 //! `capture:` (the follower the tower takes) and `ransom:` (a follower
-//! bought back).
+//! bought back); of a snapshot, `towers:` (their heights) and
+//! `prisoners:` (the followers held).
+
+use std::collections::BTreeMap;
 
 use miette::SourceSpan;
 use schemars::JsonSchema;
@@ -9,7 +12,8 @@ use serde::Deserialize;
 use crate::geometry::Pos;
 use crate::record::written::WrittenKeys;
 use crate::record::{
-    Act, ActValue, Context, Key, Keyed, Location, RawPair, RecordError, TurnKey, TurnWords,
+    Act, ActValue, Context, Key, Keyed, Location, RawPair, RecordError, SnapshotKey, TurnKey,
+    TurnWords,
 };
 use crate::rules::Figure;
 use crate::spanned::Spanned;
@@ -334,4 +338,197 @@ pub(crate) fn written_ransom(from: String, figure: Option<String>) -> serde_json
         w.insert("figure".into(), f.into());
     }
     w.into()
+}
+
+/// `towers:` of a snapshot.
+#[derive(Debug)]
+pub(crate) struct TowersKey;
+/// `prisoners:` of a snapshot.
+#[derive(Debug)]
+pub(crate) struct PrisonersKey;
+
+/// The snapshot keys, as the registry lists them.
+pub(crate) static TOWERS: TowersKey = TowersKey;
+/// `prisoners:`.
+pub(crate) static PRISONERS: PrisonersKey = PrisonersKey;
+
+/// A snapshot's prisoners: per player who holds them, the followers held.
+pub(crate) type RawPrisoners = BTreeMap<String, Spanned<Vec<Spanned<RawPrisoner>>>>;
+
+/// A tower's height in a snapshot: `{ at: [x, y], height: N }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTowerHeight {
+    /// The tile of the tower: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// Its pieces.
+    #[schemars(with = "i64", range(min = 0, max = 1000))]
+    pub(crate) height: Spanned<i64>,
+}
+
+/// A follower held: its owner's name (a normal follower), or `{ player,
+/// figure }`.
+#[derive(Debug)]
+pub(crate) struct RawPrisoner {
+    /// Its owner.
+    pub(crate) player: String,
+    /// Which figure, when not a normal follower.
+    pub(crate) figure: Option<String>,
+}
+
+/// How [`RawPrisoner`] is written, for the schema.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum RawPrisonerSchema {
+    /// The owner of a normal follower.
+    Owner(String),
+    /// The owner and the figure.
+    Of {
+        /// The owner.
+        player: String,
+        /// Which figure (`big`, `mayor`, `wagon`).
+        figure: Option<String>,
+    },
+}
+
+impl<'de> Deserialize<'de> for RawPrisoner {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Of {
+            player: String,
+            figure: Option<String>,
+        }
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = RawPrisoner;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a player's name, or a mapping { player, figure }")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawPrisoner, E> {
+                Ok(RawPrisoner {
+                    player: v.to_string(),
+                    figure: None,
+                })
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RawPrisoner, A::Error> {
+                Of::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|o| {
+                    RawPrisoner {
+                        player: o.player,
+                        figure: o.figure,
+                    }
+                })
+            }
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<RawPrisoner, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
+        d.deserialize_newtype_struct(crate::spanned::WORD_OR_MAP, V)
+    }
+}
+
+/// The towers a snapshot says stand on the board: their tile, height,
+/// and where each is written.
+#[derive(Debug, Clone, Default)]
+pub struct Heights(pub Vec<(Pos, u32, SourceSpan)>);
+
+/// The followers a snapshot says are held: holder, owner, figure, and
+/// where each is written.
+#[derive(Debug, Clone, Default)]
+pub struct Prisoners(pub Vec<(usize, usize, Figure, SourceSpan)>);
+
+impl SnapshotKey for TowersKey {
+    const NAME: &'static str = "towers";
+    const ABOUT: &'static str = "The heights of the towers on the board (a snapshot of a game with\nThe Tower): `[{ at: [x, y], height: N }]`; a tower not listed has\nheight 0.";
+    const IN_HISTORY: &'static str =
+        "`towers` belongs to snapshots; in a history, towers are built with `tower:` on a turn";
+    type Raw = Vec<Spanned<RawTowerHeight>>;
+    type Shape = Vec<RawTowerHeight>;
+    type State = Heights;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        towers: &Spanned<Self::Raw>,
+        _: &TurnWords<'_>,
+    ) -> Option<Heights> {
+        let mut out = Vec::new();
+        for t in &towers.value {
+            let at = cx.position(&t.value.at);
+            let height = u32::try_from(t.value.height.value)
+                .ok()
+                .filter(|&h| h <= 1000);
+            if height.is_none() {
+                cx.error(RecordError::Form {
+                    problem: "a tower's height is a whole number from 0 to 1000",
+                    span: cx.span(&t.value.height),
+                });
+            }
+            if let (Some(at), Some(h)) = (at, height) {
+                out.push((at, h, cx.span(&t.value.at)));
+            }
+        }
+        Some(Heights(out))
+    }
+}
+
+impl SnapshotKey for PrisonersKey {
+    const NAME: &'static str = "prisoners";
+    const ABOUT: &'static str = "The followers each player holds of the others' (a snapshot of a\ngame with The Tower): `{ red: [blue, { player: blue, figure: big }] }`.";
+    const IN_HISTORY: &'static str = "`prisoners` belongs to snapshots; in a history, followers are taken with `capture:` on a turn";
+    type Raw = RawPrisoners;
+    type Shape = BTreeMap<String, Vec<RawPrisonerSchema>>;
+    type State = Prisoners;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        prisoners: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+    ) -> Option<Prisoners> {
+        let players = words.players;
+        let mut out = Vec::new();
+        for (jailer, list) in &prisoners.value {
+            let Some(by) = cx.player(
+                &Spanned {
+                    value: jailer.clone(),
+                    at: list.at,
+                },
+                players,
+            ) else {
+                continue;
+            };
+            for p in &list.value {
+                let owner = cx.player(
+                    &Spanned {
+                        value: p.value.player.clone(),
+                        at: p.at,
+                    },
+                    players,
+                );
+                let figure = match &p.value.figure {
+                    Some(f) => cx.figure(
+                        Some(&Spanned {
+                            value: f.clone(),
+                            at: p.at,
+                        }),
+                        words.catalog,
+                    ),
+                    None => Some(Figure::FOLLOWER),
+                };
+                if let (Some(owner), Some(figure)) = (owner, figure) {
+                    out.push((by, owner, figure, cx.span(p)));
+                }
+            }
+        }
+        Some(Prisoners(out))
+    }
 }

@@ -129,7 +129,8 @@ impl Mechanic for Towers {
                 self.foundations.push(p.pos);
             }
         }
-        for &(at, height, span) in &record.towers.heights {
+        let heights = record.snapshot.get::<keys::Heights>();
+        for &(at, height, span) in heights.map_or(&[][..], |h| &h.0) {
             match self.tower_at(game, at) {
                 Ok(_) => self.built.entry(at).or_default().height = height,
                 Err(why) => refuse(said, "", "towers", why, span),
@@ -163,7 +164,8 @@ impl Mechanic for Towers {
                 out.push((m.player, m.figure));
             }
         }
-        for &(by, owner, figure, _) in &record.towers.prisoners {
+        let prisoners = record.snapshot.get::<keys::Prisoners>();
+        for &(by, owner, figure, _) in prisoners.map_or(&[][..], |p| &p.0) {
             if let Some(list) = self.prisoners.get_mut(by) {
                 list.push((owner, figure));
                 out.push((owner, figure));

@@ -12,6 +12,7 @@
 
 pub mod art;
 pub mod jcz;
+pub mod keys;
 
 use crate::engine::event::{
     Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,

@@ -5,10 +5,6 @@
 //! (with its schema) and the acts it makes live together, apart from the
 //! generic reader, which asks them through the reader's [`Context`].
 
-pub(crate) mod dragon;
-pub(crate) mod goods;
-pub(crate) mod tower;
-
 use std::any::Any;
 use std::cell::Cell;
 
@@ -70,14 +66,14 @@ pub trait Key: Sync {
     fn order(&self) -> u16;
     /// Its schema, with its description.
     fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema;
-    /// Reads its value.
+    /// Reads its value (`None`: written `null`, as if not written).
     ///
     /// # Errors
     /// The parser's, when the value is not of its shape.
     fn read(
         &self,
         d: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<KeyValue, erased_serde::Error>;
+    ) -> Result<Option<KeyValue>, erased_serde::Error>;
     /// The acts of a value it read (see [`TurnKey::acts`]).
     fn acts(
         &self,
@@ -106,8 +102,9 @@ impl<K: TurnKey> Key for K {
     fn read(
         &self,
         d: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<KeyValue, erased_serde::Error> {
-        erased_serde::deserialize::<K::Raw>(d).map(|v| Box::new(v) as KeyValue)
+    ) -> Result<Option<KeyValue>, erased_serde::Error> {
+        let v = erased_serde::deserialize::<Option<K::Raw>>(d)?;
+        Ok(v.map(|v| Box::new(v) as KeyValue))
     }
 
     fn acts(
@@ -122,6 +119,116 @@ impl<K: TurnKey> Key for K {
     }
 }
 
+/// A key an expansion adds to a snapshot (`towers:`, `fairy:`): its
+/// written name and description, the type it is read as and the shape it
+/// is written in, and the state its value says, which the expansion's
+/// mechanic restores ([`SnapshotState::get`]).
+pub trait SnapshotKey: Sync + 'static {
+    /// The key as written.
+    const NAME: &'static str;
+    /// What it is, for the schema (`carca schema record`) and editors.
+    const ABOUT: &'static str;
+    /// What is said when a history writes it (its state is made by turns).
+    const IN_HISTORY: &'static str;
+    /// Its value as read (with its span, which the reader keeps).
+    type Raw: serde::de::DeserializeOwned + Send + Sync + 'static;
+    /// How it is written, for the schema.
+    type Shape: JsonSchema;
+    /// The state its value says.
+    type State: Any + std::fmt::Debug + Send + Sync;
+    /// Reads the state, or `None` when a problem was reported through
+    /// `cx`.
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+    ) -> Option<Self::State>;
+}
+
+/// A snapshot key of any type: what the generic reader asks of it.
+pub trait SnapKey: Sync {
+    /// The key as written.
+    fn name(&self) -> &'static str;
+    /// What is said when a history writes it.
+    fn in_history(&self) -> &'static str;
+    /// Its schema, with its description.
+    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema;
+    /// Reads its value, and where it is written (`None`: written
+    /// `null`, as if not written).
+    ///
+    /// # Errors
+    /// The parser's, when the value is not of its shape.
+    fn read(
+        &self,
+        d: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error>;
+    /// The state of a value it read (see [`SnapshotKey::state`]).
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        words: &TurnWords<'_>,
+    ) -> Option<StateValue>;
+}
+
+/// A snapshot key's state, as the record keeps it.
+pub(crate) type StateValue = std::sync::Arc<dyn StateAny>;
+
+/// A state of any type, which can say what it is.
+pub trait StateAny: Any + std::fmt::Debug + Send + Sync {}
+impl<T: Any + std::fmt::Debug + Send + Sync> StateAny for T {}
+
+impl<K: SnapshotKey> SnapKey for K {
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+
+    fn in_history(&self) -> &'static str {
+        K::IN_HISTORY
+    }
+
+    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = g.subschema_for::<Option<K::Shape>>();
+        s.insert("description".into(), K::ABOUT.into());
+        s
+    }
+
+    fn read(
+        &self,
+        d: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error> {
+        let v = erased_serde::deserialize::<Option<Spanned<K::Raw>>>(d)?;
+        Ok(v.map(|v| (v.at, Box::new(v) as KeyValue)))
+    }
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        words: &TurnWords<'_>,
+    ) -> Option<StateValue> {
+        let raw = raw.downcast_ref::<Spanned<K::Raw>>()?;
+        let state = SnapshotKey::state(self, cx, raw, words)?;
+        Some(std::sync::Arc::new(state))
+    }
+}
+
+/// What a snapshot's expansion keys say: each key's state, by its name.
+#[derive(Debug, Clone, Default)]
+pub struct SnapshotState(pub(crate) Vec<(&'static str, StateValue)>);
+
+impl SnapshotState {
+    /// The state of type `T` the snapshot says, if it writes its key.
+    #[must_use]
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.iter().find_map(|(_, v)| {
+            let any: &dyn Any = &**v;
+            any.downcast_ref::<T>()
+        })
+    }
+}
+
 /// The record keys of the expansions in play, in the order a turn takes
 /// and writes them: what the registry gives the loader
 /// ([`Loader::with_record_keys`](crate::loader::Loader::with_record_keys)).
@@ -129,18 +236,27 @@ impl<K: TurnKey> Key for K {
 pub struct RecordKeys {
     /// A turn's keys.
     pub turn: &'static [&'static dyn Key],
+    /// A snapshot's keys.
+    pub snapshot: &'static [&'static dyn SnapKey],
 }
 
 impl std::fmt::Debug for RecordKeys {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = self.turn.iter().map(|k| k.name()).collect();
-        f.debug_struct("RecordKeys").field("turn", &names).finish()
+        let turn: Vec<&str> = self.turn.iter().map(|k| k.name()).collect();
+        let snapshot: Vec<&str> = self.snapshot.iter().map(|k| k.name()).collect();
+        f.debug_struct("RecordKeys")
+            .field("turn", &turn)
+            .field("snapshot", &snapshot)
+            .finish()
     }
 }
 
 impl RecordKeys {
     /// No expansion's keys: the base game's record.
-    pub const NONE: RecordKeys = RecordKeys { turn: &[] };
+    pub const NONE: RecordKeys = RecordKeys {
+        turn: &[],
+        snapshot: &[],
+    };
 
     /// The keys a loader carries.
     #[must_use]
@@ -160,26 +276,31 @@ impl RecordKeys {
 }
 
 thread_local! {
-    /// The turn keys a read or a schema in progress knows.
-    static IN_USE: Cell<&'static [&'static dyn Key]> = const { Cell::new(&[]) };
+    /// The keys a read or a schema in progress knows.
+    static IN_USE: Cell<RecordKeys> = const { Cell::new(RecordKeys::NONE) };
 }
 
 /// Runs `read` (a read of records, or the making of their schema) with
-/// `keys` known to every turn read inside it.
+/// `keys` known to every record and turn read inside it.
 pub(crate) fn using<R>(keys: RecordKeys, read: impl FnOnce() -> R) -> R {
-    struct Restore(&'static [&'static dyn Key]);
+    struct Restore(RecordKeys);
     impl Drop for Restore {
         fn drop(&mut self) {
             IN_USE.set(self.0);
         }
     }
-    let _restore = Restore(IN_USE.replace(keys.turn));
+    let _restore = Restore(IN_USE.replace(keys));
     read()
 }
 
 /// The turn keys known where a turn is read.
 pub(crate) fn in_use() -> &'static [&'static dyn Key] {
-    IN_USE.get()
+    IN_USE.get().turn
+}
+
+/// The snapshot keys known where a record is read.
+pub(crate) fn snapshot_in_use() -> &'static [&'static dyn SnapKey] {
+    IN_USE.get().snapshot
 }
 
 /// What a mechanic's keys ask of the record reader: where a value is
