@@ -175,31 +175,32 @@ impl Case {
     }
 }
 
-/// The keys of a record of the base game (docs/records.md): a case that
-/// writes any other is tagged with it (`key:tower`, `key:goods`).
-const BASE_KEYS: [&str; 21] = [
-    "description",
-    "tilesets",
-    "rules",
-    "supply_scale",
-    "ruleset",
-    "players",
-    "start",
-    "turns",
-    "final",
-    "board",
-    "meeples",
-    "claims",
-    "expect",
-    "player",
-    "tile",
-    "at",
-    "rot",
-    "meeple",
-    "spot",
-    "figure",
-    "discard",
-];
+/// The keys of a record of the base game, at its top level and in a turn
+/// or a follower (those of its schema without the expansions' keys): a
+/// case that writes any other is tagged with it (`key:tower`,
+/// `key:goods`).
+fn base_keys() -> &'static BTreeSet<String> {
+    static KEYS: std::sync::OnceLock<BTreeSet<String>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let schema = crate::record::schema(&[], crate::record::RecordKeys::NONE);
+        let mut out = BTreeSet::new();
+        for props in [
+            &schema["properties"],
+            &schema["$defs"]["RawTurn"]["properties"],
+            &schema["$defs"]["RawMeeple"]["properties"],
+        ] {
+            out.extend(
+                props
+                    .as_object()
+                    .into_iter()
+                    .flat_map(|m| m.keys().cloned()),
+            );
+        }
+        // `spot` is another name for `meeple`, and `meeple` for `spot`.
+        out.extend(["spot".to_string(), "meeple".to_string()]);
+        out
+    })
+}
 
 /// What a record needs of an engine besides its tile sets: each figure it
 /// puts on the board (`figure:follower`, `figure:barn`) and each record key
@@ -207,7 +208,7 @@ const BASE_KEYS: [&str; 21] = [
 fn needs(record: &Value) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut keys = |m: &serde_json::Map<String, Value>| {
-        for k in m.keys().filter(|k| !BASE_KEYS.contains(&k.as_str())) {
+        for k in m.keys().filter(|k| !base_keys().contains(k.as_str())) {
             out.insert(format!("key:{k}"));
         }
     };

@@ -527,9 +527,7 @@ pub(crate) struct RawTurnShape {
 }
 
 /// The base game's keys of a turn, as written, by [`RawTurn`]'s reader.
-const TURN_KEYS: [&str; 8] = [
-    "player", "tile", "at", "rot", "meeple", "figure", "discard", "spot",
-];
+const TURN_KEYS: [&str; 7] = ["player", "tile", "at", "rot", "meeple", "figure", "discard"];
 
 impl JsonSchema for RawTurn {
     fn schema_name() -> std::borrow::Cow<'static, str> {
@@ -573,11 +571,17 @@ impl<'de> Deserialize<'de> for TurnField {
                 f.write_str("a key of a turn")
             }
             fn visit_str<E>(self, v: &str) -> Result<TurnField, E> {
-                Ok(match TURN_KEYS.iter().position(|k| *k == v) {
+                // A match, not a search of `TURN_KEYS`: every turn asks.
+                Ok(match v {
+                    "player" => TurnField::Base(0),
+                    "tile" => TurnField::Base(1),
+                    "at" => TurnField::Base(2),
+                    "rot" => TurnField::Base(3),
                     // `spot` is another name for `meeple`.
-                    Some(7) => TurnField::Base(4),
-                    Some(i) => TurnField::Base(i),
-                    None => super::keys::in_use()
+                    "meeple" | "spot" => TurnField::Base(4),
+                    "figure" => TurnField::Base(5),
+                    "discard" => TurnField::Base(6),
+                    _ => super::keys::in_use()
                         .iter()
                         .find(|k| k.name() == v)
                         .map_or(TurnField::Unknown, |k| TurnField::Keyed(*k)),
