@@ -3,6 +3,7 @@
 mod architecture;
 mod base_tiles;
 mod batch;
+mod bell;
 mod cli;
 mod common;
 mod conformance;

@@ -95,16 +95,23 @@ pub fn write(out: &mut String, players: &[String], notes: &[Note]) {
             let _ = writeln!(out, "  {}", words(players, n));
         }
     }
-    // Each expansion's notes under its heading, in the registry's order.
-    for kind in &crate::expansions::NOTES {
+    // Each expansion's notes under its heading, in the registry's order,
+    // then those of a heading it does not list, in the order they came.
+    let mut headings: Vec<&str> = crate::expansions::NOTES.iter().map(|k| k.heading).collect();
+    for n in notes {
+        if let NoteKind::Mechanic(t) = &n.kind
+            && !headings.contains(&t.tale().heading())
+        {
+            headings.push(t.tale().heading());
+        }
+    }
+    for heading in headings {
         let mine: Vec<&Note> = notes
             .iter()
-            .filter(
-                |n| matches!(&n.kind, NoteKind::Mechanic(t) if t.tale().heading() == kind.heading),
-            )
+            .filter(|n| matches!(&n.kind, NoteKind::Mechanic(t) if t.tale().heading() == heading))
             .collect();
         if !mine.is_empty() {
-            let _ = writeln!(out, "\n{}", kind.heading);
+            let _ = writeln!(out, "\n{heading}");
             for n in mine {
                 let _ = writeln!(out, "  {}", words(players, n));
             }
