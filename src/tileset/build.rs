@@ -178,7 +178,7 @@ fn checked(
     companions: Companions<'_>,
     raw: &RawTileSet,
 ) -> Result<(TileSet, Vec<Finding>), Vec<Finding>> {
-    let mut b = Builder::new(src, companions);
+    let mut b = Assembler::new(src, companions);
     let set = b.set(raw);
     if b.errors.is_empty() {
         let warnings = b
@@ -220,12 +220,12 @@ pub fn quick(src: &SourceFile, companions: Companions<'_>) -> Option<TileSet> {
     }
     let node = crate::yaml::read(src.text())?;
     let raw = <RawTileSet as serde::Deserialize>::deserialize(&node).ok()?;
-    let mut b = Builder::new(src, companions);
+    let mut b = Assembler::new(src, companions);
     let set = b.set(&raw);
     (b.errors.is_empty() && b.warnings.is_empty()).then_some(set)
 }
 
-struct Builder<'a> {
+struct Assembler<'a> {
     src: &'a SourceFile,
     errors: Vec<E>,
     warnings: Vec<E>,
@@ -248,9 +248,9 @@ struct Draft {
     pending_end: Option<(String, SourceSpan)>,
 }
 
-impl<'a> Builder<'a> {
+impl<'a> Assembler<'a> {
     fn new(src: &'a SourceFile, companions: Companions<'a>) -> Self {
-        Builder {
+        Assembler {
             src,
             errors: Vec::new(),
             warnings: Vec::new(),
@@ -261,7 +261,7 @@ impl<'a> Builder<'a> {
     }
 }
 
-impl Builder<'_> {
+impl Assembler<'_> {
     fn span<T>(&self, v: &Spanned<T>) -> SourceSpan {
         self.src.span(v)
     }
