@@ -836,8 +836,8 @@ const REACH: [(&str, usize, usize); 7] = [
     ("inns & cathedrals", 2, 14),
     ("traders & builders", 12, 55),
     ("abbey & mayor", 3, 8),
-    ("the tower", 11, 26),
-    ("the princess & the dragon", 9, 35),
+    ("the tower", 10, 23),
+    ("the princess & the dragon", 8, 23),
 ];
 
 #[test]
@@ -1030,4 +1030,37 @@ fn snapshot_keys_are_listed_once_and_read_by_their_expansion() {
         .expect_err("a history does not take `towers`");
     let said: Vec<String> = refused.iter().map(ToString::to_string).collect();
     assert!(said[0].contains("belongs to snapshots"), "{said:?}");
+}
+
+/// Every act the page records is declared once by its expansion: its
+/// name is unique, and it writes a key a turn takes (a deployment, or an
+/// expansion's turn key).
+#[test]
+fn the_pages_acts_are_declared_once_and_write_turn_keys() {
+    let acts: Vec<&carca::expansions::PageAct> = carca::expansions::PAGE_ACTS
+        .iter()
+        .flat_map(|list| list.iter())
+        .collect();
+    assert!(!acts.is_empty());
+    let names: BTreeSet<&str> = acts.iter().map(|a| a.name).collect();
+    assert_eq!(
+        names.len(),
+        acts.len(),
+        "an act of the page is declared twice"
+    );
+    let keys: Vec<&str> = carca::expansions::RECORD_KEYS
+        .turn
+        .iter()
+        .map(|k| k.name())
+        .chain([carca::record::DEPLOY_KEY])
+        .collect();
+    for a in acts {
+        assert!(
+            keys.contains(&a.writes),
+            "`{}` writes `{}`",
+            a.name,
+            a.writes
+        );
+        assert!(!a.menu.is_empty() && !a.hint.is_empty(), "{}", a.name);
+    }
 }

@@ -232,6 +232,67 @@ pub struct Choice {
     pub alternative: bool,
 }
 
+/// An act the page records on the last turn of a history, and what the
+/// player clicks to make it: the page offers it, in the figure menu,
+/// when a mechanic in play takes its key, and writes it with no code of
+/// its own.
+#[derive(Debug, Clone, Copy)]
+pub struct PageAct {
+    /// Its name in the menu's value (`act:NAME`), unique.
+    pub name: &'static str,
+    /// The act key of the mechanic that offers it ([`crate::engine::mechanic::Mechanic::act_keys`]).
+    pub offered_by: &'static str,
+    /// The record key it writes.
+    pub writes: &'static str,
+    /// The menu's words.
+    pub menu: &'static str,
+    /// The hint while it is chosen.
+    pub hint: &'static str,
+    /// What the player clicks.
+    pub pick: PagePick,
+    /// Fields written with every value (`spot: tower`).
+    pub fixed: &'static [(&'static str, &'static str)],
+    /// Whether it takes the turn's `figure` away (a follower it puts
+    /// elsewhere is a normal one).
+    pub clears_figure: bool,
+    /// How the turn list says it, before the place it names (`fairy
+    /// beside`); empty: as its key.
+    pub summary: &'static str,
+}
+
+/// What the player clicks to make a [`PageAct`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PagePick {
+    /// A tile: `{ at }`.
+    Tile,
+    /// A spot of a tile: `{ at, spot }`, with the owner (`player`) of the
+    /// figure standing there when `owner`, its figure (`figure`, when not
+    /// a follower) when `figure`; with `top`, a click on a tile whose
+    /// stack has a figure on top picks that figure (`spot: tower`).
+    Spot {
+        /// Writes the owner of the figure there.
+        owner: bool,
+        /// Writes the figure there.
+        figure: bool,
+        /// A tile's stack top is a spot too.
+        top: bool,
+    },
+    /// A player, written under `field`.
+    Player {
+        /// The field the player's name is written under.
+        field: &'static str,
+    },
+    /// A step of a neutral figure to a neighbouring tile, added to a list
+    /// (a click on the figure takes the last step back).
+    Step {
+        /// The neutral figure.
+        neutral: &'static str,
+    },
+}
+
+/// Every act the page records, in the order its menu lists them.
+pub const PAGE_ACTS: [&[PageAct]; 2] = [&tower::choices::PAGE, &princess_dragon::choices::PAGE];
+
 /// Every expansion's rule options (its toggles of ruleset files), listed
 /// after the base game's in every report.
 pub const OPTIONS: [&[crate::rules::table::Toggle]; 2] = [

@@ -527,6 +527,9 @@ pub struct BoardJson {
     /// `princess`, `dragon`; `portal` for a follower sent to another tile),
     /// for the page's controls.
     pub act_keys: Vec<String>,
+    /// The acts the page records on the last turn of a history, of the
+    /// mechanics in play, in the order its menu lists them.
+    pub acts: Vec<PageActJson>,
     /// Figures players hold of one another's (prisoners).
     pub held: Vec<HeldJson>,
     /// Neutral figures on the board (the dragon, the fairy).
@@ -557,6 +560,78 @@ pub struct BoardStackJson {
     pub player: Option<String>,
     /// That figure's word, or null.
     pub figure: Option<String>,
+}
+
+/// An act the page records on the last turn, and what the player clicks
+/// to make it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+// Flags of the JSON the page reads, each a plain yes or no.
+#[allow(clippy::struct_excessive_bools)]
+pub struct PageActJson {
+    /// Its name in the figure menu's value (`act:NAME`).
+    pub name: String,
+    /// The record key it writes on the turn.
+    pub writes: String,
+    /// The menu's words.
+    pub menu: String,
+    /// The hint while it is chosen.
+    pub hint: String,
+    /// What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
+    /// `player` (`{ FIELD: name }`) or `step` (a direction added to a list).
+    pub pick: String,
+    /// With `spot`: the owner of the figure there is written (`player`).
+    pub owner: bool,
+    /// With `spot`: the figure there is written (`figure`), when not a
+    /// follower.
+    pub figure: bool,
+    /// With `spot`: a click on a tile whose stack has a figure on top
+    /// picks that figure (`spot: tower`).
+    pub top: bool,
+    /// With `player`: the field the name is written under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// With `step`: the neutral figure that steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub neutral: Option<String>,
+    /// Fields written with every value.
+    pub fixed: std::collections::BTreeMap<String, String>,
+    /// Whether it takes the turn's `figure` away.
+    pub clears_figure: bool,
+    /// How the turn list says it, before what it names; empty: not said
+    /// apart (a follower's place is said with the turn's figure).
+    pub summary: String,
+}
+
+impl From<&crate::expansions::PageAct> for PageActJson {
+    fn from(a: &crate::expansions::PageAct) -> PageActJson {
+        use crate::expansions::PagePick;
+        let (pick, owner, figure, top, field, neutral) = match a.pick {
+            PagePick::Tile => ("tile", false, false, false, None, None),
+            PagePick::Spot { owner, figure, top } => ("spot", owner, figure, top, None, None),
+            PagePick::Player { field } => ("player", false, false, false, Some(field), None),
+            PagePick::Step { neutral } => ("step", false, false, false, None, Some(neutral)),
+        };
+        PageActJson {
+            name: a.name.to_string(),
+            writes: a.writes.to_string(),
+            menu: a.menu.to_string(),
+            hint: a.hint.to_string(),
+            pick: pick.to_string(),
+            owner,
+            figure,
+            top,
+            field: field.map(str::to_string),
+            neutral: neutral.map(str::to_string),
+            fixed: a
+                .fixed
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                .collect(),
+            clears_figure: a.clears_figure,
+            summary: a.summary.to_string(),
+        }
+    }
 }
 
 /// A figure one player holds of another's.

@@ -558,6 +558,12 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
         // The figure table of the sets in play, with each player's supply
         // of each under the ruleset, for the page's figure menu.
         act_keys: pos.act_keys().iter().map(ToString::to_string).collect(),
+        acts: crate::expansions::PAGE_ACTS
+            .iter()
+            .flat_map(|list| list.iter())
+            .filter(|a| turns.is_some() && pos.act_keys().contains(&a.offered_by))
+            .map(crate::report::json::PageActJson::from)
+            .collect(),
         stacks: pos
             .stacks()
             .iter()

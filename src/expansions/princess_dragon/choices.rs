@@ -3,7 +3,69 @@
 //! together, after the placement's figures) and a flight under way.
 
 use crate::engine::mechanic::ActionOption;
-use crate::expansions::{Choice, Names, takes_words};
+use crate::expansions::{Choice, Names, PageAct, PagePick, takes_words};
+
+/// The expansion's acts on the page, by what the player clicks.
+pub const PAGE: [PageAct; 4] = [
+    PageAct {
+        name: "portal",
+        offered_by: "portal",
+        writes: "meeple",
+        menu: "follower through the portal (last turn)",
+        hint: "Click a tile and a dot: the last turn's follower goes there through the magic portal (again to take it back).",
+        pick: PagePick::Spot {
+            owner: false,
+            figure: false,
+            top: false,
+        },
+        fixed: &[],
+        clears_figure: true,
+        summary: "",
+    },
+    PageAct {
+        name: "fairy",
+        offered_by: "fairy",
+        writes: "fairy",
+        menu: "fairy (last turn): beside a follower",
+        hint: "Click a tile and a dot where a follower of the player of the last turn stands: the fairy moves beside it.",
+        pick: PagePick::Spot {
+            owner: false,
+            figure: false,
+            top: false,
+        },
+        fixed: &[],
+        clears_figure: false,
+        summary: "fairy beside",
+    },
+    PageAct {
+        name: "princess",
+        offered_by: "princess",
+        writes: "princess",
+        menu: "princess (last turn): send a follower home",
+        hint: "Click a tile and a dot where a knight of the princess's city stands: she sends it home.",
+        pick: PagePick::Spot {
+            owner: true,
+            figure: false,
+            top: false,
+        },
+        fixed: &[],
+        clears_figure: false,
+        summary: "princess sends home",
+    },
+    PageAct {
+        name: "dragon",
+        offered_by: "dragon",
+        writes: "dragon",
+        menu: "dragon step (last turn): click the next tile",
+        hint: "Click a tile beside the dragon: the last turn's flight takes one more step there; click the dragon to take the last step back.",
+        pick: PagePick::Step {
+            neutral: super::dragon::DRAGON,
+        },
+        fixed: &[],
+        clears_figure: false,
+        summary: "dragon",
+    },
+];
 
 /// The expansion's choices, by the record key that writes each.
 pub const CHOICES: [Choice; 3] = [

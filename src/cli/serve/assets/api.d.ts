@@ -86,6 +86,11 @@ export declare namespace Board {
      */
     act_keys: string[];
     /**
+     * The acts the page records on the last turn of a history, of the
+     * mechanics in play, in the order its menu lists them.
+     */
+    acts: PageActJson[];
+    /**
      * Figures players hold of one another's (prisoners).
      */
     held: HeldJson[];
@@ -323,6 +328,70 @@ export declare namespace Board {
      * That figure's word, or null.
      */
     figure?: string | null;
+  }
+  /**
+   * An act the page records on the last turn, and what the player clicks
+   * to make it.
+   */
+  export interface PageActJson {
+    /**
+     * Its name in the figure menu's value (`act:NAME`).
+     */
+    name: string;
+    /**
+     * The record key it writes on the turn.
+     */
+    writes: string;
+    /**
+     * The menu's words.
+     */
+    menu: string;
+    /**
+     * The hint while it is chosen.
+     */
+    hint: string;
+    /**
+     * What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
+     * `player` (`{ FIELD: name }`) or `step` (a direction added to a list).
+     */
+    pick: string;
+    /**
+     * With `spot`: the owner of the figure there is written (`player`).
+     */
+    owner: boolean;
+    /**
+     * With `spot`: the figure there is written (`figure`), when not a
+     * follower.
+     */
+    figure: boolean;
+    /**
+     * With `spot`: a click on a tile whose stack has a figure on top
+     * picks that figure (`spot: tower`).
+     */
+    top: boolean;
+    /**
+     * With `player`: the field the name is written under.
+     */
+    field?: string | null;
+    /**
+     * With `step`: the neutral figure that steps.
+     */
+    neutral?: string | null;
+    /**
+     * Fields written with every value.
+     */
+    fixed: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * Whether it takes the turn's `figure` away.
+     */
+    clears_figure: boolean;
+    /**
+     * How the turn list says it, before what it names; empty: not said
+     * apart (a follower's place is said with the turn's figure).
+     */
+    summary: string;
   }
   /**
    * A figure one player holds of another's.

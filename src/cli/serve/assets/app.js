@@ -7,7 +7,7 @@ import { $, all, el, field, inputs, one, target } from './dom.js';
 import { entryLines, keepComments, toYaml } from './yaml.js';
 import { S, isHistory, newRecord, players, rulesName, turns } from './state.js';
 import { busy, call } from './server.js';
-import { ACT, ACTS, CORNERS, MOVE, stepOf, textOn } from './pieces.js';
+import { ACT, CORNERS, MOVE, stepOf, textOn } from './pieces.js';
 
 // A change made on the board: the record is written anew.
 function change(fn) {
@@ -148,36 +148,60 @@ function onCorner(name) {
 }
 
 
-/** Adds a step of the dragon onto the tile at [x, y] to the last turn, or takes the last step back (a click on the dragon). */
-function dragonStep(x, y) {
+/**
+ * The act of the page named `name` (the figure menu's `act:NAME`), as the
+ * server declares it, if the mechanics in play take it.
+ * @param {string} name
+ */
+function actNamed(name) {
+  return ((S.view && S.view.acts) || []).find((a) => a.name === name) || null;
+}
+
+/** The act the figure menu is on, if any. */
+function chosenAct() {
+  const v = field('figure').value;
+  return v.startsWith(ACT) ? actNamed(v.slice(ACT.length)) : null;
+}
+
+/**
+ * Adds a step of the act's neutral figure onto the tile at [x, y] to the
+ * last turn, or takes the last step back (a click on the figure).
+ * @param {import('./api').Board.PageActJson} act
+ */
+function neutralStep(act, x, y) {
   const list = turns();
   const last = list[list.length - 1];
-  const dragon = (S.view.neutrals || []).find((n) => n.name === 'dragon');
-  if (!last || !last.tile || !dragon) { $('hint').textContent = 'The dragon flies on the last turn, once a volcano has brought it.'; return; }
-  if (dragon.at[0] === x && dragon.at[1] === y) {
+  const figure = (S.view.neutrals || []).find((n) => n.name === act.neutral);
+  if (!last || !last.tile || !figure) { $('hint').textContent = `The ${act.neutral} moves on the last turn, once it is on the board.`; return; }
+  if (figure.at[0] === x && figure.at[1] === y) {
     change(() => {
-      const steps = Array.isArray(last.dragon) ? last.dragon : [];
+      const steps = Array.isArray(last[act.writes]) ? last[act.writes] : [];
       steps.pop();
-      if (steps.length) last.dragon = steps; else delete last.dragon;
+      if (steps.length) last[act.writes] = steps; else delete last[act.writes];
     });
     return;
   }
-  const step = stepOf(dragon.at, [x, y]);
-  if (!step) { $('hint').textContent = 'The dragon steps onto a tile beside it, in its row or column.'; return; }
-  change(() => { last.dragon = (Array.isArray(last.dragon) ? last.dragon : []).concat([step]); });
+  const step = stepOf(figure.at, [x, y]);
+  if (!step) { $('hint').textContent = `The ${act.neutral} steps onto a tile beside it, in its row or column.`; return; }
+  change(() => { last[act.writes] = (Array.isArray(last[act.writes]) ? last[act.writes] : []).concat([step]); });
 }
 
-/** Records (or takes back) an act of the last turn: `tower`, `meeple: { at, spot: tower }`, `capture`, `ransom`. */
-function recordAct(key, value) {
+/**
+ * Records (or takes back) an act of the last turn, under the key it
+ * writes, with the fields it always writes.
+ * @param {import('./api').Board.PageActJson} act
+ * @param {Record<string, unknown>} value
+ */
+function recordAct(act, value) {
   const list = turns();
   const last = list[list.length - 1];
   if (!last || !last.tile) { $('hint').textContent = 'An act goes with the last turn, which places a tile.'; return; }
+  const written = { ...value, ...act.fixed };
   change(() => {
-    const field = key === 'tower-top' || key === 'portal' ? 'meeple' : key;
-    const same = JSON.stringify(last[field]) === JSON.stringify(value);
-    if (same) delete last[field];
-    else last[field] = value;
-    if (key === 'tower-top' || key === 'portal') delete last.figure;
+    const same = JSON.stringify(last[act.writes]) === JSON.stringify(written);
+    if (same) delete last[act.writes];
+    else last[act.writes] = written;
+    if (act.clears_figure) delete last.figure;
   });
 }
 
@@ -207,18 +231,17 @@ function renderSetup() {
   // In a history, a figure that moves on after a scoring (the wagon) may
   // have its move recorded on the last turn.
   const moving = isHistory() ? kinds.filter((k) => k.moves) : [];
-  // The acts the mechanics in play take (The Tower), on the last turn.
-  const keys = isHistory() ? (S.view && S.view.act_keys) || [] : [];
-  const acts = ACTS.filter(([key]) => keys.includes(key.split('-')[0]));
+  // The acts the mechanics in play take, on the last turn.
+  const acts = isHistory() ? (S.view && S.view.acts) || [] : [];
   fig.replaceChildren(
     ...kinds.map((k) => el('option', {
       value: k.name,
       text: k.name === 'big' ? 'big follower' : k.name,
     })),
     ...moving.map((k) => el('option', { value: MOVE + k.name, text: `${k.name}'s move (last turn)` })),
-    ...acts.map(([key, text]) => el('option', { value: ACT + key, text })),
+    ...acts.map((a) => el('option', { value: ACT + a.name, text: a.menu })),
   );
-  const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name), acts.map(([key]) => ACT + key));
+  const values = kinds.map((k) => k.name).concat(moving.map((k) => MOVE + k.name), acts.map((a) => ACT + a.name));
   fig.value = values.includes(chosen) ? chosen : 'follower';
   $('rot').textContent = S.rot + '°';
   $('history-box').hidden = !isHistory();
@@ -259,16 +282,7 @@ function hint() {
     h = n ? `${S.pick} fits ${n} way${n === 1 ? '' : 's'}: click a blue square (${touch() ? '⟳ Rotate' : 'R'} turns it). A square elsewhere places it anyway, and the verdict says why it breaks a rule.`
       : `${S.pick} fits nowhere now: it may be discarded.`;
   } else if (field('figure').value.startsWith(ACT) && isHistory()) {
-    h = {
-      'tower': 'Click a tile with a tower foundation: the last turn puts a tower piece on it (again to take it back).',
-      'tower-top': 'Click a tile whose tower has a piece: the last turn puts a follower on top of it.',
-      'capture': 'Click a tile and a dot, or a tower with a follower on top: the last turn\'s tower takes that follower.',
-      'ransom': 'Click the player who holds the follower: the last turn pays them the ransom.',
-      'portal': 'Click a tile and a dot: the last turn\'s follower goes there through the magic portal (again to take it back).',
-      'fairy': 'Click a tile and a dot where a follower of the player of the last turn stands: the fairy moves beside it.',
-      'princess': 'Click a tile and a dot where a knight of the princess\'s city stands: she sends it home.',
-      'dragon': 'Click a tile beside the dragon: the last turn\'s flight takes one more step there; click the dragon to take the last step back.',
-    }[field('figure').value.slice(ACT.length)] || '';
+    h = (chosenAct() || { hint: '' }).hint;
   } else if (field('figure').value.startsWith(MOVE) && isHistory()) {
     const to = moveTargets();
     const name = field('figure').value.slice(MOVE.length);
@@ -490,19 +504,24 @@ function rotationAt(x, y) {
 }
 
 /**
- * Records an act of the last turn that names a tile, not a spot: a tower
- * piece, a follower on top of a tower, a capture of the follower on top of
- * one, a step of the dragon. Returns whether `key` is such an act.
+ * Records an act of the last turn that names a tile, not a spot: a tile
+ * itself, the figure on top of its stack, a step of a neutral figure.
+ * Returns whether the act `name` is made so.
+ * @param {string} name
  */
-function actOnTile(key, x, y) {
+function actOnTile(name, x, y) {
+  const act = actNamed(name);
+  if (!act) return false;
+  if (act.pick === 'tile') { recordAct(act, { at: [x, y] }); return true; }
+  if (act.pick === 'step') { neutralStep(act, x, y); return true; }
   const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
-  if (key === 'tower') { recordAct('tower', { at: [x, y] }); return true; }
-  if (key === 'tower-top') { recordAct('tower-top', { at: [x, y], spot: 'tower' }); return true; }
-  if (key === 'capture' && stack && stack.player) {
-    recordAct('capture', { at: [x, y], spot: 'tower', player: stack.player });
+  if (act.pick === 'spot' && act.top && stack && stack.player) {
+    const v = { at: [x, y], spot: 'tower' };
+    if (act.owner) v.player = stack.player;
+    if (act.figure && stack.figure && stack.figure !== 'follower') v.figure = stack.figure;
+    recordAct(act, v);
     return true;
   }
-  if (key === 'dragon') { dragonStep(x, y); return true; }
   return false;
 }
 
@@ -604,24 +623,15 @@ function putFigure(t, loc) {
   const [x, y] = t.at;
   const figure = field('figure').value;
   if (figure.startsWith(MOVE)) { moveFigure(figure.slice(MOVE.length), t, loc); return; }
-  // The fairy beside a follower, the princess's choice, a follower through
-  // the portal: acts of the last turn on a spot of any tile.
-  if (figure === ACT + 'fairy') { recordAct('fairy', { at: [x, y], spot: loc }); return; }
-  if (figure === ACT + 'portal') { recordAct('portal', { at: [x, y], spot: loc }); return; }
-  if (figure === ACT + 'princess') {
+  // An act on a spot of any tile: what stands there, as the board shows
+  // it, is written when the act says so.
+  const act = chosenAct();
+  if (act && act.pick === 'spot') {
     const f = (S.view.figures || []).find((f) => f.at[0] === x && f.at[1] === y && String(f.location).toUpperCase() === loc.toUpperCase());
-    const p = { at: [x, y], spot: loc };
-    if (f) p.player = f.player;
-    recordAct('princess', p);
-    return;
-  }
-  if (figure === ACT + 'capture') {
-    // The follower standing there, as the board shows it.
-    const f = (S.view.figures || []).find((f) => f.at[0] === x && f.at[1] === y && String(f.location).toUpperCase() === loc.toUpperCase());
-    const c = { at: [x, y], spot: loc };
-    if (f) c.player = f.player;
-    if (f && f.figure !== 'follower') c.figure = f.figure;
-    recordAct('capture', c);
+    const v = { at: [x, y], spot: loc };
+    if (act.owner && f) v.player = f.player;
+    if (act.figure && f && f.figure !== 'follower') v.figure = f.figure;
+    recordAct(act, v);
     return;
   }
   // Any other act names a tile, or a player (a ransom): a click on a dot
@@ -735,10 +745,12 @@ function renderTotals() {
     const holds = held.length
       ? el('small', { 'data-held-by': p, text: 'holds ' + held.map((h) => `${h.owner}'s ${h.figure}`).join(', ') })
       : null;
-    const ransom = field('figure').value === ACT + 'ransom';
+    // An act that names a player (a ransom): a click on the player.
+    const act = chosenAct();
+    const names = act && act.pick === 'player' && act.field ? act : null;
     box.append(el('div', {
-      class: 'total' + (ransom ? ' payee' : ''), 'data-player': p,
-      onclick: ransom ? () => recordAct('ransom', { from: p }) : null,
+      class: 'total' + (names ? ' payee' : ''), 'data-player': p,
+      onclick: names ? () => recordAct(names, { [names.field || '']: p }) : null,
     }, sw, el('span', { text: p }), winners.includes(p) && S.score.ended ? el('small', { text: 'wins' }) : null,
       holds, el('b', { 'data-total-player': p, text: String(S.score.totals[p] ?? 0) })));
   }
@@ -780,11 +792,11 @@ function renderTurns() {
       .map((k) => ` · ${k.name} moves to ` + [].concat(t[k.name]).map((m) => `${(m.at || []).join(',')} ${m.spot}`).join(', '))
       .join('');
     const place = (p) => (p && typeof p === 'object' ? `${(p.at || []).join(',')} ${p.spot || ''}`.trim() : String(p));
-    const acts = [
-      t.fairy ? ` · fairy beside ${place(t.fairy)}` : '',
-      t.princess ? ` · princess sends home ${place(t.princess)}` : '',
-      Array.isArray(t.dragon) ? ` · dragon ${t.dragon.join(' ')}` : '',
-    ].join('');
+    // The acts of the mechanics in play, each in its own words.
+    const said = (a, v) => (Array.isArray(v) ? v.join(' ')
+      : v && typeof v === 'object' && a.field ? String(v[a.field]) : place(v));
+    const acts = ((S.view && S.view.acts) || []).filter((a) => a.summary && t[a.writes] !== undefined)
+      .map((a) => ` · ${a.summary} ${said(a, t[a.writes])}`).join('');
     const words = t.discard ? `discard ${t.discard}` : `${t.tile} at ${(t.at || []).join(',')}${t.rot ? ' ' + t.rot + '°' : ''}${t.meeple ? ' · ' + (t.figure || 'follower') + ' ' + place(t.meeple) : ''}${acts}${moved}`;
     const li = el('li', {
       class: S.step === null ? '' : i + 1 === S.step ? 'current' : i + 1 > S.step ? 'later' : '',

@@ -1,5 +1,6 @@
-// What the page's menus and clicks name: figure menu values, the acts of a
-// turn, the dragon's steps, corners, colours.
+// What the page's menus and clicks name: figure menu values, a neutral
+// figure's steps, corners, colours. The acts of a turn are the server's
+// (`acts` of the board).
 
 /** The figure menu's value for moving a figure after a scoring (a wagon): `move:NAME`. */
 export const MOVE = 'move:';
@@ -7,19 +8,7 @@ export const MOVE = 'move:';
 /** The figure menu's value for an act of the last turn (a tower piece, a capture, a ransom): `act:KEY`. */
 export const ACT = 'act:';
 
-/** The acts the page records, by record key, with their menu words. */
-export const ACTS = [
-  ['tower', 'tower piece (last turn)'],
-  ['tower-top', 'follower on a tower (last turn)'],
-  ['capture', 'capture (last turn)'],
-  ['ransom', 'ransom (last turn): click the player paid'],
-  ['portal', 'follower through the portal (last turn)'],
-  ['fairy', 'fairy (last turn): beside a follower'],
-  ['princess', 'princess (last turn): send a follower home'],
-  ['dragon', 'dragon step (last turn): click the next tile'],
-];
-
-/** The direction of a step of the dragon from `from` to `to`, if they are neighbours. */
+/** The direction of a step of a neutral figure from `from` to `to`, if they are neighbours. */
 /**
  * @param {number[]} from
  * @param {number[]} to
