@@ -837,7 +837,7 @@ const REACH: [(&str, usize, usize); 7] = [
     ("traders & builders", 12, 55),
     ("abbey & mayor", 3, 8),
     ("the tower", 10, 23),
-    ("the princess & the dragon", 8, 23),
+    ("the princess & the dragon", 4, 17),
 ];
 
 #[test]
@@ -1063,4 +1063,93 @@ fn the_pages_acts_are_declared_once_and_write_turn_keys() {
         );
         assert!(!a.menu.is_empty() && !a.hint.is_empty(), "{}", a.name);
     }
+}
+
+/// The files outside `src/expansions/` (the page's modules included)
+/// whose code names any of `words`.
+fn files_naming(words: &[&str]) -> BTreeSet<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk_all(&root.join("src"), &mut files);
+    let mut out = BTreeSet::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
+        if rel.starts_with("src/expansions") {
+            continue;
+        }
+        let js = match f.extension().and_then(|e| e.to_str()) {
+            Some("rs") => false,
+            Some("js" | "mjs") => true,
+            _ => continue,
+        };
+        let text = std::fs::read_to_string(&f).expect("source");
+        let code = if js {
+            js_code_of(&text)
+        } else {
+            code_of(&text)
+        };
+        let named = code.lines().any(|line| {
+            let t = line.trim();
+            if t.starts_with("pub mod ") || t.starts_with("mod ") {
+                return false;
+            }
+            let mut line = line.to_string();
+            for allowed in NOT_EXPANSIONS {
+                line = line.replace(allowed, "");
+            }
+            line.split(|c: char| !is_ident(c))
+                .flat_map(identifier_words)
+                .any(|w| words.contains(&w.as_str()))
+        });
+        if named {
+            out.insert(rel);
+        }
+    }
+    out
+}
+
+/// At most six files outside the expansions' folders name the figures of
+/// Abbey & Mayor, the prisoners of The Tower, or the figures and places
+/// of The Princess & the Dragon.
+#[test]
+fn few_generic_files_name_an_expansions_figures() {
+    let groups: [(&str, &[&str]); 3] = [
+        (
+            "the mayor, wagon or barn",
+            &["mayor", "mayors", "wagon", "wagons", "barn", "barns"],
+        ),
+        (
+            "captures, prisoners or ransom",
+            &[
+                "capture",
+                "captures",
+                "captured",
+                "prisoner",
+                "prisoners",
+                "ransom",
+                "ransoms",
+            ],
+        ),
+        (
+            "the dragon, fairy, princess, portal or volcano",
+            &[
+                "dragon",
+                "dragons",
+                "fairy",
+                "princess",
+                "portal",
+                "portals",
+                "volcano",
+                "volcanoes",
+            ],
+        ),
+    ];
+    let mut report = String::new();
+    for (name, words) in groups {
+        let files = files_naming(words);
+        if files.len() > 6 {
+            let _ = writeln!(report, "  {name}: {} files: {files:?}", files.len());
+        }
+    }
+    assert!(report.is_empty(), "more than six files name:\n{report}");
 }

@@ -277,8 +277,12 @@ fn legend(tile: &Tile) -> Vec<String> {
                 }
                 None => {}
             }
-            if tile.princess == Some(i) {
-                line.push_str(", the princess stands in it");
+            // What stands in a marked city: the tile's in-city symbol.
+            let marks = tile.symbols.iter().filter_map(|s| crate::expansions::mark(s));
+            if tile.marked_city == Some(i)
+                && let Some((_, m)) = marks.into_iter().find(|(_, m)| m.in_city)
+            {
+                let _ = write!(line, ", {} {} stands in it", m.article, m.label);
             }
             if !f.touches.is_empty() {
                 let cities: Vec<String> = f

@@ -1057,7 +1057,7 @@ impl Assembler<'_> {
         if self.blocked_since(before) {
             return None;
         }
-        let (symbols, princess) = self.symbols(raw, &drafts);
+        let (symbols, marked_city) = self.symbols(raw, &drafts);
         if self.blocked_since(before) {
             return None;
         }
@@ -1078,7 +1078,7 @@ impl Assembler<'_> {
         Some(Tile {
             symbols,
             jcz,
-            princess,
+            marked_city,
             id,
             count: count as u32,
             per_player: flag(&raw.per_player),

@@ -109,7 +109,7 @@ impl Entry {
         }
         let mapped = |f: usize| to[f].unwrap_or(usize::MAX);
         // The princess's city stays hers.
-        if self.tile.princess.map(mapped) != self.tile.princess {
+        if self.tile.marked_city.map(mapped) != self.tile.marked_city {
             return false;
         }
         (0..count).all(|f| {

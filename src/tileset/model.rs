@@ -351,9 +351,10 @@ pub struct Tile {
     /// clockwise rotation in degrees that turns JCloisterZone's
     /// orientation into carca's.
     pub jcz: Option<(String, u32)>,
-    /// The city the princess stands in (a tile showing the `princess`
-    /// symbol).
-    pub princess: Option<usize>,
+    /// The city an in-city symbol of the tile stands in (the tile
+    /// language's `princess: true`, or a tile's one city when it shows
+    /// such a symbol).
+    pub marked_city: Option<usize>,
     /// The set's start tile.
     pub start: bool,
     /// Placed last among the set's tiles (the lake of The River).

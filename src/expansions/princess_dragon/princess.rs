@@ -64,7 +64,7 @@ fn her_city(game: &Game, placed: usize) -> Option<Spot> {
     }
     Some(Spot {
         placed,
-        feature: t.princess?,
+        feature: t.marked_city?,
     })
 }
 

@@ -795,7 +795,7 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
 /// the princess), else a disc with its word's first letter.
 fn symbol_art(tile: &Tile, symbol: &str, k: usize) -> Group {
     let mark = crate::expansions::mark(symbol).map(|(_, m)| m);
-    let (x, y) = match (mark.is_some_and(|m| m.in_city), tile.princess) {
+    let (x, y) = match (mark.is_some_and(|m| m.in_city), tile.marked_city) {
         (true, Some(city)) => {
             let (ax, ay) = anchor(tile, city);
             (ax - 14.0, ay + 2.0)
