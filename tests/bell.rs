@@ -41,12 +41,15 @@ struct Ring {
     span: SourceSpan,
 }
 
-impl TurnKey for BellKey {
+impl carca::record::KeyForm for BellKey {
     const NAME: &'static str = "bell";
     const ABOUT: &'static str = "The bell: the turn rings the bell of the tile at `at`.";
-    const ORDER: u16 = 9900;
-    type Raw = Spanned<RawBell>;
+    type Raw = RawBell;
     type Shape = RawBell;
+}
+
+impl TurnKey for BellKey {
+    const ORDER: u16 = 9900;
 
     fn acts(
         &self,
@@ -76,9 +79,6 @@ impl ActValue for Ring {
             at: spot(self.at),
             span: self.span,
         })
-    }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
     }
     fn write(&self, out: &mut WrittenKeys, _: &[String], _: &dyn Fn(Figure) -> String) {
         out.set(&BELL, serde_json::json!({ "at": [self.at.x, self.at.y] }));

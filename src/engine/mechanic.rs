@@ -1202,7 +1202,10 @@ mod tests {
             span: nowhere,
         };
         let fairy = [Act::Keyed(crate::record::Keyed::new(
-            crate::expansions::princess_dragon::keys::FairyMove(pick),
+            crate::expansions::princess_dragon::keys::Picked {
+                by: crate::expansions::princess_dragon::keys::Picker::Fairy,
+                pick,
+            },
         ))];
         assert!(mechanics.busy(&game, Phases::ACT, 0, Some(at_plain), &fairy));
         assert!(!mechanics.busy(&game, Phases::MOVE, 0, Some(at_plain), &fairy));

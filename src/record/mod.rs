@@ -12,8 +12,8 @@ pub mod written;
 
 pub use error::RecordError;
 pub use keys::{
-    Context, Key, RawPair, RecordKeys, SnapKey, SnapshotKey, SnapshotState, StateAny, TurnKey,
-    TurnWords,
+    Context, Key, KeyForm, RawPair, ReadKey, RecordKeys, SnapKey, SnapshotKey, SnapshotState,
+    StateAny, TurnKey, TurnWords,
 };
 pub use location::Location;
 pub use location::Unnamed;

@@ -187,7 +187,7 @@ impl Keyed {
 /// The value of an act an expansion's record key makes: what the generic
 /// layers ask of it (its key, where it is written, its place in the turn,
 /// how it moves with the board, how it is written back).
-pub trait ActValue: std::any::Any + std::fmt::Debug + Send + Sync {
+pub trait ActValue: std::any::Any + std::fmt::Debug + Send + Sync + CloneAct {
     /// The record key that writes it.
     fn key(&self) -> &'static dyn crate::record::Key;
     /// Where it is written.
@@ -211,8 +211,6 @@ pub trait ActValue: std::any::Any + std::fmt::Debug + Send + Sync {
     /// The act on a board whose positions move by `spot` and whose
     /// locations turn by `turn`.
     fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed;
-    /// A copy.
-    fn cloned(&self) -> Keyed;
     /// Writes it under its key (`names`: the players'; `word`: a figure's
     /// word).
     fn write(
@@ -221,6 +219,18 @@ pub trait ActValue: std::any::Any + std::fmt::Debug + Send + Sync {
         names: &[String],
         word: &dyn Fn(Figure) -> String,
     );
+}
+
+/// A copy of an act's value: every `ActValue` that is `Clone` has it.
+pub trait CloneAct {
+    /// A copy.
+    fn cloned(&self) -> Keyed;
+}
+
+impl<T: ActValue + Clone> CloneAct for T {
+    fn cloned(&self) -> Keyed {
+        Keyed::new(self.clone())
+    }
 }
 
 impl Act {

@@ -118,8 +118,7 @@ impl std::fmt::Debug for dyn crate::record::SnapKey {
 /// it read.
 pub(crate) type SnapValue = (
     &'static dyn crate::record::SnapKey,
-    crate::spanned::Mark,
-    super::keys::KeyValue,
+    (crate::spanned::Mark, super::keys::KeyValue),
 );
 
 /// The base keys of a record, as written, by [`RawRecord`]'s reader.
@@ -146,10 +145,7 @@ impl JsonSchema for RawRecord {
 
     fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let mut s = RawRecordShape::json_schema(g);
-        let keys: Vec<(&str, serde_json::Value)> = super::keys::snapshot_in_use()
-            .iter()
-            .map(|k| (k.name(), k.schema(g).to_value()))
-            .collect();
+        let keys = key_schemas(super::keys::snapshot_in_use().iter().map(|k| k.reader()), g);
         if let Some(props) = s
             .get_mut("properties")
             .and_then(serde_json::Value::as_object_mut)
@@ -170,47 +166,87 @@ impl JsonSchema for RawRecord {
     }
 }
 
-/// A key of a record, as its reader tells them apart.
-enum RecordField {
-    /// One of the base keys, by its index in [`RECORD_KEYS`].
+/// The schemas of expansion keys, by name.
+fn key_schemas<'k>(
+    keys: impl Iterator<Item = &'k dyn crate::record::ReadKey>,
+    g: &mut schemars::SchemaGenerator,
+) -> Vec<(&'static str, serde_json::Value)> {
+    keys.map(|k| (k.name(), k.schema(g).to_value())).collect()
+}
+
+/// A key of a map read by hand (a record, a turn), as its reader tells
+/// them apart.
+enum Field<K: ?Sized + 'static> {
+    /// One of the base game's, by its index in the map's list of them.
     Base(usize),
-    /// An expansion's snapshot key.
-    Keyed(&'static dyn crate::record::SnapKey),
+    /// An expansion's.
+    Keyed(&'static K),
     /// None it knows.
     Unknown,
 }
 
-impl<'de> Deserialize<'de> for RecordField {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = RecordField;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a key of a record")
-            }
-            fn visit_str<E>(self, v: &str) -> Result<RecordField, E> {
-                Ok(match RECORD_KEYS.iter().position(|k| *k == v) {
-                    Some(i) => RecordField::Base(i),
-                    None => super::keys::snapshot_in_use()
-                        .iter()
-                        .find(|k| k.name() == v)
-                        .map_or(RecordField::Unknown, |k| RecordField::Keyed(*k)),
-                })
-            }
-        }
-        d.deserialize_identifier(V)
+/// Reads a key of a map: one of the base game's (`base` gives its index),
+/// or one of the expansions' `keys`, found by `name`.
+struct FieldSeed<K: ?Sized + 'static> {
+    base: fn(&str) -> Option<usize>,
+    keys: &'static [&'static K],
+    name: fn(&K) -> &'static str,
+}
+
+impl<'de, K: ?Sized + 'static> serde::de::DeserializeSeed<'de> for FieldSeed<K> {
+    type Value = Field<K>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Field<K>, D::Error> {
+        d.deserialize_identifier(self)
     }
 }
 
-/// A snapshot key's value, read by the key.
-struct SnapSeed(&'static dyn crate::record::SnapKey);
+impl<K: ?Sized + 'static> serde::de::Visitor<'_> for FieldSeed<K> {
+    type Value = Field<K>;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Field<K>, E> {
+        Ok(match (self.base)(v) {
+            Some(i) => Field::Base(i),
+            None => self
+                .keys
+                .iter()
+                .find(|k| (self.name)(k) == v)
+                .map_or(Field::Unknown, |k| Field::Keyed(*k)),
+        })
+    }
+}
 
-impl<'de> serde::de::DeserializeSeed<'de> for SnapSeed {
+/// An expansion key's value, read by the key's own type (`None`: written
+/// `null`).
+struct KeyedSeed<'k>(&'k dyn crate::record::ReadKey);
+
+impl<'de> serde::de::DeserializeSeed<'de> for KeyedSeed<'_> {
     type Value = Option<(crate::spanned::Mark, super::keys::KeyValue)>;
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         let mut erased = <dyn erased_serde::Deserializer>::erase(d);
         self.0.read(&mut erased).map_err(serde::de::Error::custom)
     }
+}
+
+/// Says that `name` is written twice among a map's expansion keys, or
+/// notes it as written.
+fn once<E: serde::de::Error>(seen: &mut Vec<&'static str>, name: &'static str) -> Result<(), E> {
+    if seen.contains(&name) {
+        return Err(E::duplicate_field(name));
+    }
+    seen.push(name);
+    Ok(())
+}
+
+/// Puts a map's expansion keys' values in the order of their list, not
+/// as written.
+fn in_order<K: ?Sized, V>(
+    list: &mut [(&'static K, V)],
+    keys: &[&'static K],
+    name: fn(&K) -> &'static str,
+) {
+    list.sort_by_key(|(k, _)| keys.iter().position(|known| name(known) == name(k)));
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for RawRecord<T> {
@@ -245,9 +281,15 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for RawRecord<T> {
                 };
                 let mut seen = [false; RECORD_KEYS.len()];
                 let mut seen_keyed: Vec<&str> = Vec::new();
-                while let Some(field) = map.next_key::<RecordField>()? {
+                let keys = super::keys::snapshot_in_use();
+                let field_seed = || FieldSeed {
+                    base: |v| RECORD_KEYS.iter().position(|k| *k == v),
+                    keys,
+                    name: |k: &(dyn crate::record::SnapKey + 'static)| k.name(),
+                };
+                while let Some(field) = map.next_key_seed(field_seed())? {
                     match field {
-                        RecordField::Base(i) => {
+                        Field::Base(i) => {
                             if std::mem::replace(&mut seen[i], true) {
                                 return Err(A::Error::duplicate_field(RECORD_KEYS[i]));
                             }
@@ -267,17 +309,14 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for RawRecord<T> {
                                 _ => r.expect = map.next_value()?,
                             }
                         }
-                        RecordField::Keyed(key) => {
-                            if seen_keyed.iter().any(|k| *k == key.name()) {
-                                return Err(A::Error::duplicate_field(key.name()));
-                            }
-                            seen_keyed.push(key.name());
+                        Field::Keyed(key) => {
+                            once(&mut seen_keyed, key.name())?;
                             // `null` is as if the key were not written.
-                            if let Some((at, value)) = map.next_value_seed(SnapSeed(key))? {
-                                r.keyed.push((key, at, value));
+                            if let Some(read) = map.next_value_seed(KeyedSeed(key.reader()))? {
+                                r.keyed.push((key, read));
                             }
                         }
-                        RecordField::Unknown => {
+                        Field::Unknown => {
                             return Err(A::Error::custom(
                                 "unknown field: a record does not take this key",
                             ));
@@ -536,10 +575,7 @@ impl JsonSchema for RawTurn {
 
     fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let mut s = RawTurnShape::json_schema(g);
-        let keys: Vec<(&str, serde_json::Value)> = super::keys::in_use()
-            .iter()
-            .map(|k| (k.name(), k.schema(g).to_value()))
-            .collect();
+        let keys = key_schemas(super::keys::in_use().iter().map(|k| k.reader()), g);
         if let Some(props) = s
             .get_mut("properties")
             .and_then(serde_json::Value::as_object_mut)
@@ -552,55 +588,19 @@ impl JsonSchema for RawTurn {
     }
 }
 
-/// A key of a turn, as its reader tells them apart.
-enum TurnField {
-    /// One of the base game's, by its index in [`TURN_KEYS`].
-    Base(usize),
-    /// An expansion's.
-    Keyed(&'static dyn crate::record::Key),
-    /// None it knows.
-    Unknown,
-}
-
-impl<'de> Deserialize<'de> for TurnField {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = TurnField;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a key of a turn")
-            }
-            fn visit_str<E>(self, v: &str) -> Result<TurnField, E> {
-                // A match, not a search of `TURN_KEYS`: every turn asks.
-                Ok(match v {
-                    "player" => TurnField::Base(0),
-                    "tile" => TurnField::Base(1),
-                    "at" => TurnField::Base(2),
-                    "rot" => TurnField::Base(3),
-                    // `spot` is another name for `meeple`.
-                    "meeple" | "spot" => TurnField::Base(4),
-                    "figure" => TurnField::Base(5),
-                    "discard" => TurnField::Base(6),
-                    _ => super::keys::in_use()
-                        .iter()
-                        .find(|k| k.name() == v)
-                        .map_or(TurnField::Unknown, |k| TurnField::Keyed(*k)),
-                })
-            }
-        }
-        d.deserialize_identifier(V)
-    }
-}
-
-/// An expansion's key's value, read by the key.
-struct KeyedSeed(&'static dyn crate::record::Key);
-
-impl<'de> serde::de::DeserializeSeed<'de> for KeyedSeed {
-    type Value = Option<super::keys::KeyValue>;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
-        self.0.read(&mut erased).map_err(serde::de::Error::custom)
-    }
+/// The index in [`TURN_KEYS`] of a base key of a turn (`spot` is another
+/// name for `meeple`): a match, not a search, as every turn asks.
+fn turn_key(v: &str) -> Option<usize> {
+    Some(match v {
+        "player" => 0,
+        "tile" => 1,
+        "at" => 2,
+        "rot" => 3,
+        "meeple" | "spot" => 4,
+        "figure" => 5,
+        "discard" => 6,
+        _ => return None,
+    })
 }
 
 impl<'de> Deserialize<'de> for RawTurn {
@@ -619,9 +619,15 @@ impl<'de> Deserialize<'de> for RawTurn {
                 let mut t = RawTurn::default();
                 let mut seen = [false; 7];
                 let mut seen_keyed: Vec<&str> = Vec::new();
-                while let Some(field) = map.next_key::<TurnField>()? {
+                let keys = super::keys::in_use();
+                let field_seed = || FieldSeed {
+                    base: turn_key,
+                    keys,
+                    name: |k: &(dyn crate::record::Key + 'static)| k.name(),
+                };
+                while let Some(field) = map.next_key_seed(field_seed())? {
                     match field {
-                        TurnField::Base(i) => {
+                        Field::Base(i) => {
                             if std::mem::replace(&mut seen[i], true) {
                                 return Err(A::Error::duplicate_field(TURN_KEYS[i]));
                             }
@@ -635,17 +641,16 @@ impl<'de> Deserialize<'de> for RawTurn {
                                 _ => t.discard = map.next_value()?,
                             }
                         }
-                        TurnField::Keyed(key) => {
-                            if seen_keyed.iter().any(|k| *k == key.name()) {
-                                return Err(A::Error::duplicate_field(key.name()));
-                            }
-                            seen_keyed.push(key.name());
+                        Field::Keyed(key) => {
+                            once(&mut seen_keyed, key.name())?;
                             // `null` is as if the key were not written.
-                            if let Some(value) = map.next_value_seed(KeyedSeed(key))? {
+                            if let Some((_, value)) =
+                                map.next_value_seed(KeyedSeed(key.reader()))?
+                            {
                                 t.keyed.get_or_insert_with(Box::default).push((key, value));
                             }
                         }
-                        TurnField::Unknown => {
+                        Field::Unknown => {
                             return Err(A::Error::custom(
                                 "unknown field: a turn does not take this key",
                             ));
@@ -655,10 +660,7 @@ impl<'de> Deserialize<'de> for RawTurn {
                 // The keys' values in the order of the list of keys, not
                 // as written.
                 if let Some(list) = &mut t.keyed {
-                    let keys = super::keys::in_use();
-                    list.sort_by_key(|(k, _)| {
-                        keys.iter().position(|known| known.name() == k.name())
-                    });
+                    in_order(list, keys, |k: &(dyn crate::record::Key + 'static)| k.name());
                 }
                 Ok(t)
             }

@@ -179,7 +179,7 @@ impl<'a> Converter<'a> {
                 None
             }
             (Some(turns), None) => {
-                for (key, at, _) in &raw.keyed {
+                for (key, (at, _)) in &raw.keyed {
                     self.error(RecordError::Form {
                         problem: key.in_history(),
                         span: self.span_at(at),
@@ -216,7 +216,7 @@ impl<'a> Converter<'a> {
                 players: &players,
                 catalog: &catalog,
             };
-            for (key, _, value) in &raw.keyed {
+            for (key, (_, value)) in &raw.keyed {
                 if let Some(state) = key.state(self, &**value, &words) {
                     snapshot.0.push((key.name(), state));
                 }

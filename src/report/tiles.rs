@@ -278,7 +278,10 @@ fn legend(tile: &Tile) -> Vec<String> {
                 None => {}
             }
             // What stands in a marked city: the tile's in-city symbol.
-            let marks = tile.symbols.iter().filter_map(|s| crate::expansions::mark(s));
+            let marks = tile
+                .symbols
+                .iter()
+                .filter_map(|s| crate::expansions::mark(s));
             if tile.marked_city == Some(i)
                 && let Some((_, m)) = marks.into_iter().find(|(_, m)| m.in_city)
             {

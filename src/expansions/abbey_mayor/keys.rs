@@ -42,22 +42,25 @@ pub(crate) struct RawMove {
     pub(crate) from: Option<Spanned<RawPair>>,
 }
 
-impl TurnKey for Wagon {
+impl crate::record::KeyForm for Wagon {
     const NAME: &'static str = "wagon";
     const ABOUT: &'static str = "Abbey & Mayor: wagons that the turn's scoring sent home moving on\nat once, one move or a list of them in the order they are made.";
-    const ORDER: u16 = 500;
     type Raw = OneOrList<RawMove>;
     type Shape = OneOrList<RawMove>;
+}
+
+impl TurnKey for Wagon {
+    const ORDER: u16 = 500;
 
     fn acts(
         &self,
         cx: &mut dyn Context,
-        raw: &OneOrList<RawMove>,
+        raw: &Spanned<OneOrList<RawMove>>,
         turn: &TurnWords<'_>,
         acts: &mut Vec<Act>,
     ) -> Option<()> {
         let mut ok = true;
-        for m in raw.items() {
+        for m in raw.value.items() {
             match figure_move(cx, m, Figure::WAGON, turn.players) {
                 Some(m) => acts.push(Act::Keyed(Keyed::new(WagonMove(m)))),
                 None => ok = false,
@@ -94,10 +97,6 @@ impl ActValue for WagonMove {
         m.from = m.from.map(|(p, s)| (spot(p), s));
         m.spot = turn(&m.spot);
         Keyed::new(WagonMove(m))
-    }
-
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
     }
 
     fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {

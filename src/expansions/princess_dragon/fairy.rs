@@ -6,8 +6,8 @@
 //! whenever that follower's feature is scored, majority or not. When its
 //! follower leaves the board the fairy stays on the tile beside nobody.
 
-use super::keys::FairyMove;
 use super::keys::Pick;
+use super::keys::{Picked, Picker};
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -158,7 +158,11 @@ impl Mechanic for Fairy {
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         for (i, act) in acting.acts.iter().enumerate() {
-            if let Some(FairyMove(pick)) = act.get() {
+            if let Some(Picked {
+                by: Picker::Fairy,
+                pick,
+            }) = act.get()
+            {
                 said.taken.push(i);
                 match self.target(game, acting.actor, acting.names, pick) {
                     Ok((at, beside)) => {
@@ -213,13 +217,16 @@ impl Mechanic for Fairy {
         };
         let o = &options[k];
         let nowhere = miette::SourceSpan::from((0, 0));
-        vec![Act::Keyed(Keyed::new(FairyMove(Pick {
-            player: None,
-            at: o.at,
-            at_span: nowhere,
-            spot: o.spot.clone().map(|l| (l, nowhere)),
-            span: nowhere,
-        })))]
+        vec![Act::Keyed(Keyed::new(Picked {
+            by: Picker::Fairy,
+            pick: Pick {
+                player: None,
+                at: o.at,
+                at_span: nowhere,
+                spot: o.spot.clone().map(|l| (l, nowhere)),
+                span: nowhere,
+            },
+        }))]
     }
 
     fn begins(&mut self, game: &mut Game, begun: &Begun, _said: &mut Said) {

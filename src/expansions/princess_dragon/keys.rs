@@ -33,13 +33,23 @@ pub(crate) static PRINCESS: PrincessKey = PrincessKey;
 /// `dragon:`.
 pub(crate) static DRAGON: DragonKey = DragonKey;
 
-/// The fairy moved beside a follower of the player's: the turn's action.
-#[derive(Debug, Clone)]
-pub struct FairyMove(pub Pick);
+/// Who picks a follower on the board by a turn's action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picker {
+    /// The fairy moves beside it (`fairy:`).
+    Fairy,
+    /// The princess sends it home (`princess:`).
+    Princess,
+}
 
-/// A follower of the princess's city sent home: the turn's action.
+/// A follower picked by the turn's action: the fairy's or the princess's.
 #[derive(Debug, Clone)]
-pub struct PrincessPick(pub Pick);
+pub struct Picked {
+    /// Who picks it.
+    pub by: Picker,
+    /// The follower.
+    pub pick: Pick,
+}
 
 /// The dragon's steps on a turn that placed a dragon tile: each a
 /// direction in board orientation, in the order flown.
@@ -51,12 +61,15 @@ pub struct Flight {
     pub span: SourceSpan,
 }
 
-impl TurnKey for FairyKey {
+impl crate::record::KeyForm for FairyKey {
     const NAME: &'static str = "fairy";
     const ABOUT: &'static str = "The Princess & the Dragon: the turn's action is to move the fairy\nbeside a follower of the player's: `{ at: [x, y], spot: LOC }`.";
-    const ORDER: u16 = 700;
-    type Raw = Spanned<RawPick>;
+    type Raw = RawPick;
     type Shape = RawPick;
+}
+
+impl TurnKey for FairyKey {
+    const ORDER: u16 = 700;
 
     fn acts(
         &self,
@@ -66,17 +79,23 @@ impl TurnKey for FairyKey {
         acts: &mut Vec<Act>,
     ) -> Option<()> {
         let pick = pick(cx, raw, turn.players, None)?;
-        acts.push(Act::Keyed(Keyed::new(FairyMove(pick))));
+        acts.push(Act::Keyed(Keyed::new(Picked {
+            by: Picker::Fairy,
+            pick,
+        })));
         Some(())
     }
 }
 
-impl TurnKey for PrincessKey {
+impl crate::record::KeyForm for PrincessKey {
     const NAME: &'static str = "princess";
     const ABOUT: &'static str = "The Princess & the Dragon: the turn's action is to send a follower\nof the princess's city home: `{ player, at: [x, y], spot: LOC }`.";
-    const ORDER: u16 = 701;
-    type Raw = Spanned<RawPick>;
+    type Raw = RawPick;
     type Shape = RawPick;
+}
+
+impl TurnKey for PrincessKey {
+    const ORDER: u16 = 701;
 
     fn acts(
         &self,
@@ -87,17 +106,23 @@ impl TurnKey for PrincessKey {
     ) -> Option<()> {
         let needed = "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`";
         let pick = pick(cx, raw, turn.players, Some(needed))?;
-        acts.push(Act::Keyed(Keyed::new(PrincessPick(pick))));
+        acts.push(Act::Keyed(Keyed::new(Picked {
+            by: Picker::Princess,
+            pick,
+        })));
         Some(())
     }
 }
 
-impl TurnKey for DragonKey {
+impl crate::record::KeyForm for DragonKey {
     const NAME: &'static str = "dragon";
     const ABOUT: &'static str = "The Princess & the Dragon: the dragon's steps after a dragon tile,\nin order: `[E, E, N, W, S, S]` (board orientation).";
-    const ORDER: u16 = 702;
-    type Raw = Spanned<Vec<Spanned<String>>>;
+    type Raw = Vec<Spanned<String>>;
     type Shape = Vec<String>;
+}
+
+impl TurnKey for DragonKey {
+    const ORDER: u16 = 702;
 
     fn acts(
         &self,
@@ -151,61 +176,32 @@ pub(crate) fn written_pick(
     w.into()
 }
 
-/// A pick of the record as written.
-fn pick_written(p: &Pick, names: &[String]) -> serde_json::Value {
-    let player = p
-        .player
-        .map(|(pl, _)| names.get(pl).cloned().unwrap_or_default());
-    written_pick(player, p.at, p.spot.as_ref().map(|(l, _)| l.to_string()))
-}
-
-/// A pick on a board moved by `spot` and turned by `turn`.
-fn moved_pick(p: &Pick, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Pick {
-    let mut p = p.clone();
-    p.at = spot(p.at);
-    p.spot = p.spot.as_ref().map(|(l, s)| (turn(l), *s));
-    p
-}
-
-impl ActValue for FairyMove {
+impl ActValue for Picked {
     fn key(&self) -> &'static dyn Key {
-        &FAIRY
+        match self.by {
+            Picker::Fairy => &FAIRY,
+            Picker::Princess => &PRINCESS,
+        }
     }
     fn span(&self) -> SourceSpan {
-        self.0.span
+        self.pick.span
     }
     fn is_action(&self) -> bool {
         true
     }
     fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
-        Keyed::new(FairyMove(moved_pick(&self.0, spot, turn)))
-    }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
-    }
-    fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
-        out.set(&FAIRY, pick_written(&self.0, names));
-    }
-}
-
-impl ActValue for PrincessPick {
-    fn key(&self) -> &'static dyn Key {
-        &PRINCESS
-    }
-    fn span(&self) -> SourceSpan {
-        self.0.span
-    }
-    fn is_action(&self) -> bool {
-        true
-    }
-    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
-        Keyed::new(PrincessPick(moved_pick(&self.0, spot, turn)))
-    }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
+        let mut pick = self.pick.clone();
+        pick.at = spot(pick.at);
+        pick.spot = pick.spot.as_ref().map(|(l, s)| (turn(l), *s));
+        Keyed::new(Picked { by: self.by, pick })
     }
     fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
-        out.set(&PRINCESS, pick_written(&self.0, names));
+        let p = &self.pick;
+        let player = p
+            .player
+            .map(|(pl, _)| names.get(pl).cloned().unwrap_or_default());
+        let spot = p.spot.as_ref().map(|(l, _)| l.to_string());
+        out.set(self.key(), written_pick(player, p.at, spot));
     }
 }
 
@@ -231,9 +227,6 @@ impl ActValue for Flight {
             }
         }
         Keyed::new(f)
-    }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
     }
     fn write(&self, out: &mut WrittenKeys, _: &[String], _: &dyn Fn(Figure) -> String) {
         let steps: Vec<String> = self
@@ -343,12 +336,15 @@ pub struct DragonAt(pub Pos, pub SourceSpan);
 #[derive(Debug, Clone)]
 pub struct FairyAt(pub usize, pub Pick);
 
-impl SnapshotKey for DragonAtKey {
+impl crate::record::KeyForm for DragonAtKey {
     const NAME: &'static str = "dragon";
     const ABOUT: &'static str = "The tile the dragon stands on (a snapshot of a game with The\nPrincess & the Dragon): [x, y]; absent, it is not in play.";
-    const IN_HISTORY: &'static str = "a top-level `dragon` belongs to snapshots; in a history, the dragon flies with `dragon:` on a turn";
     type Raw = RawPair;
     type Shape = [i64; 2];
+}
+
+impl SnapshotKey for DragonAtKey {
+    const IN_HISTORY: &'static str = "a top-level `dragon` belongs to snapshots; in a history, the dragon flies with `dragon:` on a turn";
     type State = DragonAt;
 
     fn state(
@@ -361,12 +357,15 @@ impl SnapshotKey for DragonAtKey {
     }
 }
 
-impl SnapshotKey for FairyAtKey {
+impl crate::record::KeyForm for FairyAtKey {
     const NAME: &'static str = "fairy";
     const ABOUT: &'static str = "Where the fairy stands (a snapshot): `{ player, at: [x, y], spot:\nLOC }`, beside that player's follower; without `spot`, on that\ntile beside nobody.";
-    const IN_HISTORY: &'static str = "a top-level `fairy` belongs to snapshots; in a history, the fairy moves with `fairy:` on a turn";
     type Raw = RawPick;
     type Shape = RawPick;
+}
+
+impl SnapshotKey for FairyAtKey {
+    const IN_HISTORY: &'static str = "a top-level `fairy` belongs to snapshots; in a history, the fairy moves with `fairy:` on a turn";
     type State = FairyAt;
 
     fn state(

@@ -5,7 +5,7 @@
 //! they must when one can go. After a portal tile the turn's follower may
 //! go on an unfinished feature of any tile.
 
-use super::keys::PrincessPick;
+use super::keys::{Picked, Picker};
 use super::notes::DragonNote;
 use super::problem::{DragonProblem, Refused};
 use super::symbols;
@@ -95,8 +95,7 @@ impl Mechanic for Princess {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        acts.iter().any(|a| a.get::<PrincessPick>().is_some())
-            || (self.must && placed.and_then(|i| her_city(game, i)).is_some())
+        acts.iter().any(her_pick) || (self.must && placed.and_then(|i| her_city(game, i)).is_some())
     }
 
     fn placement_options(
@@ -157,23 +156,23 @@ impl Mechanic for Princess {
         let f = &game.followers()[there[k]];
         let (at, spot) = game.spot_of(there[k]);
         let nowhere = miette::SourceSpan::from((0, 0));
-        vec![Act::Keyed(Keyed::new(PrincessPick(super::keys::Pick {
-            player: Some((f.player, nowhere)),
-            at,
-            at_span: nowhere,
-            spot: Some((spot, nowhere)),
-            span: nowhere,
-        })))]
+        vec![Act::Keyed(Keyed::new(Picked {
+            by: Picker::Princess,
+            pick: super::keys::Pick {
+                player: Some((f.player, nowhere)),
+                at,
+                at_span: nowhere,
+                spot: Some((spot, nowhere)),
+                span: nowhere,
+            },
+        }))]
     }
 
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         // A turn without the princess's act and, unless she must act,
         // without her tile: nothing to do (her city is looked for only
         // when it matters).
-        let written = acting
-            .acts
-            .iter()
-            .any(|a| a.get::<PrincessPick>().is_some());
+        let written = acting.acts.iter().any(her_pick);
         if !written && !self.must {
             return;
         }
@@ -184,7 +183,11 @@ impl Mechanic for Princess {
         let name = acting.names.get(acting.actor).cloned().unwrap_or_default();
         let mut used = false;
         for (i, act) in acting.acts.iter().enumerate() {
-            let Some(PrincessPick(pick)) = act.get() else {
+            let Some(Picked {
+                by: Picker::Princess,
+                pick,
+            }) = act.get()
+            else {
                 continue;
             };
             said.taken.push(i);
@@ -295,4 +298,10 @@ impl Mechanic for Portal {
     fn act_keys(&self) -> &'static [&'static str] {
         &["portal"]
     }
+}
+
+/// Whether an act is the princess's pick.
+fn her_pick(act: &Act) -> bool {
+    act.get::<Picked>()
+        .is_some_and(|p| p.by == Picker::Princess)
 }

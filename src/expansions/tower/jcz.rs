@@ -11,7 +11,7 @@ use crate::jcz::{
     Context, Deployed, Message, Messages, Reading, figure_word, meeple_named, meeple_pointer,
     position,
 };
-use crate::record::Key;
+use crate::record::ReadKey;
 
 /// What a save's Tower messages leave to read on.
 #[derive(Default)]

@@ -127,12 +127,15 @@ pub struct Ransom {
     pub span: SourceSpan,
 }
 
-impl TurnKey for Tower {
+impl crate::record::KeyForm for Tower {
     const NAME: &'static str = "tower";
     const ABOUT: &'static str = "The Tower: the turn's action is a tower piece put on the foundation\nor open tower of the tile at `at` (any tile on the board), instead\nof deploying a figure.";
-    const ORDER: u16 = 600;
-    type Raw = Spanned<RawTowerPiece>;
+    type Raw = RawTowerPiece;
     type Shape = RawTowerPiece;
+}
+
+impl TurnKey for Tower {
+    const ORDER: u16 = 600;
 
     fn acts(
         &self,
@@ -149,12 +152,15 @@ impl TurnKey for Tower {
     }
 }
 
-impl TurnKey for CaptureKey {
+impl crate::record::KeyForm for CaptureKey {
     const NAME: &'static str = "capture";
     const ABOUT: &'static str = "The Tower: after its piece, the follower the tower takes.";
-    const ORDER: u16 = 601;
-    type Raw = Spanned<RawCapture>;
+    type Raw = RawCapture;
     type Shape = RawCapture;
+}
+
+impl TurnKey for CaptureKey {
+    const ORDER: u16 = 601;
 
     fn acts(
         &self,
@@ -198,12 +204,15 @@ impl TurnKey for CaptureKey {
     }
 }
 
-impl TurnKey for RansomKey {
+impl crate::record::KeyForm for RansomKey {
     const NAME: &'static str = "ransom";
     const ABOUT: &'static str = "The Tower: the player of the turn buys back one of their followers\nfrom the player who holds it.";
-    const ORDER: u16 = 602;
-    type Raw = Spanned<RawRansom>;
+    type Raw = RawRansom;
     type Shape = RawRansom;
+}
+
+impl TurnKey for RansomKey {
+    const ORDER: u16 = 602;
 
     fn acts(
         &self,
@@ -243,9 +252,6 @@ impl ActValue for TowerPiece {
             at_span: self.at_span,
         })
     }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
-    }
     fn write(&self, out: &mut WrittenKeys, _: &[String], _: &dyn Fn(Figure) -> String) {
         out.set(&TOWER, serde_json::json!({ "at": [self.at.x, self.at.y] }));
     }
@@ -263,9 +269,6 @@ impl ActValue for Capture {
         c.at = spot(c.at);
         c.spot = turn(&c.spot);
         Keyed::new(c)
-    }
-    fn cloned(&self) -> Keyed {
-        Keyed::new(self.clone())
     }
     fn write(&self, out: &mut WrittenKeys, names: &[String], word: &dyn Fn(Figure) -> String) {
         let player = self
@@ -291,9 +294,6 @@ impl ActValue for Ransom {
         self.span
     }
     fn moved(&self, _: &dyn Fn(Pos) -> Pos, _: &dyn Fn(&Location) -> Location) -> Keyed {
-        Keyed::new(self.clone())
-    }
-    fn cloned(&self) -> Keyed {
         Keyed::new(self.clone())
     }
     fn write(&self, out: &mut WrittenKeys, names: &[String], word: &dyn Fn(Figure) -> String) {
@@ -445,13 +445,16 @@ pub struct Heights(pub Vec<(Pos, u32, SourceSpan)>);
 #[derive(Debug, Clone, Default)]
 pub struct Prisoners(pub Vec<(usize, usize, Figure, SourceSpan)>);
 
-impl SnapshotKey for TowersKey {
+impl crate::record::KeyForm for TowersKey {
     const NAME: &'static str = "towers";
     const ABOUT: &'static str = "The heights of the towers on the board (a snapshot of a game with\nThe Tower): `[{ at: [x, y], height: N }]`; a tower not listed has\nheight 0.";
-    const IN_HISTORY: &'static str =
-        "`towers` belongs to snapshots; in a history, towers are built with `tower:` on a turn";
     type Raw = Vec<Spanned<RawTowerHeight>>;
     type Shape = Vec<RawTowerHeight>;
+}
+
+impl SnapshotKey for TowersKey {
+    const IN_HISTORY: &'static str =
+        "`towers` belongs to snapshots; in a history, towers are built with `tower:` on a turn";
     type State = Heights;
 
     fn state(
@@ -480,12 +483,15 @@ impl SnapshotKey for TowersKey {
     }
 }
 
-impl SnapshotKey for PrisonersKey {
+impl crate::record::KeyForm for PrisonersKey {
     const NAME: &'static str = "prisoners";
     const ABOUT: &'static str = "The followers each player holds of the others' (a snapshot of a\ngame with The Tower): `{ red: [blue, { player: blue, figure: big }] }`.";
-    const IN_HISTORY: &'static str = "`prisoners` belongs to snapshots; in a history, followers are taken with `capture:` on a turn";
     type Raw = RawPrisoners;
     type Shape = BTreeMap<String, Vec<RawPrisonerSchema>>;
+}
+
+impl SnapshotKey for PrisonersKey {
+    const IN_HISTORY: &'static str = "`prisoners` belongs to snapshots; in a history, followers are taken with `capture:` on a turn";
     type State = Prisoners;
 
     fn state(

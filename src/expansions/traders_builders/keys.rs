@@ -16,12 +16,15 @@ pub(crate) static GOODS: GoodsKey = GoodsKey;
 /// A snapshot's tokens: per player, per good, how many.
 pub(crate) type RawGoods = BTreeMap<String, Spanned<BTreeMap<String, Spanned<i64>>>>;
 
-impl SnapshotKey for GoodsKey {
+impl crate::record::KeyForm for GoodsKey {
     const NAME: &'static str = "goods";
     const ABOUT: &'static str = "The trade-good tokens each player holds (a snapshot of a game with\nTraders & Builders): `{ red: { wine: 2, cloth: 1 } }`.";
-    const IN_HISTORY: &'static str = "`goods` belongs to snapshots; in a history, goods are taken when their cities are completed";
     type Raw = RawGoods;
     type Shape = BTreeMap<String, BTreeMap<String, u32>>;
+}
+
+impl SnapshotKey for GoodsKey {
+    const IN_HISTORY: &'static str = "`goods` belongs to snapshots; in a history, goods are taken when their cities are completed";
     type State = Holdings;
 
     fn state(

@@ -18,122 +18,45 @@ use crate::rules::Figure;
 use crate::spanned::{Mark, Spanned};
 use crate::tileset::Catalog;
 
-/// A key an expansion adds to a record's turns (`tower:`, `dragon:`): its
-/// written name and description, the type it is read as and the shape it
-/// is written in, and the acts its value makes. The generic reader reads
-/// it wherever a turn is read, with its spans when the parser keeps them.
-pub trait TurnKey: Sync + 'static {
+/// What every key an expansion adds to records has: its written name
+/// and description, the type it is read as (with its span, which the
+/// spanned reader keeps) and the shape the schema shows.
+pub trait KeyForm: Sync + 'static {
     /// The key as written.
     const NAME: &'static str;
     /// What it is, for the schema (`carca schema record`) and editors.
     const ABOUT: &'static str;
-    /// Where it is written among a turn's expansion keys, lowest first:
-    /// its expansion's number in hundreds, its own in ones (the order of
-    /// the schema and of the acts is the registry's list).
-    const ORDER: u16;
     /// Its value as read.
     type Raw: serde::de::DeserializeOwned + Send + Sync + 'static;
     /// How it is written, for the schema.
     type Shape: JsonSchema;
+}
+
+/// A key an expansion adds to a record's turns (`tower:`, `dragon:`): the
+/// acts its value makes. The generic reader reads it wherever a turn is
+/// read.
+pub trait TurnKey: KeyForm {
+    /// Where it is written among a turn's expansion keys, lowest first:
+    /// its expansion's number in hundreds, its own in ones (the order of
+    /// the schema and of the acts is the registry's list).
+    const ORDER: u16;
     /// The acts its value makes, added to `acts` in the order the turn
     /// takes them; `None` when a problem was reported through `cx`.
     fn acts(
         &self,
         cx: &mut dyn Context,
-        raw: &Self::Raw,
+        raw: &Spanned<Self::Raw>,
         turn: &TurnWords<'_>,
         acts: &mut Vec<Act>,
     ) -> Option<()>;
 }
 
-/// What a turn's key may look up: the players and the tiles in play.
-#[derive(Debug, Clone, Copy)]
-pub struct TurnWords<'a> {
-    /// The players, in turn order.
-    pub players: &'a [String],
-    /// The tiles and figures in play.
-    pub catalog: &'a Catalog,
-}
-
-/// A value as a turn key reads it, before its acts are made.
-pub(crate) type KeyValue = Box<dyn Any + Send + Sync>;
-
-/// A turn key of any type: what the generic reader asks of it.
-pub trait Key: Sync {
-    /// The key as written.
-    fn name(&self) -> &'static str;
-    /// Where it is written among a turn's keys ([`TurnKey::ORDER`]).
-    fn order(&self) -> u16;
-    /// Its schema, with its description.
-    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema;
-    /// Reads its value (`None`: written `null`, as if not written).
-    ///
-    /// # Errors
-    /// The parser's, when the value is not of its shape.
-    fn read(
-        &self,
-        d: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<Option<KeyValue>, erased_serde::Error>;
-    /// The acts of a value it read (see [`TurnKey::acts`]).
-    fn acts(
-        &self,
-        cx: &mut dyn Context,
-        raw: &(dyn Any + Send + Sync),
-        turn: &TurnWords<'_>,
-        acts: &mut Vec<Act>,
-    ) -> Option<()>;
-}
-
-impl<K: TurnKey> Key for K {
-    fn name(&self) -> &'static str {
-        K::NAME
-    }
-
-    fn order(&self) -> u16 {
-        K::ORDER
-    }
-
-    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut s = g.subschema_for::<Option<K::Shape>>();
-        s.insert("description".into(), K::ABOUT.into());
-        s
-    }
-
-    fn read(
-        &self,
-        d: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<Option<KeyValue>, erased_serde::Error> {
-        let v = erased_serde::deserialize::<Option<K::Raw>>(d)?;
-        Ok(v.map(|v| Box::new(v) as KeyValue))
-    }
-
-    fn acts(
-        &self,
-        cx: &mut dyn Context,
-        raw: &(dyn Any + Send + Sync),
-        turn: &TurnWords<'_>,
-        acts: &mut Vec<Act>,
-    ) -> Option<()> {
-        let raw = raw.downcast_ref::<K::Raw>()?;
-        TurnKey::acts(self, cx, raw, turn, acts)
-    }
-}
-
-/// A key an expansion adds to a snapshot (`towers:`, `fairy:`): its
-/// written name and description, the type it is read as and the shape it
-/// is written in, and the state its value says, which the expansion's
-/// mechanic restores ([`SnapshotState::get`]).
-pub trait SnapshotKey: Sync + 'static {
-    /// The key as written.
-    const NAME: &'static str;
-    /// What it is, for the schema (`carca schema record`) and editors.
-    const ABOUT: &'static str;
+/// A key an expansion adds to a snapshot (`towers:`, `fairy:`): the state
+/// its value says, which the expansion's mechanic restores
+/// ([`SnapshotState::get`]).
+pub trait SnapshotKey: KeyForm {
     /// What is said when a history writes it (its state is made by turns).
     const IN_HISTORY: &'static str;
-    /// Its value as read (with its span, which the reader keeps).
-    type Raw: serde::de::DeserializeOwned + Send + Sync + 'static;
-    /// How it is written, for the schema.
-    type Shape: JsonSchema;
     /// The state its value says.
     type State: Any + std::fmt::Debug + Send + Sync;
     /// Reads the state, or `None` when a problem was reported through
@@ -146,12 +69,23 @@ pub trait SnapshotKey: Sync + 'static {
     ) -> Option<Self::State>;
 }
 
-/// A snapshot key of any type: what the generic reader asks of it.
-pub trait SnapKey: Sync {
+/// What a key's value may look up: the players and the tiles in play.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnWords<'a> {
+    /// The players, in turn order.
+    pub players: &'a [String],
+    /// The tiles and figures in play.
+    pub catalog: &'a Catalog,
+}
+
+/// A value as a key reads it, before it is converted.
+pub(crate) type KeyValue = Box<dyn Any + Send + Sync>;
+
+/// Any key an expansion adds to records, as the generic readers ask it:
+/// its name, its schema, and its value read by its own type.
+pub trait ReadKey: Sync {
     /// The key as written.
     fn name(&self) -> &'static str;
-    /// What is said when a history writes it.
-    fn in_history(&self) -> &'static str;
     /// Its schema, with its description.
     fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema;
     /// Reads its value, and where it is written (`None`: written
@@ -163,6 +97,71 @@ pub trait SnapKey: Sync {
         &self,
         d: &mut dyn erased_serde::Deserializer<'_>,
     ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error>;
+}
+
+impl<K: KeyForm> ReadKey for K {
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+
+    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = g.subschema_for::<Option<K::Shape>>();
+        s.insert("description".into(), K::ABOUT.into());
+        s
+    }
+
+    fn read(
+        &self,
+        d: &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error> {
+        let v = erased_serde::deserialize::<Option<Spanned<K::Raw>>>(d)?;
+        Ok(v.map(|v| (v.at, Box::new(v) as KeyValue)))
+    }
+}
+
+/// A turn key of any type: what the turn's reader asks of it.
+pub trait Key: ReadKey {
+    /// It, as any key is read.
+    fn reader(&self) -> &dyn ReadKey;
+    /// Where it is written among a turn's keys ([`TurnKey::ORDER`]).
+    fn order(&self) -> u16;
+    /// The acts of a value it read (see [`TurnKey::acts`]).
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()>;
+}
+
+impl<K: TurnKey> Key for K {
+    fn reader(&self) -> &dyn ReadKey {
+        self
+    }
+
+    fn order(&self) -> u16 {
+        K::ORDER
+    }
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &(dyn Any + Send + Sync),
+        turn: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let raw = raw.downcast_ref::<Spanned<K::Raw>>()?;
+        TurnKey::acts(self, cx, raw, turn, acts)
+    }
+}
+
+/// A snapshot key of any type: what the record's reader asks of it.
+pub trait SnapKey: ReadKey {
+    /// It, as any key is read.
+    fn reader(&self) -> &dyn ReadKey;
+    /// What is said when a history writes it.
+    fn in_history(&self) -> &'static str;
     /// The state of a value it read (see [`SnapshotKey::state`]).
     fn state(
         &self,
@@ -180,26 +179,12 @@ pub trait StateAny: Any + std::fmt::Debug + Send + Sync {}
 impl<T: Any + std::fmt::Debug + Send + Sync> StateAny for T {}
 
 impl<K: SnapshotKey> SnapKey for K {
-    fn name(&self) -> &'static str {
-        K::NAME
+    fn reader(&self) -> &dyn ReadKey {
+        self
     }
 
     fn in_history(&self) -> &'static str {
         K::IN_HISTORY
-    }
-
-    fn schema(&self, g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut s = g.subschema_for::<Option<K::Shape>>();
-        s.insert("description".into(), K::ABOUT.into());
-        s
-    }
-
-    fn read(
-        &self,
-        d: &mut dyn erased_serde::Deserializer<'_>,
-    ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error> {
-        let v = erased_serde::deserialize::<Option<Spanned<K::Raw>>>(d)?;
-        Ok(v.map(|v| (v.at, Box::new(v) as KeyValue)))
     }
 
     fn state(
