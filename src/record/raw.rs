@@ -660,7 +660,9 @@ impl<'de> Deserialize<'de> for RawTurn {
                 // The keys' values in the order of the list of keys, not
                 // as written.
                 if let Some(list) = &mut t.keyed {
-                    in_order(list, keys, |k: &(dyn crate::record::Key + 'static)| k.name());
+                    in_order(list, keys, |k: &(dyn crate::record::Key + 'static)| {
+                        k.name()
+                    });
                 }
                 Ok(t)
             }
