@@ -719,14 +719,18 @@ const NOT_EXPANSIONS: [&str; 5] = [
     "runtime::Builder",
 ];
 
+/// A line of code: its number, the line as it reads, and as it is judged.
+type CodeLine = (usize, String, String);
+
 /// Every source file outside `src/expansions/` (the page's modules
-/// included), with its code lines that name an expansion: file → (line
-/// number, the expansions it names, the line).
-fn expansion_lines() -> BTreeMap<PathBuf, Vec<(usize, BTreeSet<usize>, String)>> {
+/// included), with its code lines (comments, strings, tests and module
+/// lines left out, and the words that name no expansion taken out): file
+/// → (line number, the line as it reads, the line as it is judged).
+fn generic_code_lines() -> Vec<(PathBuf, Vec<CodeLine>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     walk_all(&root.join("src"), &mut files);
-    let mut out = BTreeMap::new();
+    let mut out = Vec::new();
     for f in files {
         let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
         if rel.starts_with("src/expansions") {
@@ -749,17 +753,32 @@ fn expansion_lines() -> BTreeMap<PathBuf, Vec<(usize, BTreeSet<usize>, String)>>
             if t.starts_with("pub mod ") || t.starts_with("mod ") {
                 continue;
             }
-            let mut line = line.to_string();
+            let mut judged = line.to_string();
             for allowed in NOT_EXPANSIONS {
-                line = line.replace(allowed, "");
+                judged = judged.replace(allowed, "");
             }
-            let named = expansions_named(&line);
-            if !named.is_empty() {
-                lines.push((n + 1, named, t.to_string()));
-            }
+            lines.push((n + 1, t.to_string(), judged));
         }
-        if !lines.is_empty() {
-            out.insert(rel, lines);
+        out.push((rel, lines));
+    }
+    out
+}
+
+/// Every source file outside `src/expansions/` (the page's modules
+/// included), with its code lines that name an expansion: file → (line
+/// number, the expansions it names, the line).
+fn expansion_lines() -> BTreeMap<PathBuf, Vec<(usize, BTreeSet<usize>, String)>> {
+    let mut out = BTreeMap::new();
+    for (rel, lines) in generic_code_lines() {
+        let named: Vec<(usize, BTreeSet<usize>, String)> = lines
+            .into_iter()
+            .filter_map(|(n, line, judged)| {
+                let named = expansions_named(&judged);
+                (!named.is_empty()).then_some((n, named, line))
+            })
+            .collect();
+        if !named.is_empty() {
+            out.insert(rel, named);
         }
     }
     out
@@ -1068,44 +1087,18 @@ fn the_pages_acts_are_declared_once_and_write_turn_keys() {
 /// The files outside `src/expansions/` (the page's modules included)
 /// whose code names any of `words`.
 fn files_naming(words: &[&str]) -> BTreeSet<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    walk_all(&root.join("src"), &mut files);
-    let mut out = BTreeSet::new();
-    for f in files {
-        let rel = f.strip_prefix(root).unwrap_or(&f).to_path_buf();
-        if rel.starts_with("src/expansions") {
-            continue;
-        }
-        let js = match f.extension().and_then(|e| e.to_str()) {
-            Some("rs") => false,
-            Some("js" | "mjs") => true,
-            _ => continue,
-        };
-        let text = std::fs::read_to_string(&f).expect("source");
-        let code = if js {
-            js_code_of(&text)
-        } else {
-            code_of(&text)
-        };
-        let named = code.lines().any(|line| {
-            let t = line.trim();
-            if t.starts_with("pub mod ") || t.starts_with("mod ") {
-                return false;
-            }
-            let mut line = line.to_string();
-            for allowed in NOT_EXPANSIONS {
-                line = line.replace(allowed, "");
-            }
-            line.split(|c: char| !is_ident(c))
-                .flat_map(identifier_words)
-                .any(|w| words.contains(&w.as_str()))
-        });
-        if named {
-            out.insert(rel);
-        }
-    }
-    out
+    generic_code_lines()
+        .into_iter()
+        .filter(|(_, lines)| {
+            lines.iter().any(|(_, _, judged)| {
+                judged
+                    .split(|c: char| !is_ident(c))
+                    .flat_map(identifier_words)
+                    .any(|w| words.contains(&w.as_str()))
+            })
+        })
+        .map(|(rel, _)| rel)
+        .collect()
 }
 
 /// At most six files outside the expansions' folders name the figures of

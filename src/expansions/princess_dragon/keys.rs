@@ -61,6 +61,21 @@ pub struct Flight {
     pub span: SourceSpan,
 }
 
+/// The act of a follower `by` picks (`needed`: what is said when the
+/// pick names no spot, where it needs one).
+fn picked(
+    cx: &mut dyn Context,
+    raw: &Spanned<RawPick>,
+    players: &[String],
+    by: Picker,
+    needed: Option<&'static str>,
+    acts: &mut Vec<Act>,
+) -> Option<()> {
+    let pick = pick(cx, raw, players, needed)?;
+    acts.push(Act::Keyed(Keyed::new(Picked { by, pick })));
+    Some(())
+}
+
 impl crate::record::KeyForm for FairyKey {
     const NAME: &'static str = "fairy";
     const ABOUT: &'static str = "The Princess & the Dragon: the turn's action is to move the fairy\nbeside a follower of the player's: `{ at: [x, y], spot: LOC }`.";
@@ -78,12 +93,7 @@ impl TurnKey for FairyKey {
         turn: &TurnWords<'_>,
         acts: &mut Vec<Act>,
     ) -> Option<()> {
-        let pick = pick(cx, raw, turn.players, None)?;
-        acts.push(Act::Keyed(Keyed::new(Picked {
-            by: Picker::Fairy,
-            pick,
-        })));
-        Some(())
+        picked(cx, raw, turn.players, Picker::Fairy, None, acts)
     }
 }
 
@@ -105,12 +115,7 @@ impl TurnKey for PrincessKey {
         acts: &mut Vec<Act>,
     ) -> Option<()> {
         let needed = "`princess` names the follower that goes home: `{ at: [x, y], spot: LOC }`";
-        let pick = pick(cx, raw, turn.players, Some(needed))?;
-        acts.push(Act::Keyed(Keyed::new(Picked {
-            by: Picker::Princess,
-            pick,
-        })));
-        Some(())
+        picked(cx, raw, turn.players, Picker::Princess, Some(needed), acts)
     }
 }
 
