@@ -743,7 +743,7 @@ mod tests {
         let text = "players: [red, blue]\nturns:\n  - { tile: E, at: [0, 1], rotation: 180, spot: S }\n  - { tile: U, at: [1, 0], meple: E }\nsmallcity: true\nexpect:\n  modern: { red: 1 }\n";
         let found = yaml(
             text,
-            &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+            &crate::record::schema(&[], &[], crate::record::RecordKeys::NONE),
             &[("spot", "meeple")],
         );
         let keys: Vec<&str> = found.iter().map(|k| k.key.as_str()).collect();
@@ -759,7 +759,7 @@ mod tests {
 
     #[test]
     fn a_text_without_its_unknown_entries_reads_as_if_they_were_not_written() {
-        let schema = crate::record::schema(&[], crate::record::RecordKeys::NONE);
+        let schema = crate::record::schema(&[], &[], crate::record::RecordKeys::NONE);
         let aliases = &[("spot", "meeple")];
         for (text, left) in [
             // First, last and only entries of flow mappings, and a block
@@ -799,7 +799,7 @@ mod tests {
         assert_eq!(
             yaml(
                 &text,
-                &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+                &crate::record::schema(&[], &[], crate::record::RecordKeys::NONE),
                 &[]
             ),
             []
@@ -808,7 +808,7 @@ mod tests {
         assert!(
             yaml(
                 &text,
-                &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+                &crate::record::schema(&[], &[], crate::record::RecordKeys::NONE),
                 &[]
             )
             .len()
@@ -817,7 +817,7 @@ mod tests {
         let text = format!("{}x: 1{}", "{a: ".repeat(100), "}".repeat(100));
         let found = yaml(
             &text,
-            &crate::record::schema(&[], crate::record::RecordKeys::NONE),
+            &crate::record::schema(&[], &[], crate::record::RecordKeys::NONE),
             &[],
         );
         assert_eq!(found.len(), 1, "{found:?}");

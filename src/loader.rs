@@ -25,6 +25,8 @@ pub struct Loader {
     caches: Arc<Caches>,
     /// The expansions' rule options, which rulesets may set.
     options: crate::rules::table::Options,
+    /// The expansions' `[points]` rows, which rulesets may set.
+    rates: crate::rules::table::Rates,
     /// The keys the expansions add to records, which only the record
     /// reader reads (it knows their type; the loader only carries them).
     record_keys: &'static (dyn std::any::Any + Send + Sync),
@@ -59,6 +61,7 @@ impl Loader {
                 catalogs: Mutex::default(),
             }),
             options: &[],
+            rates: &[],
             record_keys: &(),
         }
     }
@@ -75,6 +78,20 @@ impl Loader {
     #[must_use]
     pub fn options(&self) -> crate::rules::table::Options {
         self.options
+    }
+
+    /// This loader, its rulesets knowing the expansions' `[points]` rows
+    /// `rates`.
+    #[must_use]
+    pub fn with_rates(mut self, rates: crate::rules::table::Rates) -> Loader {
+        self.rates = rates;
+        self
+    }
+
+    /// The expansions' `[points]` rows its rulesets know.
+    #[must_use]
+    pub fn rates(&self) -> crate::rules::table::Rates {
+        self.rates
     }
 
     /// This loader, its records taking the expansions' keys `keys` (what
@@ -103,6 +120,7 @@ impl Loader {
             uploads: Some(Arc::new(uploads)),
             caches: Arc::clone(&self.caches),
             options: self.options,
+            rates: self.rates,
             record_keys: self.record_keys,
         }
     }
@@ -221,7 +239,7 @@ impl Loader {
     pub fn companions(&self) -> Companions<'_> {
         Companions {
             names: &builtin::NAMES,
-            point_keys: || crate::rules::table::Group::Points.keys(),
+            point_keys: || crate::rules::table::Group::Points.keys(&[]),
             loader: self,
         }
     }

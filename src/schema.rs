@@ -42,10 +42,14 @@ pub enum Kind {
 pub fn of(kind: Kind) -> serde_json::Value {
     let mut schema = match kind {
         Kind::Tileset => crate::tileset::schema(),
-        Kind::Record => {
-            crate::record::schema(&crate::expansions::OPTIONS, crate::expansions::RECORD_KEYS)
+        Kind::Record => crate::record::schema(
+            &crate::expansions::OPTIONS,
+            &crate::expansions::RATES,
+            crate::expansions::RECORD_KEYS,
+        ),
+        Kind::Ruleset => {
+            crate::rules::schema_with(&crate::expansions::OPTIONS, &crate::expansions::RATES)
         }
-        Kind::Ruleset => crate::rules::schema_with(&crate::expansions::OPTIONS),
         Kind::Score => crate::report::output::schema(),
         Kind::Moves => crate::report::json::moves_schema(),
         Kind::Compare => crate::report::json::compare_schema(),

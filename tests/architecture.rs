@@ -852,11 +852,11 @@ fn no_expansion_words_in_the_engine() {
 const REACH: [(&str, usize, usize); 7] = [
     ("river", 5, 10),
     ("abbey", 2, 9),
-    ("inns & cathedrals", 2, 14),
-    ("traders & builders", 12, 55),
-    ("abbey & mayor", 3, 8),
-    ("the tower", 10, 23),
-    ("the princess & the dragon", 4, 17),
+    ("inns & cathedrals", 2, 12),
+    ("traders & builders", 12, 53),
+    ("abbey & mayor", 2, 4),
+    ("the tower", 10, 21),
+    ("the princess & the dragon", 3, 13),
 ];
 
 #[test]
@@ -981,7 +981,11 @@ fn turn_keys_are_listed_once_in_the_order_they_are_written() {
     let names: BTreeSet<&str> = keys.iter().map(|k| k.name()).collect();
     assert_eq!(names.len(), keys.len(), "a turn key is listed twice");
     assert!(names.iter().all(|n| !base.contains(n)), "{names:?}");
-    let schema = carca::record::schema(&carca::expansions::OPTIONS, carca::expansions::RECORD_KEYS);
+    let schema = carca::record::schema(
+        &carca::expansions::OPTIONS,
+        &carca::expansions::RATES,
+        carca::expansions::RECORD_KEYS,
+    );
     let listed: Vec<&str> = schema["$defs"]["RawTurn"]["properties"]
         .as_object()
         .expect("a turn's keys")
@@ -1013,7 +1017,7 @@ fn snapshot_keys_are_listed_once_and_read_by_their_expansion() {
     let names: Vec<&str> = keys.iter().map(|k| k.name()).collect();
     let unique: BTreeSet<&str> = names.iter().copied().collect();
     assert_eq!(unique.len(), names.len(), "a snapshot key is listed twice");
-    let schema = carca::record::schema(&[], carca::expansions::RECORD_KEYS);
+    let schema = carca::record::schema(&[], &[], carca::expansions::RECORD_KEYS);
     let listed: Vec<&str> = schema["properties"]
         .as_object()
         .expect("a record's keys")
@@ -1026,7 +1030,7 @@ fn snapshot_keys_are_listed_once_and_read_by_their_expansion() {
         .expect("meeples")
         + 1;
     assert_eq!(listed[after..after + names.len()], names[..]);
-    let base = carca::record::schema(&[], carca::record::RecordKeys::NONE);
+    let base = carca::record::schema(&[], &[], carca::record::RecordKeys::NONE);
     let base: BTreeSet<&str> = base["properties"]
         .as_object()
         .expect("a record's keys")
@@ -1127,4 +1131,49 @@ fn few_generic_files_name_an_expansions_figures() {
         }
     }
     assert!(report.is_empty(), "more than six files name:\n{report}");
+}
+
+/// The expansions' `[points]` rows are declared once, in their folders:
+/// no key twice, none of the base game's; the ruleset schema lists them
+/// after the base game's; a ruleset read with them sets them, and one read
+/// without them is told the key is unknown.
+#[test]
+fn points_rows_are_declared_by_their_expansions() {
+    use carca::rules::table::{POINTS, every_rate};
+    let rates = &carca::expansions::RATES;
+    let keys: Vec<&str> = every_rate(rates).map(|p| p.key).collect();
+    let unique: BTreeSet<&str> = keys.iter().copied().collect();
+    assert_eq!(unique.len(), keys.len(), "a [points] key is declared twice");
+    let schema = carca::rules::schema_with(&carca::expansions::OPTIONS, rates);
+    let listed: Vec<&str> = schema["properties"]["points"]["properties"]
+        .as_object()
+        .expect("the [points] keys")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(listed, keys);
+    let row = &rates[0][0];
+    assert!(!POINTS.iter().any(|p| p.key == row.key));
+    let text = format!(
+        "name = \"house\"\nextends = \"modern\"\n[points]\n{} = {}\n",
+        row.key,
+        row.modern + 2
+    );
+    let dir = std::env::temp_dir().join(format!("carca-rates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    std::fs::write(dir.join("house.toml"), &text).expect("written");
+    let loader = carca::loader::Loader::default();
+    let with = carca::rules::Declared {
+        options: &carca::expansions::OPTIONS,
+        rates,
+        ..carca::rules::Declared::default()
+    };
+    let read = carca::rules::load_with(&loader, "house.toml", &dir, &with).expect("reads");
+    assert_eq!(read.points.rate(row), row.modern + 2);
+    assert_eq!(carca::rules::Ruleset::modern().points.rate(row), row.modern);
+    let bare = carca::rules::Declared::default();
+    let refused = carca::rules::load_with(&loader, "house.toml", &dir, &bare)
+        .expect_err("a ruleset read without the expansions' rows");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(refused[0].to_string().contains(row.key), "{refused:?}");
 }

@@ -229,7 +229,7 @@ fn a_test_only_expansion_plays_through_the_generic_layers() {
     let none = carca::engine::adjudicate(&record, &rules, "modern", true, &Registry::NONE);
     assert_eq!(none.totals, [0, 0], "{:?}", none.totals);
     // The key is in the record's schema, and is written back.
-    let schema = carca::record::schema(&[], RECORD_KEYS);
+    let schema = carca::record::schema(&[], &[], RECORD_KEYS);
     assert!(schema["$defs"]["RawTurn"]["properties"]["bell"].is_object());
     let mut w = carca::record::written::WrittenTurn::default();
     for act in record_acts(&record) {

@@ -319,6 +319,7 @@ fn check_shipped_file(block: &Block, file: &str) {
                     .flat_map(|l| l.set.figure_kinds.iter().map(|k| k.name.clone()))
                     .collect(),
                 options: &carca::expansions::OPTIONS,
+                rates: &carca::expansions::RATES,
             };
             if let Err(findings) = carca::rules::load_with(
                 crate::common::loader(),

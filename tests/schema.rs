@@ -146,7 +146,11 @@ fn schema_errors_in_broken_fixtures_are_rejected() {
 #[test]
 fn no_shipped_file_has_an_unknown_key() {
     let aliases = [("spot", "meeple"), ("meeple", "spot")];
-    let record = carca::record::schema(&carca::expansions::OPTIONS, carca::expansions::RECORD_KEYS);
+    let record = carca::record::schema(
+        &carca::expansions::OPTIONS,
+        &carca::expansions::RATES,
+        carca::expansions::RECORD_KEYS,
+    );
     let tileset = carca::tileset::schema();
     let ruleset = carca::rules::schema();
     let mut checked = 0;

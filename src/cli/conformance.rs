@@ -182,7 +182,7 @@ impl Case {
 fn base_keys() -> &'static BTreeSet<String> {
     static KEYS: std::sync::OnceLock<BTreeSet<String>> = std::sync::OnceLock::new();
     KEYS.get_or_init(|| {
-        let schema = crate::record::schema(&[], crate::record::RecordKeys::NONE);
+        let schema = crate::record::schema(&[], &[], crate::record::RecordKeys::NONE);
         let mut out = BTreeSet::new();
         for props in [
             &schema["properties"],
@@ -246,7 +246,7 @@ fn options_of(rules: &crate::rules::Ruleset) -> BTreeSet<String> {
         .map(|t| format!("option:{}={}", t.key, t.get(rules).plain()));
     let points = rules
         .points
-        .changed()
+        .changed(&crate::expansions::RATES)
         .into_iter()
         .map(|(k, v)| format!("option:points.{k}={v}"));
     toggles.chain(points).collect()

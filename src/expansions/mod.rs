@@ -304,6 +304,13 @@ pub const OPTIONS: [&[crate::rules::table::Toggle]; 2] = [
     ],
 ];
 
+/// Every expansion's `[points]` rows, listed after the base game's.
+pub const RATES: [&[crate::rules::table::PointKey]; 3] = [
+    &abbey_mayor::barn::RATES,
+    &tower::RATES,
+    &princess_dragon::fairy::RATES,
+];
+
 /// Every toggle of a ruleset: the base game's and the expansions'.
 pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
     crate::rules::table::every_toggle(&OPTIONS)
@@ -346,7 +353,10 @@ pub fn loader() -> crate::loader::Loader {
 /// `loader`, knowing the expansions' options and record keys.
 #[must_use]
 pub fn equip(loader: crate::loader::Loader) -> crate::loader::Loader {
-    loader.with_options(&OPTIONS).with_record_keys(&RECORD_KEYS)
+    loader
+        .with_options(&OPTIONS)
+        .with_rates(&RATES)
+        .with_record_keys(&RECORD_KEYS)
 }
 
 /// Every expansion's choices.

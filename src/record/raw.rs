@@ -434,7 +434,8 @@ impl JsonSchema for RawRuleset {
         "RawRuleset".into()
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut s = crate::rules::schema_with(SCHEMA_OPTIONS.with(std::cell::Cell::get));
+        let (options, rates) = SCHEMA_OPTIONS.with(std::cell::Cell::get);
+        let mut s = crate::rules::schema_with(options, rates);
         if let Some(o) = s.as_object_mut() {
             o.remove("$schema");
             o.remove("title");
@@ -824,23 +825,23 @@ pub(crate) struct RawMeeple {
 
 pub(crate) use super::keys::RawPair;
 
+/// What the expansions add to an inline ruleset: their options and their
+/// `[points]` rows.
+pub(crate) type Extras = (crate::rules::table::Options, crate::rules::table::Rates);
+
 thread_local! {
-    /// The expansions' options while a record schema is made
+    /// The expansions' options and rows while a record schema is made
     /// ([`schema`]), which the inline ruleset's schema lists.
-    static SCHEMA_OPTIONS: std::cell::Cell<crate::rules::table::Options> =
-        const { std::cell::Cell::new(&[]) };
+    static SCHEMA_OPTIONS: std::cell::Cell<Extras> = const { std::cell::Cell::new((&[], &[])) };
 }
 
 /// The JSON Schema of record files, whose inline rulesets may set the
 /// expansions' `options` too, and whose turns take the expansions' `keys`.
-pub(crate) fn schema(
-    options: crate::rules::table::Options,
-    keys: super::RecordKeys,
-) -> serde_json::Value {
+pub(crate) fn schema(options: Extras, keys: super::RecordKeys) -> serde_json::Value {
     SCHEMA_OPTIONS.with(|o| o.set(options));
     let s = super::keys::using(keys, || {
         serde_json::to_value(schemars::schema_for!(RawRecord)).unwrap_or_default()
     });
-    SCHEMA_OPTIONS.with(|o| o.set(&[]));
+    SCHEMA_OPTIONS.with(|o| o.set((&[], &[])));
     s
 }

@@ -21,21 +21,31 @@ use std::sync::OnceLock;
 /// The JSON Schema of record files, whose inline rulesets may set the
 /// expansions' `options` too, and whose turns take the expansions' `keys`.
 #[must_use]
-pub fn schema(options: crate::rules::table::Options, keys: RecordKeys) -> serde_json::Value {
-    raw::schema(options, keys)
+pub fn schema(
+    options: crate::rules::table::Options,
+    rates: crate::rules::table::Rates,
+    keys: RecordKeys,
+) -> serde_json::Value {
+    raw::schema((options, rates), keys)
 }
 
 /// The JSON Schema of the records `loader` reads, for finding unknown
 /// keys: made once for the options and keys commands read with.
 pub(super) fn cached_schema(loader: &Loader) -> std::borrow::Cow<'static, serde_json::Value> {
-    type Made = (crate::rules::table::Options, RecordKeys, serde_json::Value);
+    type Made = (
+        crate::rules::table::Options,
+        crate::rules::table::Rates,
+        RecordKeys,
+        serde_json::Value,
+    );
     static SCHEMA: OnceLock<Made> = OnceLock::new();
-    let (options, keys) = (loader.options(), RecordKeys::of(loader));
-    let (o, k, made) = SCHEMA.get_or_init(|| (options, keys, schema(options, keys)));
-    if std::ptr::eq(*o, options) && std::ptr::eq(k.turn, keys.turn) {
+    let (options, rates, keys) = (loader.options(), loader.rates(), RecordKeys::of(loader));
+    let (o, r, k, made) =
+        SCHEMA.get_or_init(|| (options, rates, keys, schema(options, rates, keys)));
+    if std::ptr::eq(*o, options) && std::ptr::eq(*r, rates) && std::ptr::eq(k.turn, keys.turn) {
         std::borrow::Cow::Borrowed(made)
     } else {
-        std::borrow::Cow::Owned(schema(options, keys))
+        std::borrow::Cow::Owned(schema(options, rates, keys))
     }
 }
 
@@ -331,6 +341,7 @@ pub fn ruleset_for(
             .collect(),
         figures: record.catalog.figures.declared_keys(),
         options: loader.options(),
+        rates: loader.rates(),
     };
     match &record.inline_rules {
         Some(draft) if spec == record.rules_name() => crate::rules::resolve(

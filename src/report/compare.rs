@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::engine::{Adjudication, Event, ScoredKind};
 use crate::rules::Ruleset;
-use crate::rules::table::{Bears, GROUPS, Group, POINTS};
+use crate::rules::table::{Bears, GROUPS, Group, every_rate};
 use crate::text;
 
 /// A feature whose points differ between rulesets.
@@ -52,12 +52,13 @@ fn keys(rules: &[&Ruleset]) -> Vec<Key> {
         })
         .collect();
     for g in GROUPS {
-        for (i, k) in g.keys().into_iter().enumerate() {
+        let rates = &crate::expansions::RATES;
+        for (i, k) in g.keys(rates).into_iter().enumerate() {
             out.push(Key {
                 name: format!("{}.{k}", g.key()),
-                value: Box::new(move |r| format!("{:?}", g.get(r, i))),
+                value: Box::new(move |r| format!("{:?}", g.get(r, rates, i))),
                 bears: Bearing::Table(match g {
-                    Group::Points => POINTS[i].bears,
+                    Group::Points => every_rate(rates).nth(i).map_or(Bears::Moves, |p| p.bears),
                     Group::Figures => Bears::Moves,
                 }),
             });

@@ -425,8 +425,11 @@ pub fn serve_initial_schema() -> serde_json::Value {
 /// record as data, which the record schema describes.
 #[must_use]
 pub fn serve_record_schema() -> serde_json::Value {
-    let mut record =
-        crate::record::schema(&crate::expansions::OPTIONS, crate::expansions::RECORD_KEYS);
+    let mut record = crate::record::schema(
+        &crate::expansions::OPTIONS,
+        &crate::expansions::RATES,
+        crate::expansions::RECORD_KEYS,
+    );
     let defs = record
         .as_object_mut()
         .and_then(|o| o.remove("$defs"))

@@ -72,7 +72,8 @@ impl JsonSchema for RulesetJson {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         // The same tables that define ruleset files, with every key given.
-        let mut file = crate::rules::schema_with(&crate::expansions::OPTIONS);
+        let mut file =
+            crate::rules::schema_with(&crate::expansions::OPTIONS, &crate::expansions::RATES);
         let obj = file.as_object_mut();
         let mut properties = obj
             .and_then(|o| o.get("properties").cloned())
@@ -822,11 +823,12 @@ pub fn ruleset_json(rules: &Ruleset) -> Value {
         o.insert(t.key.into(), t.get(rules).json());
     }
     for g in GROUPS {
+        let rates = &crate::expansions::RATES;
         let table: Map<String, Value> = g
-            .keys()
+            .keys(rates)
             .into_iter()
             .enumerate()
-            .map(|(i, k)| (k.to_string(), g.get(rules, i).unwrap_or(0).into()))
+            .map(|(i, k)| (k.to_string(), g.get(rules, rates, i).unwrap_or(0).into()))
             .collect();
         let mut table = table;
         if g == Group::Points {

@@ -91,12 +91,16 @@ fn describe_ruleset(rules: &Ruleset) -> String {
         .map(|t| format!("{} = {}", t.key, t.get(rules)))
         .collect();
     for g in GROUPS {
+        let rates = &crate::expansions::RATES;
         let changed: Vec<String> = g
-            .keys()
+            .keys(rates)
             .into_iter()
             .enumerate()
-            .filter(|&(i, _)| g.get(rules, i) != g.get(&modern, i))
-            .filter_map(|(i, k)| g.get(rules, i).map(|v| format!("{}.{k} = {v}", g.key())))
+            .filter(|&(i, _)| g.get(rules, rates, i) != g.get(&modern, rates, i))
+            .filter_map(|(i, k)| {
+                g.get(rules, rates, i)
+                    .map(|v| format!("{}.{k} = {v}", g.key()))
+            })
             .collect();
         parts.extend(changed);
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use miette::SourceSpan;
 use serde_json::json;
 
-use super::table::{GROUPS, Group, Options, Setting, Toggle, Values, every_toggle};
+use super::table::{GROUPS, Group, Options, Rates, Setting, Toggle, Values, every_toggle};
 use super::{BUILTIN, RulesError, Ruleset, builtin_source};
 use crate::diagnostic::{Class, Finding};
 use crate::files::Files;
@@ -99,12 +99,13 @@ fn unknown_key(key: &str, span: SourceSpan, known: &[&str]) -> RulesError {
 /// tables.
 #[must_use]
 pub fn schema() -> serde_json::Value {
-    schema_with(&[])
+    schema_with(&[], &[])
 }
 
-/// The JSON Schema of ruleset files, with the expansions' `options`.
+/// The JSON Schema of ruleset files, with the expansions' `options` and
+/// `[points]` rows (`rates`).
 #[must_use]
-pub fn schema_with(options: Options) -> serde_json::Value {
+pub fn schema_with(options: Options, rates: Rates) -> serde_json::Value {
     let value_schema = |values: Values| match values {
         Values::Bool => json!({ "type": "boolean" }),
         Values::Words(words) => json!({ "type": "string", "enum": words }),
@@ -132,9 +133,9 @@ pub fn schema_with(options: Options) -> serde_json::Value {
     }
     for g in GROUPS {
         let mut keys = serde_json::Map::new();
-        for (i, k) in g.keys().into_iter().enumerate() {
+        for (i, k) in g.keys(rates).into_iter().enumerate() {
             let mut s = value_schema(Values::Count { max: g.max() });
-            s["description"] = g.key_doc(i).into();
+            s["description"] = g.key_doc(rates, i).into();
             keys.insert(k.into(), s);
         }
         // The tile sets in play declare more keys: the rates of their
@@ -195,6 +196,8 @@ pub struct Declared {
     pub figures: Vec<String>,
     /// The expansions' rule options (toggles).
     pub options: Options,
+    /// The expansions' `[points]` rows.
+    pub rates: Rates,
 }
 
 /// As [`load`], where `[points]` may also set the keys in `extra` (the
@@ -454,12 +457,15 @@ fn group(
     let Value::Table(entries) = &entry.value else {
         errors.push(wrong_type(
             table.key(),
-            &format!("a table of integers ({})", table.keys().join(", ")),
+            &format!(
+                "a table of integers ({})",
+                table.keys(extra.rates).join(", ")
+            ),
             entry,
         ));
         return;
     };
-    let keys = table.keys();
+    let keys = table.keys(extra.rates);
     for inner in entries {
         let index = keys.iter().position(|k| *k == inner.key);
         let declared = match table {
@@ -493,7 +499,7 @@ fn group(
         };
         match count(&full, n, table.max(), inner.span) {
             Ok(Setting::Count(v)) => match index {
-                Some(index) => table.set(rules, index, v),
+                Some(index) => table.set(rules, extra.rates, index, v),
                 None if table == Group::Points => rules.set_extra_point(&inner.key, v),
                 None => {
                     rules.figures.insert(inner.key.clone(), v);

@@ -175,10 +175,8 @@ impl Ruleset {
     /// The value of a built-in `[points]` key.
     #[must_use]
     pub fn point_by_key(&self, key: &str) -> Option<u32> {
-        table::POINTS
-            .iter()
-            .position(|p| p.key == key)
-            .map(|i| self.points[table::POINTS[i].point])
+        let i = table::POINTS.iter().position(|p| p.key == key)?;
+        table::Group::Points.get(self, &[], i)
     }
 
     /// The value the ruleset gives a declared modifier's `[points]` key.

@@ -440,11 +440,11 @@ impl Group {
         }
     }
 
-    /// The keys of the table, in order.
+    /// The keys of the table, in order, with the expansions' `rates`.
     #[must_use]
-    pub fn keys(self) -> Vec<&'static str> {
+    pub fn keys(self, rates: Rates) -> Vec<&'static str> {
         match self {
-            Group::Points => POINTS.iter().map(|p| p.key).collect(),
+            Group::Points => every_rate(rates).map(|p| p.key).collect(),
             Group::Figures => {
                 let mut keys = crate::tileset::figure::builtin_keys();
                 keys.extend(PIECES.iter().map(|p| p.0));
@@ -453,11 +453,11 @@ impl Group {
         }
     }
 
-    /// The doc of one key.
+    /// The doc of one key (of [`Group::keys`]).
     #[must_use]
-    pub fn key_doc(self, i: usize) -> &'static str {
+    pub fn key_doc(self, rates: Rates, i: usize) -> &'static str {
         match self {
-            Group::Points => POINTS[i].doc,
+            Group::Points => every_rate(rates).nth(i).map_or("", |p| p.doc),
             Group::Figures => {
                 let figures = crate::tileset::figure::BUILTIN.len() - 1;
                 match i.checked_sub(figures) {
@@ -474,26 +474,33 @@ impl Group {
         MAX_COUNT
     }
 
-    /// Sets key `i` of the table.
-    pub fn set(self, rules: &mut Ruleset, i: usize, n: u32) {
+    /// Sets key `i` of the table (of [`Group::keys`]).
+    pub fn set(self, rules: &mut Ruleset, rates: Rates, i: usize, n: u32) {
         match self {
-            Group::Points => rules.points.0[i] = n,
+            Group::Points => match (rules.points.base.get_mut(i), every_rate(rates).nth(i)) {
+                (Some(v), _) => *v = n,
+                (None, Some(row)) => rules.points.set_rate(row, n),
+                (None, None) => {}
+            },
             Group::Figures => {
-                if let Some(key) = self.keys().get(i) {
+                if let Some(key) = self.keys(rates).get(i) {
                     rules.figures.insert((*key).to_string(), n);
                 }
             }
         }
     }
 
-    /// Key `i` of the table as the ruleset has it (`None`: a figure count
-    /// left to the tile sets).
+    /// Key `i` of the table (of [`Group::keys`]) as the ruleset has it
+    /// (`None`: a figure count left to the tile sets).
     #[must_use]
-    pub fn get(self, rules: &Ruleset, i: usize) -> Option<u32> {
+    pub fn get(self, rules: &Ruleset, rates: Rates, i: usize) -> Option<u32> {
         match self {
-            Group::Points => Some(rules.points.0[i]),
+            Group::Points => match rules.points.base.get(i) {
+                Some(v) => Some(*v),
+                None => every_rate(rates).nth(i).map(|row| rules.points.rate(row)),
+            },
             Group::Figures => self
-                .keys()
+                .keys(rates)
                 .get(i)
                 .and_then(|k| rules.figures.get(*k).copied()),
         }
@@ -534,24 +541,11 @@ pub enum Point {
     GoodsMajority,
     /// Added per city for the pig's owner.
     Pig,
-    /// Per completed city, at the end, to each player with a barn on a
-    /// farm touching it.
-    Barn,
-    /// Per completed city, to the farmers of a farm joined to a barn's.
-    BarnConnected,
-    /// Paid for a prisoner (The Tower).
-    Ransom,
-    /// The fairy's point at the start of its owner's turn.
-    FairyTurn,
-    /// When the fairy's follower's feature is scored.
-    FairyScored,
 }
 
 /// A row of the `[points]` table.
 #[derive(Debug, Clone, Copy)]
 pub struct PointKey {
-    /// The number it is.
-    pub point: Point,
     /// Its key.
     pub key: &'static str,
     /// Its `modern` value.
@@ -567,189 +561,172 @@ const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
 }
 
 /// The `[points]` table, in the order of [`Point`].
-pub const POINTS: [PointKey; 19] = [
+pub const POINTS: [PointKey; 14] = [
     PointKey {
-        point: Point::Road,
         key: "road",
         modern: 1,
         doc: "Per tile of a completed road.",
         bears: kind("road", Some(true)),
     },
     PointKey {
-        point: Point::RoadIncomplete,
         key: "road_incomplete",
         modern: 1,
         doc: "Per tile of an unfinished road at the end.",
         bears: kind("road", Some(false)),
     },
     PointKey {
-        point: Point::City,
         key: "city",
         modern: 2,
         doc: "Per tile of a completed city.",
         bears: kind("city", Some(true)),
     },
     PointKey {
-        point: Point::CityIncomplete,
         key: "city_incomplete",
         modern: 1,
         doc: "Per tile of an unfinished city at the end.",
         bears: kind("city", Some(false)),
     },
     PointKey {
-        point: Point::Pennant,
         key: "pennant",
         modern: 2,
         doc: "Per pennant of a completed city.",
         bears: kind("city", Some(true)),
     },
     PointKey {
-        point: Point::PennantIncomplete,
         key: "pennant_incomplete",
         modern: 1,
         doc: "Per pennant of an unfinished city at the end.",
         bears: kind("city", Some(false)),
     },
     PointKey {
-        point: Point::SmallCity,
         key: "small_city",
         modern: 1,
         doc: "Per tile and per pennant of a completed two-tile city when `small_city = true`.",
         bears: Bears::SmallCity,
     },
     PointKey {
-        point: Point::Cloister,
         key: "cloister",
         modern: 1,
         doc: "Per tile of a cloister's 3×3, itself included (9 when complete).",
         bears: kind("cloister", None),
     },
     PointKey {
-        point: Point::FarmCity,
         key: "farm_city",
         modern: 3,
         doc: "Per completed city to a farm (second and third edition).",
         bears: kind("farm", None),
     },
     PointKey {
-        point: Point::FarmCityFirst,
         key: "farm_city_first",
         modern: 4,
         doc: "Per completed city to the farms around it (first edition).",
         bears: kind("farm", None),
     },
     PointKey {
-        point: Point::InnRoad,
         key: "inn_road",
         modern: 2,
         doc: "Per tile of a completed road with an inn.",
         bears: kind("road", Some(true)),
     },
     PointKey {
-        point: Point::CathedralCity,
         key: "cathedral_city",
         modern: 3,
         doc: "Per tile and per pennant of a completed city with a cathedral.",
         bears: kind("city", Some(true)),
     },
     PointKey {
-        point: Point::GoodsMajority,
         key: "goods_majority",
         modern: 10,
         doc: "To each player with the most tokens of a trade good, at the end.",
         bears: Bears::Winner,
     },
     PointKey {
-        point: Point::Pig,
         key: "pig",
         modern: 1,
         doc: "Added per city for the pig's owner.",
         bears: kind("farm", None),
     },
-    PointKey {
-        point: Point::Barn,
-        key: "barn",
-        modern: 4,
-        doc: "Per completed city touching a farm, at the end, to each player with a barn on it (Abbey & Mayor).",
-        bears: kind("farm", None),
-    },
-    PointKey {
-        point: Point::BarnConnected,
-        key: "barn_connected",
-        modern: 1,
-        doc: "Per completed city, to the farmers of a farm that a tile joins to a farm with a barn (Abbey & Mayor).",
-        bears: kind("farm", None),
-    },
-    PointKey {
-        point: Point::Ransom,
-        key: "ransom",
-        modern: 3,
-        doc: "Paid by a player to buy back a follower that another player holds (The Tower).",
-        bears: Bears::Kind {
-            kind: "payment",
-            complete: None,
-        },
-    },
-    PointKey {
-        point: Point::FairyTurn,
-        key: "fairy_turn",
-        modern: 1,
-        doc: "To the owner of the follower beside the fairy, at the start of each of their turns (The Princess & the Dragon).",
-        bears: Bears::Kind {
-            kind: "fairy",
-            complete: None,
-        },
-    },
-    PointKey {
-        point: Point::FairyScored,
-        key: "fairy_scored",
-        modern: 3,
-        doc: "To the owner of the follower beside the fairy, whenever that follower's feature is scored (The Princess & the Dragon).",
-        bears: Bears::Kind {
-            kind: "fairy",
-            complete: None,
-        },
-    },
 ];
 
-/// The numbers of `[points]`, indexed by [`Point`].
+/// The `[points]` rows the expansions declare (an expansion's own
+/// numbers: the barn's, the ransom, the fairy's), each expansion's in a
+/// list of its own: handed to the ruleset reader by its caller, and listed
+/// after [`POINTS`].
+pub type Rates = &'static [&'static [PointKey]];
+
+/// Every row of `[points]`: [`POINTS`], then `rates`.
+pub fn every_rate(rates: Rates) -> impl Iterator<Item = &'static PointKey> {
+    POINTS.iter().chain(rates.iter().flat_map(|r| r.iter()))
+}
+
+/// The numbers of `[points]`: the base game's, indexed by [`Point`], and
+/// the expansions' rows a ruleset sets to other than their default.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Points([u32; POINTS.len()]);
+pub struct Points {
+    base: [u32; POINTS.len()],
+    /// The declared rows set to other than their `modern` value, by key.
+    rates: std::collections::BTreeMap<&'static str, u32>,
+}
 
 impl Points {
     /// The `modern` values.
     #[must_use]
     pub fn modern() -> Points {
-        Points(POINTS.map(|p| p.modern))
+        Points {
+            base: POINTS.map(|p| p.modern),
+            rates: std::collections::BTreeMap::new(),
+        }
     }
 
-    /// The keys whose value differs from `modern`, with their values.
+    /// The value of a row an expansion declares (its `modern` value unless
+    /// the ruleset sets it).
     #[must_use]
-    pub fn changed(&self) -> Vec<(&'static str, u32)> {
-        POINTS
-            .iter()
-            .zip(self.0)
-            .filter(|(k, v)| k.modern != *v)
-            .map(|(k, v)| (k.key, v))
+    pub fn rate(&self, row: &PointKey) -> u32 {
+        self.rates.get(row.key).copied().unwrap_or(row.modern)
+    }
+
+    /// Sets a row an expansion declares.
+    pub fn set_rate(&mut self, row: &'static PointKey, n: u32) {
+        if n == row.modern {
+            self.rates.remove(row.key);
+        } else {
+            self.rates.insert(row.key, n);
+        }
+    }
+
+    /// The keys whose value differs from `modern`, with their values: the
+    /// base game's in order, then the expansions' `rates`.
+    #[must_use]
+    pub fn changed(&self, rates: Rates) -> Vec<(&'static str, u32)> {
+        self.iter(rates)
+            .zip(every_rate(rates))
+            .filter(|((_, v), k)| k.modern != *v)
+            .map(|(kv, _)| kv)
             .collect()
     }
 
-    /// Every key with its value.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
-        POINTS.iter().zip(self.0).map(|(k, v)| (k.key, v))
+    /// Every key with its value: the base game's, then the expansions'
+    /// `rates`.
+    pub fn iter(&self, rates: Rates) -> impl Iterator<Item = (&'static str, u32)> + '_ {
+        POINTS.iter().zip(self.base).map(|(k, v)| (k.key, v)).chain(
+            rates
+                .iter()
+                .flat_map(|r| r.iter())
+                .map(|k| (k.key, self.rate(k))),
+        )
     }
 }
 
 impl Index<Point> for Points {
     type Output = u32;
     fn index(&self, p: Point) -> &u32 {
-        &self.0[p as usize]
+        &self.base[p as usize]
     }
 }
 
 impl IndexMut<Point> for Points {
     fn index_mut(&mut self, p: Point) -> &mut u32 {
-        &mut self.0[p as usize]
+        &mut self.base[p as usize]
     }
 }
 
@@ -759,8 +736,25 @@ mod tests {
 
     #[test]
     fn the_points_table_is_in_the_order_of_its_enum() {
-        for (i, p) in POINTS.iter().enumerate() {
-            assert_eq!(p.point as usize, i, "{}", p.key);
+        let order = [
+            (Point::Road, "road"),
+            (Point::RoadIncomplete, "road_incomplete"),
+            (Point::City, "city"),
+            (Point::CityIncomplete, "city_incomplete"),
+            (Point::Pennant, "pennant"),
+            (Point::PennantIncomplete, "pennant_incomplete"),
+            (Point::SmallCity, "small_city"),
+            (Point::Cloister, "cloister"),
+            (Point::FarmCity, "farm_city"),
+            (Point::FarmCityFirst, "farm_city_first"),
+            (Point::InnRoad, "inn_road"),
+            (Point::CathedralCity, "cathedral_city"),
+            (Point::GoodsMajority, "goods_majority"),
+            (Point::Pig, "pig"),
+        ];
+        assert_eq!(order.len(), POINTS.len());
+        for (p, key) in order {
+            assert_eq!(POINTS[p as usize].key, key);
         }
     }
 

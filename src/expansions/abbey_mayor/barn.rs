@@ -14,7 +14,7 @@ use crate::engine::features::Node;
 use crate::engine::game::{FarmPay, Game, Scoring};
 use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::rules::table::{Bears, Kept, Toggle, Values};
+use crate::rules::table::{Bears, Kept, PointKey, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
 
@@ -37,6 +37,31 @@ fn in_play(catalog: &Catalog, rules: &Ruleset) -> bool {
     rules.supply_with(Figure::BARN, &catalog.figures) > 0
 }
 
+/// `[points] barn`.
+pub const BARN: PointKey = PointKey {
+    key: "barn",
+    modern: 4,
+    doc: "Per completed city touching a farm, at the end, to each player with a barn on it (Abbey & Mayor).",
+    bears: Bears::Kind {
+        kind: "farm",
+        complete: None,
+    },
+};
+
+/// `[points] barn_connected`.
+pub const BARN_CONNECTED: PointKey = PointKey {
+    key: "barn_connected",
+    modern: 1,
+    doc: "Per completed city, to the farmers of a farm that a tile joins to a farm with a barn (Abbey & Mayor).",
+    bears: Bears::Kind {
+        kind: "farm",
+        complete: None,
+    },
+};
+
+/// The barn's `[points]` rows.
+pub const RATES: [PointKey; 2] = [BARN, BARN_CONNECTED];
+
 /// The barn's turn rules, for games with barns.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
@@ -44,7 +69,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         Box::new(Barns {
             any_farm: setup.rules.option(&PLACEMENT) == "any-farm",
             farm_city: setup.rules.points[Point::FarmCity],
-            connected: setup.rules.points[Point::BarnConnected],
+            connected: setup.rules.points.rate(&BARN_CONNECTED),
         }) as Box<dyn Mechanic>
     })
 }
@@ -54,8 +79,8 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     in_play(catalog, rules).then(|| {
         Box::new(BarnScoring {
-            barn: rules.points[Point::Barn],
-            connected: rules.points[Point::BarnConnected],
+            barn: rules.points.rate(&BARN),
+            connected: rules.points.rate(&BARN_CONNECTED),
         }) as Box<dyn Scoring>
     })
 }

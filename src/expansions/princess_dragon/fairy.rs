@@ -17,8 +17,8 @@ use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed, Record};
-use crate::rules::table::{Bears, Kept, Toggle, Values};
-use crate::rules::{Figure, Point, Ruleset};
+use crate::rules::table::{Bears, Kept, PointKey, Toggle, Values};
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 
 /// The ruleset's option of where the fairy stands (`next-to-follower`,
@@ -38,6 +38,31 @@ pub const PLACEMENT: Toggle = Toggle {
 /// The neutral figure's word.
 pub const FAIRY: &str = "fairy";
 
+/// `[points] fairy_turn`.
+pub const FAIRY_TURN: PointKey = PointKey {
+    key: "fairy_turn",
+    modern: 1,
+    doc: "To the owner of the follower beside the fairy, at the start of each of their turns (The Princess & the Dragon).",
+    bears: Bears::Kind {
+        kind: "fairy",
+        complete: None,
+    },
+};
+
+/// `[points] fairy_scored`.
+pub const FAIRY_SCORED: PointKey = PointKey {
+    key: "fairy_scored",
+    modern: 3,
+    doc: "To the owner of the follower beside the fairy, whenever that follower's feature is scored (The Princess & the Dragon).",
+    bears: Bears::Kind {
+        kind: "fairy",
+        complete: None,
+    },
+};
+
+/// The fairy's `[points]` rows.
+pub const RATES: [PointKey; 2] = [FAIRY_TURN, FAIRY_SCORED];
+
 /// The fairy comes with the dragon: games whose tiles show volcanoes.
 fn in_play(catalog: &Catalog) -> bool {
     catalog.shows(symbols::VOLCANO)
@@ -49,7 +74,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     in_play(setup.catalog).then(|| {
         Box::new(Fairy {
             on_tile: setup.rules.option(&PLACEMENT) == "on-tile",
-            rate: setup.rules.points[Point::FairyTurn],
+            rate: setup.rules.points.rate(&FAIRY_TURN),
         }) as Box<dyn Mechanic>
     })
 }
@@ -60,7 +85,7 @@ pub fn scoring(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Bo
     in_play(catalog).then(|| {
         Box::new(FairyScored {
             on_tile: rules.option(&PLACEMENT) == "on-tile",
-            rate: rules.points[Point::FairyScored],
+            rate: rules.points.rate(&FAIRY_SCORED),
         }) as Box<dyn Scoring>
     })
 }

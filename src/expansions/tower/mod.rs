@@ -26,10 +26,25 @@ use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::record::{Act, Body, Deploy, Keyed, Record};
-use crate::rules::{Figure, Point};
+use crate::rules::Figure;
+use crate::rules::table::{Bears, PointKey};
 use keys::{Capture, Ransom, TowerPiece};
 use notes::TowerNote;
 use problem::{Refused, TowerProblem};
+
+/// `[points] ransom`.
+pub const RANSOM: PointKey = PointKey {
+    key: "ransom",
+    modern: 3,
+    doc: "Paid by a player to buy back a follower that another player holds (The Tower).",
+    bears: Bears::Kind {
+        kind: "payment",
+        complete: None,
+    },
+};
+
+/// The Tower's `[points]` rows.
+pub const RATES: [PointKey; 1] = [RANSOM];
 
 /// The Tower's rules, for games whose tiles have tower foundations.
 #[must_use]
@@ -47,7 +62,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         pieces: vec![pieces; setup.players],
         built: HashMap::new(),
         prisoners: vec![Vec::new(); setup.players],
-        ransom: i64::from(setup.rules.points[Point::Ransom]),
+        ransom: i64::from(setup.rules.points.rate(&RANSOM)),
         ransom_paid: false,
         last_turn: None,
         foundations: Vec::new(),
