@@ -27,6 +27,9 @@ pub struct Loader {
     options: crate::rules::table::Options,
     /// The expansions' `[points]` rows, which rulesets may set.
     rates: crate::rules::table::Rates,
+    /// Every `[points]` key of its rulesets, which a tile set's modifiers
+    /// may not take.
+    point_keys: Vec<&'static str>,
     /// The keys the expansions add to records, which only the record
     /// reader reads (it knows their type; the loader only carries them).
     record_keys: &'static (dyn std::any::Any + Send + Sync),
@@ -62,6 +65,7 @@ impl Loader {
             }),
             options: &[],
             rates: &[],
+            point_keys: crate::rules::table::Group::Points.keys(&[]),
             record_keys: &(),
         }
     }
@@ -85,6 +89,7 @@ impl Loader {
     #[must_use]
     pub fn with_rates(mut self, rates: crate::rules::table::Rates) -> Loader {
         self.rates = rates;
+        self.point_keys = crate::rules::table::Group::Points.keys(rates);
         self
     }
 
@@ -121,6 +126,7 @@ impl Loader {
             caches: Arc::clone(&self.caches),
             options: self.options,
             rates: self.rates,
+            point_keys: self.point_keys.clone(),
             record_keys: self.record_keys,
         }
     }
@@ -239,7 +245,7 @@ impl Loader {
     pub fn companions(&self) -> Companions<'_> {
         Companions {
             names: &builtin::NAMES,
-            point_keys: || crate::rules::table::Group::Points.keys(&[]),
+            point_keys: &self.point_keys,
             loader: self,
         }
     }

@@ -1174,6 +1174,17 @@ fn points_rows_are_declared_by_their_expansions() {
     let bare = carca::rules::Declared::default();
     let refused = carca::rules::load_with(&loader, "house.toml", &dir, &bare)
         .expect_err("a ruleset read without the expansions' rows");
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(refused[0].to_string().contains(row.key), "{refused:?}");
+    // A tile set's modifier may not take a declared row's key.
+    let set = format!(
+        "name: clash\nrequires: [base]\nmodifiers:\n  - {{ name: {}, on: road, counted: {{ complete: 1, incomplete: 1 }} }}\ntiles:\n  - {{ id: Z1, edges: FRFR, with: [{}] }}\n",
+        row.key, row.key
+    );
+    std::fs::write(dir.join("clash.yaml"), set).expect("written");
+    let clash = carca::tileset::load(&carca::expansions::loader(), "clash.yaml", &dir);
+    let plain = carca::tileset::load(&loader, "clash.yaml", &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let said = format!("{:?}", clash.expect_err("the row's key is taken"));
+    assert!(said.contains(&format!("points.{}", row.key)), "{said}");
+    assert!(plain.is_ok(), "{plain:?}");
 }

@@ -73,8 +73,9 @@ pub const MAX_FEATURES_PER_TILE: usize = 64;
 pub struct Companions<'a> {
     /// Their names.
     pub names: &'static [&'static str],
-    /// The ruleset's own `[points]` keys.
-    pub point_keys: fn() -> Vec<&'static str>,
+    /// The ruleset's own `[points]` keys (the base game's and the
+    /// expansions' rows).
+    pub point_keys: &'a [&'static str],
     /// Where they come from.
     pub loader: &'a dyn super::SetSource,
 }
@@ -699,7 +700,7 @@ impl Assembler<'_> {
             );
             return None;
         }
-        let taken = (self.companions.point_keys)();
+        let taken = self.companions.point_keys;
         if let Some(k) = taken.iter().find(|k| **k == name || **k == incomplete_key) {
             bad(
                 self,
