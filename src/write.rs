@@ -125,14 +125,14 @@ fn replace_with(
     // gets the mode any new file gets (0666 less the umask), not the
     // temporary file's private 0600.
     let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".carca-tmp");
+    let mut new_file = tempfile::Builder::new();
+    new_file.prefix(&prefix).suffix(".carca-tmp");
     #[cfg(unix)]
     if existing.is_none() {
         use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+        new_file.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
+    let mut tmp = new_file.tempfile_in(dir)?;
     {
         let mut buffered = std::io::BufWriter::new(tmp.as_file_mut());
         fill(&mut buffered)?;

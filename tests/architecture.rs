@@ -709,14 +709,15 @@ fn js_code_of(text: &str) -> String {
 /// Words that name no expansion though they spell one: the tile
 /// language's own, which every engine reads as data (a river edge or
 /// feature kind, and the follower a river feature refuses), and the
-/// builders of other crates' values (clap's, tokio's). Each is left out
-/// before a line is read.
-const NOT_EXPANSIONS: [&str; 5] = [
+/// builders of other crates' values (clap's, tokio's, tempfile's). Each is
+/// left out before a line is read.
+const NOT_EXPANSIONS: [&str; 6] = [
     "FeatureKind::River",
     "EdgeKind::River",
     "FollowerOnRiver",
     "clap::builder",
     "runtime::Builder",
+    "tempfile::Builder",
 ];
 
 /// A line of code: its number, the line as it reads, and as it is judged.
@@ -853,7 +854,7 @@ const REACH: [(&str, usize, usize); 7] = [
     ("river", 5, 10),
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 12),
-    ("traders & builders", 12, 53),
+    ("traders & builders", 11, 49),
     ("abbey & mayor", 2, 4),
     ("the tower", 10, 21),
     ("the princess & the dragon", 3, 13),
