@@ -856,7 +856,7 @@ const REACH: [(&str, usize, usize); 7] = [
     ("inns & cathedrals", 2, 12),
     ("traders & builders", 11, 49),
     ("abbey & mayor", 2, 4),
-    ("the tower", 10, 21),
+    ("the tower", 8, 18),
     ("the princess & the dragon", 3, 13),
 ];
 
@@ -1153,7 +1153,14 @@ fn points_rows_are_declared_by_their_expansions() {
         .map(String::as_str)
         .collect();
     assert_eq!(listed, keys);
-    let row = &rates[0][0];
+    let row = rates
+        .iter()
+        .flat_map(|r| r.iter())
+        .find_map(|r| match r {
+            carca::rules::table::Row::Point(p) => Some(p),
+            carca::rules::table::Row::Piece(_) => None,
+        })
+        .expect("an expansion's [points] row");
     assert!(!POINTS.iter().any(|p| p.key == row.key));
     let text = format!(
         "name = \"house\"\nextends = \"modern\"\n[points]\n{} = {}\n",
@@ -1188,4 +1195,32 @@ fn points_rows_are_declared_by_their_expansions() {
     let said = format!("{:?}", clash.expect_err("the row's key is taken"));
     assert!(said.contains(&format!("points.{}", row.key)), "{said}");
     assert!(plain.is_ok(), "{plain:?}");
+}
+
+/// The pieces `[figures]` counts (a tower's) are declared by their
+/// expansion too: listed in the `[figures]` schema, and given each player
+/// by the number of players when the tiles in play bring them.
+#[test]
+fn pieces_are_declared_by_their_expansions() {
+    use carca::rules::table::every_piece;
+    let rates = &carca::expansions::RATES;
+    let piece = every_piece(rates).next().expect("an expansion's piece");
+    let schema = carca::rules::schema_with(&carca::expansions::OPTIONS, rates);
+    assert!(schema["properties"]["figures"]["properties"][piece.key].is_object());
+    let text = "tilesets: [base, tower]\nplayers: [red, blue]\nturns: []\n";
+    let src = carca::source::SourceFile::new("pieces.yaml", text);
+    let record = carca::record::parse(&carca::expansions::loader(), &src, Path::new(""))
+        .expect("a record with the tower");
+    let catalog = &record.catalog;
+    assert!((piece.in_play)(catalog));
+    let modern = carca::rules::Ruleset::modern();
+    for players in 2..=6 {
+        let with = modern.with_brought(catalog, players, rates);
+        assert_eq!(
+            with.figures.get(piece.key),
+            Some(&(piece.per_players)(players))
+        );
+        let without = modern.with_brought(catalog, players, &[]);
+        assert_eq!(without.figures.get(piece.key), None);
+    }
 }

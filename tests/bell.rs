@@ -179,6 +179,7 @@ static TURN: [carca::engine::registry::BuildTurn; 1] = [bell];
 static REGISTRY: Registry = Registry {
     turn: &TURN,
     scoring: &[],
+    rates: &[],
 };
 static KEYS: [&'static dyn Key; 1] = [&BELL];
 static RECORD_KEYS: RecordKeys = RecordKeys {

@@ -141,7 +141,7 @@ pub fn adjudicate(
         check_expectation(record, e, &scored, &mut findings);
     }
     Adjudication {
-        rules: rules.with_brought(&record.catalog, record.players.len()),
+        rules: rules.with_brought(&record.catalog, record.players.len(), registry.rates),
         figures: std::sync::Arc::clone(&record.catalog.figures),
         players: record.players.clone(),
         events,

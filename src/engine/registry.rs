@@ -22,6 +22,9 @@ pub struct Registry {
     pub turn: &'static [BuildTurn],
     /// The scoring hooks, in the order they are asked.
     pub scoring: &'static [BuildScoring],
+    /// The rows they add to a ruleset's tables (their `[points]` numbers
+    /// and `[figures]` pieces).
+    pub rates: crate::rules::table::Rates,
 }
 
 impl Registry {
@@ -29,6 +32,7 @@ impl Registry {
     pub const NONE: Registry = Registry {
         turn: &[],
         scoring: &[],
+        rates: &[],
     };
 
     /// The turn mechanics the sets and ruleset in play need.

@@ -103,6 +103,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
 pub static ALL: Registry = Registry {
     turn: &TURN,
     scoring: &SCORING,
+    rates: &RATES,
 };
 
 /// How a symbol an expansion's tiles show is drawn: on the terminal board
@@ -305,7 +306,7 @@ pub const OPTIONS: [&[crate::rules::table::Toggle]; 2] = [
 ];
 
 /// Every expansion's `[points]` rows, listed after the base game's.
-pub const RATES: [&[crate::rules::table::PointKey]; 3] = [
+pub const RATES: [&[crate::rules::table::Row]; 3] = [
     &abbey_mayor::barn::RATES,
     &tower::RATES,
     &princess_dragon::fairy::RATES,

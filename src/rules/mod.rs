@@ -155,13 +155,18 @@ impl Ruleset {
     /// The ruleset with every figure count it leaves open set to what the
     /// tile sets in play bring, when they bring any.
     #[must_use]
-    pub fn with_brought(&self, catalog: &crate::tileset::Catalog, players: usize) -> Ruleset {
+    pub fn with_brought(
+        &self,
+        catalog: &crate::tileset::Catalog,
+        players: usize,
+        rates: table::Rates,
+    ) -> Ruleset {
         let table = &catalog.figures;
         let mut r = self.clone();
-        if catalog.tiles.iter().any(|e| e.tile.tower) {
+        for piece in table::every_piece(rates).filter(|p| (p.in_play)(catalog)) {
             r.figures
-                .entry(table::PIECES[0].0.to_string())
-                .or_insert_with(|| table::tower_pieces(players));
+                .entry(piece.key.to_string())
+                .or_insert_with(|| (piece.per_players)(players));
         }
         for f in table.all().skip(1) {
             let b = table.brought[f.index()];

@@ -211,27 +211,30 @@ pub enum Bears {
     Winner,
 }
 
-/// The pieces `[figures]` counts besides the figures: pieces are no
-/// figures (they never stand on a feature), but a ruleset sets how many
-/// each player has the same way. Key and doc.
-pub const PIECES: [(&str, &str); 1] = [(
-    "tower",
-    "Tower pieces per player (The Tower; default by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5).",
-)];
+/// Pieces that `[figures]` counts besides the figures, which an
+/// expansion declares: pieces are no figures (they never stand on a
+/// feature), but a ruleset sets how many each player has the same way
+/// (a tower's pieces).
+#[derive(Debug, Clone, Copy)]
+pub struct Piece {
+    /// Its `[figures]` key.
+    pub key: &'static str,
+    /// What it is.
+    pub doc: &'static str,
+    /// How many each player has by default, by the number of players.
+    pub per_players: fn(usize) -> u32,
+    /// Whether the tiles in play bring it.
+    pub in_play: fn(&crate::tileset::Catalog) -> bool,
+}
 
-/// Tower pieces per player by the number of players, when the tiles in
-/// play have tower foundations (RULES §15; JCZ's numbers beyond six).
-#[must_use]
-pub fn tower_pieces(players: usize) -> u32 {
-    match players {
-        0..=2 => 10,
-        3 => 9,
-        4 => 7,
-        5 => 6,
-        6 => 5,
-        7 => 4,
-        _ => 3,
-    }
+/// A row an expansion adds to a ruleset's tables: a `[points]` number,
+/// or a `[figures]` count of pieces.
+#[derive(Debug, Clone, Copy)]
+pub enum Row {
+    /// A `[points]` number.
+    Point(PointKey),
+    /// A `[figures]` count of pieces.
+    Piece(Piece),
 }
 
 /// Limits of counts.
@@ -447,7 +450,7 @@ impl Group {
             Group::Points => every_rate(rates).map(|p| p.key).collect(),
             Group::Figures => {
                 let mut keys = crate::tileset::figure::builtin_keys();
-                keys.extend(PIECES.iter().map(|p| p.0));
+                keys.extend(every_piece(rates).map(|p| p.key));
                 keys
             }
         }
@@ -461,7 +464,7 @@ impl Group {
             Group::Figures => {
                 let figures = crate::tileset::figure::BUILTIN.len() - 1;
                 match i.checked_sub(figures) {
-                    Some(j) => PIECES.get(j).map_or("", |p| p.1),
+                    Some(j) => every_piece(rates).nth(j).map_or("", |p| p.doc),
                     None => crate::tileset::figure::BUILTIN[i + 1].doc,
                 }
             }
@@ -648,15 +651,28 @@ pub const POINTS: [PointKey; 14] = [
     },
 ];
 
-/// The `[points]` rows the expansions declare (an expansion's own
-/// numbers: the barn's, the ransom, the fairy's), each expansion's in a
-/// list of its own: handed to the ruleset reader by its caller, and listed
-/// after [`POINTS`].
-pub type Rates = &'static [&'static [PointKey]];
+/// The rows the expansions add to a ruleset's tables (an expansion's own
+/// numbers: the barn's, the ransom, the fairy's; its pieces: the tower's),
+/// each expansion's in a list of its own: handed to the ruleset reader by
+/// its caller, and listed after the base game's.
+pub type Rates = &'static [&'static [Row]];
 
-/// Every row of `[points]`: [`POINTS`], then `rates`.
+/// Every row of `[points]`: [`POINTS`], then the points of `rates`.
 pub fn every_rate(rates: Rates) -> impl Iterator<Item = &'static PointKey> {
-    POINTS.iter().chain(rates.iter().flat_map(|r| r.iter()))
+    POINTS
+        .iter()
+        .chain(rates.iter().flat_map(|r| r.iter()).filter_map(|r| match r {
+            Row::Point(p) => Some(p),
+            Row::Piece(_) => None,
+        }))
+}
+
+/// The pieces of `rates`.
+pub fn every_piece(rates: Rates) -> impl Iterator<Item = &'static Piece> {
+    rates.iter().flat_map(|r| r.iter()).filter_map(|r| match r {
+        Row::Piece(p) => Some(p),
+        Row::Point(_) => None,
+    })
 }
 
 /// The numbers of `[points]`: the base game's, indexed by [`Point`], and
@@ -708,12 +724,10 @@ impl Points {
     /// Every key with its value: the base game's, then the expansions'
     /// `rates`.
     pub fn iter(&self, rates: Rates) -> impl Iterator<Item = (&'static str, u32)> + '_ {
-        POINTS.iter().zip(self.base).map(|(k, v)| (k.key, v)).chain(
-            rates
-                .iter()
-                .flat_map(|r| r.iter())
-                .map(|k| (k.key, self.rate(k))),
-        )
+        every_rate(rates).enumerate().map(|(i, k)| {
+            let v = self.base.get(i).copied().unwrap_or_else(|| self.rate(k));
+            (k.key, v)
+        })
     }
 }
 

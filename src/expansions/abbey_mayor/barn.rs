@@ -14,7 +14,7 @@ use crate::engine::features::Node;
 use crate::engine::game::{FarmPay, Game, Scoring};
 use crate::engine::mechanic::{Mechanic, Phases, Said, Scored, Setup, Target};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::rules::table::{Bears, Kept, PointKey, Toggle, Values};
+use crate::rules::table::{Bears, Kept, PointKey, Row, Toggle, Values};
 use crate::rules::{Figure, Point, Ruleset};
 use crate::tileset::{Catalog, FeatureKind};
 
@@ -60,7 +60,7 @@ pub const BARN_CONNECTED: PointKey = PointKey {
 };
 
 /// The barn's `[points]` rows.
-pub const RATES: [PointKey; 2] = [BARN, BARN_CONNECTED];
+pub const RATES: [Row; 2] = [Row::Point(BARN), Row::Point(BARN_CONNECTED)];
 
 /// The barn's turn rules, for games with barns.
 #[must_use]

@@ -17,7 +17,7 @@ use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
 use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed, Record};
-use crate::rules::table::{Bears, Kept, PointKey, Toggle, Values};
+use crate::rules::table::{Bears, Kept, PointKey, Row, Toggle, Values};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 
@@ -61,7 +61,7 @@ pub const FAIRY_SCORED: PointKey = PointKey {
 };
 
 /// The fairy's `[points]` rows.
-pub const RATES: [PointKey; 2] = [FAIRY_TURN, FAIRY_SCORED];
+pub const RATES: [Row; 2] = [Row::Point(FAIRY_TURN), Row::Point(FAIRY_SCORED)];
 
 /// The fairy comes with the dragon: games whose tiles show volcanoes.
 fn in_play(catalog: &Catalog) -> bool {

@@ -27,7 +27,7 @@ use crate::geometry::Pos;
 use crate::record::location::Location;
 use crate::record::{Act, Body, Deploy, Keyed, Record};
 use crate::rules::Figure;
-use crate::rules::table::{Bears, PointKey};
+use crate::rules::table::{Bears, Piece, PointKey, Row};
 use keys::{Capture, Ransom, TowerPiece};
 use notes::TowerNote;
 use problem::{Refused, TowerProblem};
@@ -43,8 +43,31 @@ pub const RANSOM: PointKey = PointKey {
     },
 };
 
-/// The Tower's `[points]` rows.
-pub const RATES: [PointKey; 1] = [RANSOM];
+/// `[figures] tower`: the tower pieces each player has.
+pub const PIECES: Piece = Piece {
+    key: "tower",
+    doc: "Tower pieces per player (The Tower; default by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5).",
+    per_players: pieces_for,
+    in_play: |catalog| catalog.tiles.iter().any(|e| e.tile.tower),
+};
+
+/// Tower pieces per player by the number of players, when the tiles in
+/// play have tower foundations (RULES §15; JCZ's numbers beyond six).
+#[must_use]
+pub fn pieces_for(players: usize) -> u32 {
+    match players {
+        0..=2 => 10,
+        3 => 9,
+        4 => 7,
+        5 => 6,
+        6 => 5,
+        7 => 4,
+        _ => 3,
+    }
+}
+
+/// The Tower's rows of a ruleset's tables.
+pub const RATES: [Row; 2] = [Row::Point(RANSOM), Row::Piece(PIECES)];
 
 /// The Tower's rules, for games whose tiles have tower foundations.
 #[must_use]
@@ -57,7 +80,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         .figures
         .get("tower")
         .copied()
-        .unwrap_or_else(|| crate::rules::table::tower_pieces(setup.players));
+        .unwrap_or_else(|| pieces_for(setup.players));
     Some(Box::new(Towers {
         pieces: vec![pieces; setup.players],
         built: HashMap::new(),
