@@ -269,14 +269,16 @@ pub enum PagePick {
     /// A spot of a tile: `{ at, spot }`, with the owner (`player`) of the
     /// figure standing there when `owner`, its figure (`figure`, when not
     /// a follower) when `figure`; with `top`, a click on a tile whose
-    /// stack has a figure on top picks that figure (`spot: tower`).
+    /// stack has a figure on top picks that figure, at the spot `top`
+    /// names.
     Spot {
         /// Writes the owner of the figure there.
         owner: bool,
         /// Writes the figure there.
         figure: bool,
-        /// A tile's stack top is a spot too.
-        top: bool,
+        /// The spot of a tile's stack top, which a click on the tile
+        /// picks, if it is one.
+        top: Option<&'static str>,
     },
     /// A player, written under `field`.
     Player {

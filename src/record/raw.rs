@@ -108,12 +108,6 @@ pub(crate) struct RawRecordShape {
     expect: (),
 }
 
-impl std::fmt::Debug for dyn crate::record::SnapKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// An expansion's snapshot key, where its value is written, and the value
 /// it read.
 pub(crate) type SnapValue = (
@@ -519,12 +513,6 @@ pub(crate) struct RawTurn {
 
 /// An expansion's key of a turn and the value it read.
 pub(crate) type KeyedValue = (&'static dyn crate::record::Key, super::keys::KeyValue);
-
-impl std::fmt::Debug for dyn crate::record::Key {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 // How a turn is written, for the schema: the base game's keys (the
 // expansions' keys are added to it where the schema is made). Its doc

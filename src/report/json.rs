@@ -569,8 +569,6 @@ pub struct BoardStackJson {
 /// to make it.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
-// Flags of the JSON the page reads, each a plain yes or no.
-#[allow(clippy::struct_excessive_bools)]
 pub struct PageActJson {
     /// Its name in the figure menu's value (`act:NAME`).
     pub name: String,
@@ -589,8 +587,9 @@ pub struct PageActJson {
     /// follower.
     pub figure: bool,
     /// With `spot`: a click on a tile whose stack has a figure on top
-    /// picks that figure (`spot: tower`).
-    pub top: bool,
+    /// picks that figure, written at this spot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub top: Option<String>,
     /// With `player`: the field the name is written under.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
@@ -610,10 +609,10 @@ impl From<&crate::expansions::PageAct> for PageActJson {
     fn from(a: &crate::expansions::PageAct) -> PageActJson {
         use crate::expansions::PagePick;
         let (pick, owner, figure, top, field, neutral) = match a.pick {
-            PagePick::Tile => ("tile", false, false, false, None, None),
+            PagePick::Tile => ("tile", false, false, None, None, None),
             PagePick::Spot { owner, figure, top } => ("spot", owner, figure, top, None, None),
-            PagePick::Player { field } => ("player", false, false, false, Some(field), None),
-            PagePick::Step { neutral } => ("step", false, false, false, None, Some(neutral)),
+            PagePick::Player { field } => ("player", false, false, None, Some(field), None),
+            PagePick::Step { neutral } => ("step", false, false, None, None, Some(neutral)),
         };
         PageActJson {
             name: a.name.to_string(),
@@ -623,7 +622,7 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             pick: pick.to_string(),
             owner,
             figure,
-            top,
+            top: top.map(str::to_string),
             field: field.map(str::to_string),
             neutral: neutral.map(str::to_string),
             fixed: a

@@ -714,20 +714,25 @@ impl Points {
     /// base game's in order, then the expansions' `rates`.
     #[must_use]
     pub fn changed(&self, rates: Rates) -> Vec<(&'static str, u32)> {
-        self.iter(rates)
-            .zip(every_rate(rates))
-            .filter(|((_, v), k)| k.modern != *v)
-            .map(|(kv, _)| kv)
+        every_rate(rates)
+            .enumerate()
+            .map(|(i, k)| (k, self.value(i, k)))
+            .filter(|(k, v)| k.modern != *v)
+            .map(|(k, v)| (k.key, v))
             .collect()
+    }
+
+    /// The value of row `i` of [`every_rate`], `k`.
+    fn value(&self, i: usize, k: &PointKey) -> u32 {
+        self.base.get(i).copied().unwrap_or_else(|| self.rate(k))
     }
 
     /// Every key with its value: the base game's, then the expansions'
     /// `rates`.
     pub fn iter(&self, rates: Rates) -> impl Iterator<Item = (&'static str, u32)> + '_ {
-        every_rate(rates).enumerate().map(|(i, k)| {
-            let v = self.base.get(i).copied().unwrap_or_else(|| self.rate(k));
-            (k.key, v)
-        })
+        every_rate(rates)
+            .enumerate()
+            .map(|(i, k)| (k.key, self.value(i, k)))
     }
 }
 

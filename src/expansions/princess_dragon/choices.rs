@@ -16,7 +16,7 @@ pub const PAGE: [PageAct; 4] = [
         pick: PagePick::Spot {
             owner: false,
             figure: false,
-            top: false,
+            top: None,
         },
         fixed: &[],
         clears_figure: true,
@@ -31,7 +31,7 @@ pub const PAGE: [PageAct; 4] = [
         pick: PagePick::Spot {
             owner: false,
             figure: false,
-            top: false,
+            top: None,
         },
         fixed: &[],
         clears_figure: false,
@@ -46,7 +46,7 @@ pub const PAGE: [PageAct; 4] = [
         pick: PagePick::Spot {
             owner: true,
             figure: false,
-            top: false,
+            top: None,
         },
         fixed: &[],
         clears_figure: false,

@@ -37,7 +37,7 @@ pub const PAGE: [PageAct; 4] = [
         pick: PagePick::Spot {
             owner: true,
             figure: true,
-            top: true,
+            top: Some("tower"),
         },
         fixed: &[],
         clears_figure: false,

@@ -156,6 +156,12 @@ impl<K: TurnKey> Key for K {
     }
 }
 
+impl std::fmt::Debug for dyn Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A snapshot key of any type: what the record's reader asks of it.
 pub trait SnapKey: ReadKey {
     /// It, as any key is read.
@@ -169,6 +175,12 @@ pub trait SnapKey: ReadKey {
         raw: &(dyn Any + Send + Sync),
         words: &TurnWords<'_>,
     ) -> Option<StateValue>;
+}
+
+impl std::fmt::Debug for dyn SnapKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A snapshot key's state, as the record keeps it.

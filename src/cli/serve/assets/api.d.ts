@@ -366,9 +366,9 @@ export declare namespace Board {
     figure: boolean;
     /**
      * With `spot`: a click on a tile whose stack has a figure on top
-     * picks that figure (`spot: tower`).
+     * picks that figure, written at this spot.
      */
-    top: boolean;
+    top?: string | null;
     /**
      * With `player`: the field the name is written under.
      */

@@ -516,7 +516,7 @@ function actOnTile(name, x, y) {
   if (act.pick === 'step') { neutralStep(act, x, y); return true; }
   const stack = (S.view.stacks || []).find((s) => s.at[0] === x && s.at[1] === y);
   if (act.pick === 'spot' && act.top && stack && stack.player) {
-    const v = { at: [x, y], spot: 'tower' };
+    const v = { at: [x, y], spot: act.top };
     if (act.owner) v.player = stack.player;
     if (act.figure && stack.figure && stack.figure !== 'follower') v.figure = stack.figure;
     recordAct(act, v);
