@@ -592,34 +592,34 @@ fn moves_lists_tower_pieces_with_their_captures_and_tower_tops() {
 fn declared_symbols_are_marks_that_need_no_code() {
     // A set declares its symbols; its tiles show one or several, which
     // `tiles show` lists, the pictures draw, and the board's key names.
-    let set = "fixtures/sets/hills-and-vines.yaml";
+    let set = "fixtures/sets/trees-and-mills.yaml";
     assert!(carca(&["tiles", "check", set]).starts_with("exit: 0"));
     let shown = carca(&["tiles", "show", set]);
     assert!(
-        shown.contains("HV1 ×2  edges FRFR, shows a hill"),
+        shown.contains("TM1 ×2  edges FRFR, shows a tree"),
         "{shown}"
     );
     assert!(
-        shown.contains("HV3 ×1  edges FFFF, shows a hill and a vineyard"),
+        shown.contains("TM3 ×1  edges FFFF, shows a tree and a mill"),
         "{shown}"
     );
     let s = Scratch::new("symbols");
     let out = s.path("sheet.svg");
     assert!(carca(&["tiles", "render", set, "-o", &out, "--force"]).starts_with("exit: 0"));
     let svg = std::fs::read_to_string(&out).expect("written");
-    assert!(svg.contains("<title>hill</title>"), "{svg}");
-    assert!(svg.contains("<title>vineyard</title>"), "{svg}");
+    assert!(svg.contains("<title>tree</title>"), "{svg}");
+    assert!(svg.contains("<title>mill</title>"), "{svg}");
     // The game plays as if the tiles showed nothing, and the board's key
     // names the marks.
     let record = "fixtures/records/declared-symbols.yaml";
     assert!(carca(&["score", record]).starts_with("exit: 0"));
     let board = carca(&["render", record]);
-    assert!(board.contains("h hill   v vineyard"), "{board}");
+    assert!(board.contains("t tree   m mill"), "{board}");
     // A symbol the set does not declare is an error at its place.
     let refused = carca(&["tiles", "check", "fixtures/tilesets/symbol-undeclared.yaml"]);
     assert!(
         refused.contains("carca::tileset::unknown_symbol"),
         "{refused}"
     );
-    assert!(refused.contains("did you mean `hill`?"), "{refused}");
+    assert!(refused.contains("did you mean `tree`?"), "{refused}");
 }
