@@ -674,8 +674,15 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             actor: player,
             drawn,
             second: order.is_second(player),
+            left: deck.len() as u64,
         };
+        let hidden = mechanics.hidden();
         let earned = mechanics.placed(&mut game, &placing).is_some();
+        // A tile put out of the game unseen (under a hill) is the next of
+        // the deck.
+        for _ in hidden..mechanics.hidden() {
+            deck.pop_front();
+        }
         let mut meeple = None;
         let mut figure = None;
         let number = turns.len() + 1;

@@ -340,6 +340,7 @@ fn the_readme_pictures_are_current() {
             "tiles-princess-dragon",
             vec!["tiles", "render", "princess-dragon"],
         ),
+        ("tiles-hills-sheep", vec!["tiles", "render", "hills-sheep"]),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -509,8 +509,9 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                                 p.x, p.y, rec.players[*o]
                             )
                         }
-                        // The flight goes with every entry below.
-                        "dragon" => continue,
+                        // The flight and the flocks go with every entry
+                        // below.
+                        "dragon" | "flock" => continue,
                         other => {
                             panic!("an action with a key the test does not know: {other}")
                         }
@@ -520,7 +521,25 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                 // A dragon tile's turn lists the dragon's flight
                 // (which the fairy's new tile may change).
                 let flies = m.actions.iter().any(|a| a.key == "dragon");
+                // The flocks the tile lets their owner tend are scored; a
+                // shepherd just placed draws (a wolf: the bag never runs
+                // out of them).
+                let flocks: Vec<String> = m
+                    .actions
+                    .iter()
+                    .filter(|a| a.key == "flock")
+                    .map(|a| format!("{{score: true, at: [{}, {}]}}", a.at.x, a.at.y))
+                    .collect();
                 for (more, fairy_to) in extras {
+                    let mut due = flocks.clone();
+                    if more.contains("figure: \"shepherd\"") {
+                        due.push(format!("{{draw: wolf, at: [{}, {}]}}", m.at.x, m.at.y));
+                    }
+                    let more = match &due[..] {
+                        [] => more,
+                        [one] => format!("{more}, flock: {one}"),
+                        many => format!("{more}, flock: [{}]", many.join(", ")),
+                    };
                     let more = if flies {
                         more + &dragon_flight(&pos, m.at, fairy_to)
                     } else {

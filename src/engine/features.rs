@@ -146,10 +146,22 @@ impl Features {
     /// Joins two sets where one edge of each meets the other: two open
     /// edges close. Returns the root.
     pub(crate) fn join_across(&mut self, a: Node, b: Node) -> Node {
+        self.join(a, b, 2)
+    }
+
+    /// Joins the set of `a` to that of `b` across an edge only `a`'s
+    /// side closes (a second city on an edge two cities share: the other
+    /// side's closed with the first city's join).
+    pub(crate) fn join_one(&mut self, a: Node, b: Node) {
+        self.join(a, b, 1);
+    }
+
+    /// Joins two sets, closing `closing` open edges. Returns the root.
+    fn join(&mut self, a: Node, b: Node, closing: u32) -> Node {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));
         if ra == rb {
             let root = &mut self.slots[ra as usize];
-            root.open = root.open.saturating_sub(2);
+            root.open = root.open.saturating_sub(closing);
             return ra;
         }
         let (big, small) = if self.slots[ra as usize].size >= self.slots[rb as usize].size {
@@ -161,7 +173,7 @@ impl Features {
         let s = self.slots[si];
         let b = &mut self.slots[bi];
         b.size += s.size;
-        b.open = (b.open + s.open).saturating_sub(2);
+        b.open = (b.open + s.open).saturating_sub(closing);
         b.place |= s.place & SCORED;
         b.least = b.least.min(s.least);
         // Swapping the two `next` links splices the circular lists.

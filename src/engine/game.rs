@@ -51,6 +51,26 @@ pub trait Scoring: std::fmt::Debug + Send + Sync {
     /// in play or at the end, its figures still on it (the fairy's points
     /// for its follower's feature).
     fn scored(&mut self, _game: &mut Game, _root: Node, _phase: Phase) {}
+
+    /// Of the players `tied` for the majority of a road, city, cloister or
+    /// farm (the set `root`) being scored, those who score, and the rule
+    /// that decided it (followers on a hill); `None` leaves them all.
+    /// Farms are asked unless the first edition's cities pay farmers.
+    fn breaks_tie(
+        &self,
+        _game: &Game,
+        _root: Node,
+        _tied: &[usize],
+    ) -> Option<(Vec<usize>, Basis)> {
+        None
+    }
+
+    /// What a road, city or cloister (the set `root`) being scored,
+    /// `complete` or not, pays each of its winners on top of its rates, by
+    /// the hook's own rule (a cloister's vineyards).
+    fn adds(&self, _game: &Game, _root: Node, _complete: bool) -> Option<Award> {
+        None
+    }
 }
 
 /// The scoring hooks in play.
@@ -630,7 +650,7 @@ impl<'a> Game<'a> {
         let base = self.features.len() as Node;
         for (fi, f) in t.features.iter().enumerate() {
             let open = match f.kind {
-                FeatureKind::City | FeatureKind::Road | FeatureKind::River => f.edges.len() as u32,
+                FeatureKind::City | FeatureKind::Road | FeatureKind::River => t.reach(fi) as u32,
                 _ => 0,
             };
             let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
@@ -663,22 +683,29 @@ impl<'a> Game<'a> {
             let (side, facing) = (e.index(), e.opposite().index());
             let here = mine.on_edge[side].map(|f| base + Node::from(f));
             let there = theirs.on_edge[facing].map(|f| nb_base + Node::from(f));
+            // A second city on the edge (two share it): it closes there
+            // and joins the same city as the first.
+            let here_too = mine.shared_on_edge[side].map(|f| base + Node::from(f));
+            let there_too = theirs.shared_on_edge[facing].map(|f| nb_base + Node::from(f));
             match (mine.edges[side], theirs.edges[facing]) {
                 (EdgeKind::Any, EdgeKind::Any) => {}
                 (EdgeKind::Any, _) => {
-                    if let Some(set) = there {
+                    for set in [there, there_too].into_iter().flatten() {
                         self.features.close_one(set);
                         self.touched.push(set);
                     }
                 }
                 (_, EdgeKind::Any) => {
-                    if let Some(set) = here {
+                    for set in [here, here_too].into_iter().flatten() {
                         self.features.close_one(set);
                     }
                 }
                 (a, b) if a == b => {
                     if let (Some(ours), Some(theirs)) = (here, there) {
                         self.features.join_across(ours, theirs);
+                        for also in [here_too, there_too].into_iter().flatten() {
+                            self.features.join_one(also, ours);
+                        }
                     }
                     for h in e.halves() {
                         let mf = mine.field_on_half[h.index()];
@@ -748,7 +775,12 @@ impl<'a> Game<'a> {
             }
             return None;
         }
-        if self.features.occupied(node) {
+        if table.stands_apart(figure) {
+            // It takes no feature: the rules of its expansion say where it
+            // may not go.
+            return None;
+        }
+        if self.features.occupied(node) && self.followers_on(node) {
             let by = self
                 .features
                 .occupants(node)
@@ -892,6 +924,12 @@ impl<'a> Game<'a> {
             }
             None => scoring::majority(&counts.strength),
         };
+        let mut winners = winners;
+        let decided = if pay.to.is_none() {
+            self.break_tie(farm, &mut winners)
+        } else {
+            None
+        };
         let bonus = if pay.bonus {
             self.hooks
                 .0
@@ -939,6 +977,7 @@ impl<'a> Game<'a> {
                 }],
             });
         }
+        basis.extend(decided);
         for (s, p) in self.scores.iter_mut().zip(&points) {
             *s += p;
         }
@@ -961,9 +1000,15 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Every figure on the set `root` goes home.
+    /// Every figure on the set `root` goes home, but those that stand
+    /// apart (their expansion's rules move them).
     fn send_home(&mut self, root: Node) {
+        let table = self.figures();
         for f in self.features.vacate(root) {
+            if table.stands_apart(self.followers[f as usize].figure) {
+                self.features.occupy(root, f);
+                continue;
+            }
             if self.keep_home {
                 self.came_home.push(f);
             }
@@ -1264,6 +1309,35 @@ impl<'a> Game<'a> {
         };
         let name = FeatureName::Bonus { by, about };
         self.outside(phase, ScoredKind::Bonus, name, to, points, basis);
+    }
+
+    /// Each player of `to` scores `count` × `rate` points by a mechanic's
+    /// rule, outside any majority, in one event (a flock's owners).
+    pub fn grant_each(&mut self, phase: Phase, to: &[usize], count: u32, rate: u32, grant: Grant) {
+        let Some(&first) = to.first() else {
+            return;
+        };
+        self.grant(phase, first, count, rate, grant);
+        if let Some(e) = self.events.last_mut() {
+            let points = i64::from(count) * i64::from(rate);
+            for &p in &to[1..] {
+                if let (Some(mine), Some(total)) = (e.points.get_mut(p), self.scores.get_mut(p)) {
+                    *mine = points;
+                    *total += points;
+                }
+            }
+            e.winners = to.to_vec();
+        }
+    }
+
+    /// A spot of the set `root`: its root's segment (for a cloister, the
+    /// cloister itself).
+    #[must_use]
+    pub fn spot_of_set(&self, root: Node) -> Spot {
+        Spot {
+            placed: self.features.tile(root),
+            feature: self.features.feature(root),
+        }
     }
 
     /// Tells the scoring hooks that the set `root` was just scored.
@@ -1599,7 +1673,8 @@ impl<'a> Game<'a> {
     fn score_set(&mut self, root: Node, complete: bool, phase: Phase, return_followers: bool) {
         self.features.mark_scored(root);
         let counts = self.counts(root);
-        let winners = scoring::majority(&counts.strength);
+        let mut winners = scoring::majority(&counts.strength);
+        let decided = self.break_tie(root, &mut winners);
         // A feature whose followers all count for nothing (a figure whose
         // strength is its city's pennants, in a city without any) scores
         // for nobody, and its followers still come home. One that holds
@@ -1649,6 +1724,16 @@ impl<'a> Game<'a> {
             .filter_map(|&(m, n)| Some((self.rates.get(usize::from(m))?.name.clone(), n)))
             .collect();
         let complete = complete && (kind != FeatureKind::Cloister || self.ring[placed] == 8);
+        let mut award = award;
+        let mut more = decided.into_iter().collect::<Vec<_>>();
+        if !self.hooks.is_empty() {
+            for h in &self.hooks.0 {
+                if let Some(a) = h.adds(self, root, complete) {
+                    award.points += a.points;
+                    more.push(a.basis);
+                }
+            }
+        }
         let report = FeatureReport {
             kind: scored,
             name: FeatureName::Feature(self.id_of(scored, root)),
@@ -1659,10 +1744,11 @@ impl<'a> Game<'a> {
             open_cities: Vec::new(),
         };
         self.award(phase, report, counts, winners, award);
-        if !taken.is_empty()
-            && let Some(e) = self.events.last_mut()
-        {
-            e.taken = taken;
+        if let Some(e) = self.events.last_mut() {
+            if !taken.is_empty() {
+                e.taken = taken;
+            }
+            e.basis.extend(more);
         }
         self.tell_scored(root, phase);
         if return_followers {
@@ -1696,6 +1782,22 @@ impl<'a> Game<'a> {
             points,
             basis: vec![award.basis],
         });
+    }
+
+    /// Asks the scoring hooks who of the players tied for the majority of
+    /// the set `root` score; narrows `winners` and gives the rule that
+    /// decided, if one did.
+    fn break_tie(&self, root: Node, winners: &mut Vec<usize>) -> Option<Basis> {
+        if winners.len() < 2 || self.hooks.is_empty() {
+            return None;
+        }
+        let (who, basis) = self
+            .hooks
+            .0
+            .iter()
+            .find_map(|h| h.breaks_tie(self, root, winners))?;
+        *winners = who;
+        Some(basis)
     }
 
     /// The followers mechanics took off the feature whose root is `root`:
@@ -1744,6 +1846,8 @@ impl<'a> Game<'a> {
             // The farms that still hold farmers after the hooks.
             farms.retain(|&f| self.features.occupied(f));
         }
+        // A farm that holds only figures standing apart scores for nobody.
+        farms.retain(|&f| self.followers_on(f));
         self.score_farms(&farms);
         if !self.hooks.is_empty() {
             for &farm in &farms {
@@ -1801,12 +1905,27 @@ impl<'a> Game<'a> {
     fn score_farms(&mut self, farms: &[Node]) {
         let touched: Vec<_> = farms.iter().map(|&f| self.farm_cities(f)).collect();
         let counts: Vec<Counts> = farms.iter().map(|&f| self.counts(f)).collect();
+        // A hook may decide a farm's tie, but not the first edition's,
+        // where cities pay the farmers of all the farms around them.
+        let decided: Vec<Option<(Vec<usize>, Basis)>> = farms
+            .iter()
+            .enumerate()
+            .map(|(i, &farm)| {
+                if self.rules.farm_scoring == crate::rules::FarmScoring::First {
+                    return None;
+                }
+                let mut winners = scoring::majority(&counts[i].strength);
+                let basis = self.break_tie(farm, &mut winners)?;
+                Some((winners, basis))
+            })
+            .collect();
         let input: Vec<scoring::FarmInput> = farms
             .iter()
             .enumerate()
             .map(|(i, &farm)| scoring::FarmInput {
                 name: self.id_of(ScoredKind::Farm, farm),
                 strength: counts[i].strength.clone(),
+                decided: decided[i].as_ref().map(|(w, _)| w.clone()),
                 bonus: self
                     .hooks
                     .0
@@ -1823,14 +1942,17 @@ impl<'a> Game<'a> {
                     farm,
                     winners,
                     points,
-                    basis,
-                } => (
-                    self.farm_report(farms[farm], &touched[farm]),
-                    counts[farm].clone(),
-                    winners,
-                    points,
-                    basis,
-                ),
+                    mut basis,
+                } => {
+                    basis.extend(decided[farm].as_ref().map(|(_, b)| b.clone()));
+                    (
+                        self.farm_report(farms[farm], &touched[farm]),
+                        counts[farm].clone(),
+                        winners,
+                        points,
+                        basis,
+                    )
+                }
                 scoring::FarmOutcome::City {
                     city,
                     farms: around,

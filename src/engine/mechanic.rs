@@ -42,6 +42,9 @@ pub struct Placing {
     pub drawn: bool,
     /// This turn is itself a second turn (so it earns no third).
     pub second: bool,
+    /// Land tiles still to draw after it (what mechanics set aside or
+    /// hid left out).
+    pub left: u64,
 }
 
 /// Where a figure is being deployed: a feature, or a corner point (the
@@ -386,6 +389,13 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// Phase "draw": how many land tiles of the common supply it sets aside
     /// now (what [`Mechanic::sets_aside`] says, counted in `supply`).
     fn set_aside(&self, _catalog: &Catalog, _supply: &Supply) -> u64 {
+        0
+    }
+
+    /// Land tiles of the common supply this mechanic put out of the game
+    /// unseen, never to be drawn (a tile under a hill): the game ends when
+    /// the others run out.
+    fn hidden(&self) -> u64 {
         0
     }
 
@@ -793,6 +803,12 @@ impl Mechanics {
         self.in_phase(Phases::DRAW)
             .map(|m| m.set_aside(catalog, supply))
             .sum()
+    }
+
+    /// Land tiles the mechanics put out of the game unseen.
+    #[must_use]
+    pub fn hidden(&self) -> u64 {
+        self.all.iter().map(|m| m.hidden()).sum()
     }
 
     /// The "begin" phase for every mechanic hooked into it.

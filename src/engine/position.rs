@@ -219,6 +219,8 @@ impl Position<'_> {
                     actor: self.player,
                     drawn: !r.record.catalog.tiles[tile].tile.per_player,
                     second: r.order.is_second(self.player),
+                    // The tile is still among those left to draw.
+                    left: r.land_left().saturating_sub(1),
                 },
             );
             mechanics

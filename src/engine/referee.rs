@@ -329,11 +329,15 @@ impl<'r> Referee<'r> {
     /// Land tiles left to draw: the common supply less what a mechanic
     /// sets aside now (dragon tiles before the first volcano).
     pub(super) fn land_left(&self) -> u64 {
+        let left = self
+            .supply
+            .land_left
+            .saturating_sub(self.mechanics.hidden());
         if !self.mechanics.hooks_draw() {
-            return self.supply.land_left;
+            return left;
         }
         let aside = self.mechanics.set_aside(&self.record.catalog, &self.supply);
-        self.supply.land_left.saturating_sub(aside)
+        left.saturating_sub(aside)
     }
 
     /// The game after its last land tile, placed by `last`.
@@ -593,6 +597,7 @@ impl<'r> Referee<'r> {
                         actor,
                         drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
                         second,
+                        left: self.land_left(),
                     };
                     self.mechanics.placed(&mut self.game, &placing)
                 } else {

@@ -229,6 +229,9 @@ pub struct FarmInput {
     pub name: FeatureId,
     /// What each player's farmers on it weigh.
     pub strength: Vec<u32>,
+    /// Who of the players tied for its majority score, when a scoring
+    /// hook decided it (second and third edition only).
+    pub decided: Option<Vec<usize>>,
     /// What a mechanic adds per city paid, per player (the pig's bonus);
     /// empty when nothing is added.
     pub bonus: Vec<u32>,
@@ -333,7 +336,10 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
         }
         return out;
     }
-    let winners: Vec<Vec<usize>> = farms.iter().map(|f| majority(&f.strength)).collect();
+    let winners: Vec<Vec<usize>> = farms
+        .iter()
+        .map(|f| f.decided.clone().unwrap_or_else(|| majority(&f.strength)))
+        .collect();
     let bonus = |i: usize, w: usize| farms[i].bonus.get(w).copied().unwrap_or(0);
     // Second edition: a completed city pays a player once, through the farm
     // of theirs touching it that pays them most (with their pig's bonus),
@@ -472,18 +478,21 @@ mod tests {
         let input = [
             FarmInput {
                 name: id(0),
+                decided: None,
                 strength: vec![1, 0],
                 bonus: Vec::new(),
                 cities: vec![7],
             },
             FarmInput {
                 name: id(1),
+                decided: None,
                 strength: vec![1, 0],
                 bonus: Vec::new(),
                 cities: vec![7, 8],
             },
             FarmInput {
                 name: id(2),
+                decided: None,
                 strength: vec![0, 2],
                 bonus: Vec::new(),
                 cities: vec![8],

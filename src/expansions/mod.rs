@@ -10,6 +10,7 @@
 pub mod abbey;
 pub mod abbey_mayor;
 pub mod gone;
+pub mod hills_sheep;
 pub mod inns_cathedrals;
 pub mod princess_dragon;
 pub mod river;
@@ -19,13 +20,15 @@ pub mod traders_builders;
 use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
 
 /// The turn mechanics, in the order their hooks are asked.
-const TURN: [BuildTurn; 10] = [
+const TURN: [BuildTurn; 11] = [
     river::mechanic,
     traders_builders::builders,
     abbey::mechanic,
     abbey_mayor::wagon::mechanic,
     abbey_mayor::barn::mechanic,
     tower::mechanic,
+    // Before the dragon: a flock is tended before the dragon flies.
+    hills_sheep::mechanic,
     princess_dragon::princess::mechanic,
     princess_dragon::fairy::mechanic,
     princess_dragon::princess::portal,
@@ -33,11 +36,12 @@ const TURN: [BuildTurn; 10] = [
 ];
 
 /// The scoring hooks, in the order they are asked.
-const SCORING: [BuildScoring; 4] = [
+const SCORING: [BuildScoring; 5] = [
     traders_builders::goods,
     traders_builders::pigs,
     abbey_mayor::barn::scoring,
     princess_dragon::fairy::scoring,
+    hills_sheep::scoring,
 ];
 
 // Every mechanic of the registry has its bit in a phase's mask.
@@ -54,7 +58,7 @@ pub struct Notes {
 }
 
 /// Every expansion's notes, in the order the breakdown lists them.
-pub const NOTES: [Notes; 2] = [
+pub const NOTES: [Notes; 3] = [
     Notes {
         heading: tower::notes::HEADING,
         schema: tower::notes::schema,
@@ -63,12 +67,16 @@ pub const NOTES: [Notes; 2] = [
         heading: princess_dragon::notes::HEADING,
         schema: princess_dragon::notes::schema,
     },
+    Notes {
+        heading: hills_sheep::notes::HEADING,
+        schema: hills_sheep::notes::schema,
+    },
 ];
 
 /// The section of RULES.md that gives the rules of each built-in tile
 /// set's expansion (the base game's are §1 to §7), by which the rules test
 /// suite tags its cases and mixes its generated games.
-pub const RULES_SECTIONS: [(&str, &str); 7] = [
+pub const RULES_SECTIONS: [(&str, &str); 8] = [
     ("river", "§9"),
     ("abbey", "§8"),
     ("inns-cathedrals", "§11"),
@@ -76,6 +84,7 @@ pub const RULES_SECTIONS: [(&str, &str); 7] = [
     ("abbey-mayor", "§13"),
     ("tower", "§15"),
     ("princess-dragon", "§14"),
+    ("hills-sheep", "§18"),
 ];
 
 /// What the expansions bring to reading a JCloisterZone save: their
@@ -298,20 +307,22 @@ pub const PAGE_ACTS: [&[PageAct]; 2] = [&tower::choices::PAGE, &princess_dragon:
 
 /// Every expansion's rule options (its toggles of ruleset files), listed
 /// after the base game's in every report.
-pub const OPTIONS: [&[crate::rules::table::Toggle]; 2] = [
+pub const OPTIONS: [&[crate::rules::table::Toggle]; 3] = [
     &[abbey_mayor::barn::PLACEMENT],
     &[
         princess_dragon::dragon::MOVE,
         princess_dragon::fairy::PLACEMENT,
         princess_dragon::princess::ACTION,
     ],
+    &[hills_sheep::HILL_TIEBREAKER],
 ];
 
 /// Every expansion's `[points]` rows, listed after the base game's.
-pub const RATES: [&[crate::rules::table::Row]; 3] = [
+pub const RATES: [&[crate::rules::table::Row]; 4] = [
     &abbey_mayor::barn::RATES,
     &tower::RATES,
     &princess_dragon::fairy::RATES,
+    &hills_sheep::RATES,
 ];
 
 /// Every toggle of a ruleset: the base game's and the expansions'.
@@ -321,7 +332,7 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
 
 /// The keys the expansions add to a record's turns, in the order a turn
 /// takes and writes them.
-const TURN_KEYS: [&'static dyn crate::record::Key; 7] = [
+const TURN_KEYS: [&'static dyn crate::record::Key; 8] = [
     &abbey_mayor::keys::WAGON,
     &tower::keys::TOWER,
     &tower::keys::CAPTURE,
@@ -329,6 +340,7 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 7] = [
     &princess_dragon::keys::FAIRY,
     &princess_dragon::keys::PRINCESS,
     &princess_dragon::keys::DRAGON,
+    &hills_sheep::keys::FLOCK,
 ];
 
 /// The keys the expansions add to a snapshot, in the order they are read.
@@ -363,7 +375,11 @@ pub fn equip(loader: crate::loader::Loader) -> crate::loader::Loader {
 }
 
 /// Every expansion's choices.
-pub const CHOICES: [&[Choice]; 2] = [&tower::choices::CHOICES, &princess_dragon::choices::CHOICES];
+pub const CHOICES: [&[Choice]; 3] = [
+    &tower::choices::CHOICES,
+    &princess_dragon::choices::CHOICES,
+    &hills_sheep::choices::CHOICES,
+];
 
 /// How the choices of the record key `key` are worded.
 #[must_use]

@@ -138,6 +138,7 @@ impl Location {
         };
         match self {
             Location::Edge(e) => match tile.feature_on_edge(*e, rot) {
+                _ if tile.shared_on_edge(*e, rot).is_some() => Err(LocationProblem::TwoCities),
                 Some(i) => Ok(i),
                 None => Err(LocationProblem::Nothing),
             },
@@ -194,6 +195,8 @@ pub enum LocationProblem {
     },
     /// A corner touched by two different fields.
     TwoFields,
+    /// An edge two cities of the tile share (HS02's north edge).
+    TwoCities,
 }
 
 /// A location that names no spot of the tile it is written for (or a tile
@@ -302,6 +305,10 @@ impl Unnamed {
                     LocationProblem::Nothing => "nothing".to_string(),
                     LocationProblem::WrongKind { found } => format!("a {found}, not a field,"),
                     LocationProblem::TwoFields => "two different fields".to_string(),
+                    LocationProblem::TwoCities => {
+                        "two cities that share the edge (name each by another of its edges)"
+                            .to_string()
+                    }
                 };
                 let spots: Vec<String> = spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
                 let near = near
@@ -325,7 +332,7 @@ impl Unnamed {
 #[must_use]
 pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> Location {
     for e in Edge::ALL {
-        if tile.feature_on_edge(e, rot) == Some(feature) {
+        if tile.feature_on_edge(e, rot) == Some(feature) && tile.shared_on_edge(e, rot).is_none() {
             return Location::Edge(e);
         }
     }

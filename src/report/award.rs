@@ -10,6 +10,8 @@ use crate::rules::FarmScoring;
 pub fn plural(n: u32, word: &str) -> String {
     match (n, word.strip_suffix('y')) {
         (1, _) => format!("1 {word}"),
+        // A word that is its own plural.
+        _ if word == "sheep" => format!("{n} {word}"),
         (_, Some(stem)) => format!("{n} {stem}ies"),
         (_, None) => format!("{n} {word}s"),
     }

@@ -277,6 +277,16 @@ fn legend(tile: &Tile) -> Vec<String> {
                 }
                 None => {}
             }
+            for e in crate::geometry::Edge::ALL {
+                if tile.shared[e.index()] == Some(i) {
+                    let _ = write!(
+                        line,
+                        ", shares edge {} with city {}",
+                        e.letter(),
+                        tile.on_edge[e.index()].map_or('?', |c| labels[c])
+                    );
+                }
+            }
             // What stands in a marked city: the tile's in-city symbol.
             let marks = tile
                 .symbols

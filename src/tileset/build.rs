@@ -1033,6 +1033,10 @@ impl Assembler<'_> {
         if self.blocked_since(before) {
             return None;
         }
+        let shared = self.shared_edges(raw, edges, &drafts, &on_edge);
+        if self.blocked_since(before) {
+            return None;
+        }
         let features: Vec<Feature> = drafts.iter().map(|d| d.feature.clone()).collect();
         let layout = Layout::new(&features);
         let bridge = raw.bridge.as_ref().is_some_and(|b| b.value);
@@ -1095,8 +1099,52 @@ impl Assembler<'_> {
             village: !tower && features.iter().any(|f| f.ends == Some(End::Village)),
             features,
             on_edge,
+            shared,
             on_half,
         })
+    }
+
+    /// The cities' `shares`: per edge, the second city that reaches it
+    /// (the city entries are the first drafts, in their order).
+    fn shared_edges(
+        &mut self,
+        raw: &RawTile,
+        edges: [EdgeKind; 4],
+        drafts: &[Draft],
+        on_edge: &[Option<usize>; 4],
+    ) -> [Option<usize>; 4] {
+        let mut shared = [None; 4];
+        let Some(list) = &raw.cities else {
+            return shared;
+        };
+        for (i, entry) in list.value.iter().enumerate() {
+            let Some(s) = &entry.value.shares else {
+                continue;
+            };
+            for e in self.parse_edges(s).unwrap_or_default() {
+                let why = match on_edge[e.index()] {
+                    _ if edges[e.index()] != EdgeKind::City => Some("it is no `C` edge"),
+                    Some(j) if j == i => Some("the city holds that edge itself"),
+                    Some(j) if drafts[j].feature.kind != FeatureKind::City => {
+                        Some("no other city holds it")
+                    }
+                    None => Some("no other city holds it"),
+                    Some(_) if shared[e.index()].is_some() => {
+                        Some("another city shares it already")
+                    }
+                    Some(_) => None,
+                };
+                match why {
+                    Some(why) => self.errors.push(E::BadSharedEdge {
+                        edge: e.letter(),
+                        why,
+                        span: self.span(s),
+                    }),
+                    None => shared[e.index()] = Some(i),
+                }
+            }
+        }
+        shared
     }
 
     fn ranged(
@@ -1211,7 +1259,7 @@ impl Assembler<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants, goods, with, princess",
+            FeatureKind::City => "name, edges, pennants, goods, with, princess, shares",
             FeatureKind::Road => "name, edges, ends, with",
             FeatureKind::River => "name, edges, ends",
             _ => "name, halves, touches, apart",
@@ -1244,6 +1292,7 @@ impl Assembler<'_> {
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
             }
             FeatureKind::Road | FeatureKind::River => {
+                bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
                 bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
                 bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
@@ -1254,6 +1303,7 @@ impl Assembler<'_> {
                 }
             }
             _ => {
+                bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
                 bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
                 bad("edges", raw.edges.as_ref().map(|v| s.span(v)));

@@ -35,6 +35,8 @@ pub struct Sides {
     pub edges: [EdgeKind; 4],
     /// The city, road or river at the middle of each board edge.
     pub on_edge: [Option<u8>; 4],
+    /// The second city at the middle of a board edge two cities share.
+    pub shared_on_edge: [Option<u8>; 4],
     /// The field at each board half-edge (`None` where the half belongs to
     /// no field).
     pub field_on_half: [Option<u8>; 8],
@@ -48,6 +50,7 @@ impl Sides {
         Sides {
             edges: Edge::ALL.map(|e| tile.edge_kind(e, rot)),
             on_edge: Edge::ALL.map(|e| narrow(tile.feature_on_edge(e, rot))),
+            shared_on_edge: Edge::ALL.map(|e| narrow(tile.shared_on_edge(e, rot))),
             field_on_half: Half::ALL.map(|h| {
                 narrow(
                     tile.feature_on_half(h, rot)
@@ -93,6 +96,7 @@ impl Entry {
             _ => false,
         };
         let sides_match = (0..4).all(|i| pair(this.on_edge[i], that.on_edge[i]))
+            && (0..4).all(|i| pair(this.shared_on_edge[i], that.shared_on_edge[i]))
             && (0..8).all(|i| pair(this.field_on_half[i], that.field_on_half[i]));
         if !sides_match {
             return false;

@@ -132,6 +132,24 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// A city's `shares` names an edge no other city of the tile holds.
+    #[error("a city shares edge {edge}, but {why}")]
+    #[diagnostic(
+        code(carca::tileset::bad_shared_edge),
+        help(
+            "`shares` names a `C` edge that another city of the tile holds in its `edges`; one city may share it"
+        )
+    )]
+    BadSharedEdge {
+        /// The edge.
+        edge: char,
+        /// What is wrong.
+        why: &'static str,
+        /// The `shares` value.
+        #[label("shared here")]
+        span: SourceSpan,
+    },
+
     /// A feature lies on an edge of another kind.
     #[error("a {feature} cannot lie on edge {edge}, which the edge code says is {code}")]
     #[diagnostic(

@@ -299,13 +299,25 @@ impl FigureTable {
             .map_or("figure", |k| k.name.as_str())
     }
 
-    /// Whether a figure is a follower (not a companion): it takes part in
-    /// majorities, and a feature that holds one is taken.
+    /// Whether a figure is a follower (not a companion, nor a figure that
+    /// stands apart): it takes part in majorities, and a feature that
+    /// holds one is taken.
     #[must_use]
     pub fn is_follower(&self, f: Figure) -> bool {
         self.kinds
             .get(f.index())
-            .is_some_and(|k| !k.companion && !k.corner)
+            .is_some_and(|k| !k.companion && !k.corner && k.strength != Strength::Fixed(0))
+    }
+
+    /// Whether a figure stands apart: of strength 0 and no companion, it
+    /// counts in no majority and takes no feature (followers may join it,
+    /// and it them), and a scoring of its feature leaves it there; the
+    /// rules of its expansion move it (the shepherd).
+    #[must_use]
+    pub fn stands_apart(&self, f: Figure) -> bool {
+        self.kinds
+            .get(f.index())
+            .is_some_and(|k| !k.companion && !k.corner && k.strength == Strength::Fixed(0))
     }
 
     /// Whether a figure is one of the built-in ones (not declared by a

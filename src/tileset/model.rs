@@ -365,6 +365,10 @@ pub struct Tile {
     pub features: Vec<Feature>,
     /// The city, road or river at the middle of each edge.
     pub on_edge: [Option<usize>; 4],
+    /// The second city that reaches each edge (`shares`), whose first is
+    /// in `on_edge`: a tile put there joins both.
+    #[serde(default)]
+    pub shared: [Option<usize>; 4],
     /// The field (or city) at each half-edge.
     pub on_half: [Option<usize>; 8],
     /// The cloister, if any.
@@ -396,6 +400,21 @@ impl Tile {
     #[must_use]
     pub fn feature_on_edge(&self, edge: Edge, rot: Rotation) -> Option<usize> {
         self.on_edge[edge.rotated(rot.inverse()).index()]
+    }
+
+    /// The second city at board edge `edge` under rotation `rot`, when two
+    /// cities share it.
+    #[must_use]
+    pub fn shared_on_edge(&self, edge: Edge, rot: Rotation) -> Option<usize> {
+        self.shared[edge.rotated(rot.inverse()).index()]
+    }
+
+    /// How many board edges feature `feature` reaches, shared ones
+    /// included: a city or road is open at each until a tile lies there.
+    #[must_use]
+    pub fn reach(&self, feature: usize) -> usize {
+        self.features[feature].edges.len()
+            + self.shared.iter().filter(|s| **s == Some(feature)).count()
     }
 
     /// The feature at board half-edge `half` under rotation `rot`.

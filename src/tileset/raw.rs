@@ -148,7 +148,7 @@ pub(crate) struct JczWord(#[schemars(regex(pattern = r"^[A-Za-z0-9.+!_-]{1,40}$"
 pub(crate) struct SymbolWord(#[schemars(regex(pattern = r"^[a-z][a-z0-9_]{0,39}$"))] String);
 
 /// A city, road, river or field. Cities take `edges`, `pennants`, `goods`,
-/// `with`, `princess`, `name`; roads and rivers `edges`, `ends`, `name`
+/// `with`, `princess`, `shares`, `name`; roads and rivers `edges`, `ends`, `name`
 /// (roads also `with`); fields `halves`, `touches`, `apart`, `name`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -189,6 +189,11 @@ pub(crate) struct RawFeature {
     /// and more than one city).
     #[schemars(with = "Option<bool>")]
     pub(crate) princess: Option<Spanned<bool>>,
+    /// Edges a city also reaches that another city of the tile holds
+    /// (`N`): until a tile lies there the two are apart and both open
+    /// there; a tile put there joins both to its own city.
+    #[schemars(with = "Option<String>")]
+    pub(crate) shares: Option<Spanned<String>>,
 }
 
 /// A modifier a tile set declares: a name, the kind of feature it lies on,

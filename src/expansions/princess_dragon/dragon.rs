@@ -659,6 +659,7 @@ mod tests {
                 actor: 0,
                 drawn: true,
                 second: false,
+                left: 0,
             },
         );
         assert_eq!(mechanics.set_aside(&catalog, &supply), 0);
