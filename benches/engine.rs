@@ -157,6 +157,20 @@ fn inns_cathedrals(c: &mut Criterion) {
             });
         },
     );
+    // Hills & Sheep: the 90 land tiles of the base game and the expansion,
+    // with shepherds, draws, flocks scored and tiles hidden under hills,
+    // beside a base game of 90 tiles (below).
+    let hs = game_with(&["base", "hills-sheep"], 90, 0.8).yaml();
+    let src = SourceFile::new("hills-sheep-90.yaml", hs.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "90 tiles with Hills & Sheep: check and score (engine only)",
+        |b| {
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
+        },
+    );
     // The Princess & the Dragon: the 102 land tiles of the base game and
     // the expansion, with volcanoes, flights, the fairy, the princess and
     // portals, beside a base game of 102 tiles.

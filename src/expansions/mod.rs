@@ -186,10 +186,11 @@ pub struct Neutral {
 }
 
 /// Every expansion's figures that are drawn their own way.
-pub const FIGURE_ART: [&[FigureArt]; 3] = [
+pub const FIGURE_ART: [&[FigureArt]; 4] = [
     &inns_cathedrals::ART,
     &traders_builders::art::ART,
     &abbey_mayor::art::ART,
+    &hills_sheep::art::ART,
 ];
 
 /// Every expansion's neutral figures.

@@ -8,6 +8,7 @@
 //! the hills' tie-break and the vineyards ([`Hills`]), the record key
 //! `flock:` ([`keys`]), their notes and the rules a record can break.
 
+pub mod art;
 pub mod choices;
 pub mod keys;
 pub mod notes;
