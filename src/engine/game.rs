@@ -649,9 +649,12 @@ impl<'a> Game<'a> {
         let t = &entry.tile;
         let base = self.features.len() as Node;
         for (fi, f) in t.features.iter().enumerate() {
+            // Open sides: the edges of a city, road or river, the
+            // half-edges of a field, until a tile lies beside them.
             let open = match f.kind {
                 FeatureKind::City | FeatureKind::Road | FeatureKind::River => t.reach(fi) as u32,
-                _ => 0,
+                FeatureKind::Field => f.halves.len() as u32,
+                FeatureKind::Cloister => 0,
             };
             let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
             self.features.add(idx as u32, fi as u16, open, extras);
@@ -694,10 +697,20 @@ impl<'a> Game<'a> {
                         self.features.close_one(set);
                         self.touched.push(set);
                     }
+                    for h in e.halves() {
+                        if let Some(of) = theirs.field_on_half[h.facing().index()] {
+                            self.features.close_one(nb_base + Node::from(of));
+                        }
+                    }
                 }
                 (_, EdgeKind::Any) => {
                     for set in [here, here_too].into_iter().flatten() {
                         self.features.close_one(set);
+                    }
+                    for h in e.halves() {
+                        if let Some(mf) = mine.field_on_half[h.index()] {
+                            self.features.close_one(base + Node::from(mf));
+                        }
                     }
                 }
                 (a, b) if a == b => {
@@ -1104,6 +1117,14 @@ impl<'a> Game<'a> {
             FeatureKind::Cloister => self.ring[spot.placed] == 8,
             FeatureKind::Field | FeatureKind::River => false,
         }
+    }
+
+    /// How many sides of the feature a spot names have no tile beside
+    /// them yet, across the board: edges of a road or city, half-edges of
+    /// a field (0: no tile can extend it any more).
+    #[must_use]
+    pub fn open_sides(&self, spot: Spot) -> u32 {
+        self.features.open(self.node(spot.placed, spot.feature))
     }
 
     /// Whether any figure (a follower or a companion) stands on the

@@ -25,11 +25,11 @@ use crate::engine::mechanic::{
     Acting, ActionOption, Mechanic, Phases, Placing, Said, Setup, Target,
 };
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::geometry::{Half, Pos};
+use crate::geometry::Pos;
 use crate::record::{Act, Keyed};
 use crate::rules::table::{Bears, Kept, PointKey, Row, Toggle, Values};
 use crate::rules::{Figure, Ruleset};
-use crate::tileset::{Catalog, FeatureKind};
+use crate::tileset::{Catalog, EdgeKind, FeatureKind};
 
 /// The symbol of a hill.
 pub const HILL: &str = "hill";
@@ -131,6 +131,23 @@ struct Shepherds {
     seen: usize,
 }
 
+/// The roots of a tile's fields, without allocating (a tile has a few).
+#[derive(Debug, Default)]
+struct Fields {
+    /// The roots.
+    roots: [Node; 12],
+    /// How many.
+    len: usize,
+}
+
+impl Fields {
+    /// Whether the field of `field` is one of them.
+    fn has(&self, game: &Game, field: Spot) -> bool {
+        let root = game.root_of(field);
+        self.roots[..self.len].contains(&root)
+    }
+}
+
 /// An entry due on a turn: the field, the actor's shepherds there, and
 /// whether it is a new shepherd's first draw.
 #[derive(Debug, Clone)]
@@ -160,15 +177,10 @@ impl Shepherds {
     /// the dragon): their sheep go back into the bag; and takes in those
     /// deployed since, as placed on `turn`.
     fn reconcile(&mut self, game: &Game, turn: usize) {
-        let mut gone = Vec::new();
-        self.flocks.retain(|f| {
-            let on = game.followers().get(f.id).is_some_and(|fo| fo.on_board);
-            if !on {
-                gone.extend(f.sheep.iter().copied());
-            }
-            on
-        });
-        self.back_to_bag(&gone);
+        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
+        if !self.flocks.iter().all(on) {
+            self.forget_gone(game);
+        }
         let Some(shepherd) = self.shepherd else {
             return;
         };
@@ -187,6 +199,20 @@ impl Shepherds {
         self.seen = all.len();
     }
 
+    /// Forgets the shepherds no longer on the board; their sheep go back
+    /// into the bag.
+    fn forget_gone(&mut self, game: &Game) {
+        let mut gone = Vec::new();
+        self.flocks.retain(|f| {
+            let on = game.followers().get(f.id).is_some_and(|fo| fo.on_board);
+            if !on {
+                gone.extend(f.sheep.iter().copied());
+            }
+            on
+        });
+        self.back_to_bag(&gone);
+    }
+
     /// The flock of the shepherd `id`, if it is on the board.
     fn flock(&self, id: usize) -> Option<usize> {
         self.flocks.iter().position(|f| f.id == id)
@@ -203,13 +229,11 @@ impl Shepherds {
 
     /// The entries due on turn `turn` of `actor`, whose tile lies at
     /// placed index `placed`, in the order of the shepherds.
-    fn dues(&self, game: &Game, actor: usize, turn: usize, placed: usize) -> Vec<Due> {
+    fn dues(&self, game: &Game, actor: usize, turn: usize, here: &Fields) -> Vec<Due> {
         let mut dues: Vec<Due> = Vec::new();
-        let tile = game.tile(game.placed()[placed].tile());
-        let fields_here: Vec<Spot> = (0..tile.features.len())
-            .filter(|&f| tile.features[f].kind == FeatureKind::Field)
-            .map(|feature| Spot { placed, feature })
-            .collect();
+        if !self.flocks.iter().any(|f| f.owner == actor) {
+            return dues;
+        }
         for f in &self.flocks {
             if f.owner != actor {
                 continue;
@@ -223,7 +247,7 @@ impl Shepherds {
                 });
                 continue;
             }
-            if !fields_here.iter().any(|&s| game.same_feature(s, field)) {
+            if !here.has(game, field) {
                 continue;
             }
             match dues
@@ -239,6 +263,20 @@ impl Shepherds {
             }
         }
         dues
+    }
+
+    /// The fields (their roots) of the tile at placed index `placed`:
+    /// the fields it extends.
+    fn fields_at(game: &Game, placed: usize) -> Fields {
+        let tile = game.tile(game.placed()[placed].tile());
+        let mut out = Fields::default();
+        for feature in 0..tile.features.len() {
+            if tile.features[feature].kind == FeatureKind::Field && out.len < out.roots.len() {
+                out.roots[out.len] = game.root_of(Spot { placed, feature });
+                out.len += 1;
+            }
+        }
+        out
     }
 
     /// The shepherds (indices of [`Shepherds::flocks`]) on the field of
@@ -365,18 +403,64 @@ impl Shepherds {
     }
 
     /// Whether no tile can extend the field of `field` any more: every
-    /// edge its segments reach has a tile beside it.
+    /// half-edge it reaches has a tile beside it.
     fn closed(game: &Game, field: Spot) -> bool {
-        game.members(field.placed, field.feature)
-            .into_iter()
-            .all(|(placed, feature)| {
-                let p = &game.placed()[placed];
-                let tile = game.tile(p.tile());
-                Half::ALL
-                    .into_iter()
-                    .filter(|&h| tile.feature_on_half(h, p.rot) == Some(feature))
-                    .all(|h| game.at(p.pos.step(h.edge())).is_some())
-            })
+        game.open_sides(field) == 0
+    }
+
+    /// The turn's choices for the flocks due, in the order the record
+    /// makes them, and the entries that are not due.
+    fn tend(
+        &mut self,
+        game: &mut Game,
+        acting: &Acting<'_>,
+        dues: &[Due],
+        written: &[Entry],
+        said: &mut Said,
+    ) {
+        let who = acting.names.get(acting.actor).cloned().unwrap_or_default();
+        let (for_due, extra) = self.matched(dues, written);
+        for e in extra {
+            said.violations.push((
+                ViolationKind::Mechanic(Broken::new(SheepProblem::NotDue {
+                    player: who.clone(),
+                    at: e.at.map(|(p, _)| p),
+                })),
+                e.span,
+            ));
+        }
+        // The choices, in the order the record makes them.
+        let mut order: Vec<usize> = (0..dues.len()).collect();
+        order.sort_by_key(|&k| for_due[k].map_or(usize::MAX, |e| e.span.offset()));
+        for k in order {
+            let due = &dues[k];
+            // An earlier choice (a wolf) may have sent these shepherds home.
+            let Some(first) = due.mine.iter().find_map(|&id| self.flock(id)) else {
+                continue;
+            };
+            let at = self.flocks[first].at;
+            match for_due[k] {
+                None => said.violations.push((
+                    ViolationKind::Mechanic(Broken::new(SheepProblem::Missing {
+                        player: who.clone(),
+                        at,
+                        first: due.first,
+                    })),
+                    acting.span,
+                )),
+                Some(e) => match e.choice {
+                    Choice::Score if due.first => said.violations.push((
+                        ViolationKind::Mechanic(Broken::new(SheepProblem::Score {
+                            player: who.clone(),
+                            at,
+                        })),
+                        e.span,
+                    )),
+                    Choice::Score => self.herd(game, acting, due.field, Why::Score, said),
+                    Choice::Draw(token) => self.draw(game, acting, due, token, e, said),
+                },
+            }
+        }
     }
 
     /// Matches the turn's entries to the entries due: for each due, the
@@ -514,6 +598,9 @@ impl Mechanic for Shepherds {
             });
         }
         self.reconcile(game, acting.turn);
+        if self.flocks.is_empty() && !acting.acts.iter().any(|a| a.get::<Flock>().is_some()) {
+            return;
+        }
         let entries: Vec<(usize, &Flock)> = acting
             .acts
             .iter()
@@ -525,55 +612,21 @@ impl Mechanic for Shepherds {
             .iter()
             .flat_map(|(_, f)| f.entries.iter().cloned())
             .collect();
-        let dues = self.dues(game, acting.actor, acting.turn, acting.placed);
-        let who = acting.names.get(acting.actor).cloned().unwrap_or_default();
-        let (for_due, extra) = self.matched(&dues, &written);
-        for e in extra {
-            said.violations.push((
-                ViolationKind::Mechanic(Broken::new(SheepProblem::NotDue {
-                    player: who.clone(),
-                    at: e.at.map(|(p, _)| p),
-                })),
-                e.span,
-            ));
+        let here = Self::fields_at(game, acting.placed);
+        let dues = self.dues(game, acting.actor, acting.turn, &here);
+        if !written.is_empty() || !dues.is_empty() {
+            self.tend(game, acting, &dues, &written, said);
         }
-        // The choices, in the order the record makes them.
-        let mut order: Vec<usize> = (0..dues.len()).collect();
-        order.sort_by_key(|&k| for_due[k].map_or(usize::MAX, |e| e.span.offset()));
-        for k in order {
-            let due = &dues[k];
-            // An earlier choice (a wolf) may have sent these shepherds home.
-            let Some(first) = due.mine.iter().find_map(|&id| self.flock(id)) else {
-                continue;
-            };
-            let at = self.flocks[first].at;
-            match for_due[k] {
-                None => said.violations.push((
-                    ViolationKind::Mechanic(Broken::new(SheepProblem::Missing {
-                        player: who.clone(),
-                        at,
-                        first: due.first,
-                    })),
-                    acting.span,
-                )),
-                Some(e) => match e.choice {
-                    Choice::Score if due.first => said.violations.push((
-                        ViolationKind::Mechanic(Broken::new(SheepProblem::Score {
-                            player: who.clone(),
-                            at,
-                        })),
-                        e.span,
-                    )),
-                    Choice::Score => self.herd(game, acting, due.field, Why::Score, said),
-                    Choice::Draw(token) => self.draw(game, acting, due, token, e, said),
-                },
-            }
-        }
-        // Fields that can grow no more score at once.
+        // Fields that can grow no more score at once. Only a tile that
+        // extends a field, or one whose edges take anything (the abbey),
+        // can close it.
+        let tile = game.tile(game.placed()[acting.placed].tile());
+        let any_edge = tile.edges.contains(&EdgeKind::Any);
         let mut k = 0;
         while k < self.flocks.len() {
             let field = Self::field_of(game, &self.flocks[k]);
-            if Self::closed(game, field) {
+            let touched = any_edge || here.has(game, field);
+            if touched && Self::closed(game, field) {
                 self.herd(game, acting, field, Why::Closed, said);
             } else {
                 k += 1;
@@ -584,7 +637,7 @@ impl Mechanic for Shepherds {
     fn placement_options(&self, game: &Game, placed: usize, player: usize) -> Vec<ActionOption> {
         // The flocks of the player's shepherds whose fields the tile
         // extends: each grows or is scored.
-        self.dues(game, player, usize::MAX, placed)
+        self.dues(game, player, usize::MAX, &Self::fields_at(game, placed))
             .into_iter()
             .filter_map(|d| {
                 let i = d.mine.iter().find_map(|&id| self.flock(id))?;
@@ -607,7 +660,12 @@ impl Mechanic for Shepherds {
     ) -> Vec<Act> {
         let mut me = self.clone();
         me.reconcile(game, acting.turn);
-        let dues = me.dues(game, acting.actor, acting.turn, acting.placed);
+        let dues = me.dues(
+            game,
+            acting.actor,
+            acting.turn,
+            &Self::fields_at(game, acting.placed),
+        );
         if dues.is_empty() {
             return Vec::new();
         }
