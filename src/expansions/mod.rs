@@ -261,7 +261,9 @@ pub struct PageAct {
     pub hint: &'static str,
     /// What the player clicks.
     pub pick: PagePick,
-    /// Fields written with every value (`spot: tower`).
+    /// Fields written with every value (`spot: tower`), each as YAML
+    /// reads a plain scalar: `true` and numbers are written as such
+    /// (`score: true`, `draw: 3`).
     pub fixed: &'static [(&'static str, &'static str)],
     /// Whether it takes the turn's `figure` away (a follower it puts
     /// elsewhere is a normal one).
@@ -304,7 +306,11 @@ pub enum PagePick {
 }
 
 /// Every act the page records, in the order its menu lists them.
-pub const PAGE_ACTS: [&[PageAct]; 2] = [&tower::choices::PAGE, &princess_dragon::choices::PAGE];
+pub const PAGE_ACTS: [&[PageAct]; 3] = [
+    &tower::choices::PAGE,
+    &princess_dragon::choices::PAGE,
+    &hills_sheep::choices::PAGE,
+];
 
 /// Every expansion's rule options (its toggles of ruleset files), listed
 /// after the base game's in every report.

@@ -596,8 +596,8 @@ pub struct PageActJson {
     /// With `step`: the neutral figure that steps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub neutral: Option<String>,
-    /// Fields written with every value.
-    pub fixed: std::collections::BTreeMap<String, String>,
+    /// Fields written with every value: a word, a number or a boolean.
+    pub fixed: std::collections::BTreeMap<String, serde_json::Value>,
     /// Whether it takes the turn's `figure` away.
     pub clears_figure: bool,
     /// How the turn list says it, before what it names; empty: not said
@@ -628,7 +628,14 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             fixed: a
                 .fixed
                 .iter()
-                .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                .map(|(k, v)| {
+                    // A plain scalar as YAML reads it: `true`, `3`, else a word.
+                    let value = serde_json::from_str::<serde_json::Value>(v)
+                        .ok()
+                        .filter(|j| j.is_boolean() || j.is_number())
+                        .unwrap_or_else(|| serde_json::Value::String((*v).to_string()));
+                    ((*k).to_string(), value)
+                })
                 .collect(),
             clears_figure: a.clears_figure,
             summary: a.summary.to_string(),

@@ -711,6 +711,53 @@ test('the princess, the fairy, the dragon\'s steps and a portal are recorded by 
   await page.close();
 });
 
+test('a shepherd, its draws and its flock herded are recorded by clicking, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue]', 'tilesets: [base, hills-sheep]', 'turns:',
+    '  - { tile: B, at: [0, -1] }'];
+  const before = join(dir, 'hs.yaml');
+  writeFileSync(before, [...head, ''].join('\n'));
+  const page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(options.includes('shepherd'), `${options}`);
+  assert.deepEqual(options.filter((o) => o.startsWith('act:')).sort(),
+    ['act:flock-1', 'act:flock-2', 'act:flock-3', 'act:flock-4', 'act:flock-score', 'act:flock-wolf']);
+  // Blue: a road, the shepherd north of it, and its first draw.
+  await click(page, '[data-palette-tile="U"]');
+  await click(page, square(1, 0));
+  await page.selectOption('#figure', 'shepherd');
+  await click(page, `${square(1, 0)} [data-spot="NNE"]`);
+  await page.selectOption('#figure', 'act:flock-3');
+  await click(page, square(1, 0));
+  // Red: a road west, which extends blue's field: nothing for blue.
+  await page.selectOption('#figure', 'follower');
+  await click(page, '[data-palette-tile="U"]');
+  await click(page, square(-1, 0));
+  // Blue: the road goes on and extends the shepherd's field; blue grows the
+  // flock, then thinks better of it and herds it into the stable.
+  await click(page, '[data-palette-tile="U"]');
+  await click(page, square(2, 0));
+  await page.selectOption('#figure', 'act:flock-1');
+  await click(page, square(1, 0));
+  await page.selectOption('#figure', 'act:flock-score');
+  await click(page, square(1, 0));
+  await shot(page, 'hills-sheep');
+  const clicked = join(dir, 'hs-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'hs-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: U, at: [1, 0], meeple: NNE, figure: shepherd, flock: { at: [1, 0], draw: 3 } }',
+    '  - { tile: U, at: [-1, 0] }',
+    '  - { tile: U, at: [2, 0], flock: { at: [1, 0], score: true } }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  // Blue's flock of 3 sheep: 3 points.
+  assert.deepEqual(a.totals, { red: 0, blue: 3 });
+  await page.close();
+});
+
 test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
   // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
   // and a character beyond the BMP; claims at the edge of what JSON keeps

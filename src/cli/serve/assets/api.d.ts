@@ -378,10 +378,10 @@ export declare namespace Board {
      */
     neutral?: string | null;
     /**
-     * Fields written with every value.
+     * Fields written with every value: a word, a number or a boolean.
      */
     fixed: {
-      [k: string]: string | undefined;
+      [k: string]: unknown | undefined;
     };
     /**
      * Whether it takes the turn's `figure` away.
@@ -627,7 +627,7 @@ export declare namespace Score {
          */
         gone: GoneJson[];
       }
-    | (TowerNoteJson | DragonNoteJson);
+    | (TowerNoteJson | DragonNoteJson | SheepNoteJson);
   /**
    * The Tower's notes in `carca score --format json`.
    */
@@ -785,6 +785,52 @@ export declare namespace Score {
          */
         gone: GoneJson[];
       };
+  /**
+   * The notes of Hills & Sheep in `carca score --format json`.
+   */
+  export type SheepNoteJson =
+    | {
+        note: "flock_draw";
+        /**
+         * The shepherd's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The token: 1 to 4 sheep, or `"wolf"`.
+         */
+        sheep: {
+          [k: string]: unknown | undefined;
+        };
+        /**
+         * With the wolf: the owners of the shepherds it sent home.
+         */
+        home?: string[] | null;
+      }
+    | {
+        note: "flock";
+        /**
+         * The field.
+         */
+        feature: string;
+        flock: FlockJson;
+        /**
+         * The players who scored it.
+         */
+        players: string[];
+      }
+    | {
+        note: "hill";
+        /**
+         * The hill's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        hill: [number, number];
+      };
 
   /**
    * The record was adjudicated.
@@ -926,6 +972,10 @@ export declare namespace Score {
      */
     princess_action: "may" | "must";
     /**
+     * Hills & Sheep: of the players tied for the most followers on a road, city or farm, those with at least one follower on a hill tile of it score (`at-least-one-follower`, the printed rule), or those with the most followers on its hill tiles (`number-of-followers`); when none of them has one there, all of them score.
+     */
+    hill_tiebreaker: "at-least-one-follower" | "number-of-followers";
+    /**
      * The numbers every score is made of; a house rule changes a number (`farm_city = 2`: farms pay 2 per city).
      */
     points: {
@@ -1005,6 +1055,10 @@ export declare namespace Score {
        * To the owner of the follower beside the fairy, whenever that follower's feature is scored (The Princess & the Dragon).
        */
       fairy_scored?: number;
+      /**
+       * Added to a cloister completed during the game for each vineyard tile among its 8 neighbours (Hills & Sheep).
+       */
+      vineyard?: number;
       [k: string]: number | undefined;
     };
   }
@@ -1254,6 +1308,23 @@ export declare namespace Score {
      * Where it stands on its tile.
      */
     spot: string;
+  }
+  /**
+   * What was scored.
+   */
+  export interface FlockJson {
+    /**
+     * The tokens of all the shepherds on the field.
+     */
+    sheep: number[];
+    /**
+     * How many shepherds stood there.
+     */
+    shepherds: number;
+    /**
+     * Why it was scored.
+     */
+    why: "score" | "closed";
   }
   /**
    * What final scoring would add to a game in progress.
@@ -2237,6 +2308,14 @@ export declare namespace ServeRecord {
    */
   export type OneOrList = RawMove | RawMove1[];
   /**
+   * The schema's view of `flock:`.
+   */
+  export type FlockShape = RawEntry | RawEntry1[];
+  /**
+   * A token as the schema shows it.
+   */
+  export type TokenShape = number | string;
+  /**
    * How [`RawPrisoner`] is written, for the schema.
    */
   export type RawPrisonerSchema =
@@ -2425,6 +2504,10 @@ export declare namespace ServeRecord {
      */
     princess_action?: "may" | "must";
     /**
+     * Hills & Sheep: of the players tied for the most followers on a road, city or farm, those with at least one follower on a hill tile of it score (`at-least-one-follower`, the printed rule), or those with the most followers on its hill tiles (`number-of-followers`); when none of them has one there, all of them score.
+     */
+    hill_tiebreaker?: "at-least-one-follower" | "number-of-followers";
+    /**
      * The numbers every score is made of; a house rule changes a number (`farm_city = 2`: farms pay 2 per city).
      */
     points?: {
@@ -2504,6 +2587,10 @@ export declare namespace ServeRecord {
        * To the owner of the follower beside the fairy, whenever that follower's feature is scored (The Princess & the Dragon).
        */
       fairy_scored?: number;
+      /**
+       * Added to a cloister completed during the game for each vineyard tile among its 8 neighbours (Hills & Sheep).
+       */
+      vineyard?: number;
       /**
        * The rate of a modifier a tile set in play declares.
        */
@@ -2645,6 +2732,13 @@ export declare namespace ServeRecord {
      * in order: `[E, E, N, W, S, S]` (board orientation).
      */
     dragon?: string[] | null;
+    /**
+     * Hills & Sheep: the token the turn's player draws from the bag for a
+     * shepherd (`{ draw: 1 | 2 | 3 | 4 | wolf }`) or the flock they herd into the
+     * stable (`{ score: true }`); a list of them, each with `at: [x, y]` (the
+     * shepherd's tile), when two are due on one turn.
+     */
+    flock?: FlockShape | null;
   }
   /**
    * A tile and a location on it.
@@ -2800,6 +2894,48 @@ export declare namespace ServeRecord {
      * another name for it.
      */
     spot?: string | null;
+  }
+  /**
+   * One entry.
+   */
+  export interface RawEntry {
+    /**
+     * The token drawn: `1`, `2`, `3`, `4` (sheep) or `wolf`.
+     */
+    draw?: TokenShape | null;
+    /**
+     * `true`: the flock is herded into the stable and scored.
+     */
+    score?: boolean | null;
+    /**
+     * The tile of the shepherd it is for: [x, y] (when two entries are
+     * due on one turn).
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at?: [number, number] | null;
+  }
+  /**
+   * One entry as written.
+   */
+  export interface RawEntry1 {
+    /**
+     * The token drawn: `1`, `2`, `3`, `4` (sheep) or `wolf`.
+     */
+    draw?: TokenShape | null;
+    /**
+     * `true`: the flock is herded into the stable and scored.
+     */
+    score?: boolean | null;
+    /**
+     * The tile of the shepherd it is for: [x, y] (when two entries are
+     * due on one turn).
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at?: [number, number] | null;
   }
   /**
    * A follower on the table, in a snapshot.
