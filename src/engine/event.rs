@@ -386,7 +386,8 @@ pub enum Unit {
     /// Occurrences of a counted modifier (a pennant, a designer's well), by
     /// name.
     Modifier(String),
-    /// Something a mechanic counts, by its word (`completed_city`, `pig`).
+    /// Something a mechanic counts, by its word (`completed_city`, `pig`;
+    /// with its own plural after a `/`, `sheep/sheep`).
     Named(&'static str),
 }
 

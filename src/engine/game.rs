@@ -178,7 +178,7 @@ pub struct Grant {
     pub rule: &'static str,
     /// The rule in words.
     pub words: &'static str,
-    /// What it counts (`turn`).
+    /// What it counts (`turn`; with its own plural after a `/`).
     pub unit: &'static str,
     /// What gives the points.
     pub by: &'static str,

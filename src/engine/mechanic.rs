@@ -1150,83 +1150,24 @@ impl Mechanics {
 
 #[cfg(test)]
 mod tests {
-    use super::{Phases, Setup};
-    use crate::expansions::princess_dragon::keys::Pick;
+    use super::Setup;
     use crate::geometry::{Pos, Rotation};
     use crate::loader::Loader;
-    use crate::record::Act;
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
 
-    fn catalog_of(sets: &[&str]) -> Catalog {
-        Catalog::new(
-            sets.iter()
-                .map(|name| {
-                    crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                        .expect("built-in set")
-                })
-                .collect(),
-        )
-    }
-
+    /// A base game builds no table of the tiles that wake a mechanic: no
+    /// placement of its concerns one. (What wakes an
+    /// expansion's mechanic is its folder's test: the dragon's is
+    /// `princess_dragon::dragon`'s
+    /// `a_turn_wakes_only_the_mechanics_its_tile_or_acts_concern`.)
     #[test]
-    fn a_turn_wakes_only_the_mechanics_its_tile_or_acts_concern() {
-        let catalog = catalog_of(&["base", "princess-dragon"]);
+    fn a_base_game_builds_no_table_of_tiles_that_wake_a_mechanic() {
+        let base = Catalog::new(vec![
+            crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
+                .expect("built-in set"),
+        ]);
         let rules = Ruleset::modern();
-        let start = catalog.default_start().expect("a start tile");
-        let mechanics = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &catalog,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
-        let find = |symbol: Option<&str>| {
-            (0..catalog.tiles.len())
-                .find(|&i| {
-                    let t = &catalog.tiles[i].tile;
-                    t.symbols.first().map(String::as_str) == symbol
-                        && !t.start
-                        && t.cloister.is_none()
-                })
-                .expect("a tile")
-        };
-        let (plain, volcano, dragon) = (find(None), find(Some("volcano")), find(Some("dragon")));
-        let mut game = super::super::game::Game::new(&catalog, &rules, 2);
-        game.place(start, Pos::new(0, 0), Rotation::R0, None);
-        let at_plain = game.place(plain, Pos::new(0, -1), Rotation::R0, Some(1));
-        let at_volcano = game.place(volcano, Pos::new(1, 0), Rotation::R0, Some(2));
-        let at_dragon = game.place(dragon, Pos::new(-1, 0), Rotation::R0, Some(3));
-        // The placed phase: a volcano brings the dragon; a plain tile
-        // concerns nobody.
-        assert_eq!(mechanics.placed_concerns(plain), 0);
-        assert_ne!(mechanics.placed_concerns(volcano), 0);
-        // The act and move phases: a plain tile and no act wake nobody.
-        for phase in [Phases::ACT, Phases::MOVE] {
-            assert!(!mechanics.busy(&game, phase, 0, Some(at_plain), &[]));
-        }
-        // A volcano and a dragon tile wake the dragon's move phase.
-        assert!(mechanics.busy(&game, Phases::MOVE, 0, Some(at_volcano), &[]));
-        assert!(mechanics.busy(&game, Phases::MOVE, 0, Some(at_dragon), &[]));
-        assert!(!mechanics.busy(&game, Phases::ACT, 0, Some(at_dragon), &[]));
-        // An act wakes the mechanic whose key it is, whatever the tile.
-        let nowhere = miette::SourceSpan::from((0, 0));
-        let pick = Pick {
-            player: None,
-            at: Pos::new(0, 0),
-            at_span: nowhere,
-            spot: None,
-            span: nowhere,
-        };
-        let fairy = [Act::Keyed(crate::record::Keyed::new(
-            crate::expansions::princess_dragon::keys::Picked {
-                by: crate::expansions::princess_dragon::keys::Picker::Fairy,
-                pick,
-            },
-        ))];
-        assert!(mechanics.busy(&game, Phases::ACT, 0, Some(at_plain), &fairy));
-        assert!(!mechanics.busy(&game, Phases::MOVE, 0, Some(at_plain), &fairy));
-        // A base game builds no mechanic and no table.
-        let base = catalog_of(&["base"]);
         let start = base.default_start().expect("a start tile");
         let none = crate::expansions::ALL.mechanics(&Setup {
             catalog: &base,

@@ -5,13 +5,15 @@
 use crate::engine::event::{Basis, Nothing, Part, Unit};
 use crate::rules::FarmScoring;
 
-/// `n` of `word`, in English: "1 tile", "3 tiles", "2 cities".
+/// `n` of `word`, in English: "1 tile", "3 tiles", "2 cities". A word
+/// may give its own plural after a `/` (`sheep/sheep`).
 #[must_use]
 pub fn plural(n: u32, word: &str) -> String {
+    if let Some((one, many)) = word.split_once('/') {
+        return format!("{n} {}", if n == 1 { one } else { many });
+    }
     match (n, word.strip_suffix('y')) {
         (1, _) => format!("1 {word}"),
-        // A word that is its own plural.
-        _ if word == "sheep" => format!("{n} {word}"),
         (_, Some(stem)) => format!("{n} {stem}ies"),
         (_, None) => format!("{n} {word}s"),
     }

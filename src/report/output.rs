@@ -210,7 +210,8 @@ fn parts_json(parts: &[crate::engine::event::Part]) -> Vec<PartJson> {
             of: match &p.unit {
                 Unit::Tile => "tile",
                 Unit::Modifier(m) => m.as_str(),
-                Unit::Named(w) => w,
+                // A word that gives its own plural (`sheep/sheep`): the word.
+                Unit::Named(w) => w.split('/').next().unwrap_or(w),
             }
             .to_string(),
             rate: p.rate,

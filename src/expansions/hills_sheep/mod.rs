@@ -379,7 +379,7 @@ impl Shepherds {
                     Why::Score => "the flock herded into the stable",
                     Why::Closed => "the flock of a field that can grow no more",
                 },
-                unit: "sheep",
+                unit: "sheep/sheep",
                 by: "the flock",
                 about: Some(id.clone()),
             },
