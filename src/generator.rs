@@ -450,8 +450,9 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     let mut closing = Vec::new();
     let mut rest = Vec::new();
     let start = catalog.default_start().unwrap_or(0);
+    let block = catalog.start_block();
     for (i, e) in catalog.tiles.iter().enumerate() {
-        if e.tile.per_player {
+        if e.tile.per_player || e.tile.at.is_some() && i != start {
             continue;
         }
         let count = e.tile.count - u32::from(i == start);
@@ -473,7 +474,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     deck.extend(closing);
     deck.extend(rest);
     deck.truncate(options.tiles.saturating_sub(1) as usize);
-    let exhausted = deck.len() as u64 + 1
+    let exhausted = deck.len() as u64 + 1 + block.len() as u64
         >= catalog
             .tiles
             .iter()
@@ -484,6 +485,10 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     let mut open = OpenPositions::default();
     game.place(start, Pos::new(0, 0), Rotation::R0, None);
     open.placed(Pos::new(0, 0), |q, e| game.edge_shown(q, e));
+    for &(tile, at) in &block {
+        game.place(tile, at, Rotation::R0, None);
+        open.placed(at, |q, e| game.edge_shown(q, e));
+    }
 
     let mut turns: Vec<Turn> = Vec::new();
     // The referee's mechanics and turn order.

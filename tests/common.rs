@@ -118,18 +118,27 @@ pub(crate) fn loader() -> &'static carca::loader::Loader {
 pub(crate) const MIXES: u32 = 1 << (carca::tileset::builtin::NAMES.len() - 1);
 
 /// Mix `k` (below [`MIXES`]) of the built-in tile sets: the base set and
-/// the others whose bit is set in `k`. Mix `MIXES - 1` holds them all.
+/// the others whose bit is set in `k`. Mix `MIXES - 1` holds them all,
+/// but for a set played before all others (The River) when a set lays a
+/// start block (The Count of Carcassonne): the two cannot start one game.
 pub(crate) fn mix(k: u32) -> Vec<&'static str> {
     let others = carca::tileset::builtin::NAMES
         .iter()
         .copied()
         .filter(|n| *n != "base");
-    std::iter::once("base")
+    let sets: Vec<&'static str> = std::iter::once("base")
         .chain(
             others
                 .enumerate()
                 .filter(|(i, _)| k >> i & 1 == 1)
                 .map(|(_, n)| n),
         )
+        .collect();
+    let set = |n: &str| carca::tileset::builtin::prepared(n).expect("built-in");
+    let block = sets
+        .iter()
+        .any(|n| set(n).tiles.iter().any(|t| t.at.is_some()));
+    sets.into_iter()
+        .filter(|n| !(block && set(n).opening))
         .collect()
 }

@@ -816,7 +816,7 @@ fn every_rule_option_and_ruleset_changes_some_verdict() {
 
 /// The generated group is what `carca conformance export --generated 68
 /// --tag generated` makes: the suite's generated games and 68 more of
-/// each of the 38 mixes, a few thousand in all, each a legal game whose
+/// each of the 47 mixes, a few thousand in all, each a legal game whose
 /// verdict is carca's.
 #[test]
 fn the_generated_group_is_what_the_generator_makes() {
@@ -1072,8 +1072,8 @@ fn more_generated_games_are_run_and_exported() {
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
     let short = &out[..out.len().min(2000)];
     assert_eq!(code, 0, "{short}");
-    // The suite's own 76, and one more of each of the 38 mixes.
-    assert_eq!(v["passed"], 114, "{short}");
+    // The suite's own 94, and one more of each of the 47 mixes.
+    assert_eq!(v["passed"], 141, "{short}");
     assert!(out.contains("generated:base+tower-3"), "{short}");
     let dir = std::env::temp_dir().join(format!("carca-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");

@@ -265,14 +265,26 @@ pub fn mixes() -> Vec<Vec<String>> {
             .chain(more.iter().map(|s| (*s).clone()))
             .collect()
     };
+    // A set played before all others (The River) and one that lays a
+    // start block (The Count of Carcassonne) cannot start one game: every
+    // set goes with the others but those.
+    let set = |n: &str| crate::tileset::builtin::prepared(n);
+    let opening = |n: &str| set(n).is_some_and(|s| s.opening);
+    let block = |n: &str| set(n).is_some_and(|s| s.tiles.iter().any(|t| t.at.is_some()));
+    let clash = |a: &str, b: &str| (opening(a) && block(b)) || (block(a) && opening(b));
     let mut out = vec![with_base(&[])];
     out.extend(expansions.iter().map(|e| with_base(&[e])));
     for (i, a) in expansions.iter().enumerate() {
-        for b in &expansions[i + 1..] {
+        for b in expansions[i + 1..].iter().filter(|b| !clash(a, b)) {
             out.push(with_base(&[a, b]));
         }
     }
-    out.push(with_base(&expansions.iter().collect::<Vec<_>>()));
+    let all: Vec<&String> = expansions.iter().filter(|e| !block(e)).collect();
+    out.push(with_base(&all));
+    if expansions.iter().any(|e| block(e)) {
+        let all: Vec<&String> = expansions.iter().filter(|e| !opening(e)).collect();
+        out.push(with_base(&all));
+    }
     out
 }
 

@@ -29,7 +29,8 @@ pub enum Phase {
 /// removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
-    /// The turn (1-based entry of `turns`) it happened on.
+    /// The turn (1-based entry of `turns`) it happened on; 0: at the end,
+    /// before the final scoring.
     pub turn: usize,
     /// The player it happened to.
     pub player: usize,

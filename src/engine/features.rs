@@ -156,6 +156,11 @@ impl Features {
         self.join(a, b, 1);
     }
 
+    /// Joins two sets that meet at no edge (landmarks of one name).
+    pub(crate) fn join_apart(&mut self, a: Node, b: Node) {
+        self.join(a, b, 0);
+    }
+
     /// Joins two sets, closing `closing` open edges. Returns the root.
     fn join(&mut self, a: Node, b: Node, closing: u32) -> Node {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));

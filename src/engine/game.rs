@@ -316,6 +316,8 @@ pub enum DeployProblem {
     Completed(Figure, FeatureKind),
     /// Followers never stand on this kind of feature.
     NotOccupiable(FeatureKind),
+    /// No figure stands in a landmark.
+    Landmark,
     /// Someone already stands on the feature.
     Occupied {
         /// Kind of the feature.
@@ -401,6 +403,9 @@ pub struct Game<'a> {
     /// up to date only when legal placements are asked for, so that scoring
     /// a game pays nothing for it.
     open: RefCell<(usize, OpenPositions)>,
+    /// A node of each landmark on the board, by its name: every landmark
+    /// of one name is one feature.
+    landmarks: Vec<(&'a str, Node)>,
 }
 
 impl<'a> Game<'a> {
@@ -452,6 +457,7 @@ impl<'a> Game<'a> {
             taken: Vec::new(),
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
+            landmarks: Vec::new(),
         }
     }
 
@@ -658,6 +664,9 @@ impl<'a> Game<'a> {
             };
             let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
             self.features.add(idx as u32, fi as u16, open, extras);
+            if f.landmark {
+                self.landmark(f.name.as_deref().unwrap_or_default(), base + fi as Node);
+            }
         }
         self.placed.push(PlacedTile {
             // A catalog holds far fewer tile types than a `u32` counts.
@@ -747,6 +756,15 @@ impl<'a> Game<'a> {
         idx
     }
 
+    /// Joins a landmark's node to the landmark of its name already on the
+    /// board, if any.
+    fn landmark(&mut self, name: &'a str, node: Node) {
+        match self.landmarks.iter().find(|(n, _)| *n == name) {
+            Some(&(_, first)) => self.features.join_apart(first, node),
+            None => self.landmarks.push((name, node)),
+        }
+    }
+
     /// The node of feature `feature` of placed tile `placed`.
     pub(super) fn node(&self, placed: usize, feature: usize) -> Node {
         self.placed[placed].base + feature as Node
@@ -765,6 +783,9 @@ impl<'a> Game<'a> {
         let kind = self.tile(self.placed[placed].tile()).features[feature].kind;
         if !kind.holds_followers() {
             return Some(DeployProblem::NotOccupiable(kind));
+        }
+        if self.tile(self.placed[placed].tile()).features[feature].landmark {
+            return Some(DeployProblem::Landmark);
         }
         if self.supply(player, figure) == 0 {
             return Some(DeployProblem::NoFollowers(figure));
@@ -1117,6 +1138,19 @@ impl<'a> Game<'a> {
             FeatureKind::Cloister => self.ring[spot.placed] == 8,
             FeatureKind::Field | FeatureKind::River => false,
         }
+    }
+
+    /// Whether the feature a spot names was scored (a road, city or
+    /// cloister once completed, whether or not anyone held it).
+    #[must_use]
+    pub fn was_scored(&self, spot: Spot) -> bool {
+        self.features.scored(self.root_of(spot))
+    }
+
+    /// Whether the corner figure `c` stands on the field of `spot`.
+    #[must_use]
+    pub fn corner_on(&self, c: &CornerFigure, spot: Spot) -> bool {
+        self.features.find(c.node) == self.root_of(spot)
     }
 
     /// How many sides of the feature a spot names have no tile beside

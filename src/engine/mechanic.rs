@@ -254,6 +254,9 @@ impl Phases {
     /// A tile is cleared of figures: a mechanic sends home those it keeps
     /// there (a follower on a tower).
     pub const CLEAR: Phases = Phases(512);
+    /// The game is over, before the final scoring: figures move a last
+    /// time as the record's top-level keys say (followers leave the City).
+    pub const FINAL: Phases = Phases(1024);
 
     /// Both.
     #[must_use]
@@ -350,6 +353,18 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _acts: &[Act],
     ) -> bool {
         true
+    }
+
+    /// Phase "final": the record is played out (`ended`: the game is over),
+    /// before the final scoring; a mechanic moves figures as the record's
+    /// top-level keys say (the followers that leave the City).
+    fn finish(
+        &mut self,
+        _game: &mut Game,
+        _record: &crate::record::Record,
+        _ended: bool,
+        _said: &mut Said,
+    ) {
     }
 
     /// For `carca moves` and the page: an act of the last turn played that
@@ -864,7 +879,13 @@ impl Mechanics {
         self.phases.has(Phases::MOVE)
     }
 
-    /// Whether any mechanic hooks into the "begin" phase.
+    /// Whether any mechanic hooks into the "final" phase.
+    #[must_use]
+    pub fn hooks_final(&self) -> bool {
+        self.phases.has(Phases::FINAL)
+    }
+
+    /// Whether a mechanic hooks into the "begin" phase.
     #[must_use]
     pub fn hooks_begin(&self) -> bool {
         self.phases.has(Phases::BEGIN)
@@ -939,6 +960,12 @@ impl Mechanics {
         }
         self.narrow();
         (said, out)
+    }
+
+    /// The record is played out, before the final scoring: mechanics move
+    /// figures as its top-level keys say.
+    pub fn finish(&mut self, game: &mut Game, record: &crate::record::Record, ended: bool) -> Said {
+        self.each_in(Phases::FINAL, |m, said| m.finish(game, record, ended, said))
     }
 
     /// A snapshot's figures are on the board: the mechanics settle what

@@ -64,6 +64,7 @@ fn signature(shown: &impl Fn(Pos, Edge) -> Option<EdgeKind>, pos: Pos) -> u16 {
             EdgeKind::Field => 3,
             EdgeKind::River => 4,
             EdgeKind::Any => 5,
+            EdgeKind::Inner => 6,
         });
         sig |= kind << (3 * e.index());
     }
@@ -80,7 +81,8 @@ fn fits_signature(tile: &Tile, rot: Rotation, sig: u16) -> bool {
             2 => EdgeKind::Road,
             3 => EdgeKind::Field,
             4 => EdgeKind::River,
-            _ => EdgeKind::Any,
+            5 => EdgeKind::Any,
+            _ => EdgeKind::Inner,
         };
         tile.edge_kind(e, rot).matches(kind)
     })

@@ -93,6 +93,10 @@ pub fn adjudicate(
             !record.declared_open
         }
     };
+    if referee.mechanics.hooks_final() {
+        let said = referee.mechanics.finish(&mut referee.game, record, ended);
+        referee.heard(said);
+    }
     let Referee {
         game,
         mut findings,
@@ -401,10 +405,15 @@ impl<'r> Referee<'r> {
         }
     }
 
+    /// Lays the start tile, and the rest of a start block.
     fn start(&mut self) {
         let s = self.record.start.clone();
         self.draw(s.tile(), s.tile_span.into());
         self.game.place(s.tile(), s.at, s.rot, None);
+        for (tile, at) in self.record.catalog.start_block() {
+            self.draw(tile, s.tile_span.into());
+            self.game.place(tile, at, Rotation::R0, None);
+        }
     }
 
     /// Walks the turns; returns whether the game ended.
@@ -1118,6 +1127,7 @@ impl<'r> Referee<'r> {
                 kind,
             },
             DeployProblem::NotOccupiable(_) => ViolationKind::FollowerOnRiver { player },
+            DeployProblem::Landmark => ViolationKind::FollowerInLandmark { player },
             DeployProblem::Occupied { kind, figure, by } => ViolationKind::FeatureOccupied {
                 player,
                 figure: name(figure),
@@ -1138,11 +1148,19 @@ impl<'r> Referee<'r> {
             self.game.holding(player, good, n);
         }
         let start = &self.record.start;
-        if !board.iter().any(|p| p.at == start.at) {
+        // A start block lies there from the start: a board may list its
+        // tiles in their places, or leave them out.
+        let block = self.record.catalog.start_block();
+        let in_block = |p: &Placement| {
+            p.rot == Rotation::R0
+                && (p.tile() == start.tile() && p.at == start.at
+                    || block.iter().any(|&(t, at)| t == p.tile() && at == p.at))
+        };
+        if !block.is_empty() || !board.iter().any(|p| p.at == start.at) {
             self.start();
         }
         let mut spans: HashMap<Pos, SourceSpan> = HashMap::new();
-        for p in board {
+        for p in board.iter().filter(|p| block.is_empty() || !in_block(p)) {
             let entry = &self.record.catalog.tiles[p.tile()];
             if self.game.at(p.at).is_some() {
                 let id = self.game.placed()[self.game.at(p.at).unwrap_or(0)].tile();

@@ -470,6 +470,11 @@ pub enum ViolationKind {
         /// The player.
         player: String,
     },
+    /// A figure in a landmark (the City of Carcassonne), which holds none.
+    FollowerInLandmark {
+        /// The player.
+        player: String,
+    },
     /// A follower on a feature that already holds one.
     FeatureOccupied {
         /// The player deploying.

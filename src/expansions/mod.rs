@@ -9,6 +9,7 @@
 
 pub mod abbey;
 pub mod abbey_mayor;
+pub mod count;
 pub mod gone;
 pub mod hills_sheep;
 pub mod inns_cathedrals;
@@ -20,7 +21,7 @@ pub mod traders_builders;
 use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
 
 /// The turn mechanics, in the order their hooks are asked.
-const TURN: [BuildTurn; 11] = [
+const TURN: [BuildTurn; 12] = [
     river::mechanic,
     traders_builders::builders,
     abbey::mechanic,
@@ -33,6 +34,9 @@ const TURN: [BuildTurn; 11] = [
     princess_dragon::fairy::mechanic,
     princess_dragon::princess::portal,
     princess_dragon::dragon::mechanic,
+    // Last: followers leave the City after the dragon flew, and enter it
+    // after the barns and the wagons.
+    count::mechanic,
 ];
 
 /// The scoring hooks, in the order they are asked.
@@ -58,7 +62,7 @@ pub struct Notes {
 }
 
 /// Every expansion's notes, in the order the breakdown lists them.
-pub const NOTES: [Notes; 3] = [
+pub const NOTES: [Notes; 4] = [
     Notes {
         heading: tower::notes::HEADING,
         schema: tower::notes::schema,
@@ -71,12 +75,16 @@ pub const NOTES: [Notes; 3] = [
         heading: hills_sheep::notes::HEADING,
         schema: hills_sheep::notes::schema,
     },
+    Notes {
+        heading: count::notes::HEADING,
+        schema: count::notes::schema,
+    },
 ];
 
 /// The section of RULES.md that gives the rules of each built-in tile
 /// set's expansion (the base game's are §1 to §7), by which the rules test
 /// suite tags its cases and mixes its generated games.
-pub const RULES_SECTIONS: [(&str, &str); 8] = [
+pub const RULES_SECTIONS: [(&str, &str); 9] = [
     ("river", "§9"),
     ("abbey", "§8"),
     ("inns-cathedrals", "§11"),
@@ -85,6 +93,7 @@ pub const RULES_SECTIONS: [(&str, &str); 8] = [
     ("tower", "§15"),
     ("princess-dragon", "§14"),
     ("hills-sheep", "§18"),
+    ("count", "§17"),
 ];
 
 /// What the expansions bring to reading a JCloisterZone save: their
@@ -314,7 +323,7 @@ pub const PAGE_ACTS: [&[PageAct]; 3] = [
 
 /// Every expansion's rule options (its toggles of ruleset files), listed
 /// after the base game's in every report.
-pub const OPTIONS: [&[crate::rules::table::Toggle]; 3] = [
+pub const OPTIONS: [&[crate::rules::table::Toggle]; 4] = [
     &[abbey_mayor::barn::PLACEMENT],
     &[
         princess_dragon::dragon::MOVE,
@@ -322,6 +331,7 @@ pub const OPTIONS: [&[crate::rules::table::Toggle]; 3] = [
         princess_dragon::princess::ACTION,
     ],
     &[hills_sheep::HILL_TIEBREAKER],
+    &[count::FINAL_SCORING, count::COUNT_MOVE],
 ];
 
 /// Every expansion's `[points]` rows, listed after the base game's.
@@ -339,7 +349,7 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
 
 /// The keys the expansions add to a record's turns, in the order a turn
 /// takes and writes them.
-const TURN_KEYS: [&'static dyn crate::record::Key; 8] = [
+const TURN_KEYS: [&'static dyn crate::record::Key; 11] = [
     &abbey_mayor::keys::WAGON,
     &tower::keys::TOWER,
     &tower::keys::CAPTURE,
@@ -348,15 +358,21 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 8] = [
     &princess_dragon::keys::PRINCESS,
     &princess_dragon::keys::DRAGON,
     &hills_sheep::keys::FLOCK,
+    &count::keys::LEAVE,
+    &count::keys::ENTER,
+    &count::keys::COUNT,
 ];
 
 /// The keys the expansions add to a snapshot, in the order they are read.
-const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 5] = [
+const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 8] = [
     &traders_builders::keys::GOODS,
     &tower::keys::TOWERS,
     &tower::keys::PRISONERS,
     &princess_dragon::keys::DRAGON_AT,
     &princess_dragon::keys::FAIRY_AT,
+    &count::keys::QUARTERS,
+    &count::keys::COUNT_AT,
+    &count::keys::FINAL_LEAVE,
 ];
 
 /// The keys the expansions add to records.

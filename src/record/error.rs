@@ -107,6 +107,35 @@ pub enum RecordError {
         span: SourceSpan,
     },
 
+    /// A start tile or an opening set beside a start block.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::record::start_block),
+        help(
+            "a start block (the City of Carcassonne) lies on the board from the start: the record names no `start`, and no set played before all others (The River) goes with it"
+        )
+    )]
+    StartBlock {
+        /// What is wrong.
+        problem: &'static str,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
+    /// A value of an expansion's key that the key cannot take.
+    #[error("{problem}")]
+    #[diagnostic(code(carca::record::key), help("{help}"))]
+    Key {
+        /// What is wrong.
+        problem: &'static str,
+        /// How to put it right.
+        help: &'static str,
+        /// The value.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// A `goods:` entry that names no trade good in play, or a count out of
     /// range.
     #[error("{problem}")]

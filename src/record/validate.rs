@@ -142,7 +142,24 @@ impl<'a> Converter<'a> {
             });
         }
 
+        // A start block (the City of Carcassonne) is the start: no start
+        // tile beside it, and no set played before all others.
+        let block = !catalog.start_block().is_empty();
+        if block && let Some(s) = &raw.start {
+            self.error(RecordError::StartBlock {
+                problem: "the tile sets in play lay a start block (the City of Carcassonne) in place of a start tile: leave `start` out",
+                span: self.span(s),
+            });
+        }
+        if block && catalog.tiles.iter().any(|e| e.opening) {
+            let span = raw.tilesets.as_ref().map_or(whole, |t| self.span(t));
+            self.error(RecordError::StartBlock {
+                problem: "a start block (the City of Carcassonne) and a set played before all others (The River) cannot both start the game",
+                span,
+            });
+        }
         let start = match &raw.start {
+            Some(_) if block => None,
             Some(s) => self.placement(&s.value, self.span(s), &catalog, Some(Pos::new(0, 0))),
             None => match catalog.default_start() {
                 Some(tile) => Some(Placement {
@@ -179,7 +196,7 @@ impl<'a> Converter<'a> {
                 None
             }
             (Some(turns), None) => {
-                for (key, (at, _)) in &raw.keyed {
+                for (key, (at, _)) in raw.keyed.iter().filter(|(k, _)| !k.history()) {
                     self.error(RecordError::Form {
                         problem: key.in_history(),
                         span: self.span_at(at),
@@ -211,12 +228,13 @@ impl<'a> Converter<'a> {
         };
         // What a snapshot's expansion keys say, each key's state.
         let mut snapshot = crate::record::SnapshotState::default();
-        if raw.board.is_some() {
+        {
             let words = super::TurnWords {
                 players: &players,
                 catalog: &catalog,
             };
-            for (key, (_, value)) in &raw.keyed {
+            let history = raw.board.is_none();
+            for (key, (_, value)) in raw.keyed.iter().filter(|(k, _)| !history || k.history()) {
                 if let Some(state) = key.state(self, &**value, &words) {
                     snapshot.0.push((key.name(), state));
                 }

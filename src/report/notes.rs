@@ -57,6 +57,10 @@ pub fn words(players: &[String], n: &Note) -> String {
             n.turn,
             crate::expansions::gone::words(players, gone)
         ),
+        // Turn 0: at the end, before the final scoring.
+        NoteKind::Mechanic(told) if n.turn == 0 => {
+            format!("at the end · {}", told.tale().words(players, n.player))
+        }
         NoteKind::Mechanic(told) => {
             format!("turn {} · {}", n.turn, told.tale().words(players, n.player))
         }

@@ -502,7 +502,8 @@ pub struct DoubleTurnJson {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct NoteJson {
-    /// The turn (entry of `turns`) it happened on.
+    /// The turn (entry of `turns`) it happened on; 0: at the end, before
+    /// the final scoring.
     pub turn: usize,
     /// The player it happened to.
     pub player: String,

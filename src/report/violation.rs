@@ -499,6 +499,14 @@ impl Violation {
                 "deploy on the tile's road, city, field or cloister instead",
                 "this is the river",
             ),
+            ViolationKind::FollowerInLandmark { player } => w(
+                format!(
+                    "no figure stands in a landmark such as the City of Carcassonne: the figure stays in {player}'s supply"
+                ),
+                "carca::rules::follower_in_landmark",
+                "deploy on a road, city, field or cloister of the tile instead",
+                "this is a landmark",
+            ),
             ViolationKind::FeatureOccupied {
                 player,
                 figure,

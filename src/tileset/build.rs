@@ -396,7 +396,9 @@ impl Assembler<'_> {
                 });
             }
         }
-        if requires.is_empty() && !tiles.is_empty() && !tiles.iter().any(|t| t.start) {
+        self.check_block(&tiles, &spans, list_span);
+        let block = tiles.iter().any(|t| t.at == Some((0, 0)));
+        if requires.is_empty() && !tiles.is_empty() && !tiles.iter().any(|t| t.start) && !block {
             self.errors.push(E::NoStart {
                 name: name.clone(),
                 span: self.span(&raw.name),
@@ -915,7 +917,12 @@ impl Assembler<'_> {
             .iter()
             .filter_map(|r| self.companions.set(r))
             .collect();
-        for (i, t) in tiles.iter().enumerate().filter(|(_, t)| !t.start) {
+        // Start tiles and the start block are laid, not placed.
+        for (i, t) in tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.start && t.at.is_none())
+        {
             let others = tiles
                 .iter()
                 .enumerate()
@@ -1090,6 +1097,7 @@ impl Assembler<'_> {
             hole_only: flag(&raw.hole_only),
             tower,
             start: flag(&raw.start),
+            at: self.start_at(raw, count),
             last: flag(&raw.last),
             edges,
             cloister: features
@@ -1102,6 +1110,71 @@ impl Assembler<'_> {
             shared,
             on_half,
         })
+    }
+
+    /// The start block as a whole: one tile at [0, 0], no two at one
+    /// place, no start tile beside it.
+    fn check_block(
+        &mut self,
+        tiles: &[Tile],
+        spans: &[(SourceSpan, SourceSpan)],
+        list: SourceSpan,
+    ) {
+        let block: Vec<usize> = (0..tiles.len())
+            .filter(|&i| tiles[i].at.is_some())
+            .collect();
+        if block.is_empty() {
+            return;
+        }
+        let mut problem = None;
+        if !block.iter().any(|&i| tiles[i].at == Some((0, 0))) {
+            problem = Some((
+                "no tile of the start block lies at [0, 0]".to_string(),
+                list,
+            ));
+        }
+        for (k, &i) in block.iter().enumerate() {
+            if let Some(&j) = block[..k].iter().find(|&&j| tiles[j].at == tiles[i].at) {
+                problem = Some((
+                    format!("{} and {} lie at the same place", tiles[j].id, tiles[i].id),
+                    spans[i].0,
+                ));
+            }
+        }
+        if let Some(i) = (0..tiles.len()).find(|&i| tiles[i].start) {
+            problem = Some((
+                "a set with a start block has no start tile".to_string(),
+                spans[i].0,
+            ));
+        }
+        if let Some((problem, span)) = problem {
+            self.errors.push(E::BadStartBlock { problem, span });
+        }
+    }
+
+    /// Where a tile of the start block lies (`at: [x, y]`): one tile there.
+    fn start_at(&mut self, raw: &RawTile, count: i64) -> Option<(i32, i32)> {
+        let at = raw.at.as_ref()?;
+        let span = self.span(at);
+        let pos = match &at.value[..] {
+            [x, y] => crate::geometry::Pos::checked(x.value, y.value),
+            _ => None,
+        };
+        let problem = match pos {
+            None => Some("`at` is two whole numbers on the board: `[x, y]`".to_string()),
+            Some(_) if count != 1 => Some(format!(
+                "a tile that lies on the board from the start is one tile, not {count}"
+            )),
+            Some(_) if raw.start.as_ref().is_some_and(|s| s.value) => {
+                Some("a tile is the start tile or lies in the start block, not both".to_string())
+            }
+            Some(_) => None,
+        };
+        if let Some(problem) = problem {
+            self.errors.push(E::BadStartBlock { problem, span });
+            return None;
+        }
+        pos.map(|p| (p.x, p.y))
     }
 
     /// The cities' `shares`: per edge, the second city that reaches it
@@ -1259,7 +1332,7 @@ impl Assembler<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants, goods, with, princess, shares",
+            FeatureKind::City => "name, edges, pennants, goods, with, princess, shares, landmark",
             FeatureKind::Road => "name, edges, ends, with",
             FeatureKind::River => "name, edges, ends",
             _ => "name, halves, touches, apart",
@@ -1292,6 +1365,7 @@ impl Assembler<'_> {
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
             }
             FeatureKind::Road | FeatureKind::River => {
+                bad("landmark", raw.landmark.as_ref().map(|v| s.span(v)));
                 bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
                 bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
@@ -1303,6 +1377,7 @@ impl Assembler<'_> {
                 }
             }
             _ => {
+                bad("landmark", raw.landmark.as_ref().map(|v| s.span(v)));
                 bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
                 bad("goods", raw.goods.as_ref().map(|v| s.span(v)));
@@ -1434,6 +1509,24 @@ impl Assembler<'_> {
                     }
                     if let Some(w) = &r.with {
                         self.with(w, &mut f);
+                    }
+                    if r.landmark.as_ref().is_some_and(|l| l.value) {
+                        f.landmark = true;
+                        let why = if f.name.is_none() {
+                            Some("has no `name`")
+                        } else if r.edges.is_some() || r.shares.is_some() {
+                            Some("reaches an edge")
+                        } else if !f.extras.is_empty() {
+                            Some("carries something")
+                        } else {
+                            None
+                        };
+                        if let Some(why) = why {
+                            self.errors.push(E::BadLandmark {
+                                why,
+                                span: self.span(entry),
+                            });
+                        }
                     }
                     if r.edges.is_none() && f.name.is_none() {
                         self.errors.push(E::Nowhere {
@@ -1781,7 +1874,9 @@ impl Assembler<'_> {
         let mut out = Vec::new();
         for e in Edge::ALL {
             let k = edges[e.index()];
-            if k.has_field_halves() {
+            // Derived fields never reach an inner edge: a field that does
+            // is written.
+            if k.has_field_halves() && k != EdgeKind::Inner {
                 out.push(half_slot(e.halves()[0]));
                 if k == EdgeKind::Field {
                     out.push(mid_slot(e));
@@ -1925,7 +2020,8 @@ impl Assembler<'_> {
         }
         let parsed_cleanly = self.errors.len() == before;
         for e in Edge::ALL.into_iter().filter(|_| parsed_cleanly) {
-            if edges[e.index()].has_field_halves() {
+            // An inner edge's halves may belong to no field.
+            if edges[e.index()].has_field_halves() && edges[e.index()] != EdgeKind::Inner {
                 for h in e.halves() {
                     if !covered[h.index()] {
                         self.errors.push(E::HalfUncovered {

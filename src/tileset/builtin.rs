@@ -22,7 +22,7 @@ macro_rules! set {
 }
 
 /// Every built-in set, in the order they are listed to users.
-const SETS: [(&str, &str, &[u8]); 9] = [
+const SETS: [(&str, &str, &[u8]); 10] = [
     set!("base"),
     set!("abbey"),
     set!("river"),
@@ -32,6 +32,7 @@ const SETS: [(&str, &str, &[u8]); 9] = [
     set!("tower"),
     set!("princess-dragon"),
     set!("hills-sheep"),
+    set!("count"),
 ];
 
 /// Names of the built-in tile sets.

@@ -360,8 +360,24 @@ impl Catalog {
     pub fn default_start(&self) -> Option<usize> {
         self.tiles
             .iter()
-            .position(|e| e.opening && e.tile.start)
+            .position(|e| e.tile.at == Some((0, 0)))
+            .or_else(|| self.tiles.iter().position(|e| e.opening && e.tile.start))
             .or_else(|| self.tiles.iter().position(|e| e.tile.start))
+    }
+
+    /// The tiles that lie on the board from the start besides the start
+    /// tile at [0, 0] (a start block: the City of Carcassonne), with their
+    /// places, in the catalog's order; empty for a start tile alone.
+    #[must_use]
+    pub fn start_block(&self) -> Vec<(usize, crate::geometry::Pos)> {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let (x, y) = e.tile.at?;
+                ((x, y) != (0, 0)).then_some((i, crate::geometry::Pos::new(x, y)))
+            })
+            .collect()
     }
 
     /// Some tile ids, for help lines.

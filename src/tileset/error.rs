@@ -150,6 +150,38 @@ pub enum TilesetError {
         span: SourceSpan,
     },
 
+    /// A landmark that is not a named city without edges.
+    #[error("this landmark {why}")]
+    #[diagnostic(
+        code(carca::tileset::bad_landmark),
+        help(
+            "a landmark is a city with a `name` and no `edges`, pennants, goods or modifiers: `{{ name: city, landmark: true }}`; fields say they touch it with `touches: [\"#city\"]`"
+        )
+    )]
+    BadLandmark {
+        /// What is wrong.
+        why: &'static str,
+        /// The city entry.
+        #[label("this city")]
+        span: SourceSpan,
+    },
+
+    /// A tile's `at`, or the set's start block, is wrong.
+    #[error("{problem}")]
+    #[diagnostic(
+        code(carca::tileset::bad_start_block),
+        help(
+            "tiles that lie on the board from the start say `at: [x, y]`; they number 1 each, one lies at [0, 0], no two share a place, and such a set has no `start: true` tile"
+        )
+    )]
+    BadStartBlock {
+        /// What is wrong.
+        problem: String,
+        /// Where.
+        #[label("here")]
+        span: SourceSpan,
+    },
+
     /// A feature lies on an edge of another kind.
     #[error("a {feature} cannot lie on edge {edge}, which the edge code says is {code}")]
     #[diagnostic(

@@ -23,6 +23,10 @@ pub enum EdgeKind {
     River,
     /// `A`: matches any edge and continues nothing (the abbey).
     Any,
+    /// `-`: an inner edge of a block of tiles that lie together from the
+    /// start (the City of Carcassonne): no road or city; a field may reach
+    /// either half of it. It matches only another inner edge.
+    Inner,
 }
 
 impl EdgeKind {
@@ -35,6 +39,7 @@ impl EdgeKind {
             'F' => Some(EdgeKind::Field),
             'I' => Some(EdgeKind::River),
             'A' => Some(EdgeKind::Any),
+            '-' => Some(EdgeKind::Inner),
             _ => None,
         }
     }
@@ -48,6 +53,7 @@ impl EdgeKind {
             EdgeKind::Field => 'F',
             EdgeKind::River => 'I',
             EdgeKind::Any => 'A',
+            EdgeKind::Inner => '-',
         }
     }
 
@@ -60,19 +66,25 @@ impl EdgeKind {
             EdgeKind::Field => "field",
             EdgeKind::River => "river",
             EdgeKind::Any => "any",
+            EdgeKind::Inner => "inner",
         }
     }
 
     /// Whether two edges may lie against each other.
     #[must_use]
     pub fn matches(self, other: EdgeKind) -> bool {
-        self == other || self == EdgeKind::Any || other == EdgeKind::Any
+        self == other
+            || (self == EdgeKind::Any && other != EdgeKind::Inner)
+            || (other == EdgeKind::Any && self != EdgeKind::Inner)
     }
 
     /// Whether the edge's two halves are field half-edges.
     #[must_use]
     pub const fn has_field_halves(self) -> bool {
-        matches!(self, EdgeKind::Road | EdgeKind::Field | EdgeKind::River)
+        matches!(
+            self,
+            EdgeKind::Road | EdgeKind::Field | EdgeKind::River | EdgeKind::Inner
+        )
     }
 }
 
@@ -258,6 +270,10 @@ pub struct Feature {
     pub touches: Vec<usize>,
     /// Where a road or river with one edge ends.
     pub ends: Option<End>,
+    /// A city that is scenery: no figure, no scoring; every landmark of
+    /// one name on the board is one city, complete from the start.
+    #[serde(default)]
+    pub landmark: bool,
 }
 
 impl Feature {
@@ -272,6 +288,7 @@ impl Feature {
             extras: Vec::new(),
             touches: Vec::new(),
             ends: None,
+            landmark: false,
         }
     }
 
@@ -357,6 +374,10 @@ pub struct Tile {
     pub marked_city: Option<usize>,
     /// The set's start tile.
     pub start: bool,
+    /// Where it lies from the start, unturned, when it is one of a block
+    /// of tiles that forms the start (the City of Carcassonne).
+    #[serde(default)]
+    pub at: Option<(i32, i32)>,
     /// Placed last among the set's tiles (the lake of The River).
     pub last: bool,
     /// Edge kinds in order N, E, S, W.

@@ -65,8 +65,9 @@ pub(crate) struct RawTile {
     #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
     pub(crate) count: Option<Spanned<i64>>,
     /// The edge code, clockwise from north: C city, R road, F field, I river,
-    /// A any (abbey-like).
-    #[schemars(with = "String", regex(pattern = r"^\s*[CRFIA]{4}\s*$"))]
+    /// A any (abbey-like), - inner (against another tile of a block that
+    /// lies together from the start).
+    #[schemars(with = "String", regex(pattern = r"^\s*[CRFIA-]{4}\s*$"))]
     pub(crate) edges: Spanned<String>,
     /// The cities, when they are not one city over all city edges.
     #[schemars(with = "Option<Vec<RawFeature>>")]
@@ -96,6 +97,11 @@ pub(crate) struct RawTile {
     /// The set's start tile.
     #[schemars(with = "Option<bool>")]
     pub(crate) start: Option<Spanned<bool>>,
+    /// The tile lies on the board from the start, here, unturned: the
+    /// set's tiles with `at` form the start instead of a start tile (the
+    /// City of Carcassonne), one of them at `[0, 0]`.
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub(crate) at: Option<Spanned<Vec<Spanned<i64>>>>,
     /// Placed last among the set's tiles (the lake).
     #[schemars(with = "Option<bool>")]
     pub(crate) last: Option<Spanned<bool>>,
@@ -189,6 +195,12 @@ pub(crate) struct RawFeature {
     /// and more than one city).
     #[schemars(with = "Option<bool>")]
     pub(crate) princess: Option<Spanned<bool>>,
+    /// A city that is part of the scenery (the City of Carcassonne): it has
+    /// no edges and a `name`; no figure stands in it and it never scores;
+    /// every landmark of one name on the board is one city, complete from
+    /// the start, which counts for the fields that touch it.
+    #[schemars(with = "Option<bool>")]
+    pub(crate) landmark: Option<Spanned<bool>>,
     /// Edges a city also reaches that another city of the tile holds
     /// (`N`): until a tile lies there the two are apart and both open
     /// there; a tile put there joins both to its own city.

@@ -57,6 +57,10 @@ pub trait TurnKey: KeyForm {
 pub trait SnapshotKey: KeyForm {
     /// What is said when a history writes it (its state is made by turns).
     const IN_HISTORY: &'static str;
+    /// Whether a history may write it too: a top-level key of the whole
+    /// game (the followers that leave the City before the final scoring),
+    /// not a state its turns make.
+    const HISTORY: bool = false;
     /// The state its value says.
     type State: Any + std::fmt::Debug + Send + Sync;
     /// Reads the state, or `None` when a problem was reported through
@@ -168,6 +172,8 @@ pub trait SnapKey: ReadKey {
     fn reader(&self) -> &dyn ReadKey;
     /// What is said when a history writes it.
     fn in_history(&self) -> &'static str;
+    /// Whether a history may write it ([`SnapshotKey::HISTORY`]).
+    fn history(&self) -> bool;
     /// The state of a value it read (see [`SnapshotKey::state`]).
     fn state(
         &self,
@@ -197,6 +203,10 @@ impl<K: SnapshotKey> SnapKey for K {
 
     fn in_history(&self) -> &'static str {
         K::IN_HISTORY
+    }
+
+    fn history(&self) -> bool {
+        K::HISTORY
     }
 
     fn state(
