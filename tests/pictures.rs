@@ -341,6 +341,7 @@ fn the_readme_pictures_are_current() {
             vec!["tiles", "render", "princess-dragon"],
         ),
         ("tiles-hills-sheep", vec!["tiles", "render", "hills-sheep"]),
+        ("tiles-count", vec!["tiles", "render", "count"]),
     ] {
         let out = s.path("p.svg");
         let mut args = args.clone();

@@ -434,7 +434,11 @@ pub fn takes_words(
 }
 
 /// Every expansion's marks, in the order the board's key lists them.
-pub const MARKS: [&[Mark]; 2] = [&princess_dragon::symbols::MARKS, &hills_sheep::art::MARKS];
+pub const MARKS: [&[Mark]; 3] = [
+    &princess_dragon::symbols::MARKS,
+    &hills_sheep::art::MARKS,
+    &count::art::MARKS,
+];
 
 /// The mark of the symbol `word`, if an expansion draws it.
 #[must_use]

@@ -277,6 +277,11 @@ fn legend(tile: &Tile) -> Vec<String> {
                 }
                 None => {}
             }
+            if f.landmark {
+                line.push_str(
+                    ", a landmark: complete, counts for the fields that touch it, never scores",
+                );
+            }
             for e in crate::geometry::Edge::ALL {
                 if tile.shared[e.index()] == Some(i) {
                     let _ = write!(

@@ -10,6 +10,7 @@
 //! Count ([`City`]), the record keys ([`keys`]), their notes and the rules
 //! a record can break.
 
+pub mod art;
 pub mod keys;
 pub mod notes;
 pub mod problem;
@@ -211,13 +212,13 @@ impl City {
     fn entry_refused(&self, game: &Game, figure: Figure, quarter: Quarter) -> Option<&'static str> {
         let table = game.figures();
         if !table.is_follower(figure) {
-            return Some("is no follower: only followers go into the City");
+            return Some("only followers go into the City");
         }
         if Some(figure) == self.mayor && quarter != Quarter::Castle {
-            return Some("is a mayor: it goes into the castle only");
+            return Some("a mayor goes into the castle only");
         }
         if Some(figure) == self.wagon && quarter == Quarter::Market {
-            return Some("is a wagon: it goes into any quarter but the market");
+            return Some("a wagon goes into any quarter but the market");
         }
         None
     }
@@ -310,7 +311,7 @@ impl City {
             kind: NoteKind::Mechanic(Told::new(CocNote::Left {
                 owner: i.owner,
                 quarter: i.quarter,
-                figure: game.figures().name(i.figure).to_string(),
+                figure: crate::text::figure_word(game.figures().name(i.figure)).to_string(),
                 to,
                 at_the_end: final_,
             })),
@@ -345,7 +346,7 @@ impl City {
         let Some(quarter) = Quarter::of_kind(kind) else {
             return refuse("no quarter's followers go onto a river".into(), m.spot_span);
         };
-        let figure = game.figures().name(m.figure).to_string();
+        let figure = crate::text::figure_word(game.figures().name(m.figure)).to_string();
         let Some(k) = self.find(quarter, owner, m.figure) else {
             return refuse(
                 format!(
@@ -492,7 +493,7 @@ impl Mechanic for City {
         } else {
             None
         };
-        let word = game.figures().name(e.figure).to_string();
+        let word = crate::text::figure_word(game.figures().name(e.figure)).to_string();
         let figure_why = self.entry_refused(game, e.figure, e.quarter);
         let problem = match (why, figure_why) {
             (Some(why), _) => Some(CocProblem::Enter {
@@ -501,7 +502,7 @@ impl Mechanic for City {
             }),
             (None, Some(why)) => Some(CocProblem::Enter {
                 player: who.clone(),
-                why: format!("{word} {why}"),
+                why: format!("may not put the {word} into the {}: {why}", e.quarter),
             }),
             (None, None) if !game.take_from_supply(scored.actor, e.figure) => {
                 Some(CocProblem::Enter {

@@ -98,7 +98,13 @@ pub fn schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 /// A figure's word unless it is a normal follower.
 fn special(figure: &str) -> Option<String> {
-    (figure != "follower").then(|| figure.to_string())
+    (figure != "follower").then(|| {
+        if figure == "big follower" {
+            "big".to_string()
+        } else {
+            figure.to_string()
+        }
+    })
 }
 
 impl Tale for CocNote {

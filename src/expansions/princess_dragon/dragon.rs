@@ -354,8 +354,9 @@ impl Mechanic for Dragon {
     }
 }
 
-/// The directions the dragon at `at` may step to: a placed tile, not
-/// visited in this flight, not the fairy's (in the order N, E, S, W).
+/// The directions the dragon at `at` may step to: a placed tile with
+/// some landscape (not the City of Carcassonne's inner tiles), not visited
+/// in this flight, not the fairy's (in the order N, E, S, W).
 fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Steps {
     let mut out = Steps {
         edges: Edge::ALL,
@@ -363,7 +364,10 @@ fn open_steps(game: &Game, at: Pos, visited: &[Pos], fairy: Option<Pos>) -> Step
     };
     for e in Edge::ALL {
         let to = at.step(e);
-        if game.at(to).is_some() && !visited.contains(&to) && Some(to) != fairy {
+        let landscape = game
+            .at(to)
+            .is_some_and(|p| !game.tile(game.placed()[p].tile()).features.is_empty());
+        if landscape && !visited.contains(&to) && Some(to) != fairy {
             out.edges[out.len] = e;
             out.len += 1;
         }
@@ -479,6 +483,10 @@ impl Dragon {
                 Some(DragonProblem::TooManySteps)
             } else if entered.is_none() {
                 Some(DragonProblem::StepEmpty(to))
+            } else if entered
+                .is_some_and(|p| game.tile(game.placed()[p].tile()).features.is_empty())
+            {
+                Some(DragonProblem::StepBare(to))
             } else if trail[..flown].contains(&to) {
                 Some(DragonProblem::StepVisited(to))
             } else if Some(to) == fairy {

@@ -37,6 +37,9 @@ pub enum DragonProblem {
     NoDragonTile,
     /// A step onto a square without a tile.
     StepEmpty(Pos),
+    /// A step onto a tile with no landscape (the City of Carcassonne's
+    /// inner tiles).
+    StepBare(Pos),
     /// A step onto a tile the dragon already visited in this flight.
     StepVisited(Pos),
     /// A step onto the fairy's tile.
@@ -115,6 +118,11 @@ fn words(player: &str, act: &str, why: &DragonProblem) -> (&'static str, Wording
             format!("no tile lies at {at}"),
             "each step goes to a tile beside the dragon's, in row or column".to_string(),
             "no tile".to_string(),
+        ),
+        DragonProblem::StepBare(at) => (
+            format!("the tile at {at} shows no landscape: the dragon never enters it"),
+            "each step goes to a tile beside the dragon's with a road, city, field or cloister (the City of Carcassonne's two inner tiles have none)".to_string(),
+            "no landscape".to_string(),
         ),
         DragonProblem::StepVisited(at) => (
             format!("the dragon has already been at {at} in this flight"),

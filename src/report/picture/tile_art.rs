@@ -645,6 +645,38 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
             .set("height", T)
             .set("fill", if any { "#c9c3b8" } else { "#8fbf5a" }),
     );
+    // Inner edges (a start block's, the City of Carcassonne's): what no
+    // field reaches along them is the block's own town.
+    for e in tile
+        .edges
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == EdgeKind::Inner)
+        .map(|(i, _)| crate::geometry::Edge::ALL[i])
+    {
+        for h in e.halves() {
+            let field = tile.on_half[h.index()]
+                .is_some_and(|f| tile.features[f].kind == FeatureKind::Field);
+            if !field {
+                let [a, b, c] = half_triangle(h);
+                g = g.add(
+                    Path::new()
+                        .set(
+                            "d",
+                            format!(
+                                "M{} L{} L{} Z",
+                                point(a.0, a.1),
+                                point(b.0, b.1),
+                                point(c.0, c.1)
+                            ),
+                        )
+                        .set("fill", "#c49a5a")
+                        .set("stroke", "#c49a5a")
+                        .set("stroke-width", 0.6),
+                );
+            }
+        }
+    }
     for &f in hatched {
         g = g.add(highlight_shape(tile, f));
     }
@@ -703,7 +735,7 @@ pub(super) fn tile_group(tile: &Tile, hatched: &[usize]) -> Group {
                     .set("stroke", "#c49a5a")
                     .set("stroke-width", 0.6),
             );
-        } else {
+        } else if !f.landmark {
             g = g.add(
                 Circle::new()
                     .set("cx", C.0)
