@@ -171,6 +171,19 @@ fn inns_cathedrals(c: &mut Criterion) {
             });
         },
     );
+    // The Count of Carcassonne: 84 tiles (the City's 12 and 72 of the base
+    // game), with followers going into the City and out of it.
+    let coc = game_with(&["base", "count"], 84, 0.8).yaml();
+    let src = SourceFile::new("count-84.yaml", coc.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "84 tiles with The Count of Carcassonne: check and score (engine only)",
+        |b| {
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
+        },
+    );
     // The Princess & the Dragon: the 102 land tiles of the base game and
     // the expansion, with volcanoes, flights, the fairy, the princess and
     // portals, beside a base game of 102 tiles.

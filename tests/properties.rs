@@ -399,7 +399,12 @@ fn dragon_flight(
     while steps.len() < 6 {
         let Some(e) = carca::geometry::Edge::ALL.into_iter().find(|&e| {
             let q = at.step(e);
-            (g.at(q).is_some() || q == placed) && !visited.contains(&q) && Some(q) != fairy
+            // A tile with no landscape (the City's inner tiles) is never
+            // entered.
+            let landscape = g
+                .at(q)
+                .is_some_and(|p| !g.tile(g.placed()[p].tile()).features.is_empty());
+            (landscape || q == placed) && !visited.contains(&q) && Some(q) != fairy
         }) else {
             break;
         };
@@ -520,6 +525,10 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                                 p.x, p.y, rec.players[*o]
                             )
                         }
+                        "leave" => match &a.spot {
+                            Some(l) => format!(", leave: {{{at}, spot: \"{l}\"}}"),
+                            None => continue,
+                        },
                         // The flight and the flocks go with every entry
                         // below.
                         "dragon" | "flock" => continue,

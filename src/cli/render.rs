@@ -101,6 +101,7 @@ pub(crate) fn run(
     let game = pos.game();
     let mut scene = Scene::of_game(game, &p.record.players);
     scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
+    scene.add_aside(&pos.aside());
     if feature.is_some() && output.is_none() {
         return super::usage_error(
             "--feature outlines a feature in an SVG or PNG picture; add -o board.svg (or .png)",
@@ -148,6 +149,7 @@ pub(crate) fn draw(
     let pos = crate::engine::position(&p.record, &p.rules, None, &crate::expansions::ALL);
     let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
     scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
+    scene.add_aside(&pos.aside());
     scene.marks = a.marks;
     let marks = crate::report::picture::marks(&p.record.players);
     scene.refused = a

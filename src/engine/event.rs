@@ -305,6 +305,9 @@ pub struct FeatureReport {
     pub cities: Vec<FeatureId>,
     /// Unfinished cities a farm touches: they score nothing for it.
     pub open_cities: Vec<FeatureId>,
+    /// The names of the landmarks among `cities` (the City of
+    /// Carcassonne), which the reports say.
+    pub landmarks: Vec<String>,
 }
 
 /// One scoring.

@@ -1537,6 +1537,7 @@ impl<'a> Game<'a> {
                 complete: true,
                 cities: Vec::new(),
                 open_cities: Vec::new(),
+                landmarks: Vec::new(),
             },
             followers: vec![0; n],
             strength: vec![0; n],
@@ -1797,6 +1798,7 @@ impl<'a> Game<'a> {
             complete,
             cities: Vec::new(),
             open_cities: Vec::new(),
+            landmarks: Vec::new(),
         };
         self.award(phase, report, counts, winners, award);
         if let Some(e) = self.events.last_mut() {
@@ -1951,6 +1953,15 @@ impl<'a> Game<'a> {
             complete: false,
             cities: self.city_ids(&cities.0),
             open_cities: self.city_ids(&cities.1),
+            landmarks: cities
+                .0
+                .iter()
+                .filter_map(|&c| {
+                    let p = &self.placed[self.features.tile(c)];
+                    let f = &self.tile(p.tile()).features[self.features.feature(c)];
+                    f.landmark.then(|| f.name.clone().unwrap_or_default())
+                })
+                .collect(),
         }
     }
 
@@ -2034,6 +2045,7 @@ impl<'a> Game<'a> {
                         complete: false,
                         cities: vec![city],
                         open_cities: Vec::new(),
+                        landmarks: Vec::new(),
                     };
                     (report, sum, winners, points, basis)
                 }

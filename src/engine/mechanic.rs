@@ -169,6 +169,18 @@ pub struct Held {
     pub figure: Figure,
 }
 
+/// A figure a mechanic keeps beside the board, neither on a feature nor
+/// in its owner's supply (a follower in the City of Carcassonne).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aside {
+    /// Its owner.
+    pub owner: usize,
+    /// Which figure.
+    pub figure: Figure,
+    /// Where it is, in a word (`market`: a quarter of the City).
+    pub place: String,
+}
+
 /// What mechanics say in a phase: the rules the record breaks there (with
 /// the place in the record), what happened without points, and which of
 /// the record's moves they took up.
@@ -501,6 +513,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
     /// The figures players hold of one another's (prisoners).
     fn held(&self) -> Vec<Held> {
+        Vec::new()
+    }
+
+    /// The figures this mechanic keeps beside the board, for pictures.
+    fn aside(&self) -> Vec<Aside> {
         Vec::new()
     }
 
@@ -1058,6 +1075,12 @@ impl Mechanics {
     #[must_use]
     pub fn held(&self) -> Vec<Held> {
         self.all.iter().flat_map(|m| m.held()).collect()
+    }
+
+    /// Every figure the mechanics keep beside the board.
+    #[must_use]
+    pub fn aside(&self) -> Vec<Aside> {
+        self.all.iter().flat_map(|m| m.aside()).collect()
     }
 
     /// Whether any mechanic hooks into the "act" phase.

@@ -400,6 +400,12 @@ impl Position<'_> {
     pub fn held(&self) -> Vec<super::mechanic::Held> {
         self.referee.mechanics.held()
     }
+
+    /// The figures mechanics keep beside the board (in the City).
+    #[must_use]
+    pub fn aside(&self) -> Vec<super::mechanic::Aside> {
+        self.referee.mechanics.aside()
+    }
 }
 
 /// The position of a history record before turn `before` (1-based; `None`:

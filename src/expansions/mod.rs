@@ -315,10 +315,11 @@ pub enum PagePick {
 }
 
 /// Every act the page records, in the order its menu lists them.
-pub const PAGE_ACTS: [&[PageAct]; 3] = [
+pub const PAGE_ACTS: [&[PageAct]; 4] = [
     &tower::choices::PAGE,
     &princess_dragon::choices::PAGE,
     &hills_sheep::choices::PAGE,
+    &count::choices::PAGE,
 ];
 
 /// Every expansion's rule options (its toggles of ruleset files), listed
@@ -398,10 +399,11 @@ pub fn equip(loader: crate::loader::Loader) -> crate::loader::Loader {
 }
 
 /// Every expansion's choices.
-pub const CHOICES: [&[Choice]; 3] = [
+pub const CHOICES: [&[Choice]; 4] = [
     &tower::choices::CHOICES,
     &princess_dragon::choices::CHOICES,
     &hills_sheep::choices::CHOICES,
+    &count::choices::CHOICES,
 ];
 
 /// How the choices of the record key `key` are worded.

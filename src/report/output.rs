@@ -112,9 +112,10 @@ pub enum PhaseJson {
     Final,
 }
 
-/// A scored feature.
+/// A scored feature. Keys beyond those listed are the names of the
+/// landmarks a farm counts among its completed cities, each `true`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
+#[schemars(extend("additionalProperties" = {"type": "boolean", "const": true}))]
 pub struct FeatureJson {
     /// `road`, `city`, `cloister`, `farm` or `goods`.
     pub kind: &'static str,
@@ -130,6 +131,10 @@ pub struct FeatureJson {
     pub cities: Vec<String>,
     /// Unfinished cities a farm touches (they score nothing for it).
     pub open_cities: Vec<String>,
+    /// For each landmark among the completed cities a farm touches, its
+    /// name with `true` (`"city_of_carcassonne": true`); none otherwise.
+    #[serde(flatten)]
+    pub landmarks: std::collections::BTreeMap<String, bool>,
     /// Modifiers other than pennants it carries, with their counts
     /// (`{"inn": 1}`); left out when there are none.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -391,6 +396,7 @@ impl EventJson {
                 complete: f.complete,
                 cities: super::names::each(&f.cities),
                 open_cities: super::names::each(&f.open_cities),
+                landmarks: f.landmarks.iter().map(|n| (n.clone(), true)).collect(),
                 extras: (!others.is_empty()).then_some(others),
             },
             followers: counts(&e.followers),

@@ -11,6 +11,7 @@
 //! a record can break.
 
 pub mod art;
+pub mod choices;
 pub mod keys;
 pub mod notes;
 pub mod problem;
@@ -21,7 +22,7 @@ use problem::CocProblem;
 
 use crate::engine::event::{Note, NoteKind, Phase, ScoredKind, Told};
 use crate::engine::game::{Game, Spot};
-use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Scored, Setup};
+use crate::engine::mechanic::{Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::{Act, Keyed, Unnamed};
@@ -365,6 +366,12 @@ impl City {
         if let Some(why) = allowed(quarter, spot) {
             return refuse(why.to_string(), m.spot_span);
         }
+        if let Some(n) = game.barred(m.at) {
+            return refuse(
+                format!("cannot send a follower onto the {}'s tile", n.name),
+                m.at_span,
+            );
+        }
         // A follower a tile set declares may stand on some kinds only.
         if !game.figures().kind(m.figure).stands.contains(&kind) {
             return refuse(
@@ -648,6 +655,50 @@ impl Mechanic for City {
         }
     }
 
+    fn aside(&self) -> Vec<Aside> {
+        let mut out: Vec<Aside> = self
+            .inside
+            .iter()
+            .map(|i| Aside {
+                owner: i.owner,
+                figure: i.figure,
+                place: i.quarter.word().to_string(),
+            })
+            .collect();
+        out.sort_by(|a, b| a.place.cmp(&b.place));
+        out
+    }
+
+    fn placement_options(&self, game: &Game, placed: usize, player: usize) -> Vec<ActionOption> {
+        // The features this placement completes that a follower of the
+        // player's in the City may leave for (not from the Count's
+        // quarter; the market's only for a barn's farm, which a turn's
+        // placement alone never makes).
+        if !self.inside.iter().any(|i| i.owner == player) {
+            return Vec::new();
+        }
+        completed_spots(game, placed)
+            .into_iter()
+            .filter_map(|(spot, kind)| {
+                let quarter = Quarter::of_kind(kind)?;
+                let here = self
+                    .inside
+                    .iter()
+                    .any(|i| i.owner == player && i.quarter == quarter);
+                (here && quarter != self.count && quarter != Quarter::Market).then(|| {
+                    let (at, location, _) = game.named_spot(spot);
+                    ActionOption {
+                        key: "leave",
+                        at,
+                        height: 0,
+                        takes: Vec::new(),
+                        spot: Some(location),
+                    }
+                })
+            })
+            .collect()
+    }
+
     fn propose_before_scoring(
         &self,
         game: &Game,
@@ -755,6 +806,7 @@ fn completed_spots(game: &Game, placed: usize) -> Vec<(Spot, FeatureKind)> {
             let kind = tile.features[feature].kind;
             let near = p == placed || kind == FeatureKind::Cloister;
             if near
+                && game.barred(game.placed()[p].pos).is_none()
                 && City::completed_now(game, spot)
                 && !out.iter().any(|(s, _)| game.same_feature(*s, spot))
             {

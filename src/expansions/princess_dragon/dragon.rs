@@ -216,11 +216,13 @@ impl Mechanic for Dragon {
             beside: None,
             bars: true,
         });
-        // No figure but a barn stands on the dragon's tile.
+        // No figure but a barn stands on the dragon's tile, and a wagon,
+        // which may have moved there after a scoring (RULES §14: a move is
+        // no deployment).
         if let Body::Snapshot { meeples, .. } = &record.body {
             let table = game.figures();
             for (i, m) in meeples.iter().enumerate() {
-                if m.at == at && !table.on_corner(m.figure) {
+                if m.at == at && !table.on_corner(m.figure) && m.figure != Figure::WAGON {
                     said.taken.push(i);
                     said.violations.push((
                         ViolationKind::Mechanic(Broken::new(Refused {

@@ -285,6 +285,21 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// Says in the legend where each player's figures beside the board
+    /// are (a follower in the City's market).
+    pub fn add_aside(&mut self, aside: &[crate::engine::mechanic::Aside]) {
+        for (owner, entry) in self.legend.iter_mut().enumerate() {
+            let places: Vec<&str> = aside
+                .iter()
+                .filter(|a| a.owner == owner)
+                .map(|a| a.place.as_str())
+                .collect();
+            if !places.is_empty() {
+                entry.0 = format!("{} (aside: {})", entry.0, places.join(", "));
+            }
+        }
+    }
+
     /// Every tile of a set in rows, each with its id and count.
     #[must_use]
     pub fn sheet(tiles: &'a [Tile]) -> Scene<'a> {

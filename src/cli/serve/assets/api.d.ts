@@ -536,7 +536,8 @@ export declare namespace Score {
    */
   export type NoteJson = NoteJson1 & {
     /**
-     * The turn (entry of `turns`) it happened on.
+     * The turn (entry of `turns`) it happened on; 0: at the end, before
+     * the final scoring.
      */
     turn: number;
     /**
@@ -627,7 +628,7 @@ export declare namespace Score {
          */
         gone: GoneJson[];
       }
-    | (TowerNoteJson | DragonNoteJson | SheepNoteJson);
+    | (TowerNoteJson | DragonNoteJson | SheepNoteJson | CocNoteJson);
   /**
    * The Tower's notes in `carca score --format json`.
    */
@@ -976,6 +977,14 @@ export declare namespace Score {
      */
     hill_tiebreaker: "at-least-one-follower" | "number-of-followers";
     /**
+     * The Count of Carcassonne: before the final scoring only the market's followers leave the City, onto farms (`market-only`), or every quarter's, onto unfinished features of its kind and farms (`any-quarter`); never the Count's quarter's.
+     */
+    coc_final_scoring: "market-only" | "any-quarter";
+    /**
+     * The Count of Carcassonne: after a follower enters the City its owner may move the Count to another quarter (`by-player`), or the Count moves on by itself, castle, market, blacksmith, cathedral (`clockwise`), or to the quarter just entered (`follow-follower`).
+     */
+    count_move: "by-player" | "clockwise" | "follow-follower";
+    /**
      * The numbers every score is made of; a house rule changes a number (`farm_city = 2`: farms pay 2 per city).
      */
     points: {
@@ -1161,6 +1170,18 @@ export declare namespace Score {
     extras?: {
       [k: string]: number | undefined;
     } | null;
+    [k: string]:
+      | true
+      | string
+      | [number, number][]
+      | number
+      | boolean
+      | string[]
+      | {
+          [k: string]: number | undefined;
+        }
+      | null
+      | undefined;
   }
   /**
    * Followers on it, per player that has any.
@@ -1325,6 +1346,31 @@ export declare namespace Score {
      * Why it was scored.
      */
     why: "score" | "closed";
+  }
+  /**
+   * A note of The Count of Carcassonne in `carca score --format json`.
+   */
+  export interface CocNoteJson {
+    /**
+     * What moved.
+     */
+    coc: "enter" | "leave" | "final-leave" | "count";
+    /**
+     * The owner of the follower that left, when not the note's player.
+     */
+    owner?: string | null;
+    /**
+     * The quarter entered or left; for the Count, the one it left.
+     */
+    quarter: "castle" | "blacksmith" | "cathedral" | "market";
+    /**
+     * Where it went: a feature's name, or (the Count) a quarter.
+     */
+    to?: string | null;
+    /**
+     * The figure, when not a normal follower.
+     */
+    figure?: string | null;
   }
   /**
    * What final scoring would add to a game in progress.
@@ -1708,6 +1754,18 @@ export declare namespace Compare {
     extras?: {
       [k: string]: number | undefined;
     } | null;
+    [k: string]:
+      | true
+      | string
+      | [number, number][]
+      | number
+      | boolean
+      | string[]
+      | {
+          [k: string]: number | undefined;
+        }
+      | null
+      | undefined;
   }
   /**
    * Followers on it, per player that has any.
@@ -2212,6 +2270,18 @@ export declare namespace Moves {
     extras?: {
       [k: string]: number | undefined;
     } | null;
+    [k: string]:
+      | true
+      | string
+      | [number, number][]
+      | number
+      | boolean
+      | string[]
+      | {
+          [k: string]: number | undefined;
+        }
+      | null
+      | undefined;
   }
   /**
    * Followers on it, per player that has any.
@@ -2316,6 +2386,18 @@ export declare namespace ServeRecord {
    */
   export type TokenShape = number | string;
   /**
+   * The schema's view of `leave:`.
+   */
+  export type LeaveShape = RawMove2 | RawMove21[];
+  /**
+   * The schema's view of `enter:`.
+   */
+  export type EnterShape = string | RawEnterMap;
+  /**
+   * A quarter's word, for the schema.
+   */
+  export type QuarterWord = string;
+  /**
    * How [`RawPrisoner`] is written, for the schema.
    */
   export type RawPrisonerSchema =
@@ -2330,6 +2412,10 @@ export declare namespace ServeRecord {
          */
         figure?: string | null;
       };
+  /**
+   * The schema's view of a follower in a quarter.
+   */
+  export type OccupantShape = string | RawOccupantMap;
 
   /**
    * A record that carca reads, as data: `record` has the keys of a record file.
@@ -2430,6 +2516,27 @@ export declare namespace ServeRecord {
        */
       fairy?: RawPick | null;
       /**
+       * The followers in the City of Carcassonne (a snapshot of a game with
+       * The Count of Carcassonne), by quarter: `{ castle: [red], market: [blue,
+       * { player: red, figure: big }] }`.
+       */
+      quarters?: {
+        [k: string]: OccupantShape[] | undefined;
+      } | null;
+      /**
+       * The quarter of the City the Count stands in (a snapshot of a game with
+       * The Count of Carcassonne; default `castle`).
+       */
+      count?: QuarterWord | null;
+      /**
+       * The Count of Carcassonne: the followers that leave the City before the
+       * final scoring (a game that has ended): `{ player, at: [x, y], spot: LOC,
+       * figure }` each, from the market onto a farm (and under
+       * `coc_final_scoring = "any-quarter"` from the other quarters onto an
+       * unfinished feature of their kind).
+       */
+      final_leave?: RawMove21[] | null;
+      /**
        * The totals the players wrote down, under the record's own ruleset.
        */
       claims?: {
@@ -2507,6 +2614,14 @@ export declare namespace ServeRecord {
      * Hills & Sheep: of the players tied for the most followers on a road, city or farm, those with at least one follower on a hill tile of it score (`at-least-one-follower`, the printed rule), or those with the most followers on its hill tiles (`number-of-followers`); when none of them has one there, all of them score.
      */
     hill_tiebreaker?: "at-least-one-follower" | "number-of-followers";
+    /**
+     * The Count of Carcassonne: before the final scoring only the market's followers leave the City, onto farms (`market-only`), or every quarter's, onto unfinished features of its kind and farms (`any-quarter`); never the Count's quarter's.
+     */
+    coc_final_scoring?: "market-only" | "any-quarter";
+    /**
+     * The Count of Carcassonne: after a follower enters the City its owner may move the Count to another quarter (`by-player`), or the Count moves on by itself, castle, market, blacksmith, cathedral (`clockwise`), or to the quarter just entered (`follow-follower`).
+     */
+    count_move?: "by-player" | "clockwise" | "follow-follower";
     /**
      * The numbers every score is made of; a house rule changes a number (`farm_city = 2`: farms pay 2 per city).
      */
@@ -2739,6 +2854,25 @@ export declare namespace ServeRecord {
      * shepherd's tile), when two are due on one turn.
      */
     flock?: FlockShape | null;
+    /**
+     * The Count of Carcassonne: the followers that leave the City before
+     * this turn's scoring, onto a feature this turn completes of their
+     * quarter's kind: `{ player, at: [x, y], spot: LOC, figure }` or a list
+     * of them in the order made (from the player after the turn's player).
+     */
+    leave?: LeaveShape | null;
+    /**
+     * The Count of Carcassonne: the quarter of the City the turn's player
+     * puts a follower into after the turn's scoring (when others scored and
+     * they did not): `castle`, `blacksmith`, `cathedral` or `market`, or
+     * `{ quarter, figure }` for another figure than a normal follower.
+     */
+    enter?: EnterShape | null;
+    /**
+     * The Count of Carcassonne: the quarter the turn's player moves the Count
+     * to after putting a follower into the City.
+     */
+    count?: QuarterWord | null;
   }
   /**
    * A tile and a location on it.
@@ -2938,6 +3072,70 @@ export declare namespace ServeRecord {
     at?: [number, number] | null;
   }
   /**
+   * One move.
+   */
+  export interface RawMove2 {
+    /**
+     * The follower's owner (on a turn, the turn's player by default).
+     */
+    player?: string | null;
+    /**
+     * The tile of the feature it goes onto: [x, y].
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * A part of that feature on that tile.
+     */
+    spot: string;
+    /**
+     * `big`, `mayor`, `wagon` or a follower a tile set declares; a
+     * normal follower when left out.
+     */
+    figure?: string | null;
+  }
+  /**
+   * A follower that leaves the City: `{ player, at: [x, y], spot: LOC,
+   * figure }`.
+   */
+  export interface RawMove21 {
+    /**
+     * The follower's owner (on a turn, the turn's player by default).
+     */
+    player?: string | null;
+    /**
+     * The tile of the feature it goes onto: [x, y].
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * A part of that feature on that tile.
+     */
+    spot: string;
+    /**
+     * `big`, `mayor`, `wagon` or a follower a tile set declares; a
+     * normal follower when left out.
+     */
+    figure?: string | null;
+  }
+  /**
+   * A quarter and the figure.
+   */
+  export interface RawEnterMap {
+    /**
+     * The quarter.
+     */
+    quarter: string;
+    /**
+     * `big`, `mayor`, `wagon` or a follower a tile set declares.
+     */
+    figure?: string | null;
+  }
+  /**
    * A follower on the table, in a snapshot.
    */
   export interface RawMeeple {
@@ -2978,6 +3176,19 @@ export declare namespace ServeRecord {
      * Its pieces.
      */
     height: number;
+  }
+  /**
+   * Its owner and figure.
+   */
+  export interface RawOccupantMap {
+    /**
+     * The owner.
+     */
+    player: string;
+    /**
+     * The figure.
+     */
+    figure?: string | null;
   }
 }
 
