@@ -107,6 +107,8 @@ test('every generated game the page writes back reads as the same game', () => {
   };
   for (let mix = 0; mix < 1 << optional.length; mix++) {
     const sets = ['base', ...optional.filter((_, i) => (mix >> i) & 1)];
+    // The River and the City of Carcassonne cannot start one game.
+    if (sets.includes('river') && sets.includes('count')) continue;
     const players = 1 + (mix % 6);
     const json = execFileSync(
       carca,

@@ -57,20 +57,24 @@ pub enum Coc {
 
 /// A note of The Count of Carcassonne in `carca score --format json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct CocNoteJson {
-    /// What moved.
-    pub coc: Coc,
-    /// The owner of the follower that left, when not the note's player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner: Option<String>,
-    /// The quarter entered or left; for the Count, the one it left.
-    pub quarter: Quarter,
-    /// Where it went: a feature's name, or (the Count) a quarter.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
-    /// The figure, when not a normal follower.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub figure: Option<String>,
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum CocNoteJson {
+    /// A follower went into the City or left it, or the Count moved.
+    Coc {
+        /// What moved.
+        coc: Coc,
+        /// The owner of the follower that left, when not the note's player.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        owner: Option<String>,
+        /// The quarter entered or left; for the Count, the one it left.
+        quarter: Quarter,
+        /// Where it went: a feature's name, or (the Count) a quarter.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        /// The figure, when not a normal follower.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        figure: Option<String>,
+    },
 }
 
 impl Serialize for Quarter {
@@ -144,7 +148,7 @@ impl Tale for CocNote {
     fn json(&self, players: &[String]) -> serde_json::Value {
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
         let json = match self {
-            CocNote::Entered { quarter, figure } => CocNoteJson {
+            CocNote::Entered { quarter, figure } => CocNoteJson::Coc {
                 coc: Coc::Enter,
                 owner: None,
                 quarter: *quarter,
@@ -157,7 +161,7 @@ impl Tale for CocNote {
                 figure,
                 to,
                 at_the_end,
-            } => CocNoteJson {
+            } => CocNoteJson::Coc {
                 coc: if *at_the_end {
                     Coc::FinalLeave
                 } else {
@@ -168,7 +172,7 @@ impl Tale for CocNote {
                 to: Some(to.clone()),
                 figure: special(figure),
             },
-            CocNote::Count { from, to } => CocNoteJson {
+            CocNote::Count { from, to } => CocNoteJson::Coc {
                 coc: Coc::Count,
                 owner: None,
                 quarter: *from,

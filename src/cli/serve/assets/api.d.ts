@@ -832,6 +832,32 @@ export declare namespace Score {
          */
         hill: [number, number];
       };
+  /**
+   * A note of The Count of Carcassonne in `carca score --format json`.
+   */
+  export type CocNoteJson = {
+    note: "coc";
+    /**
+     * What moved.
+     */
+    coc: "enter" | "leave" | "final-leave" | "count";
+    /**
+     * The owner of the follower that left, when not the note's player.
+     */
+    owner?: string | null;
+    /**
+     * The quarter entered or left; for the Count, the one it left.
+     */
+    quarter: "castle" | "blacksmith" | "cathedral" | "market";
+    /**
+     * Where it went: a feature's name, or (the Count) a quarter.
+     */
+    to?: string | null;
+    /**
+     * The figure, when not a normal follower.
+     */
+    figure?: string | null;
+  };
 
   /**
    * The record was adjudicated.
@@ -1346,31 +1372,6 @@ export declare namespace Score {
      * Why it was scored.
      */
     why: "score" | "closed";
-  }
-  /**
-   * A note of The Count of Carcassonne in `carca score --format json`.
-   */
-  export interface CocNoteJson {
-    /**
-     * What moved.
-     */
-    coc: "enter" | "leave" | "final-leave" | "count";
-    /**
-     * The owner of the follower that left, when not the note's player.
-     */
-    owner?: string | null;
-    /**
-     * The quarter entered or left; for the Count, the one it left.
-     */
-    quarter: "castle" | "blacksmith" | "cathedral" | "market";
-    /**
-     * Where it went: a feature's name, or (the Count) a quarter.
-     */
-    to?: string | null;
-    /**
-     * The figure, when not a normal follower.
-     */
-    figure?: string | null;
   }
   /**
    * What final scoring would add to a game in progress.
