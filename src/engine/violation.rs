@@ -50,6 +50,18 @@ pub struct Wording {
     pub label: String,
 }
 
+impl Wording {
+    /// A message, its help line and its label.
+    #[must_use]
+    pub fn new(message: String, help: &str, label: &str) -> Wording {
+        Wording {
+            message,
+            help: help.to_string(),
+            label: label.to_string(),
+        }
+    }
+}
+
 /// A rule an expansion adds, broken as the record says: the expansion's
 /// own data, which knows its stable code and its words, so that a new rule
 /// needs no variant of [`ViolationKind`] and no words in the reports.

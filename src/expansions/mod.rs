@@ -312,6 +312,13 @@ pub enum PagePick {
         /// The neutral figure.
         neutral: &'static str,
     },
+    /// Nothing: choosing the act in the menu writes its fixed fields (a
+    /// quarter of the City entered); choosing it again takes it back. The
+    /// turn list says the value of `field`.
+    Nothing {
+        /// The fixed field the turn list says.
+        field: &'static str,
+    },
 }
 
 /// Every act the page records, in the order its menu lists them.

@@ -579,7 +579,8 @@ pub struct PageActJson {
     /// The hint while it is chosen.
     pub hint: String,
     /// What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
-    /// `player` (`{ FIELD: name }`) or `step` (a direction added to a list).
+    /// `player` (`{ FIELD: name }`), `step` (a direction added to a list),
+    /// or `none` (choosing it in the menu writes its fixed fields).
     pub pick: String,
     /// With `spot`: the owner of the figure there is written (`player`).
     pub owner: bool,
@@ -613,6 +614,7 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             PagePick::Spot { owner, figure, top } => ("spot", owner, figure, top, None, None),
             PagePick::Player { field } => ("player", false, false, None, Some(field), None),
             PagePick::Step { neutral } => ("step", false, false, None, None, Some(neutral)),
+            PagePick::Nothing { field } => ("none", false, false, None, Some(field), None),
         };
         PageActJson {
             name: a.name.to_string(),

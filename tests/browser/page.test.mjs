@@ -758,6 +758,39 @@ test('a shepherd, its draws and its flock herded are recorded by clicking, and s
   await page.close();
 });
 
+test('a follower put into the City and the Count moved are recorded from the menu, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue]', 'tilesets: [base, count]', 'turns:',
+    '  - { tile: U, at: [0, -2], rot: 90 }', '  - { tile: U, at: [-3, 1], meeple: E }'];
+  const before = join(dir, 'coc.yaml');
+  writeFileSync(before, [...head, ''].join('\n'));
+  const page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options.filter((o) => o.startsWith('act:')).sort(),
+    ['act:count-blacksmith', 'act:count-castle', 'act:count-cathedral', 'act:count-market',
+      'act:enter-blacksmith', 'act:enter-castle', 'act:enter-cathedral', 'act:enter-market', 'act:leave']);
+  // Red completes blue's road from the City's west edge and scores nothing:
+  // a follower goes into the market, then (thought better of) into the
+  // blacksmith, and the Count to the cathedral.
+  await click(page, '[data-palette-tile="W"]');
+  await click(page, square(-4, 1));
+  await page.selectOption('#figure', 'act:enter-market');
+  await page.selectOption('#figure', 'act:enter-blacksmith');
+  await page.selectOption('#figure', 'act:count-cathedral');
+  await shot(page, 'count');
+  const clicked = join(dir, 'coc-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'coc-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: W, at: [-4, 1], enter: blacksmith, count: cathedral }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  assert.equal(a.notes.filter((n) => n.note === 'coc').length, 2);
+  await page.close();
+});
+
 test('what the page writes, carca reads back as the same game: hostile names and big numbers', async () => {
   // Names with DEL, C1 controls (NEL among them), U+FFFE, a line separator
   // and a character beyond the BMP; claims at the edge of what JSON keeps

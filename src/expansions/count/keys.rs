@@ -207,6 +207,37 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
     }
 }
 
+/// A word, or a map that says more.
+#[derive(Debug)]
+pub(crate) enum WordOrMap<M> {
+    /// The word.
+    Word(String),
+    /// The map.
+    Map(M),
+}
+
+impl<'de, M: Deserialize<'de>> Deserialize<'de> for WordOrMap<M> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<M>(std::marker::PhantomData<M>);
+        impl<'de, M: Deserialize<'de>> serde::de::Visitor<'de> for V<M> {
+            type Value = WordOrMap<M>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a word, or a map")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(WordOrMap::Word(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                M::deserialize(MapAccessDeserializer::new(map)).map(WordOrMap::Map)
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
 /// The schema's view of `leave:`.
 #[derive(JsonSchema)]
 #[serde(untagged)]
@@ -307,14 +338,9 @@ impl ActValue for Leave {
     }
 }
 
-/// `enter:` as written: a quarter, or `{ quarter, figure }`.
-#[derive(Debug)]
-pub(crate) enum RawEnter {
-    /// `enter: market`.
-    Word(String),
-    /// `enter: { quarter: castle, figure: mayor }`.
-    Map(RawEnterMap),
-}
+/// `enter:` as written: a quarter (`enter: market`), or `{ quarter,
+/// figure }`.
+pub(crate) type RawEnter = WordOrMap<RawEnterMap>;
 
 /// `{ quarter, figure }`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -326,25 +352,6 @@ pub(crate) struct RawEnterMap {
     /// `big`, `mayor`, `wagon` or a follower a tile set declares.
     #[schemars(with = "Option<String>")]
     pub(crate) figure: Option<Spanned<String>>,
-}
-
-impl<'de> Deserialize<'de> for RawEnter {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = RawEnter;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a quarter (`castle`, `blacksmith`, `cathedral`, `market`) or `{ quarter, figure }`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawEnter, E> {
-                Ok(RawEnter::Word(v.to_string()))
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawEnter, A::Error> {
-                RawEnterMap::deserialize(MapAccessDeserializer::new(map)).map(RawEnter::Map)
-            }
-        }
-        d.deserialize_any(V)
-    }
 }
 
 /// A quarter's word, for the schema.
@@ -399,7 +406,7 @@ impl TurnKey for EnterKey {
         let span = cx.span(raw);
         in_play(cx, words, span)?;
         let (quarter_word, figure, map) = match &raw.value {
-            RawEnter::Word(w) => (
+            WordOrMap::Word(w) => (
                 Spanned {
                     value: w.clone(),
                     at: raw.at,
@@ -407,7 +414,7 @@ impl TurnKey for EnterKey {
                 None,
                 false,
             ),
-            RawEnter::Map(m) => (
+            WordOrMap::Map(m) => (
                 Spanned {
                     value: m.quarter.value.clone(),
                     at: m.quarter.at,
@@ -455,6 +462,29 @@ impl ActValue for Enter {
     }
 }
 
+/// `count:` as written: a quarter (`count: cathedral`), or `{ quarter }`.
+pub(crate) type RawCount = WordOrMap<RawCountMap>;
+
+/// `{ quarter }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawCountMap {
+    /// The quarter.
+    #[schemars(with = "QuarterWord")]
+    pub(crate) quarter: Spanned<String>,
+}
+
+/// The schema's view of `count:`.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum CountShape {
+    /// A quarter.
+    Word(QuarterWord),
+    /// The same, as a map.
+    Map(RawCountMap),
+}
+
 /// Where the turn's player moves the Count.
 #[derive(Debug, Clone)]
 pub struct CountTo {
@@ -466,9 +496,9 @@ pub struct CountTo {
 
 impl crate::record::KeyForm for CountKey {
     const NAME: &'static str = "count";
-    const ABOUT: &'static str = "The Count of Carcassonne: the quarter the turn's player moves the Count\nto after putting a follower into the City.";
-    type Raw = String;
-    type Shape = QuarterWord;
+    const ABOUT: &'static str = "The Count of Carcassonne: the quarter the turn's player moves the Count\nto after putting a follower into the City (or `{ quarter }`).";
+    type Raw = RawCount;
+    type Shape = CountShape;
 }
 
 impl TurnKey for CountKey {
@@ -483,7 +513,17 @@ impl TurnKey for CountKey {
     ) -> Option<()> {
         let span = cx.span(raw);
         in_play(cx, words, span)?;
-        let quarter = quarter(cx, raw)?;
+        let word = match &raw.value {
+            WordOrMap::Word(w) => Spanned {
+                value: w.clone(),
+                at: raw.at,
+            },
+            WordOrMap::Map(m) => Spanned {
+                value: m.quarter.value.clone(),
+                at: m.quarter.at,
+            },
+        };
+        let quarter = quarter(cx, &word)?;
         acts.push(Act::Keyed(Keyed::new(CountTo { quarter, span })));
         Some(())
     }
@@ -553,15 +593,9 @@ impl SnapshotKey for FinalLeaveKey {
     }
 }
 
-/// A follower in a quarter as a snapshot writes it: its owner, or `{
-/// player, figure }`.
-#[derive(Debug)]
-pub(crate) enum RawOccupant {
-    /// `red`.
-    Player(String),
-    /// `{ player: red, figure: big }`.
-    Figure(RawOccupantMap),
-}
+/// A follower in a quarter as a snapshot writes it: its owner (`red`),
+/// or `{ player, figure }`.
+pub(crate) type RawOccupant = WordOrMap<RawOccupantMap>;
 
 /// `{ player, figure }`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -573,29 +607,6 @@ pub(crate) struct RawOccupantMap {
     /// The figure.
     #[schemars(with = "Option<String>")]
     pub(crate) figure: Option<Spanned<String>>,
-}
-
-impl<'de> Deserialize<'de> for RawOccupant {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = RawOccupant;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a player, or `{ player, figure }`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawOccupant, E> {
-                Ok(RawOccupant::Player(v.to_string()))
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<RawOccupant, A::Error> {
-                RawOccupantMap::deserialize(MapAccessDeserializer::new(map))
-                    .map(RawOccupant::Figure)
-            }
-        }
-        d.deserialize_any(V)
-    }
 }
 
 /// The schema's view of a follower in a quarter.
@@ -646,14 +657,14 @@ impl SnapshotKey for QuartersKey {
             for o in &list.value {
                 let span = cx.span(o);
                 let (name, figure) = match &o.value {
-                    RawOccupant::Player(p) => (
+                    WordOrMap::Word(p) => (
                         Spanned {
                             value: p.clone(),
                             at: o.at,
                         },
                         None,
                     ),
-                    RawOccupant::Figure(m) => (
+                    WordOrMap::Map(m) => (
                         Spanned {
                             value: m.player.value.clone(),
                             at: m.player.at,

@@ -249,6 +249,25 @@ impl City {
         out
     }
 
+    /// Why the turn's player may not put a follower into the City after
+    /// this turn's scoring, if they may not: they scored, or nobody else
+    /// did.
+    fn why_not_enter(game: &Game, scored: &Scored<'_>) -> Option<&'static str> {
+        let points = Self::scored_on(game, scored.turn, scored.players);
+        let mine = points.get(scored.actor).copied().unwrap_or(0);
+        let others = points
+            .iter()
+            .enumerate()
+            .any(|(p, &v)| p != scored.actor && v > 0);
+        if mine > 0 {
+            Some("scored points on this turn")
+        } else if !others {
+            Some("saw no other player score on this turn")
+        } else {
+            None
+        }
+    }
+
     /// The spot a move names, or why it names none.
     fn target(game: &Game, m: &Move) -> Target {
         let Some(placed) = game.at(m.at) else {
@@ -487,19 +506,7 @@ impl Mechanic for City {
             }
             return;
         };
-        let points = Self::scored_on(game, scored.turn, scored.players);
-        let mine = points.get(scored.actor).copied().unwrap_or(0);
-        let others = points
-            .iter()
-            .enumerate()
-            .any(|(p, &v)| p != scored.actor && v > 0);
-        let why = if mine > 0 {
-            Some("scored points on this turn")
-        } else if !others {
-            Some("saw no other player score on this turn")
-        } else {
-            None
-        };
+        let why = Self::why_not_enter(game, scored);
         let word = crate::text::figure_word(game.figures().name(e.figure)).to_string();
         let figure_why = self.entry_refused(game, e.figure, e.quarter);
         let problem = match (why, figure_why) {
@@ -759,13 +766,9 @@ impl Mechanic for City {
         scored: &Scored<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
     ) -> Vec<Act> {
-        let points = Self::scored_on(game, scored.turn, scored.players);
-        let mine = points.get(scored.actor).copied().unwrap_or(0);
-        let others = points
-            .iter()
-            .enumerate()
-            .any(|(p, &v)| p != scored.actor && v > 0);
-        if mine > 0 || !others || game.supply(scored.actor, Figure::FOLLOWER) == 0 {
+        if Self::why_not_enter(game, scored).is_some()
+            || game.supply(scored.actor, Figure::FOLLOWER) == 0
+        {
             return Vec::new();
         }
         let Some(q) = pick(5).filter(|&q| q < 4) else {

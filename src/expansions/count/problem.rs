@@ -45,11 +45,7 @@ impl Problem for CocProblem {
     }
 
     fn wording(&self) -> Wording {
-        let w = |message: String, help: &str, label: &str| Wording {
-            message,
-            help: help.to_string(),
-            label: label.to_string(),
-        };
+        let w = Wording::new;
         match self {
             CocProblem::Enter { player, why } => w(
                 format!("{player} {why}: the figure stays in supply"),

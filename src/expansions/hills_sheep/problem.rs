@@ -58,11 +58,7 @@ impl Problem for SheepProblem {
     }
 
     fn wording(&self) -> Wording {
-        let w = |message: String, help: &str, label: &str| Wording {
-            message,
-            help: help.to_string(),
-            label: label.to_string(),
-        };
+        let w = Wording::new;
         match self {
             SheepProblem::Missing {
                 player,

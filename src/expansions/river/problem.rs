@@ -46,11 +46,7 @@ impl Problem for RiverViolation {
     }
 
     fn wording(&self) -> Wording {
-        let w = |message: String, help: &str, label: &str| Wording {
-            message,
-            help: help.to_string(),
-            label: label.to_string(),
-        };
+        let w = Wording::new;
         match self {
             RiverViolation::First { id, remaining } => w(
                 format!(

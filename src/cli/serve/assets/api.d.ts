@@ -352,7 +352,8 @@ export declare namespace Board {
     hint: string;
     /**
      * What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
-     * `player` (`{ FIELD: name }`) or `step` (a direction added to a list).
+     * `player` (`{ FIELD: name }`), `step` (a direction added to a list),
+     * or `none` (choosing it in the menu writes its fixed fields).
      */
     pick: string;
     /**
@@ -2395,9 +2396,9 @@ export declare namespace ServeRecord {
    */
   export type EnterShape = string | RawEnterMap;
   /**
-   * A quarter's word, for the schema.
+   * The schema's view of `count:`.
    */
-  export type QuarterWord = string;
+  export type CountShape = string | RawCountMap;
   /**
    * How [`RawPrisoner`] is written, for the schema.
    */
@@ -2417,6 +2418,10 @@ export declare namespace ServeRecord {
    * The schema's view of a follower in a quarter.
    */
   export type OccupantShape = string | RawOccupantMap;
+  /**
+   * A quarter's word, for the schema.
+   */
+  export type QuarterWord = string;
 
   /**
    * A record that carca reads, as data: `record` has the keys of a record file.
@@ -2871,9 +2876,9 @@ export declare namespace ServeRecord {
     enter?: EnterShape | null;
     /**
      * The Count of Carcassonne: the quarter the turn's player moves the Count
-     * to after putting a follower into the City.
+     * to after putting a follower into the City (or `{ quarter }`).
      */
-    count?: QuarterWord | null;
+    count?: CountShape | null;
   }
   /**
    * A tile and a location on it.
@@ -3135,6 +3140,15 @@ export declare namespace ServeRecord {
      * `big`, `mayor`, `wagon` or a follower a tile set declares.
      */
     figure?: string | null;
+  }
+  /**
+   * The same, as a map.
+   */
+  export interface RawCountMap {
+    /**
+     * The quarter.
+     */
+    quarter: string;
   }
   /**
    * A follower on the table, in a snapshot.

@@ -909,8 +909,13 @@ function wire() {
   });
   $('mode').addEventListener('change', (ev) => toMode(target(ev).value));
   $('rotate').addEventListener('click', rotateChosen);
-  // A corner figure shows corner points instead of spots.
-  $('figure').addEventListener('change', () => { renderBoard(); renderTotals(); hint(); });
+  // A corner figure shows corner points instead of spots; an act with
+  // nothing to click is written as it is chosen.
+  $('figure').addEventListener('change', () => {
+    const act = chosenAct();
+    if (act && act.pick === 'none' && isHistory()) recordAct(act, {});
+    renderBoard(); renderTotals(); hint();
+  });
   $('undo').addEventListener('click', undo);
   $('final').addEventListener('change', (ev) => change((m) => { if (target(ev).checked) m.final = true; else delete m.final; }));
   $('first').addEventListener('click', () => stepTo(0));
