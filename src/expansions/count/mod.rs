@@ -494,7 +494,8 @@ impl Mechanic for City {
             said.violations
                 .push((ViolationKind::Mechanic(Broken::new(problem)), span));
         };
-        let Some(e) = enter else {
+        // A Count's move with no follower entering is refused.
+        let stays = |said: &mut Said| {
             if let Some(c) = count {
                 refuse(
                     said,
@@ -504,6 +505,9 @@ impl Mechanic for City {
                     c.span,
                 );
             }
+        };
+        let Some(e) = enter else {
+            stays(said);
             return;
         };
         let why = Self::why_not_enter(game, scored);
@@ -528,15 +532,7 @@ impl Mechanic for City {
         };
         if let Some(p) = problem {
             refuse(said, p, e.span);
-            if let Some(c) = count {
-                refuse(
-                    said,
-                    CocProblem::Count {
-                        why: "moves only after a follower entered the City on this turn".into(),
-                    },
-                    c.span,
-                );
-            }
+            stays(said);
             return;
         }
         self.inside.push(Inside {
