@@ -316,7 +316,7 @@ impl City {
         k: usize,
         spot: Spot,
         m: &Move,
-        note: (usize, usize),
+        turn: usize,
         final_: bool,
     ) -> Note {
         let i = self.inside.remove(k);
@@ -325,9 +325,10 @@ impl City {
         let to = game
             .feature_id(spot.placed, spot.feature)
             .map_or_else(String::new, |id| id.to_string());
+        // The note is the follower's owner's, whoever's turn it is.
         Note {
-            turn: note.0,
-            player: note.1,
+            turn,
+            player: i.owner,
             kind: NoteKind::Mechanic(Told::new(CocNote::Left {
                 owner: i.owner,
                 quarter: i.quarter,
@@ -435,7 +436,7 @@ impl City {
             });
             match checked {
                 Ok((k, spot)) => {
-                    let note = self.leave(game, k, spot, m, (acting.turn, acting.actor), false);
+                    let note = self.leave(game, k, spot, m, acting.turn, false);
                     said.notes.push(note);
                 }
                 Err(v) => said.violations.push(*v),
@@ -650,7 +651,7 @@ impl Mechanic for City {
             });
             match checked {
                 Ok((k, spot)) => {
-                    let note = self.leave(game, k, spot, m, (0, owner), true);
+                    let note = self.leave(game, k, spot, m, 0, true);
                     said.notes.push(note);
                 }
                 Err(v) => said.violations.push(*v),

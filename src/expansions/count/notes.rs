@@ -63,9 +63,6 @@ pub enum CocNoteJson {
     Coc {
         /// What moved.
         coc: Coc,
-        /// The owner of the follower that left, when not the note's player.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        owner: Option<String>,
         /// The quarter entered or left; for the Count, the one it left.
         quarter: Quarter,
         /// Where it went: a feature's name, or (the Count) a quarter.
@@ -145,36 +142,32 @@ impl Tale for CocNote {
         }
     }
 
-    fn json(&self, players: &[String]) -> serde_json::Value {
-        let name = |p: usize| players.get(p).cloned().unwrap_or_default();
+    fn json(&self, _players: &[String]) -> serde_json::Value {
         let json = match self {
             CocNote::Entered { quarter, figure } => CocNoteJson::Coc {
                 coc: Coc::Enter,
-                owner: None,
                 quarter: *quarter,
                 to: None,
                 figure: special(figure),
             },
             CocNote::Left {
-                owner,
                 quarter,
                 figure,
                 to,
                 at_the_end,
+                ..
             } => CocNoteJson::Coc {
                 coc: if *at_the_end {
                     Coc::FinalLeave
                 } else {
                     Coc::Leave
                 },
-                owner: Some(name(*owner)),
                 quarter: *quarter,
                 to: Some(to.clone()),
                 figure: special(figure),
             },
             CocNote::Count { from, to } => CocNoteJson::Coc {
                 coc: Coc::Count,
-                owner: None,
                 quarter: *from,
                 to: Some(to.word().to_string()),
                 figure: None,

@@ -429,9 +429,14 @@ impl Shepherds {
                 e.span,
             ));
         }
-        // The choices, in the order the record makes them.
+        // The choices, in the order the record makes them (by their place
+        // in the list: a record read the quick way keeps no positions).
         let mut order: Vec<usize> = (0..dues.len()).collect();
-        order.sort_by_key(|&k| for_due[k].map_or(usize::MAX, |e| e.span.offset()));
+        order.sort_by_key(|&k| {
+            for_due[k]
+                .and_then(|e| written.iter().position(|w| std::ptr::eq(w, e)))
+                .unwrap_or(usize::MAX)
+        });
         for k in order {
             let due = &dues[k];
             // An earlier choice (a wolf) may have sent these shepherds home.

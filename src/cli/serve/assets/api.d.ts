@@ -843,10 +843,6 @@ export declare namespace Score {
      */
     coc: "enter" | "leave" | "final-leave" | "count";
     /**
-     * The owner of the follower that left, when not the note's player.
-     */
-    owner?: string | null;
-    /**
      * The quarter entered or left; for the Count, the one it left.
      */
     quarter: "castle" | "blacksmith" | "cathedral" | "market";
