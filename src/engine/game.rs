@@ -316,8 +316,8 @@ pub enum DeployProblem {
     Completed(Figure, FeatureKind),
     /// Followers never stand on this kind of feature.
     NotOccupiable(FeatureKind),
-    /// No figure stands in a landmark.
-    Landmark,
+    /// No figure stands in a landmark (by its name).
+    Landmark(String),
     /// Someone already stands on the feature.
     Occupied {
         /// Kind of the feature.
@@ -756,6 +756,14 @@ impl<'a> Game<'a> {
         idx
     }
 
+    /// The name of the landmark that feature `feature` of placed tile
+    /// `placed` is, if it is one.
+    #[must_use]
+    pub fn landmark_at(&self, placed: usize, feature: usize) -> Option<&'a str> {
+        let f = &self.tile(self.placed[placed].tile()).features[feature];
+        f.landmark.then(|| f.name.as_deref().unwrap_or_default())
+    }
+
     /// Joins a landmark's node to the landmark of its name already on the
     /// board, if any.
     fn landmark(&mut self, name: &'a str, node: Node) {
@@ -784,8 +792,8 @@ impl<'a> Game<'a> {
         if !kind.holds_followers() {
             return Some(DeployProblem::NotOccupiable(kind));
         }
-        if self.tile(self.placed[placed].tile()).features[feature].landmark {
-            return Some(DeployProblem::Landmark);
+        if let Some(name) = self.landmark_at(placed, feature) {
+            return Some(DeployProblem::Landmark(name.to_string()));
         }
         if self.supply(player, figure) == 0 {
             return Some(DeployProblem::NoFollowers(figure));
@@ -863,6 +871,28 @@ impl<'a> Game<'a> {
             p.figures += 1;
         }
         self.features.occupy(node, id);
+    }
+
+    /// The spot a record names by a tile's place and a location on it, or
+    /// why it names none (no tile there, or nothing at that location).
+    pub fn locate(
+        &self,
+        at: Pos,
+        location: &Location,
+    ) -> Result<Spot, Box<crate::record::Unnamed>> {
+        let Some(placed) = self.at.get(at) else {
+            return Err(Box::new(crate::record::Unnamed::nowhere(location, at)));
+        };
+        let p = &self.placed[placed];
+        let tile = self.tile(p.tile());
+        location
+            .resolve(tile, p.rot)
+            .map(|feature| Spot { placed, feature })
+            .map_err(|problem| {
+                Box::new(crate::record::Unnamed::on(
+                    location, at, tile, p.rot, problem,
+                ))
+            })
     }
 
     /// The spot of feature `feature` of the tile at `pos`, if a tile lies
@@ -1957,9 +1987,8 @@ impl<'a> Game<'a> {
                 .0
                 .iter()
                 .filter_map(|&c| {
-                    let p = &self.placed[self.features.tile(c)];
-                    let f = &self.tile(p.tile()).features[self.features.feature(c)];
-                    f.landmark.then(|| f.name.clone().unwrap_or_default())
+                    self.landmark_at(self.features.tile(c), self.features.feature(c))
+                        .map(str::to_string)
                 })
                 .collect(),
         }

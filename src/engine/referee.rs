@@ -1127,7 +1127,9 @@ impl<'r> Referee<'r> {
                 kind,
             },
             DeployProblem::NotOccupiable(_) => ViolationKind::FollowerOnRiver { player },
-            DeployProblem::Landmark => ViolationKind::FollowerInLandmark { player },
+            DeployProblem::Landmark(landmark) => {
+                ViolationKind::FollowerInLandmark { player, landmark }
+            }
             DeployProblem::Occupied { kind, figure, by } => ViolationKind::FeatureOccupied {
                 player,
                 figure: name(figure),
@@ -1274,6 +1276,17 @@ impl<'r> Referee<'r> {
                 self.violation(
                     ViolationKind::FollowerOnRiver {
                         player: self.player(m.player),
+                    },
+                    m.spot_span,
+                );
+                self.refused.push(refused);
+                continue;
+            }
+            if let Some(landmark) = self.game.landmark_at(idx, feature) {
+                self.violation(
+                    ViolationKind::FollowerInLandmark {
+                        player: self.player(m.player),
+                        landmark: landmark.to_string(),
                     },
                     m.spot_span,
                 );

@@ -482,10 +482,12 @@ pub enum ViolationKind {
         /// The player.
         player: String,
     },
-    /// A figure in a landmark (the City of Carcassonne), which holds none.
+    /// A figure in a landmark, which holds none.
     FollowerInLandmark {
         /// The player.
         player: String,
+        /// The landmark's name.
+        landmark: String,
     },
     /// A follower on a feature that already holds one.
     FeatureOccupied {

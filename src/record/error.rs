@@ -112,12 +112,12 @@ pub enum RecordError {
     #[diagnostic(
         code(carca::record::start_block),
         help(
-            "a start block (the City of Carcassonne) lies on the board from the start: the record names no `start`, and no set played before all others (The River) goes with it"
+            "a start block lies on the board from the start: the record names no `start`, and no set played before all others goes with it"
         )
     )]
     StartBlock {
         /// What is wrong.
-        problem: &'static str,
+        problem: String,
         /// Where.
         #[label("here")]
         span: SourceSpan,

@@ -142,22 +142,40 @@ impl<'a> Converter<'a> {
             });
         }
 
-        // A start block (the City of Carcassonne) is the start: no start
-        // tile beside it, and no set played before all others.
-        let block = !catalog.start_block().is_empty();
-        if block && let Some(s) = &raw.start {
+        // A start block is the start: no start tile beside it, and no set
+        // played before all others. The sets are named by their names.
+        let sets_where = |has: &dyn Fn(&crate::tileset::catalog::Entry) -> bool| {
+            let mut names: Vec<&str> = catalog
+                .tiles
+                .iter()
+                .filter(|e| has(e))
+                .map(|e| catalog.sets[e.set].set.name.as_str())
+                .collect();
+            names.dedup();
+            names.join("`, `")
+        };
+        let block = sets_where(&|e| e.tile.at.is_some());
+        if !block.is_empty()
+            && let Some(s) = &raw.start
+        {
             self.error(RecordError::StartBlock {
-                problem: "the tile sets in play lay a start block (the City of Carcassonne) in place of a start tile: leave `start` out",
+                problem: format!(
+                    "the tile set `{block}` lays a start block in place of a start tile: leave `start` out"
+                ),
                 span: self.span(s),
             });
         }
-        if block && catalog.tiles.iter().any(|e| e.opening) {
+        let opening = sets_where(&|e| e.opening);
+        if !block.is_empty() && !opening.is_empty() {
             let span = raw.tilesets.as_ref().map_or(whole, |t| self.span(t));
             self.error(RecordError::StartBlock {
-                problem: "a start block (the City of Carcassonne) and a set played before all others (The River) cannot both start the game",
+                problem: format!(
+                    "the tile set `{block}` lays a start block and `{opening}` is played before all others: they cannot both start the game"
+                ),
                 span,
             });
         }
+        let block = !block.is_empty();
         let start = match &raw.start {
             Some(_) if block => None,
             Some(s) => self.placement(&s.value, self.span(s), &catalog, Some(Pos::new(0, 0))),

@@ -499,9 +499,9 @@ impl Violation {
                 "deploy on the tile's road, city, field or cloister instead",
                 "this is the river",
             ),
-            ViolationKind::FollowerInLandmark { player } => w(
+            ViolationKind::FollowerInLandmark { player, landmark } => w(
                 format!(
-                    "no figure stands in a landmark such as the City of Carcassonne: the figure stays in {player}'s supply"
+                    "no figure stands in the landmark #{landmark}: the figure stays in {player}'s supply"
                 ),
                 "carca::rules::follower_in_landmark",
                 "deploy on a road, city, field or cloister of the tile instead",
