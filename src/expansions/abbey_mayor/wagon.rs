@@ -14,7 +14,7 @@ use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup
 use crate::engine::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::location_of;
-use crate::record::{Act, FigureMove, Keyed, Unnamed};
+use crate::record::{Act, FigureMove, Keyed};
 use crate::rules::Figure;
 
 /// The wagon's move, for games with wagons in supply.
@@ -241,25 +241,19 @@ impl Mechanic for Wagons {
                 continue;
             }
             let from = home[which].from;
-            let Some(placed) = game.at(m.at) else {
+            if game.at(m.at).is_none() {
                 refuse(said, MoveProblem::NoTile(m.at), m.at_span);
                 continue;
-            };
-            let p = &game.placed()[placed];
-            let tile = game.tile(p.tile());
-            let feature = match m.spot.resolve(tile, p.rot) {
-                Ok(f) => f,
-                Err(problem) => {
-                    said.violations.push((
-                        ViolationKind::NoSuchSpot(Box::new(Unnamed::on(
-                            &m.spot, m.at, tile, p.rot, problem,
-                        ))),
-                        m.spot_span,
-                    ));
+            }
+            let spot = match game.locate(m.at, &m.spot) {
+                Ok(spot) => spot,
+                Err(unnamed) => {
+                    said.violations
+                        .push((ViolationKind::NoSuchSpot(unnamed), m.spot_span));
                     continue;
                 }
             };
-            let spot = Spot { placed, feature };
+            let Spot { placed, feature } = spot;
             if let Some(why) = problem(game, figure, from, spot) {
                 let span = match why {
                     MoveProblem::TooFar { .. } => m.at_span,
@@ -269,7 +263,7 @@ impl Mechanic for Wagons {
                 continue;
             }
             last = Some(player);
-            let spot_word = location_of(tile, p.rot, feature);
+            let spot_word = game.named_spot(spot).1;
             game.deploy_written(placed, feature, player, figure, Some(&m.spot));
             // A wagon stands on no river, so its feature has a name.
             if let Some(feature) = game.feature_id(placed, feature) {

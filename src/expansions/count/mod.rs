@@ -24,8 +24,7 @@ use crate::engine::event::{Note, NoteKind, Phase, ScoredKind, Told};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::geometry::Pos;
-use crate::record::{Act, Keyed, Unnamed};
+use crate::record::{Act, Keyed};
 use crate::rules::Figure;
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 use crate::tileset::FeatureKind;
@@ -162,16 +161,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         "follow-follower" => CountMove::FollowFollower,
         _ => CountMove::ByPlayer,
     };
-    // The quarters lie on the tile of the start block that shows them.
-    let at = setup
-        .catalog
-        .tiles
-        .iter()
-        .find(|e| e.tile.shows(QUARTERS))
-        .and_then(|e| e.tile.at)
-        .map_or(Pos::new(0, 0), |(x, y)| Pos::new(x, y));
     Some(Box::new(City {
-        at,
         count: Quarter::Castle,
         inside: Vec::new(),
         any_quarter: setup.rules.option(&FINAL_SCORING) == "any-quarter",
@@ -184,8 +174,6 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
 /// The City's followers and the Count.
 #[derive(Debug, Clone)]
 pub struct City {
-    /// The tile that shows the quarters.
-    pub at: Pos,
     /// Where the Count stands.
     pub count: Quarter,
     /// The followers in the City, in the order they came.
@@ -198,14 +186,6 @@ pub struct City {
     mayor: Option<Figure>,
     /// The wagon, when in play (never the market).
     wagon: Option<Figure>,
-}
-
-/// Where a follower that leaves the City goes, or why it may not.
-enum Target {
-    /// The spot.
-    Spot(Spot),
-    /// Why not.
-    Refused(ViolationKind),
 }
 
 impl City {
@@ -268,23 +248,6 @@ impl City {
         }
     }
 
-    /// The spot a move names, or why it names none.
-    fn target(game: &Game, m: &Move) -> Target {
-        let Some(placed) = game.at(m.at) else {
-            return Target::Refused(ViolationKind::NoSuchSpot(Box::new(Unnamed::nowhere(
-                &m.spot, m.at,
-            ))));
-        };
-        let p = &game.placed()[placed];
-        let tile = game.tile(p.tile());
-        match m.spot.resolve(tile, p.rot) {
-            Ok(feature) => Target::Spot(Spot { placed, feature }),
-            Err(problem) => Target::Refused(ViolationKind::NoSuchSpot(Box::new(Unnamed::on(
-                &m.spot, m.at, tile, p.rot, problem,
-            )))),
-        }
-    }
-
     /// The follower of `owner` and `figure` in `quarter`, if one is there.
     fn find(&self, quarter: Quarter, owner: usize, figure: Figure) -> Option<usize> {
         self.inside
@@ -295,7 +258,7 @@ impl City {
     /// Whether the feature of `spot` is completed and not yet scored: the
     /// turn completed it (a landmark is never one).
     fn completed_now(game: &Game, spot: Spot) -> bool {
-        !game.tile(game.placed()[spot.placed].tile()).features[spot.feature].landmark
+        game.landmark_at(spot.placed, spot.feature).is_none()
             && game.finished(spot)
             && !game.was_scored(spot)
     }
@@ -350,9 +313,9 @@ impl City {
         allowed: impl Fn(Quarter, Spot) -> Option<&'static str>,
     ) -> Result<(usize, Spot), Box<(ViolationKind, miette::SourceSpan)>> {
         let who = names.get(owner).cloned().unwrap_or_default();
-        let spot = match Self::target(game, m) {
-            Target::Spot(s) => s,
-            Target::Refused(v) => return Err(Box::new((v, m.spot_span))),
+        let spot = match game.locate(m.at, &m.spot) {
+            Ok(s) => s,
+            Err(u) => return Err(Box::new((ViolationKind::NoSuchSpot(u), m.spot_span))),
         };
         let refuse = |why: String, span| {
             Err(Box::new((
