@@ -340,6 +340,10 @@ fn the_readme_pictures_are_current() {
             "tiles-princess-dragon",
             vec!["tiles", "render", "princess-dragon"],
         ),
+        (
+            "tiles-bridges-castles-bazaars",
+            vec!["tiles", "render", "bridges-castles-bazaars"],
+        ),
         ("tiles-hills-sheep", vec!["tiles", "render", "hills-sheep"]),
         ("tiles-count", vec!["tiles", "render", "count"]),
     ] {

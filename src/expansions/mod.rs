@@ -9,6 +9,7 @@
 
 pub mod abbey;
 pub mod abbey_mayor;
+pub mod bridges_castles_bazaars;
 pub mod count;
 pub mod gone;
 pub mod hills_sheep;
@@ -84,7 +85,7 @@ pub const NOTES: [Notes; 4] = [
 /// The section of RULES.md that gives the rules of each built-in tile
 /// set's expansion (the base game's are §1 to §7), by which the rules test
 /// suite tags its cases and mixes its generated games.
-pub const RULES_SECTIONS: [(&str, &str); 9] = [
+pub const RULES_SECTIONS: [(&str, &str); 10] = [
     ("river", "§9"),
     ("abbey", "§8"),
     ("inns-cathedrals", "§11"),
@@ -92,6 +93,7 @@ pub const RULES_SECTIONS: [(&str, &str); 9] = [
     ("abbey-mayor", "§13"),
     ("tower", "§15"),
     ("princess-dragon", "§14"),
+    ("bridges-castles-bazaars", "§16"),
     ("hills-sheep", "§18"),
     ("count", "§17"),
 ];
@@ -443,8 +445,9 @@ pub fn takes_words(
 }
 
 /// Every expansion's marks, in the order the board's key lists them.
-pub const MARKS: [&[Mark]; 3] = [
+pub const MARKS: [&[Mark]; 4] = [
     &princess_dragon::symbols::MARKS,
+    &bridges_castles_bazaars::art::MARKS,
     &hills_sheep::art::MARKS,
     &count::art::MARKS,
 ];

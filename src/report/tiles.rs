@@ -266,6 +266,9 @@ fn legend(tile: &Tile) -> Vec<String> {
             for e in &f.extras {
                 let _ = write!(line, ", {}", super::award::extra(e.count, &e.modifier));
             }
+            if f.no_base {
+                line.push_str(", `castle: false`");
+            }
             match f.ends {
                 Some(End::Village) if tile.tower => line.push_str(", ends at the tower"),
                 Some(End::Village) => line.push_str(", ends at the village"),

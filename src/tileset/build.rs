@@ -307,6 +307,7 @@ impl Assembler<'_> {
         let figure_kinds = self.figure_kinds(raw);
         let figures = self.figures(raw, &figure_kinds);
         self.declare_symbols(raw);
+        let modifiers_need = self.modifiers_need(raw);
         let raw_tiles = &raw.tiles.value;
         let list_span = self.span(&raw.tiles);
         if raw_tiles.is_empty() {
@@ -330,6 +331,7 @@ impl Assembler<'_> {
                 modifiers: declared,
                 figure_kinds,
                 symbols: self.symbols.clone(),
+                modifiers_need: Vec::new(),
                 jcz: Vec::new(),
                 figures,
                 tiles: Vec::new(),
@@ -416,6 +418,7 @@ impl Assembler<'_> {
             modifiers: declared,
             figure_kinds,
             symbols: std::mem::take(&mut self.symbols),
+            modifiers_need,
             jcz: raw
                 .jcz
                 .iter()
@@ -425,6 +428,25 @@ impl Assembler<'_> {
             figures,
             tiles,
         }
+    }
+
+    /// The modifiers of the set's tiles that count only with another set
+    /// in play (`modifiers_need:`), each a known modifier.
+    fn modifiers_need(&mut self, raw: &RawTileSet) -> Vec<(String, String)> {
+        let Some(map) = &raw.modifiers_need else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (name, set) in &map.value {
+            let written = Spanned {
+                value: name.clone(),
+                at: set.at,
+            };
+            if self.known_modifier(&written).is_some() {
+                out.push((name.trim().to_string(), set.value.trim().to_string()));
+            }
+        }
+        out
     }
 
     /// The symbols the set declares (`symbols:`): words, each once.
@@ -1332,7 +1354,9 @@ impl Assembler<'_> {
     /// Reports keys of an entry that do not apply to its kind.
     fn misplaced(&mut self, raw: &RawFeature, kind: FeatureKind) {
         let allowed = match kind {
-            FeatureKind::City => "name, edges, pennants, goods, with, princess, shares, landmark",
+            FeatureKind::City => {
+                "name, edges, pennants, goods, with, princess, shares, landmark, castle"
+            }
             FeatureKind::Road => "name, edges, ends, with",
             FeatureKind::River => "name, edges, ends",
             _ => "name, halves, touches, apart",
@@ -1365,6 +1389,7 @@ impl Assembler<'_> {
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
             }
             FeatureKind::Road | FeatureKind::River => {
+                bad("castle", raw.base.as_ref().map(|v| s.span(v)));
                 bad("landmark", raw.landmark.as_ref().map(|v| s.span(v)));
                 bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("apart", raw.apart.as_ref().map(|v| s.span(v)));
@@ -1377,6 +1402,7 @@ impl Assembler<'_> {
                 }
             }
             _ => {
+                bad("castle", raw.base.as_ref().map(|v| s.span(v)));
                 bad("landmark", raw.landmark.as_ref().map(|v| s.span(v)));
                 bad("shares", raw.shares.as_ref().map(|v| s.span(v)));
                 bad("princess", raw.princess.as_ref().map(|v| s.span(v)));
@@ -1510,6 +1536,7 @@ impl Assembler<'_> {
                     if let Some(w) = &r.with {
                         self.with(w, &mut f);
                     }
+                    f.no_base = r.base.as_ref().is_some_and(|b| !b.value);
                     if r.landmark.as_ref().is_some_and(|l| l.value) {
                         f.landmark = true;
                         let why = if f.name.is_none() {

@@ -22,7 +22,7 @@ macro_rules! set {
 }
 
 /// Every built-in set, in the order they are listed to users.
-const SETS: [(&str, &str, &[u8]); 10] = [
+const SETS: [(&str, &str, &[u8]); 11] = [
     set!("base"),
     set!("abbey"),
     set!("river"),
@@ -31,6 +31,7 @@ const SETS: [(&str, &str, &[u8]); 10] = [
     set!("abbey-mayor"),
     set!("tower"),
     set!("princess-dragon"),
+    set!("bridges-castles-bazaars"),
     set!("hills-sheep"),
     set!("count"),
 ];

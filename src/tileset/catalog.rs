@@ -237,6 +237,8 @@ impl Catalog {
                 .position(|m| m.name == name)
                 .and_then(|i| u16::try_from(i).ok())
         };
+        let names: Vec<&str> = sets.iter().map(|l| l.set.name.as_str()).collect();
+        let names = &names;
         let tiles: Vec<Entry> = sets
             .iter()
             .enumerate()
@@ -252,6 +254,11 @@ impl Catalog {
                             let mut ids: Vec<(u16, u32)> = f
                                 .extras
                                 .iter()
+                                .filter(|e| {
+                                    l.set.modifiers_need.iter().all(|(m, set)| {
+                                        *m != e.modifier || names.contains(&set.as_str())
+                                    })
+                                })
                                 .filter_map(|e| index(&e.modifier).map(|m| (m, e.count)))
                                 .collect();
                             ids.sort_unstable();

@@ -274,6 +274,11 @@ pub struct Feature {
     /// one name on the board is one city, complete from the start.
     #[serde(default)]
     pub landmark: bool,
+    /// A city part that is no base for a token built on a small completed
+    /// city, though it touches one edge only (the tile language's `castle:
+    /// false`).
+    #[serde(default)]
+    pub no_base: bool,
 }
 
 impl Feature {
@@ -289,6 +294,7 @@ impl Feature {
             touches: Vec::new(),
             ends: None,
             landmark: false,
+            no_base: false,
         }
     }
 
@@ -476,6 +482,9 @@ pub struct TileSet {
     pub figure_kinds: Vec<super::figure::FigureKind>,
     /// The symbols its tiles may show (`symbols:`).
     pub symbols: Vec<String>,
+    /// Modifiers on its tiles that count only when another set is in
+    /// play: (modifier, set).
+    pub modifiers_need: Vec<(String, String)>,
     /// The prefixes of its tile ids in JCloisterZone's saves.
     pub jcz: Vec<String>,
     /// Figures it brings per player, by name (built-in or declared).

@@ -41,6 +41,10 @@ pub(crate) struct RawTileSet {
     /// words that an expansion's rules read, such as `volcano` or `hill`.
     #[schemars(with = "Option<Vec<SymbolWord>>")]
     pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Modifiers on the set's tiles that count only when another set is in
+    /// play, by modifier: `{ inn: inns-cathedrals }`.
+    #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]
+    pub(crate) modifiers_need: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
     /// The prefixes of the set's tile ids in JCloisterZone's saves (`BA`
     /// for `BA/RCr`), for `carca import` (docs/jcz.md).
     #[schemars(with = "Option<Vec<JczWord>>")]
@@ -206,6 +210,12 @@ pub(crate) struct RawFeature {
     /// there; a tile put there joins both to its own city.
     #[schemars(with = "Option<String>")]
     pub(crate) shares: Option<Spanned<String>>,
+    /// `false`: this city part is no base for a token built on a small
+    /// completed city (Bridges, Castles & Bazaars' castle), though it
+    /// touches one edge only.
+    #[serde(rename = "castle")]
+    #[schemars(with = "Option<bool>")]
+    pub(crate) base: Option<Spanned<bool>>,
 }
 
 /// A modifier a tile set declares: a name, the kind of feature it lies on,
