@@ -308,6 +308,9 @@ pub struct FeatureReport {
     /// The names of the landmarks among `cities` (the City of
     /// Carcassonne), which the reports say.
     pub landmarks: Vec<String>,
+    /// How many of `cities` a mechanic made into something that pays a
+    /// farm more, by its word (`castles`); empty when none.
+    pub marked: Vec<(&'static str, u32)>,
 }
 
 /// One scoring.

@@ -406,6 +406,9 @@ pub struct Game<'a> {
     /// A node of each landmark on the board, by its name: every landmark
     /// of one name is one feature.
     landmarks: Vec<(&'a str, Node)>,
+    /// Completed cities a mechanic made into something else that pays
+    /// farms more (castles), and what (empty in a game without them).
+    converted: (Vec<Node>, Option<scoring::Converted>),
 }
 
 impl<'a> Game<'a> {
@@ -458,6 +461,7 @@ impl<'a> Game<'a> {
             cloisters_closed: Vec::new(),
             open: RefCell::default(),
             landmarks: Vec::new(),
+            converted: (Vec::new(), None),
         }
     }
 
@@ -764,6 +768,70 @@ impl<'a> Game<'a> {
         f.landmark.then(|| f.name.as_deref().unwrap_or_default())
     }
 
+    /// A mechanic makes the completed city of `spot` into something else
+    /// (a castle): it is never scored as a city, and farms count it as a
+    /// completed city worth `what.rate` more.
+    pub fn convert(&mut self, spot: Spot, what: scoring::Converted) {
+        let node = self.node(spot.placed, spot.feature);
+        self.features.mark_scored(node);
+        self.converted.0.push(node);
+        self.converted.1 = Some(what);
+    }
+
+    /// The completed cities (roots) among `cities` that a mechanic
+    /// converted, sorted.
+    fn marked(&self, cities: &[Node]) -> Vec<Node> {
+        if self.converted.0.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<Node> = self
+            .converted
+            .0
+            .iter()
+            .map(|&n| self.features.find(n))
+            .filter(|r| cities.contains(r))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// What the road, city or cloister of `spot` scores now to a player
+    /// who wins it: completed, if it is, or unfinished (as the final
+    /// scoring would), whoever holds it.
+    #[must_use]
+    pub fn worth(&self, spot: Spot) -> i64 {
+        let root = self.root_of(spot);
+        let placed = self.features.tile(root);
+        let kind = self.tile(self.placed[placed].tile()).features[self.features.feature(root)].kind;
+        let (complete, award) = match kind {
+            FeatureKind::Cloister => {
+                let around = self.ring[placed];
+                (
+                    around == 8,
+                    scoring::cloister(self.rules, u32::from(around)),
+                )
+            }
+            FeatureKind::Road | FeatureKind::City => {
+                let complete = self.features.open(root) == 0;
+                let tiles = self.positions(root).len() as u32;
+                let extras = self.features.extras(root);
+                let award =
+                    scoring::feature(self.rules, &self.rates, kind, tiles, complete, extras);
+                (complete, award)
+            }
+            FeatureKind::Field | FeatureKind::River => return 0,
+        };
+        let more: i64 = self
+            .hooks
+            .0
+            .iter()
+            .filter_map(|h| h.adds(self, root, complete))
+            .map(|a| a.points)
+            .sum();
+        award.points + more
+    }
+
     /// Joins a landmark's node to the landmark of its name already on the
     /// board, if any.
     fn landmark(&mut self, name: &'a str, node: Node) {
@@ -1004,11 +1072,17 @@ impl<'a> Game<'a> {
             Vec::new()
         };
         let n = cities.0.len() as u32;
+        let marked = self.marked(&cities.0).len() as u32;
+        let more = self
+            .converted
+            .1
+            .filter(|_| marked > 0)
+            .map(|c| c.pays(marked));
         let mut points = vec![0; self.players];
         let mut basis: Vec<Basis> = Vec::new();
         for &w in &winners {
             let extra = bonus.get(w).copied().unwrap_or(0);
-            points[w] = i64::from(n * (pay.rate + extra));
+            points[w] = i64::from(n * (pay.rate + extra)) + more.as_ref().map_or(0, |m| m.0);
             let mut parts = vec![Part {
                 count: n,
                 unit: Unit::Named("completed_city"),
@@ -1028,6 +1102,11 @@ impl<'a> Game<'a> {
             };
             if !basis.contains(&b) {
                 basis.push(b);
+            }
+            if let Some((_, b)) = &more
+                && !basis.contains(b)
+            {
+                basis.push(b.clone());
             }
         }
         if basis.is_empty() {
@@ -1568,6 +1647,7 @@ impl<'a> Game<'a> {
                 cities: Vec::new(),
                 open_cities: Vec::new(),
                 landmarks: Vec::new(),
+                marked: Vec::new(),
             },
             followers: vec![0; n],
             strength: vec![0; n],
@@ -1829,6 +1909,7 @@ impl<'a> Game<'a> {
             cities: Vec::new(),
             open_cities: Vec::new(),
             landmarks: Vec::new(),
+            marked: Vec::new(),
         };
         self.award(phase, report, counts, winners, award);
         if let Some(e) = self.events.last_mut() {
@@ -1991,6 +2072,13 @@ impl<'a> Game<'a> {
                         .map(str::to_string)
                 })
                 .collect(),
+            marked: self
+                .converted
+                .1
+                .map(|c| (c.word, self.marked(&cities.0).len() as u32))
+                .filter(|&(_, n)| n > 0)
+                .into_iter()
+                .collect(),
         }
     }
 
@@ -2028,10 +2116,12 @@ impl<'a> Game<'a> {
                     .find_map(|h| h.farm_bonus(self, farm))
                     .unwrap_or_default(),
 
+                marked: self.marked(&touched[i].0),
                 cities: touched[i].0.clone(),
             })
             .collect();
-        for outcome in scoring::farms(self.rules, self.players, &input) {
+        let converted = self.converted.1;
+        for outcome in scoring::farms(self.rules, self.players, &input, converted.as_ref()) {
             let (feature, counts, winners, points, basis) = match outcome {
                 scoring::FarmOutcome::Farm {
                     farm,
@@ -2075,6 +2165,7 @@ impl<'a> Game<'a> {
                         cities: vec![city],
                         open_cities: Vec::new(),
                         landmarks: Vec::new(),
+                        marked: Vec::new(),
                     };
                     (report, sum, winners, points, basis)
                 }

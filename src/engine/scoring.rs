@@ -238,6 +238,45 @@ pub struct FarmInput {
     /// The completed cities it touches, by an id of the caller's, sorted
     /// and each once.
     pub cities: Vec<u32>,
+    /// Those of `cities` a mechanic made into something that pays a farm
+    /// more (castles); empty in a game without them.
+    pub marked: Vec<u32>,
+}
+
+/// What a mechanic made of completed cities that no longer score as cities
+/// (a castle): what each pays a farm beyond a completed city, and the rule
+/// that says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Converted {
+    /// Its word, as a farm counts them (`castles`).
+    pub word: &'static str,
+    /// The `[points]` key of the rate (`farm_castle`).
+    pub rule: &'static str,
+    /// The rule in words.
+    pub words: &'static str,
+    /// What it counts (`castle`).
+    pub unit: &'static str,
+    /// Points a farm pays for one beyond a completed city.
+    pub rate: u32,
+}
+
+impl Converted {
+    /// What `count` of them pay a winner beyond their cities, and why.
+    #[must_use]
+    pub fn pays(&self, count: u32) -> (i64, Basis) {
+        (
+            i64::from(count) * i64::from(self.rate),
+            Basis::Mechanic {
+                rule: self.rule,
+                words: self.words,
+                parts: vec![super::event::Part {
+                    count,
+                    unit: super::event::Unit::Named(self.unit),
+                    rate: self.rate,
+                }],
+            },
+        )
+    }
 }
 
 /// One scoring of farm scoring.
@@ -278,7 +317,14 @@ pub enum FarmOutcome {
 /// the majority of the farmers on all farms around it; a farm that touches
 /// no completed city supplies none.
 #[must_use]
-pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOutcome> {
+pub fn farms(
+    rules: &Ruleset,
+    players: usize,
+    farms: &[FarmInput],
+    converted: Option<&Converted>,
+) -> Vec<FarmOutcome> {
+    // What `count` marked cities pay a winner more, and why.
+    let more = |count: u32| converted.filter(|_| count > 0).map(|c| c.pays(count));
     let mut out = Vec::new();
     if rules.farm_scoring == FarmScoring::First {
         let mut around: std::collections::BTreeMap<u32, Vec<usize>> =
@@ -309,6 +355,13 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
                 points[w] = award.points;
                 if !basis.contains(&award.basis) {
                     basis.push(award.basis);
+                }
+                let marked = ids.iter().any(|&i| farms[i].marked.contains(&city));
+                if let Some((p, b)) = more(u32::from(marked)) {
+                    points[w] += p;
+                    if !basis.contains(&b) {
+                        basis.push(b);
+                    }
                 }
             }
             if basis.is_empty() {
@@ -377,6 +430,17 @@ pub fn farms(rules: &Ruleset, players: usize, farms: &[FarmInput]) -> Vec<FarmOu
             points[w] = a.points;
             if !basis.contains(&a.basis) {
                 basis.push(a.basis);
+            }
+            let marked = f
+                .marked
+                .iter()
+                .filter(|&&c| payer.get(&(w, c)).is_none_or(|&p| p == i))
+                .count() as u32;
+            if let Some((p, b)) = more(marked) {
+                points[w] += p;
+                if !basis.contains(&b) {
+                    basis.push(b);
+                }
             }
         }
         if basis.is_empty() {
@@ -482,6 +546,7 @@ mod tests {
                 strength: vec![1, 0],
                 bonus: Vec::new(),
                 cities: vec![7],
+                marked: Vec::new(),
             },
             FarmInput {
                 name: id(1),
@@ -489,6 +554,7 @@ mod tests {
                 strength: vec![1, 0],
                 bonus: Vec::new(),
                 cities: vec![7, 8],
+                marked: Vec::new(),
             },
             FarmInput {
                 name: id(2),
@@ -496,11 +562,12 @@ mod tests {
                 strength: vec![0, 2],
                 bonus: Vec::new(),
                 cities: vec![8],
+                marked: Vec::new(),
             },
         ];
         let totals = |rules: &Ruleset| {
             let mut t = vec![0; 2];
-            for o in farms(rules, 2, &input) {
+            for o in farms(rules, 2, &input, None) {
                 let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
                 for (a, b) in t.iter_mut().zip(points) {
                     *a += b;
@@ -522,7 +589,7 @@ mod tests {
         input[1].bonus = vec![third.points[Point::Pig], 0];
         let totals = |rules: &Ruleset| {
             let mut t = vec![0; 2];
-            for o in farms(rules, 2, &input) {
+            for o in farms(rules, 2, &input, None) {
                 let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
                 for (a, b) in t.iter_mut().zip(points) {
                     *a += b;
@@ -541,7 +608,7 @@ mod tests {
         reversed.reverse();
         for rules in [&third, &second, &first] {
             let mut t = vec![0; 2];
-            for o in farms(rules, 2, &reversed) {
+            for o in farms(rules, 2, &reversed, None) {
                 let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
                 for (a, b) in t.iter_mut().zip(points) {
                     *a += b;
@@ -549,6 +616,34 @@ mod tests {
             }
             assert_eq!(t, totals(rules), "{:?}", rules.farm_scoring);
         }
+
+        // City 8 made into something worth one more to its farms (a
+        // castle), without the pig: once per city and winner, as the city.
+        input[1].bonus = Vec::new();
+        input[1].marked = vec![8];
+        input[2].marked = vec![8];
+        let castle = Converted {
+            word: "castles",
+            rule: "farm_castle",
+            words: "more for a castle",
+            unit: "castle",
+            rate: 1,
+        };
+        let totals = |rules: &Ruleset| {
+            let mut t = vec![0; 2];
+            for o in farms(rules, 2, &input, Some(&castle)) {
+                let (FarmOutcome::Farm { points, .. } | FarmOutcome::City { points, .. }) = o;
+                for (a, b) in t.iter_mut().zip(points) {
+                    *a += b;
+                }
+            }
+            t
+        };
+        // Third: red 3 + (3 + 3 + 1), blue 3 + 1. Second: red is paid city
+        // 7 once and city 8 once: 3 + 3 + 1. First: city 8 pays blue 4 + 1.
+        assert_eq!(totals(&third), [10, 4]);
+        assert_eq!(totals(&second), [7, 4]);
+        assert_eq!(totals(&first), [4, 5]);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod traders_builders;
 use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
 
 /// The turn mechanics, in the order their hooks are asked.
-const TURN: [BuildTurn; 12] = [
+const TURN: [BuildTurn; 13] = [
     river::mechanic,
     traders_builders::builders,
     abbey::mechanic,
@@ -38,6 +38,9 @@ const TURN: [BuildTurn; 12] = [
     // Last: followers leave the City after the dragon flew, and enter it
     // after the barns and the wagons.
     count::mechanic,
+    // After the dragon flew and followers left the City: a castle is made
+    // just before the scoring, and scores after the barns.
+    bridges_castles_bazaars::castle::mechanic,
 ];
 
 /// The scoring hooks, in the order they are asked.
@@ -63,7 +66,7 @@ pub struct Notes {
 }
 
 /// Every expansion's notes, in the order the breakdown lists them.
-pub const NOTES: [Notes; 4] = [
+pub const NOTES: [Notes; 5] = [
     Notes {
         heading: tower::notes::HEADING,
         schema: tower::notes::schema,
@@ -71,6 +74,10 @@ pub const NOTES: [Notes; 4] = [
     Notes {
         heading: princess_dragon::notes::HEADING,
         schema: princess_dragon::notes::schema,
+    },
+    Notes {
+        heading: bridges_castles_bazaars::notes::HEADING,
+        schema: bridges_castles_bazaars::notes::schema,
     },
     Notes {
         heading: hills_sheep::notes::HEADING,
@@ -345,10 +352,11 @@ pub const OPTIONS: [&[crate::rules::table::Toggle]; 4] = [
 ];
 
 /// Every expansion's `[points]` rows, listed after the base game's.
-pub const RATES: [&[crate::rules::table::Row]; 4] = [
+pub const RATES: [&[crate::rules::table::Row]; 5] = [
     &abbey_mayor::barn::RATES,
     &tower::RATES,
     &princess_dragon::fairy::RATES,
+    &bridges_castles_bazaars::RATES,
     &hills_sheep::RATES,
 ];
 
@@ -359,7 +367,7 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
 
 /// The keys the expansions add to a record's turns, in the order a turn
 /// takes and writes them.
-const TURN_KEYS: [&'static dyn crate::record::Key; 11] = [
+const TURN_KEYS: [&'static dyn crate::record::Key; 12] = [
     &abbey_mayor::keys::WAGON,
     &tower::keys::TOWER,
     &tower::keys::CAPTURE,
@@ -371,15 +379,17 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 11] = [
     &count::keys::LEAVE,
     &count::keys::ENTER,
     &count::keys::COUNT,
+    &bridges_castles_bazaars::keys::CASTLE,
 ];
 
 /// The keys the expansions add to a snapshot, in the order they are read.
-const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 8] = [
+const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 9] = [
     &traders_builders::keys::GOODS,
     &tower::keys::TOWERS,
     &tower::keys::PRISONERS,
     &princess_dragon::keys::DRAGON_AT,
     &princess_dragon::keys::FAIRY_AT,
+    &bridges_castles_bazaars::keys::CASTLES,
     &count::keys::QUARTERS,
     &count::keys::COUNT_AT,
     &count::keys::FINAL_LEAVE,

@@ -3,6 +3,7 @@
 //! every value keeps its span in the file.
 
 mod error;
+pub mod forms;
 mod keys;
 pub mod location;
 mod plain;

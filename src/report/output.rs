@@ -113,9 +113,11 @@ pub enum PhaseJson {
 }
 
 /// A scored feature. Keys beyond those listed are the names of the
-/// landmarks a farm counts among its completed cities, each `true`.
+/// landmarks a farm counts among its completed cities, each `true`, and
+/// the words of the cities a mechanic made into something that pays a
+/// farm more, each with how many (`"castles": 1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(extend("additionalProperties" = {"type": "boolean", "const": true}))]
+#[schemars(extend("additionalProperties" = {"anyOf": [{"type": "boolean", "const": true}, {"type": "integer", "minimum": 1}]}))]
 pub struct FeatureJson {
     /// `road`, `city`, `cloister`, `farm` or `goods`.
     pub kind: &'static str,
@@ -135,6 +137,10 @@ pub struct FeatureJson {
     /// name with `true` (`"city_of_carcassonne": true`); none otherwise.
     #[serde(flatten)]
     pub landmarks: std::collections::BTreeMap<String, bool>,
+    /// For each kind of city a mechanic made into something that pays a
+    /// farm more (a castle), its word with how many the farm touches.
+    #[serde(flatten)]
+    pub marked: std::collections::BTreeMap<&'static str, u32>,
     /// Modifiers other than pennants it carries, with their counts
     /// (`{"inn": 1}`); left out when there are none.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -397,6 +403,7 @@ impl EventJson {
                 cities: super::names::each(&f.cities),
                 open_cities: super::names::each(&f.open_cities),
                 landmarks: f.landmarks.iter().map(|n| (n.clone(), true)).collect(),
+                marked: f.marked.iter().copied().collect(),
                 extras: (!others.is_empty()).then_some(others),
             },
             followers: counts(&e.followers),

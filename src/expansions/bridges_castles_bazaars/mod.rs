@@ -7,6 +7,29 @@
 //! false` in every set. This folder is the rest.
 
 pub mod art;
+pub mod castle;
+pub mod keys;
+pub mod notes;
+pub mod problem;
+
+use crate::rules::table::Row;
+use crate::tileset::Catalog;
 
 /// The symbol of the tiles that start an auction.
 pub const BAZAAR: &str = "bazaar";
+
+/// Whether the expansion is in play: its tiles are.
+#[must_use]
+pub fn in_play(catalog: &Catalog) -> bool {
+    catalog.shows(BAZAAR)
+}
+
+/// Castles (and bridges) per player by the number of players (RULES §16:
+/// 3 with up to four players, 2 with five or more).
+#[must_use]
+pub fn tokens_for(players: usize) -> u32 {
+    if players <= 4 { 3 } else { 2 }
+}
+
+/// The expansion's rows of a ruleset's tables.
+pub const RATES: [Row; 2] = [Row::Point(castle::FARM_CASTLE), Row::Piece(castle::TOKENS)];

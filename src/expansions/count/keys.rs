@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use miette::SourceSpan;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 
 use super::Quarter;
 use crate::geometry::Pos;
+use crate::record::forms::{OneOrMany, WordOrMap};
 use crate::record::written::WrittenKeys;
 use crate::record::{
     Act, ActValue, Context, Key, Keyed, Location, RawPair, RecordError, SnapshotKey, TurnKey,
@@ -171,71 +171,6 @@ fn one_move(
         spot_span: cx.span(&r.spot),
         span,
     })
-}
-
-/// One entry or a list of them.
-#[derive(Debug)]
-pub(crate) enum OneOrMany<T> {
-    /// One.
-    One(T),
-    /// A list.
-    Many(Vec<Spanned<T>>),
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
-            type Value = OneOrMany<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`{ player, at: [x, y], spot: LOC }` or a list of them")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<Self::Value, A::Error> {
-                T::deserialize(MapAccessDeserializer::new(map)).map(OneOrMany::One)
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                seq: A,
-            ) -> Result<Self::Value, A::Error> {
-                Vec::deserialize(SeqAccessDeserializer::new(seq)).map(OneOrMany::Many)
-            }
-        }
-        d.deserialize_any(V(std::marker::PhantomData))
-    }
-}
-
-/// A word, or a map that says more.
-#[derive(Debug)]
-pub(crate) enum WordOrMap<M> {
-    /// The word.
-    Word(String),
-    /// The map.
-    Map(M),
-}
-
-impl<'de, M: Deserialize<'de>> Deserialize<'de> for WordOrMap<M> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<M>(std::marker::PhantomData<M>);
-        impl<'de, M: Deserialize<'de>> serde::de::Visitor<'de> for V<M> {
-            type Value = WordOrMap<M>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a word, or a map")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
-                Ok(WordOrMap::Word(v.to_string()))
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<Self::Value, A::Error> {
-                M::deserialize(MapAccessDeserializer::new(map)).map(WordOrMap::Map)
-            }
-        }
-        d.deserialize_any(V(std::marker::PhantomData))
-    }
 }
 
 /// The schema's view of `leave:`.

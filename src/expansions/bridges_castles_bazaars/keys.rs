@@ -1,0 +1,304 @@
+//! Bridges, Castles & Bazaars' record keys: of a turn, `castle:` (the small
+//! cities the tile completed that become castles); of a snapshot,
+//! `castles:` (the castles on the board).
+
+use miette::SourceSpan;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::geometry::Pos;
+use crate::record::forms::{AnyOf, WordOrMap};
+use crate::record::written::WrittenKeys;
+use crate::record::{
+    Act, ActValue, Context, Key, Keyed, Location, RawPair, RecordError, SnapshotKey, TurnKey,
+    TurnWords,
+};
+use crate::rules::Figure;
+use crate::spanned::Spanned;
+
+/// `castle:`.
+#[derive(Debug)]
+pub(crate) struct CastleKey;
+/// `castles:` of a snapshot.
+#[derive(Debug)]
+pub(crate) struct CastlesKey;
+
+/// `castle:`, as the registry lists it.
+pub(crate) static CASTLE: CastleKey = CastleKey;
+/// `castles:`.
+pub(crate) static CASTLES: CastlesKey = CastlesKey;
+
+/// Whether the expansion is in play, else an input error at `span`.
+pub(super) fn in_play(cx: &mut dyn Context, words: &TurnWords<'_>, span: SourceSpan) -> Option<()> {
+    if super::in_play(words.catalog) {
+        return Some(());
+    }
+    cx.error(RecordError::Key {
+        problem: "this key belongs to games with Bridges, Castles & Bazaars",
+        help: "add `bridges-castles-bazaars` to `tilesets`, or leave out `castle`, `castles`, `bridge`, `bridges` and `bazaar`",
+        span,
+    });
+    None
+}
+
+/// A location on a tile, checked.
+fn location(cx: &mut dyn Context, raw: &Spanned<String>) -> Option<Location> {
+    let l = Location::parse(&raw.value);
+    if l.is_none() {
+        cx.error(RecordError::Location {
+            text: raw.value.clone(),
+            span: cx.span(raw),
+        });
+    }
+    l
+}
+
+/// `{ spot: LOC, player: P }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawCastleMap {
+    /// The city's part on the tile just placed.
+    #[schemars(with = "String")]
+    pub(crate) spot: Spanned<String>,
+    /// The player whose follower stands in the city (checked).
+    #[schemars(with = "Option<String>")]
+    pub(crate) player: Option<Spanned<String>>,
+}
+
+/// The schema's view of one castle.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum OneCastleShape {
+    /// The city's part on the tile just placed.
+    Spot(String),
+    /// The same, with the player.
+    Map(RawCastleMap),
+}
+
+/// The schema's view of `castle:`.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum CastleShape {
+    /// One castle.
+    One(OneCastleShape),
+    /// Several (the tile completes two small cities).
+    Many(Vec<OneCastleShape>),
+}
+
+/// One castle a turn makes, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Making {
+    /// The city's part on the tile just placed.
+    pub spot: Location,
+    /// That location in the file.
+    pub spot_span: SourceSpan,
+    /// The player written, if any.
+    pub player: Option<(usize, SourceSpan)>,
+    /// Written as a map.
+    pub map: bool,
+}
+
+/// The castles a turn makes.
+#[derive(Debug, Clone)]
+pub struct Castle {
+    /// Each castle, in the order written.
+    pub list: Vec<Making>,
+    /// Written as a list.
+    pub listed: bool,
+    /// The whole value.
+    pub span: SourceSpan,
+}
+
+impl crate::record::KeyForm for CastleKey {
+    const NAME: &'static str = "castle";
+    const ABOUT: &'static str = "Bridges, Castles & Bazaars: the small city this tile completed (two\ntiles, one follower) becomes a castle of that follower's owner instead\nof scoring: its part on the tile (`castle: S`), `{ spot: S, player: P }`,\nor a list of them.";
+    type Raw = AnyOf<RawCastleMap>;
+    type Shape = CastleShape;
+}
+
+impl TurnKey for CastleKey {
+    const ORDER: u16 = 1001;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let span = cx.span(raw);
+        in_play(cx, words, span)?;
+        let one = |cx: &mut dyn Context, w: &WordOrMap<RawCastleMap>, at: &crate::spanned::Mark| {
+            match w {
+                WordOrMap::Word(s) => {
+                    let written = Spanned {
+                        value: s.clone(),
+                        at: *at,
+                    };
+                    Some(Making {
+                        spot: location(cx, &written)?,
+                        spot_span: cx.span(&written),
+                        player: None,
+                        map: false,
+                    })
+                }
+                WordOrMap::Map(m) => {
+                    let player = match &m.player {
+                        Some(p) => Some((cx.player(p, words.players)?, cx.span(p))),
+                        None => None,
+                    };
+                    Some(Making {
+                        spot: location(cx, &m.spot)?,
+                        spot_span: cx.span(&m.spot),
+                        player,
+                        map: true,
+                    })
+                }
+            }
+        };
+        let (list, listed) = match &raw.value {
+            AnyOf::One(w) => (vec![one(cx, w, &raw.at)], false),
+            AnyOf::Many(l) => (l.iter().map(|w| one(cx, &w.value, &w.at)).collect(), true),
+        };
+        let list: Option<Vec<Making>> = list.into_iter().collect();
+        acts.push(Act::Keyed(Keyed::new(Castle {
+            list: list?,
+            listed,
+            span,
+        })));
+        Some(())
+    }
+}
+
+impl ActValue for Castle {
+    fn key(&self) -> &'static dyn Key {
+        &CASTLE
+    }
+    fn span(&self) -> SourceSpan {
+        self.span
+    }
+    fn after_deployment(&self) -> bool {
+        true
+    }
+    fn moved(&self, _: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
+        let mut c = self.clone();
+        for m in &mut c.list {
+            m.spot = turn(&m.spot);
+        }
+        Keyed::new(c)
+    }
+    fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
+        let each: Vec<serde_json::Value> = self
+            .list
+            .iter()
+            .map(|m| {
+                if m.map || m.player.is_some() {
+                    let mut w = serde_json::Map::new();
+                    w.insert("spot".into(), m.spot.to_string().into());
+                    if let Some((p, _)) = m.player {
+                        w.insert(
+                            "player".into(),
+                            names.get(p).cloned().unwrap_or_default().into(),
+                        );
+                    }
+                    w.into()
+                } else {
+                    m.spot.to_string().into()
+                }
+            })
+            .collect();
+        match &each[..] {
+            [one] if !self.listed => out.set(&CASTLE, one),
+            _ => out.set(&CASTLE, each),
+        }
+    }
+}
+
+/// A castle as a snapshot writes it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSnapCastle {
+    /// One of its two tiles: [x, y].
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// The city's part on that tile.
+    #[schemars(with = "String")]
+    pub(crate) spot: Spanned<String>,
+    /// Whose castle it is (the follower in it, which counts against that
+    /// player's supply).
+    #[schemars(with = "String")]
+    pub(crate) player: Spanned<String>,
+    /// The castle has scored already: its follower went home.
+    #[schemars(with = "Option<bool>")]
+    pub(crate) empty: Option<Spanned<bool>>,
+}
+
+/// A castle a snapshot states.
+#[derive(Debug, Clone)]
+pub struct SnapCastle {
+    /// One of its tiles.
+    pub at: Pos,
+    /// Where that was written.
+    pub at_span: SourceSpan,
+    /// The city's part there.
+    pub spot: Location,
+    /// Where that was written.
+    pub spot_span: SourceSpan,
+    /// Its owner.
+    pub player: usize,
+    /// It scored already.
+    pub empty: bool,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// The castles a snapshot states.
+#[derive(Debug, Clone)]
+pub struct Castles(pub Vec<SnapCastle>);
+
+impl crate::record::KeyForm for CastlesKey {
+    const NAME: &'static str = "castles";
+    const ABOUT: &'static str = "The castles on the board (a snapshot of a game with Bridges, Castles &\nBazaars): `[{ at: [x, y], spot: LOC, player: P }]`, the castle on the\ncity part at `at`/`spot` with `player`'s follower in it; `empty: true`\nfor a castle that has scored.";
+    type Raw = Vec<Spanned<RawSnapCastle>>;
+    type Shape = Vec<RawSnapCastle>;
+}
+
+impl SnapshotKey for CastlesKey {
+    const IN_HISTORY: &'static str = "a top-level `castles` belongs to snapshots; in a history, castles are made with `castle:` on a turn";
+    type State = Castles;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+    ) -> Option<Castles> {
+        let span = cx.span(raw);
+        in_play(cx, words, span)?;
+        let mut out = Vec::with_capacity(raw.value.len());
+        let mut ok = true;
+        for c in &raw.value {
+            let r = &c.value;
+            let (Some(at), Some(spot), Some(player)) = (
+                cx.position(&r.at),
+                location(cx, &r.spot),
+                cx.player(&r.player, words.players),
+            ) else {
+                ok = false;
+                continue;
+            };
+            out.push(SnapCastle {
+                at,
+                at_span: cx.span(&r.at),
+                spot,
+                spot_span: cx.span(&r.spot),
+                player,
+                empty: r.empty.as_ref().is_some_and(|e| e.value),
+                span: cx.span(c),
+            });
+        }
+        ok.then_some(Castles(out))
+    }
+}
