@@ -579,7 +579,7 @@ fn a_path_inside_an_inline_module_is_read_from_that_module() {
 
 /// The expansions' words, by expansion: the parts of an identifier
 /// (`dragon_move`, `DragonProblem`, `TOWER`) that name one.
-const EXPANSION_WORDS: [(&str, &[&str]); 9] = [
+const EXPANSION_WORDS: [(&str, &[&str]); 10] = [
     ("river", &["river", "rivers"]),
     ("abbey", &["abbey", "abbeys"]),
     (
@@ -639,6 +639,13 @@ const EXPANSION_WORDS: [(&str, &[&str]); 9] = [
     (
         "the count of carcassonne",
         &["blacksmith", "castle", "market", "carcassonne", "coc"],
+    ),
+    // `bridge` alone is also the tile language's word for roads and
+    // cities that cross (`bridge: true`), which Traders & Builders and
+    // Abbey & Mayor use.
+    (
+        "bridges, castles & bazaars",
+        &["bridges", "castle", "castles", "bazaar", "bazaars"],
     ),
 ];
 
@@ -869,7 +876,7 @@ fn no_expansion_words_in_the_engine() {
 /// lower them as words move into the expansions' folders. They grow only
 /// when a word a generic file hid in a string (`"volcano"`) becomes a
 /// reference to the expansion's own name for it, which this test can see.
-const REACH: [(&str, usize, usize); 9] = [
+const REACH: [(&str, usize, usize); 10] = [
     ("river", 5, 10),
     ("abbey", 2, 9),
     ("inns & cathedrals", 2, 12),
@@ -879,6 +886,7 @@ const REACH: [(&str, usize, usize); 9] = [
     ("the princess & the dragon", 3, 13),
     ("hills & sheep", 0, 0),
     ("the count of carcassonne", 0, 0),
+    ("bridges, castles & bazaars", 0, 0),
 ];
 
 #[test]

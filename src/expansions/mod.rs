@@ -331,9 +331,10 @@ pub enum PagePick {
 }
 
 /// Every act the page records, in the order its menu lists them.
-pub const PAGE_ACTS: [&[PageAct]; 4] = [
+pub const PAGE_ACTS: [&[PageAct]; 5] = [
     &tower::choices::PAGE,
     &princess_dragon::choices::PAGE,
+    &bridges_castles_bazaars::choices::PAGE,
     &hills_sheep::choices::PAGE,
     &count::choices::PAGE,
 ];
@@ -418,9 +419,10 @@ pub fn equip(loader: crate::loader::Loader) -> crate::loader::Loader {
 }
 
 /// Every expansion's choices.
-pub const CHOICES: [&[Choice]; 4] = [
+pub const CHOICES: [&[Choice]; 5] = [
     &tower::choices::CHOICES,
     &princess_dragon::choices::CHOICES,
+    &bridges_castles_bazaars::choices::CHOICES,
     &hills_sheep::choices::CHOICES,
     &count::choices::CHOICES,
 ];

@@ -10,11 +10,13 @@ use super::notes::BcbNote;
 use super::problem::BcbProblem;
 use crate::engine::event::{FeatureId, Note, NoteKind, Phase, Told};
 use crate::engine::game::{Game, Grant, Spot};
-use crate::engine::mechanic::{Acting, Aside, Mechanic, Phases, Said, Scored, Setup};
+use crate::engine::mechanic::{
+    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Target,
+};
 use crate::engine::scoring::Converted;
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
-use crate::record::{Act, Location};
+use crate::record::{Act, Keyed, Location};
 use crate::rules::Figure;
 use crate::rules::table::{Bears, Piece, PointKey};
 use crate::tileset::FeatureKind;
@@ -38,6 +40,9 @@ pub const TOKENS: Piece = Piece {
     in_play: super::in_play,
 };
 
+/// Why a city with no follower cannot become a castle.
+const NO_FOLLOWER: &str = "no follower stands in the city";
+
 /// The castles' rule, in the breakdown's words.
 const SCORES: &str = "a castle scores the best feature completed in its vicinity";
 
@@ -54,6 +59,8 @@ struct Made {
     kept: (Pos, Location),
     /// The turn it was made (0 for a snapshot's).
     turn: usize,
+    /// A snapshot's entry for it.
+    written: Option<miette::SourceSpan>,
 }
 
 impl Made {
@@ -156,15 +163,40 @@ impl Castling {
             .collect();
         match (&followers[..], on.len()) {
             ([one], 1) => Ok((tiles, Some(*one))),
-            ([], _) => Err("no follower stands in the city".into()),
+            ([], _) => Err(NO_FOLLOWER.into()),
             _ => Err("a castle holds one follower, and more figures stand in the city".into()),
         }
     }
 
+    /// The cities of the tile at placed index `placed` that may become
+    /// castles now, as spots: completed by it, of two castle bases, held
+    /// by one follower (or by none, when `unheld`: the player may still
+    /// deploy there).
+    fn candidates(game: &Game, placed: usize, unheld: bool) -> Vec<(Spot, Option<usize>)> {
+        let tile = game.tile(game.placed()[placed].tile());
+        let mut out: Vec<(Spot, Option<usize>)> = Vec::new();
+        for feature in 0..tile.features.len() {
+            let spot = Spot { placed, feature };
+            if tile.features[feature].kind != FeatureKind::City
+                || out.iter().any(|(s, _)| game.same_feature(*s, spot))
+            {
+                continue;
+            }
+            let held = match Self::check(game, spot, true) {
+                Ok((_, Some(id))) => Some(id),
+                Err(why) if unheld && why == NO_FOLLOWER => None,
+                _ => continue,
+            };
+            out.push((spot, held));
+        }
+        out
+    }
+
     /// Makes the castles a turn's `castle:` asks for.
     fn make(&mut self, game: &mut Game, acting: &Acting<'_>, castle: &Castle, said: &mut Said) {
-        let at = game.placed()[acting.placed].pos;
+        let placed_at = game.placed()[acting.placed].pos;
         for m in &castle.list {
+            let at = m.at.unwrap_or(placed_at);
             let written = m.player.map_or(acting.actor, |(p, _)| p);
             let refuse = |said: &mut Said, player: usize, why: String, span| {
                 said.violations.push((
@@ -183,6 +215,19 @@ impl Castling {
                     continue;
                 }
             };
+            if !game
+                .members(spot.placed, spot.feature)
+                .iter()
+                .any(|&(p, _)| p == acting.placed)
+            {
+                refuse(
+                    said,
+                    written,
+                    "the tile just placed is no part of this city".into(),
+                    m.spot_span,
+                );
+                continue;
+            }
             let (tiles, id) = match Self::check(game, spot, true) {
                 Ok((tiles, Some(id))) => (tiles, id),
                 Ok((_, None)) => continue,
@@ -252,6 +297,7 @@ impl Castling {
             figure,
             kept: (at, m.spot.clone()),
             turn,
+            written: None,
         });
     }
 
@@ -398,7 +444,28 @@ impl Mechanic for Castling {
     }
 
     fn phases(&self) -> Phases {
-        Phases::MOVE.and(Phases::SCORED).and(Phases::FINAL)
+        Phases::MOVE
+            .and(Phases::SCORED)
+            .and(Phases::FINAL)
+            .and(Phases::DEPLOY)
+    }
+
+    fn deploy_problem(
+        &self,
+        game: &Game,
+        names: &[String],
+        player: usize,
+        _figure: Figure,
+        target: Target,
+    ) -> Option<ViolationKind> {
+        let Target::Feature(spot) = target else {
+            return None;
+        };
+        self.is_castle(game, spot).then(|| {
+            ViolationKind::Mechanic(Broken::new(BcbProblem::InCastle {
+                player: names.get(player).cloned().unwrap_or_default(),
+            }))
+        })
     }
 
     fn act_keys(&self) -> &'static [&'static str] {
@@ -487,6 +554,7 @@ impl Mechanic for Castling {
             }
             let figure = (!c.empty).then_some(Figure::FOLLOWER);
             let m = Making {
+                at: None,
                 spot: c.spot.clone(),
                 spot_span: c.spot_span,
                 player: None,
@@ -504,9 +572,86 @@ impl Mechanic for Castling {
                 figure,
                 kept: (at, m.spot),
                 turn: 0,
+                written: Some(c.span),
             });
         }
         out
+    }
+
+    fn settled(&mut self, game: &mut Game, record: &crate::record::Record, said: &mut Said) {
+        // A snapshot's figure in a castle's city cannot stand there.
+        for c in &self.made {
+            let (Ok(spot), Some(span)) = (game.locate(c.kept.0, &c.kept.1), c.written) else {
+                continue;
+            };
+            for id in game.figures_on(game.root_of(spot)) {
+                let player = game.followers()[id].player;
+                game.remove(id, true);
+                said.violations.push((
+                    ViolationKind::Mechanic(Broken::new(BcbProblem::InCastle {
+                        player: record.players.get(player).cloned().unwrap_or_default(),
+                    })),
+                    span,
+                ));
+            }
+        }
+    }
+
+    fn propose_before_scoring(
+        &self,
+        game: &Game,
+        acting: &Acting<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let mut list = Vec::new();
+        let mut left = self.left.clone();
+        for (spot, held) in Self::candidates(game, acting.placed, false) {
+            let Some(id) = held else {
+                continue;
+            };
+            let owner = game.followers()[id].player;
+            if left.get(owner).copied().unwrap_or(0) == 0 || pick(2) != Some(0) {
+                continue;
+            }
+            left[owner] -= 1;
+            let (_, location, _) = game.named_spot(spot);
+            list.push(Making {
+                at: None,
+                spot: location,
+                spot_span: nowhere,
+                player: None,
+                map: false,
+            });
+        }
+        if list.is_empty() {
+            return Vec::new();
+        }
+        vec![Act::Keyed(Keyed::new(Castle {
+            listed: list.len() > 1,
+            list,
+            span: nowhere,
+        }))]
+    }
+
+    fn placement_options(&self, game: &Game, placed: usize, player: usize) -> Vec<ActionOption> {
+        Self::candidates(game, placed, true)
+            .into_iter()
+            .filter(|&(_, held)| {
+                let owner = held.map_or(player, |id| game.followers()[id].player);
+                self.left.get(owner).copied().unwrap_or(0) > 0
+            })
+            .map(|(spot, _)| {
+                let (at, location, _) = game.named_spot(spot);
+                ActionOption {
+                    key: "castle",
+                    at,
+                    height: 0,
+                    takes: Vec::new(),
+                    spot: Some(location),
+                }
+            })
+            .collect()
     }
 
     fn finish(

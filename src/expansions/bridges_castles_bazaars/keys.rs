@@ -57,7 +57,10 @@ fn location(cx: &mut dyn Context, raw: &Spanned<String>) -> Option<Location> {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCastleMap {
-    /// The city's part on the tile just placed.
+    /// The tile of the part named (default: the tile just placed).
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub(crate) at: Option<Spanned<RawPair>>,
+    /// The city's part on that tile.
     #[schemars(with = "String")]
     pub(crate) spot: Spanned<String>,
     /// The player whose follower stands in the city (checked).
@@ -90,7 +93,10 @@ pub(crate) enum CastleShape {
 /// One castle a turn makes, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Making {
-    /// The city's part on the tile just placed.
+    /// The tile of the part named, when written (else the tile just
+    /// placed).
+    pub at: Option<Pos>,
+    /// The city's part on that tile.
     pub spot: Location,
     /// That location in the file.
     pub spot_span: SourceSpan,
@@ -113,7 +119,7 @@ pub struct Castle {
 
 impl crate::record::KeyForm for CastleKey {
     const NAME: &'static str = "castle";
-    const ABOUT: &'static str = "Bridges, Castles & Bazaars: the small city this tile completed (two\ntiles, one follower) becomes a castle of that follower's owner instead\nof scoring: its part on the tile (`castle: S`), `{ spot: S, player: P }`,\nor a list of them.";
+    const ABOUT: &'static str = "Bridges, Castles & Bazaars: the small city this tile completed (two\ntiles, one follower) becomes a castle of that follower's owner instead\nof scoring: its part on the tile (`castle: S`), `{ spot: S, player: P }`\n(`at: [x, y]` names a part on another tile of the city), or a list of\nthem.";
     type Raw = AnyOf<RawCastleMap>;
     type Shape = CastleShape;
 }
@@ -138,6 +144,7 @@ impl TurnKey for CastleKey {
                         at: *at,
                     };
                     Some(Making {
+                        at: None,
                         spot: location(cx, &written)?,
                         spot_span: cx.span(&written),
                         player: None,
@@ -149,7 +156,12 @@ impl TurnKey for CastleKey {
                         Some(p) => Some((cx.player(p, words.players)?, cx.span(p))),
                         None => None,
                     };
+                    let at = match &m.at {
+                        Some(a) => Some(cx.position(a)?),
+                        None => None,
+                    };
                     Some(Making {
+                        at,
                         spot: location(cx, &m.spot)?,
                         spot_span: cx.span(&m.spot),
                         player,
@@ -182,9 +194,10 @@ impl ActValue for Castle {
     fn after_deployment(&self) -> bool {
         true
     }
-    fn moved(&self, _: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
         let mut c = self.clone();
         for m in &mut c.list {
+            m.at = m.at.map(spot);
             m.spot = turn(&m.spot);
         }
         Keyed::new(c)
@@ -194,8 +207,11 @@ impl ActValue for Castle {
             .list
             .iter()
             .map(|m| {
-                if m.map || m.player.is_some() {
+                if m.map || m.player.is_some() || m.at.is_some() {
                     let mut w = serde_json::Map::new();
+                    if let Some(at) = m.at {
+                        w.insert("at".into(), serde_json::json!([at.x, at.y]));
+                    }
                     w.insert("spot".into(), m.spot.to_string().into());
                     if let Some((p, _)) = m.player {
                         w.insert(

@@ -8,6 +8,7 @@
 
 pub mod art;
 pub mod castle;
+pub mod choices;
 pub mod keys;
 pub mod notes;
 pub mod problem;

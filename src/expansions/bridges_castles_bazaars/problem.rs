@@ -12,6 +12,11 @@ pub enum BcbProblem {
         /// Why, in words.
         why: String,
     },
+    /// A figure put on a castle's city.
+    InCastle {
+        /// The player.
+        player: String,
+    },
     /// A snapshot's castle that cannot be.
     SnapshotCastle {
         /// Why, in words.
@@ -22,7 +27,9 @@ pub enum BcbProblem {
 impl Problem for BcbProblem {
     fn code(&self) -> &'static str {
         match self {
-            BcbProblem::Castle { .. } | BcbProblem::SnapshotCastle { .. } => "carca::rules::castle",
+            BcbProblem::Castle { .. }
+            | BcbProblem::InCastle { .. }
+            | BcbProblem::SnapshotCastle { .. } => "carca::rules::castle",
         }
     }
 
@@ -33,6 +40,11 @@ impl Problem for BcbProblem {
                 format!("{player} cannot make this castle: {why}; the city scores as usual"),
                 "a city of exactly two tiles, both parts castle bases (a part touching one edge, not marked `castle: false`), completed by the tile just placed and held by exactly one follower, becomes a castle of that follower's owner instead of scoring, if they have a castle left",
                 "castle refused",
+            ),
+            BcbProblem::InCastle { player } => w(
+                format!("{player} cannot put a figure in a castle"),
+                "a castle holds the one follower that made it, until it scores; no other figure goes there",
+                "castle",
             ),
             BcbProblem::SnapshotCastle { why } => w(
                 format!("this castle cannot stand here: {why}"),
