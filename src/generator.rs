@@ -815,15 +815,9 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 acts: &[],
                 span: miette::SourceSpan::from((0, 0)),
             };
-            flight = mechanics
-                .propose_before_scoring(&game, &acting, &mut |n| (n > 0).then(|| rng.below(n)));
-            let said = mechanics.before_scoring(
-                &mut game,
-                &Acting {
-                    acts: &flight,
-                    ..acting
-                },
-            );
+            let said;
+            (flight, said) = mechanics
+                .play_before_scoring(&mut game, &acting, &mut |n| (n > 0).then(|| rng.below(n)));
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
             acts.extend(flight.iter().cloned());
         }

@@ -409,6 +409,10 @@ pub struct Game<'a> {
     /// Completed cities a mechanic made into something else that pays
     /// farms more (castles), and what (empty in a game without them).
     converted: (Vec<Node>, Option<scoring::Converted>),
+    /// Features a placed tile took after other tiles were placed (a
+    /// bridge laid on it), whose nodes do not follow its others: (placed
+    /// tile, feature, node). Empty in a game without them.
+    moved: Vec<(u32, u16, Node)>,
 }
 
 impl<'a> Game<'a> {
@@ -462,6 +466,7 @@ impl<'a> Game<'a> {
             open: RefCell::default(),
             landmarks: Vec::new(),
             converted: (Vec::new(), None),
+            moved: Vec::new(),
         }
     }
 
@@ -843,7 +848,61 @@ impl<'a> Game<'a> {
 
     /// The node of feature `feature` of placed tile `placed`.
     pub(super) fn node(&self, placed: usize, feature: usize) -> Node {
+        if !self.moved.is_empty()
+            && let Some(&(_, _, n)) = self
+                .moved
+                .iter()
+                .find(|&&(p, f, _)| p as usize == placed && usize::from(f) == feature)
+        {
+            return n;
+        }
         self.placed[placed].base + feature as Node
+    }
+
+    /// A placed tile takes another form of its tile: `tile`, its own
+    /// features in the same order and more after them (a bridge laid
+    /// across it). The new features join what lies beside them; where
+    /// they meet a neighbour's edge of another kind they stay open there.
+    pub fn edit(&mut self, placed: usize, tile: usize) {
+        let p = self.placed[placed].clone();
+        let old = self.tile(p.tile()).features.len();
+        let entry = &self.catalog.tiles[tile];
+        let t = &entry.tile;
+        let last = placed + 1 == self.placed.len();
+        for fi in old..t.features.len() {
+            let open = match t.features[fi].kind {
+                FeatureKind::City | FeatureKind::Road | FeatureKind::River => t.reach(fi) as u32,
+                FeatureKind::Field => t.features[fi].halves.len() as u32,
+                FeatureKind::Cloister => 0,
+            };
+            let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
+            let node = self.features.add(placed as u32, fi as u16, open, extras);
+            if !(last && node == p.base + fi as Node) {
+                self.moved.push((placed as u32, fi as u16, node));
+            }
+        }
+        self.placed[placed].tile_index = u32::try_from(tile).unwrap_or(u32::MAX);
+        let mine = &entry.sides[p.rot.quarters()];
+        for e in Edge::ALL {
+            let Some(f) = mine.on_edge[e.index()].filter(|&f| usize::from(f) >= old) else {
+                continue;
+            };
+            let Some(n) = self.at.get(p.pos.step(e)) else {
+                continue;
+            };
+            let nb = &self.placed[n];
+            let theirs = &self.catalog.tiles[nb.tile()].sides[nb.rot.quarters()];
+            let facing = e.opposite().index();
+            if theirs.edges[facing] == mine.edges[e.index()]
+                && let Some(of) = theirs.on_edge[facing]
+            {
+                let there = self.node(n, usize::from(of));
+                let here = self.node(placed, usize::from(f));
+                self.features.join_across(here, there);
+            }
+        }
+        // The open positions' index knows the tile's old edges.
+        *self.open.borrow_mut() = (0, OpenPositions::default());
     }
 
     /// Why `player` may not deploy `figure` on feature `feature` of placed
@@ -1720,7 +1779,7 @@ impl<'a> Game<'a> {
         let t = self.tile(p.tile());
         for (i, f) in t.features.iter().enumerate() {
             if matches!(f.kind, FeatureKind::City | FeatureKind::Road) {
-                self.close_set(p.base + i as Node, phase);
+                self.close_set(self.node(placed, i), phase);
             }
         }
         for k in 0..self.touched.len() {

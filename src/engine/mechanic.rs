@@ -57,6 +57,31 @@ pub enum Target {
     Corner(Pos),
 }
 
+/// A tile about to be placed, as the "place" phase tells mechanics of it
+/// before it lies: they may change tiles on the board and the form it is
+/// placed in, as the turn's acts say (a bridge laid with it).
+#[derive(Debug, Clone, Copy)]
+pub struct Laying<'t> {
+    /// The entry of `turns`.
+    pub turn: usize,
+    /// Its player.
+    pub actor: usize,
+    /// The players' names, for the words of violations and notes.
+    pub names: &'t [String],
+    /// Catalog index of the tile drawn.
+    pub tile: usize,
+    /// Where it goes.
+    pub pos: Pos,
+    /// How it is turned.
+    pub rot: Rotation,
+    /// The turn's acts, in the order written (none for a snapshot's
+    /// board).
+    pub acts: &'t [Act],
+    /// The record: a snapshot's board tile is laid in the form its state
+    /// says (`turn` 0).
+    pub record: &'t crate::record::Record,
+}
+
 /// A turn whose placement has just been scored, as the "scored" phase
 /// tells mechanics of it.
 #[derive(Debug, Clone, Copy)]
@@ -330,6 +355,19 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// Where `tile` may go at all when this mechanic decides it (a river
     /// tile: the river's open end); `None`: wherever it fits.
     fn only_at(&self, _catalog: &Catalog, _tile: usize) -> Option<Vec<Pos>> {
+        None
+    }
+
+    /// Phase "place", before the tile lies: the mechanic takes the acts it
+    /// owns that change tiles on the board or the form of the tile being
+    /// placed (a bridge), and returns that form when it changes it. Asked
+    /// only for turns whose record writes acts of expansions.
+    fn laying(
+        &mut self,
+        _game: &mut Game,
+        _laying: &Laying<'_>,
+        _said: &mut Said,
+    ) -> Option<usize> {
         None
     }
 
@@ -749,6 +787,25 @@ impl Mechanics {
             .find_map(|m| m.only_at(catalog, tile))
     }
 
+    /// The "place" phase before the tile lies, for the mechanics hooked
+    /// into it: the form to place the tile in (the last a mechanic chose),
+    /// and what they said.
+    pub fn laying(&mut self, game: &mut Game, laying: &Laying<'_>) -> (Option<usize>, Said) {
+        let mut form = None;
+        let said = self.each_in(Phases::PLACE, |m, said| {
+            if let Some(f) = m.laying(game, laying, said) {
+                form = Some(f);
+            }
+        });
+        (form, said)
+    }
+
+    /// Whether any mechanic hooks into the "place" phase.
+    #[must_use]
+    pub fn hooks_place(&self) -> bool {
+        self.phases.has(Phases::PLACE)
+    }
+
     /// The "placed" phase for every mechanic; the feature that earned one
     /// more turn, if any did.
     pub fn placed(&mut self, game: &mut Game, placing: &Placing) -> Option<FeatureId> {
@@ -871,17 +928,30 @@ impl Mechanics {
         said
     }
 
-    /// The acts the mechanics of the "move" phase would have a record make
-    /// now, for the generator.
-    pub fn propose_before_scoring(
-        &self,
-        game: &Game,
+    /// The generator's "move" phase: each mechanic in turn proposes the
+    /// acts it would have a record make, each choice made by `pick`, and
+    /// takes them at once, so that the next one proposes from what they
+    /// left (a castle after the dragon flew). The acts, in that order, and
+    /// what the mechanics said.
+    pub fn play_before_scoring(
+        &mut self,
+        game: &mut Game,
         acting: &Acting<'_>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
-    ) -> Vec<Act> {
-        self.in_phase(Phases::MOVE)
-            .flat_map(|m| m.propose_before_scoring(game, acting, pick))
-            .collect()
+    ) -> (Vec<Act>, Said) {
+        let mut all = Vec::new();
+        let mut said = Said::default();
+        for i in Mechanics::hooked(&self.by_phase, Phases::MOVE) {
+            let acts = self.all[i].propose_before_scoring(game, acting, pick);
+            let own = Acting {
+                acts: &acts,
+                ..*acting
+            };
+            self.all[i].before_scoring(game, &own, &mut said);
+            all.extend(acts);
+        }
+        self.clear(game, &mut said);
+        (all, said)
     }
 
     /// Whether any mechanic hooks into the "draw" phase.

@@ -10,7 +10,7 @@ use super::event::{Event, FeatureId, Note, NoteKind, Phase};
 use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
-    Acting, Begun, End, EndProblem, Mechanics, Phases, Placing, Scored, Setup, Target,
+    Acting, Begun, End, EndProblem, Laying, Mechanics, Phases, Placing, Scored, Setup, Target,
 };
 use super::registry::Registry;
 use super::supply::Supply;
@@ -593,7 +593,8 @@ impl<'r> Referee<'r> {
                 None
             }
             Action::Place { placement } => {
-                let Some(idx) = self.place(placement, actor, turn.number) else {
+                let (form, laid) = self.laying(turn, actor, placement);
+                let Some(idx) = self.place(placement, form, actor, turn.number) else {
                     self.moves_not_taken(turn, actor, &[]);
                     return None;
                 };
@@ -674,7 +675,7 @@ impl<'r> Referee<'r> {
                 }
                 // The "move" phase: neutral figures move before the scoring
                 // (the dragon's flight).
-                let mut later = Vec::new();
+                let mut later = laid;
                 if self.busy(Phases::MOVE, actor, Some(idx), acts) {
                     let said = self.mechanics.before_scoring(&mut self.game, &acting());
                     later = self.heard(said);
@@ -785,8 +786,36 @@ impl<'r> Referee<'r> {
             .placement_problem(&self.record.catalog, tile, pos, rot)
     }
 
-    /// Checks and places a tile; `None` when it cannot lie there at all.
-    fn place(&mut self, p: &Placement, actor: usize, number: usize) -> Option<usize> {
+    /// The "place" phase before the tile lies, for a turn whose record
+    /// writes acts of expansions: the form the tile is placed in (the one
+    /// drawn unless a mechanic changes it) and the acts the mechanics took.
+    fn laying(&mut self, turn: &Turn, actor: usize, p: &Placement) -> (usize, Vec<usize>) {
+        if !self.mechanics.hooks_place()
+            || !turn.acts.iter().any(|a| matches!(a, Act::Keyed(_)))
+            || self.game.at(p.at).is_some()
+        {
+            return (p.tile(), Vec::new());
+        }
+        let (form, said) = self.mechanics.laying(
+            &mut self.game,
+            &Laying {
+                turn: turn.number,
+                actor,
+                names: &self.record.players,
+                tile: p.tile(),
+                pos: p.at,
+                rot: p.rot,
+                acts: &turn.acts,
+                record: self.record,
+            },
+        );
+        let taken = self.heard(said);
+        (form.unwrap_or(p.tile()), taken)
+    }
+
+    /// Checks and places a tile (drawn as `p` says, placed in the form
+    /// `form`); `None` when it cannot lie there at all.
+    fn place(&mut self, p: &Placement, form: usize, actor: usize, number: usize) -> Option<usize> {
         let entry = &self.record.catalog.tiles[p.tile()];
         if entry.tile.per_player {
             match self.supply.own[actor].get_mut(p.tile()) {
@@ -809,7 +838,7 @@ impl<'r> Referee<'r> {
             }
             self.draw(p.tile(), p.tile_span.into());
         }
-        let problems = self.game.placement_problems(p.tile(), p.at, p.rot);
+        let problems = self.game.placement_problems(form, p.at, p.rot);
         if !problems.is_empty() {
             self.marks.push(p.at);
         }
@@ -824,7 +853,7 @@ impl<'r> Referee<'r> {
         if occupied {
             return None;
         }
-        if let Some((v, whole)) = self.mechanic_problem(p.tile(), p.at, p.rot) {
+        if let Some((v, whole)) = self.mechanic_problem(form, p.at, p.rot) {
             self.marks.push(p.at);
             self.violation(
                 v,
@@ -835,7 +864,7 @@ impl<'r> Referee<'r> {
                 },
             );
         }
-        Some(self.game.place(p.tile(), p.at, p.rot, Some(number)))
+        Some(self.game.place(form, p.at, p.rot, Some(number)))
     }
 
     /// Which rotations of a misfitting tile would match every neighbour's
@@ -1193,7 +1222,27 @@ impl<'r> Referee<'r> {
             } else {
                 self.draw(p.tile(), p.tile_span.into());
             }
-            for problem in self.game.placement_problems(p.tile(), p.at, p.rot) {
+            // A mechanic may lay the tile in another form its state says
+            // (a bridge across it).
+            let mut form = p.tile();
+            if self.mechanics.hooks_place() {
+                let (f, said) = self.mechanics.laying(
+                    &mut self.game,
+                    &Laying {
+                        turn: 0,
+                        actor: 0,
+                        names: &self.record.players,
+                        tile: p.tile(),
+                        pos: p.at,
+                        rot: p.rot,
+                        acts: &[],
+                        record: self.record,
+                    },
+                );
+                self.heard(said);
+                form = f.unwrap_or(form);
+            }
+            for problem in self.game.placement_problems(form, p.at, p.rot) {
                 // Contact and holes are checked on the whole board below.
                 if matches!(problem, PlaceProblem::Mismatch { .. }) {
                     let v = self.placement_violation(problem, p);
@@ -1201,7 +1250,7 @@ impl<'r> Referee<'r> {
                 }
             }
             spans.insert(p.at, p.at_span.into());
-            self.game.place(p.tile(), p.at, p.rot, None);
+            self.game.place(form, p.at, p.rot, None);
         }
         self.snapshot_checks(&spans);
         let table = std::sync::Arc::clone(&self.record.catalog.figures);

@@ -22,7 +22,7 @@ pub mod traders_builders;
 use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
 
 /// The turn mechanics, in the order their hooks are asked.
-const TURN: [BuildTurn; 13] = [
+const TURN: [BuildTurn; 14] = [
     river::mechanic,
     traders_builders::builders,
     abbey::mechanic,
@@ -41,6 +41,7 @@ const TURN: [BuildTurn; 13] = [
     // After the dragon flew and followers left the City: a castle is made
     // just before the scoring, and scores after the barns.
     bridges_castles_bazaars::castle::mechanic,
+    bridges_castles_bazaars::bridge::mechanic,
 ];
 
 /// The scoring hooks, in the order they are asked.
@@ -368,7 +369,7 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
 
 /// The keys the expansions add to a record's turns, in the order a turn
 /// takes and writes them.
-const TURN_KEYS: [&'static dyn crate::record::Key; 12] = [
+const TURN_KEYS: [&'static dyn crate::record::Key; 13] = [
     &abbey_mayor::keys::WAGON,
     &tower::keys::TOWER,
     &tower::keys::CAPTURE,
@@ -380,16 +381,18 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 12] = [
     &count::keys::LEAVE,
     &count::keys::ENTER,
     &count::keys::COUNT,
+    &bridges_castles_bazaars::keys::BRIDGE,
     &bridges_castles_bazaars::keys::CASTLE,
 ];
 
 /// The keys the expansions add to a snapshot, in the order they are read.
-const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 9] = [
+const SNAPSHOT_KEYS: [&'static dyn crate::record::SnapKey; 10] = [
     &traders_builders::keys::GOODS,
     &tower::keys::TOWERS,
     &tower::keys::PRISONERS,
     &princess_dragon::keys::DRAGON_AT,
     &princess_dragon::keys::FAIRY_AT,
+    &bridges_castles_bazaars::keys::BRIDGES,
     &bridges_castles_bazaars::keys::CASTLES,
     &count::keys::QUARTERS,
     &count::keys::COUNT_AT,

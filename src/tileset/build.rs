@@ -332,6 +332,7 @@ impl Assembler<'_> {
                 figure_kinds,
                 symbols: self.symbols.clone(),
                 modifiers_need: Vec::new(),
+                bridges: false,
                 jcz: Vec::new(),
                 figures,
                 tiles: Vec::new(),
@@ -419,6 +420,7 @@ impl Assembler<'_> {
             figure_kinds,
             symbols: std::mem::take(&mut self.symbols),
             modifiers_need,
+            bridges: raw.bridges.as_ref().is_some_and(|b| b.value),
             jcz: raw
                 .jcz
                 .iter()

@@ -157,6 +157,9 @@ pub struct Catalog {
     ambiguous: std::collections::HashSet<String>,
     /// The symbols some tile in play shows, found once.
     symbols: Vec<String>,
+    /// With bridges in play, per tile of the sets: its forms bridged N–S
+    /// and W–E (canonical), which follow the sets' tiles in `tiles`.
+    bridged: Vec<[Option<u32>; 2]>,
 }
 
 /// A name two sets in play declare differently.
@@ -305,6 +308,31 @@ impl Catalog {
             .flat_map(|l| l.set.figures.iter().map(|(n, c)| (n.as_str(), *c)))
             .collect();
         let figures = std::sync::Arc::new(FigureTable::new(kinds, &brought, index));
+        // With bridges in play, each tile's bridged forms, after the tiles
+        // of the sets (no supply holds them).
+        let mut tiles = tiles;
+        let mut bridged = Vec::new();
+        if sets.iter().any(|l| l.set.bridges) {
+            let n = tiles.len();
+            bridged = vec![[None; 2]; n];
+            for (i, slot) in bridged.iter_mut().enumerate() {
+                for (k, from) in [Edge::N, Edge::W].into_iter().enumerate() {
+                    let Some(t) = tiles[i].tile.bridged(from) else {
+                        continue;
+                    };
+                    let mut extras = tiles[i].extras.clone();
+                    extras.push(Vec::new());
+                    slot[k] = u32::try_from(tiles.len()).ok();
+                    tiles.push(Entry {
+                        set: tiles[i].set,
+                        opening: tiles[i].opening,
+                        extras,
+                        sides: Rotation::ALL.map(|r| Sides::of(&t, r)),
+                        tile: t,
+                    });
+                }
+            }
+        }
         let mut symbols: Vec<String> = tiles
             .iter()
             .flat_map(|e| e.tile.symbols.iter().cloned())
@@ -320,7 +348,26 @@ impl Catalog {
             by_id,
             ambiguous,
             symbols,
+            bridged,
         }
+    }
+
+    /// The form of tile `tile` with a bridge from its canonical edge
+    /// `from` to the opposite one, when bridges are in play and both are
+    /// field edges.
+    #[must_use]
+    pub fn bridged(&self, tile: usize, from: Edge) -> Option<usize> {
+        let k = match from {
+            Edge::N | Edge::S => 0,
+            Edge::E | Edge::W => 1,
+        };
+        self.bridged.get(tile)?[k].map(|i| i as usize)
+    }
+
+    /// Whether tile `tile` is the bridged form of another.
+    #[must_use]
+    pub fn is_bridged(&self, tile: usize) -> bool {
+        !self.bridged.is_empty() && tile >= self.bridged.len()
     }
 
     /// The tile with this id (`ID`, or `SET/ID` to pick a set).

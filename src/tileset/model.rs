@@ -405,6 +405,35 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// The tile with a road laid straight across it from edge `from` to
+    /// the opposite edge (canonical orientation), over two field edges: a
+    /// bridge. It is a road feature of its own, after the others, that
+    /// cuts no field; `None` when either edge is no field edge. The form
+    /// is never in a supply: a placed tile takes it when a bridge is laid.
+    #[must_use]
+    pub fn bridged(&self, from: Edge) -> Option<Tile> {
+        let to = from.opposite();
+        if self.edges[from.index()] != EdgeKind::Field || self.edges[to.index()] != EdgeKind::Field
+        {
+            return None;
+        }
+        let mut t = self.clone();
+        let road = t.features.len();
+        let mut f = Feature::new(FeatureKind::Road);
+        f.edges = vec![from, to];
+        t.features.push(f);
+        for e in [from, to] {
+            t.edges[e.index()] = EdgeKind::Road;
+            t.on_edge[e.index()] = Some(road);
+        }
+        t.count = 0;
+        t.start = false;
+        t.at = None;
+        t.last = false;
+        t.per_player = false;
+        Some(t)
+    }
+
     /// Whether it shows the symbol `word`.
     #[must_use]
     pub fn shows(&self, word: &str) -> bool {
@@ -482,6 +511,10 @@ pub struct TileSet {
     pub figure_kinds: Vec<super::figure::FigureKind>,
     /// The symbols its tiles may show (`symbols:`).
     pub symbols: Vec<String>,
+    /// It brings bridges: every tile in play may take a road laid across
+    /// it ([`Tile::bridged`]).
+    #[serde(default)]
+    pub bridges: bool,
     /// Modifiers on its tiles that count only when another set is in
     /// play: (modifier, set).
     pub modifiers_need: Vec<(String, String)>,

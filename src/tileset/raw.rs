@@ -41,6 +41,10 @@ pub(crate) struct RawTileSet {
     /// words that an expansion's rules read, such as `volcano` or `hill`.
     #[schemars(with = "Option<Vec<SymbolWord>>")]
     pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The set brings bridges: a road laid straight across a placed tile
+    /// between two opposite field edges (docs/tilesets.md).
+    #[schemars(with = "Option<bool>")]
+    pub(crate) bridges: Option<Spanned<bool>>,
     /// Modifiers on the set's tiles that count only when another set is in
     /// play, by modifier: `{ inn: inns-cathedrals }`.
     #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]

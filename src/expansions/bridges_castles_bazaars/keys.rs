@@ -318,3 +318,239 @@ impl SnapshotKey for CastlesKey {
         ok.then_some(Castles(out))
     }
 }
+
+/// `bridge:`.
+#[derive(Debug)]
+pub(crate) struct BridgeKey;
+/// `bridges:` of a snapshot.
+#[derive(Debug)]
+pub(crate) struct BridgesKey;
+
+/// `bridge:`, as the registry lists it.
+pub(crate) static BRIDGE: BridgeKey = BridgeKey;
+/// `bridges:`.
+pub(crate) static BRIDGES: BridgesKey = BridgesKey;
+
+/// Which way a bridge runs across its tile, in board orientation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span {
+    /// From the north edge to the south edge.
+    NorthSouth,
+    /// From the west edge to the east edge.
+    WestEast,
+}
+
+impl Span {
+    /// Its word.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Span::NorthSouth => "NS",
+            Span::WestEast => "WE",
+        }
+    }
+
+    /// The board edge one end lies on.
+    #[must_use]
+    pub const fn edge(self) -> crate::geometry::Edge {
+        match self {
+            Span::NorthSouth => crate::geometry::Edge::N,
+            Span::WestEast => crate::geometry::Edge::W,
+        }
+    }
+
+    /// The span a word names.
+    fn parse(word: &str) -> Option<Span> {
+        match word.trim().to_ascii_uppercase().as_str() {
+            "NS" | "SN" => Some(Span::NorthSouth),
+            "WE" | "EW" => Some(Span::WestEast),
+            _ => None,
+        }
+    }
+}
+
+/// A span's word, checked.
+fn span_word(cx: &mut dyn Context, raw: &Spanned<String>) -> Option<Span> {
+    let s = Span::parse(&raw.value);
+    if s.is_none() {
+        cx.error(RecordError::Key {
+            problem: "a bridge spans `NS` (north to south) or `WE` (west to east)",
+            help: "write `bridge: NS`, or `bridge: { at: [x, y], span: WE }`",
+            span: cx.span(raw),
+        });
+    }
+    s
+}
+
+/// `{ at: [x, y], span: NS }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawBridgeMap {
+    /// The tile it lies on (default: the tile just placed).
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub(crate) at: Option<Spanned<RawPair>>,
+    /// `NS` or `WE`.
+    #[schemars(with = "SpanWord")]
+    pub(crate) span: Spanned<String>,
+}
+
+/// A span's word, for the schema.
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+#[allow(dead_code)]
+pub(crate) struct SpanWord(#[schemars(regex(pattern = r"^(NS|WE)$"))] String);
+
+/// The schema's view of `bridge:`.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum BridgeShape {
+    /// Across the tile just placed.
+    Span(SpanWord),
+    /// Across a tile.
+    Map(RawBridgeMap),
+}
+
+/// A bridge a turn lays.
+#[derive(Debug, Clone)]
+pub struct Bridge {
+    /// The tile, when written (else the tile just placed).
+    pub at: Option<Pos>,
+    /// Which way.
+    pub span: Span,
+    /// Written as a map.
+    pub map: bool,
+    /// The value.
+    pub written: SourceSpan,
+}
+
+impl crate::record::KeyForm for BridgeKey {
+    const NAME: &'static str = "bridge";
+    const ABOUT: &'static str = "Bridges, Castles & Bazaars: a bridge laid with the tile, across it\n(`bridge: NS` or `WE`, board orientation) or across a tile beside it\n(`{ at: [x, y], span: NS }`), from field edge to field edge: a road\nthat cuts no field.";
+    type Raw = WordOrMap<RawBridgeMap>;
+    type Shape = BridgeShape;
+}
+
+impl TurnKey for BridgeKey {
+    const ORDER: u16 = 1000;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let written = cx.span(raw);
+        in_play(cx, words, written)?;
+        let bridge = match &raw.value {
+            WordOrMap::Word(w) => Bridge {
+                at: None,
+                span: span_word(
+                    cx,
+                    &Spanned {
+                        value: w.clone(),
+                        at: raw.at,
+                    },
+                )?,
+                map: false,
+                written,
+            },
+            WordOrMap::Map(m) => Bridge {
+                at: match &m.at {
+                    Some(a) => Some(cx.position(a)?),
+                    None => None,
+                },
+                span: span_word(cx, &m.span)?,
+                map: true,
+                written,
+            },
+        };
+        acts.push(Act::Keyed(Keyed::new(bridge)));
+        Some(())
+    }
+}
+
+impl ActValue for Bridge {
+    fn key(&self) -> &'static dyn Key {
+        &BRIDGE
+    }
+    fn span(&self) -> SourceSpan {
+        self.written
+    }
+    fn after_deployment(&self) -> bool {
+        true
+    }
+    fn moved(&self, spot: &dyn Fn(Pos) -> Pos, turn: &dyn Fn(&Location) -> Location) -> Keyed {
+        let mut b = self.clone();
+        b.at = b.at.map(spot);
+        // A quarter turn of the board turns a bridge's span.
+        let n = Location::parse("N").unwrap_or(Location::Named(String::new()));
+        if matches!(turn(&n).to_string().as_str(), "E" | "W") {
+            b.span = match b.span {
+                Span::NorthSouth => Span::WestEast,
+                Span::WestEast => Span::NorthSouth,
+            };
+        }
+        Keyed::new(b)
+    }
+    fn write(&self, out: &mut WrittenKeys, _: &[String], _: &dyn Fn(Figure) -> String) {
+        if self.map || self.at.is_some() {
+            let mut w = serde_json::Map::new();
+            if let Some(at) = self.at {
+                w.insert("at".into(), serde_json::json!([at.x, at.y]));
+            }
+            w.insert("span".into(), self.span.word().into());
+            out.set(&BRIDGE, w);
+        } else {
+            out.set(&BRIDGE, self.span.word());
+        }
+    }
+}
+
+/// A bridge as a snapshot writes it.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSnapBridge {
+    /// The tile it lies on.
+    #[schemars(with = "[i64; 2]")]
+    pub(crate) at: Spanned<RawPair>,
+    /// `NS` or `WE`.
+    #[schemars(with = "SpanWord")]
+    pub(crate) span: Spanned<String>,
+}
+
+/// The bridges a snapshot states: tile, span, and the entry.
+#[derive(Debug, Clone)]
+pub struct Bridges(pub Vec<(Pos, Span, SourceSpan)>);
+
+impl crate::record::KeyForm for BridgesKey {
+    const NAME: &'static str = "bridges";
+    const ABOUT: &'static str = "The bridges on the board (a snapshot of a game with Bridges, Castles &\nBazaars): `[{ at: [x, y], span: NS }]`.";
+    type Raw = Vec<Spanned<RawSnapBridge>>;
+    type Shape = Vec<RawSnapBridge>;
+}
+
+impl SnapshotKey for BridgesKey {
+    const IN_HISTORY: &'static str = "a top-level `bridges` belongs to snapshots; in a history, bridges are laid with `bridge:` on a turn";
+    type State = Bridges;
+
+    fn state(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+    ) -> Option<Bridges> {
+        let span = cx.span(raw);
+        in_play(cx, words, span)?;
+        let mut out = Vec::with_capacity(raw.value.len());
+        let mut ok = true;
+        for b in &raw.value {
+            match (cx.position(&b.value.at), span_word(cx, &b.value.span)) {
+                (Some(at), Some(s)) => out.push((at, s, cx.span(b))),
+                _ => ok = false,
+            }
+        }
+        ok.then_some(Bridges(out))
+    }
+}

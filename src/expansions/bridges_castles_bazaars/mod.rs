@@ -7,6 +7,7 @@
 //! false` in every set. This folder is the rest.
 
 pub mod art;
+pub mod bridge;
 pub mod castle;
 pub mod choices;
 pub mod keys;
@@ -33,4 +34,8 @@ pub fn tokens_for(players: usize) -> u32 {
 }
 
 /// The expansion's rows of a ruleset's tables.
-pub const RATES: [Row; 2] = [Row::Point(castle::FARM_CASTLE), Row::Piece(castle::TOKENS)];
+pub const RATES: [Row; 3] = [
+    Row::Point(castle::FARM_CASTLE),
+    Row::Piece(bridge::TOKENS),
+    Row::Piece(castle::TOKENS),
+];

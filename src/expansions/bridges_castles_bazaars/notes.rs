@@ -12,6 +12,13 @@ pub const HEADING: &str = "bridges, castles and bazaars";
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BcbNote {
+    /// The player of the note laid a bridge.
+    Bridge {
+        /// Its tile.
+        at: Pos,
+        /// Which way.
+        span: super::keys::Span,
+    },
     /// A small city became a castle of `owner`.
     Castle {
         /// The castle's owner.
@@ -34,6 +41,13 @@ pub enum BcbNote {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "note", rename_all = "snake_case")]
 pub enum BcbNoteJson {
+    /// A bridge laid.
+    Bridge {
+        /// Its tile, `[x, y]`.
+        at: [i32; 2],
+        /// `NS` or `WE`.
+        span: &'static str,
+    },
     /// A small city became a castle.
     Castle {
         /// Its owner (the follower in it).
@@ -63,9 +77,14 @@ fn pair(p: Pos) -> [i32; 2] {
 }
 
 impl Tale for BcbNote {
-    fn words(&self, players: &[String], _player: usize) -> String {
+    fn words(&self, players: &[String], player: usize) -> String {
         let name = |p: usize| players.get(p).map_or("", String::as_str);
         match self {
+            BcbNote::Bridge { at, span } => format!(
+                "{} lays a bridge across {at} ({})",
+                name(player),
+                span.word()
+            ),
             BcbNote::Castle { owner, tiles, city } => format!(
                 "the {city} becomes {}'s castle on {} and {}",
                 name(*owner),
@@ -84,6 +103,10 @@ impl Tale for BcbNote {
     fn json(&self, players: &[String]) -> serde_json::Value {
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
         let json = match self {
+            BcbNote::Bridge { at, span } => BcbNoteJson::Bridge {
+                at: pair(*at),
+                span: span.word(),
+            },
             BcbNote::Castle { owner, tiles, city } => BcbNoteJson::Castle {
                 owner: name(*owner),
                 tiles: tiles.map(pair),

@@ -17,6 +17,18 @@ pub enum BcbProblem {
         /// The player.
         player: String,
     },
+    /// A bridge refused: it is not laid.
+    Bridge {
+        /// The player.
+        player: String,
+        /// Why, in words.
+        why: String,
+    },
+    /// A snapshot's bridge that cannot be.
+    SnapshotBridge {
+        /// Why, in words.
+        why: String,
+    },
     /// A snapshot's castle that cannot be.
     SnapshotCastle {
         /// Why, in words.
@@ -30,6 +42,7 @@ impl Problem for BcbProblem {
             BcbProblem::Castle { .. }
             | BcbProblem::InCastle { .. }
             | BcbProblem::SnapshotCastle { .. } => "carca::rules::castle",
+            BcbProblem::Bridge { .. } | BcbProblem::SnapshotBridge { .. } => "carca::rules::bridge",
         }
     }
 
@@ -45,6 +58,16 @@ impl Problem for BcbProblem {
                 format!("{player} cannot put a figure in a castle"),
                 "a castle holds the one follower that made it, until it scores; no other figure goes there",
                 "castle",
+            ),
+            BcbProblem::Bridge { player, why } => w(
+                format!("{player} cannot lay this bridge: {why}; it is not laid"),
+                "with a tile a player may lay one bridge, across that tile or a tile beside it, from a field edge to the opposite field edge of a tile with no bridge; an end beside a placed tile must meet a road",
+                "bridge refused",
+            ),
+            BcbProblem::SnapshotBridge { why } => w(
+                format!("this bridge cannot lie here: {why}"),
+                "a snapshot's bridge lies across a tile from a field edge to the opposite field edge, one bridge a tile",
+                "here",
             ),
             BcbProblem::SnapshotCastle { why } => w(
                 format!("this castle cannot stand here: {why}"),
