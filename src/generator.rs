@@ -666,7 +666,28 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         } else if let Some(left) = own[player].get_mut(tile) {
             *left = left.saturating_sub(1);
         }
-        let idx = game.place(tile, pos, rot, None);
+        // The "place" phase: a mechanic may lay the tile in another form
+        // (a bridge across it); the dice are rolled only when one offers.
+        let mut laid = Vec::new();
+        let mut form = tile;
+        if mechanics.hooks_place() {
+            let names_now = names.clone();
+            let laying = crate::engine::mechanic::Laying {
+                turn: turns.len() + 1,
+                actor: player,
+                names: &names_now,
+                tile,
+                pos,
+                rot,
+                acts: &[],
+                record: None,
+            };
+            let (f, acts) =
+                mechanics.play_laying(&mut game, &laying, &mut |n| (n > 0).then(|| rng.below(n)));
+            form = f.unwrap_or(tile);
+            laid = acts;
+        }
+        let idx = game.place(form, pos, rot, None);
         open.placed(pos, |q, e| game.edge_shown(q, e));
         // The "placed" phase: a mechanic may give one more turn (a tile
         // that extends the road or city of the player's builder; never a
@@ -695,7 +716,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         // its capture, a follower on a tower), which may take the turn's
         // action instead of a deployment; the dice are rolled only when a
         // mechanic offers one.
-        let mut acts = Vec::new();
+        let mut acts = laid;
         if mechanics.hooks_act() {
             let acting = Acting {
                 turn: number,
@@ -706,19 +727,20 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 acts: &[],
                 span: miette::SourceSpan::from((0, 0)),
             };
-            acts = mechanics.propose_acts(&game, &acting, &mut |n| {
+            let proposed = mechanics.propose_acts(&game, &acting, &mut |n| {
                 (n > 0 && rng.chance(0.3)).then(|| rng.below(n))
             });
-            if !acts.is_empty() {
+            if !proposed.is_empty() {
                 let said = mechanics.act(
                     &mut game,
                     &Acting {
-                        acts: &acts,
+                        acts: &proposed,
                         ..acting
                     },
                 );
                 debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
             }
+            acts.extend(proposed);
         }
         let acted = acts.iter().any(crate::record::Act::is_action);
         // A follower through a magic portal now and then, where a mechanic

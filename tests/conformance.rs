@@ -1072,8 +1072,8 @@ fn more_generated_games_are_run_and_exported() {
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
     let short = &out[..out.len().min(2000)];
     assert_eq!(code, 0, "{short}");
-    // The suite's own 94, and one more of each of the 47 mixes.
-    assert_eq!(v["passed"], 141, "{short}");
+    // The suite's own 114, and one more of each of the 57 mixes.
+    assert_eq!(v["passed"], 171, "{short}");
     assert!(out.contains("generated:base+tower-3"), "{short}");
     let dir = std::env::temp_dir().join(format!("carca-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");

@@ -156,8 +156,55 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
     } else {
         format!("towers: [{}]\n", towers.join(", "))
     };
+    // Bridges (Bridges, Castles & Bazaars): the tiles in a bridged form,
+    // whose last feature is the bridge; castles: the cities converted,
+    // with the follower kept in each (off any feature), if any.
+    let mut bridges = String::new();
+    for p in g.placed() {
+        if rec.catalog.is_bridged(p.tile()) {
+            let road = g.tile(p.tile()).features.last().expect("the bridge");
+            let edge = road.edges[0].rotated(p.rot);
+            let span = if matches!(edge, carca::geometry::Edge::N | carca::geometry::Edge::S) {
+                "NS"
+            } else {
+                "WE"
+            };
+            let _ = write!(bridges, "{{ at: [{}, {}], span: {span} }}, ", p.pos.x, p.pos.y);
+        }
+    }
+    let bridges = if bridges.is_empty() {
+        String::new()
+    } else {
+        format!("bridges: [{}]\n", bridges.trim_end_matches(", "))
+    };
+    let mut castles = String::new();
+    for spot in g.converted() {
+        let (at, loc, _) = g.named_spot(spot);
+        let kept = g.all_kept().iter().find(|k| {
+            k.spot != carca::record::Location::Tower
+                && g.locate(k.at, &k.spot)
+                    .is_ok_and(|s| g.same_feature(s, spot))
+        });
+        let _ = match kept {
+            Some(k) => write!(
+                castles,
+                "{{ at: [{}, {}], spot: '{}', player: {} }}, ",
+                k.at.x, k.at.y, k.spot, rec.players[k.owner]
+            ),
+            None => write!(
+                castles,
+                "{{ at: [{}, {}], spot: '{loc}', player: {}, empty: true }}, ",
+                at.x, at.y, rec.players[0]
+            ),
+        };
+    }
+    let castles = if castles.is_empty() {
+        String::new()
+    } else {
+        format!("castles: [{}]\n", castles.trim_end_matches(", "))
+    };
     format!(
-        "tilesets: [{}]\nplayers: [{}]\n{neutrals}{towers}board:\n{}meeples:\n{}",
+        "tilesets: [{}]\nplayers: [{}]\n{neutrals}{towers}{bridges}{castles}board:\n{}meeples:\n{}",
         sets.join(", "),
         rec.players.join(", "),
         board.concat(),
@@ -525,6 +572,13 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                                 p.x, p.y, rec.players[*o]
                             )
                         }
+                        // A castle of the city's one follower, deployed
+                        // now where none stands there yet.
+                        "castle" => match (&a.spot, a.takes.is_empty()) {
+                            (Some(l), true) => format!(", meeple: \"{l}\", castle: \"{l}\""),
+                            (Some(l), false) => format!(", castle: \"{l}\""),
+                            (None, _) => continue,
+                        },
                         "leave" => match &a.spot {
                             Some(l) => format!(", leave: {{{at}, spot: \"{l}\"}}"),
                             None => continue,

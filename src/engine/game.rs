@@ -783,6 +783,17 @@ impl<'a> Game<'a> {
         self.converted.1 = Some(what);
     }
 
+    /// A spot of each completed city a mechanic converted (a castle), in
+    /// the order converted.
+    #[must_use]
+    pub fn converted(&self) -> Vec<Spot> {
+        self.converted
+            .0
+            .iter()
+            .map(|&n| self.spot_of_set(self.features.find(n)))
+            .collect()
+    }
+
     /// The completed cities (roots) among `cities` that a mechanic
     /// converted, sorted.
     fn marked(&self, cities: &[Node]) -> Vec<Node> {

@@ -77,9 +77,9 @@ pub struct Laying<'t> {
     /// The turn's acts, in the order written (none for a snapshot's
     /// board).
     pub acts: &'t [Act],
-    /// The record: a snapshot's board tile is laid in the form its state
-    /// says (`turn` 0).
-    pub record: &'t crate::record::Record,
+    /// The record, when a record is played: a snapshot's board tile is
+    /// laid in the form its state says (`turn` 0).
+    pub record: Option<&'t crate::record::Record>,
 }
 
 /// A turn whose placement has just been scored, as the "scored" phase
@@ -369,6 +369,18 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         _said: &mut Said,
     ) -> Option<usize> {
         None
+    }
+
+    /// For the generator: the acts of the "place" phase this mechanic
+    /// would have a record make with the tile about to lie (a bridge
+    /// across it), each choice made by `pick`.
+    fn propose_laying(
+        &self,
+        _game: &Game,
+        _laying: &Laying<'_>,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        Vec::new()
     }
 
     /// Phase "placed": the tile lies on the board and its features are
@@ -798,6 +810,36 @@ impl Mechanics {
             }
         });
         (form, said)
+    }
+
+    /// The generator's "place" phase before the tile lies: the acts the
+    /// mechanics propose, taken at once; the form to place the tile in and
+    /// the acts.
+    pub fn play_laying(
+        &mut self,
+        game: &mut Game,
+        laying: &Laying<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> (Option<usize>, Vec<Act>) {
+        let mut form = None;
+        let mut all = Vec::new();
+        for i in Mechanics::hooked(&self.by_phase, Phases::PLACE) {
+            let acts = self.all[i].propose_laying(game, laying, pick);
+            if acts.is_empty() {
+                continue;
+            }
+            let mut said = Said::default();
+            let own = Laying {
+                acts: &acts,
+                ..*laying
+            };
+            if let Some(f) = self.all[i].laying(game, &own, &mut said) {
+                form = Some(f);
+            }
+            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+            all.extend(acts);
+        }
+        (form, all)
     }
 
     /// Whether any mechanic hooks into the "place" phase.

@@ -678,7 +678,7 @@ impl<'r> Referee<'r> {
                 let mut later = laid;
                 if self.busy(Phases::MOVE, actor, Some(idx), acts) {
                     let said = self.mechanics.before_scoring(&mut self.game, &acting());
-                    later = self.heard(said);
+                    later.extend(self.heard(said));
                 }
                 self.game.score_completed(
                     idx,
@@ -806,7 +806,7 @@ impl<'r> Referee<'r> {
                 pos: p.at,
                 rot: p.rot,
                 acts: &turn.acts,
-                record: self.record,
+                record: Some(self.record),
             },
         );
         let taken = self.heard(said);
@@ -1236,7 +1236,7 @@ impl<'r> Referee<'r> {
                         pos: p.at,
                         rot: p.rot,
                         acts: &[],
-                        record: self.record,
+                        record: Some(self.record),
                     },
                 );
                 self.heard(said);

@@ -332,7 +332,7 @@ impl Assembler<'_> {
                 figure_kinds,
                 symbols: self.symbols.clone(),
                 modifiers_need: Vec::new(),
-                bridges: false,
+                across: false,
                 jcz: Vec::new(),
                 figures,
                 tiles: Vec::new(),
@@ -420,7 +420,7 @@ impl Assembler<'_> {
             figure_kinds,
             symbols: std::mem::take(&mut self.symbols),
             modifiers_need,
-            bridges: raw.bridges.as_ref().is_some_and(|b| b.value),
+            across: raw.across.as_ref().is_some_and(|b| b.value),
             jcz: raw
                 .jcz
                 .iter()

@@ -312,7 +312,7 @@ impl Catalog {
         // of the sets (no supply holds them).
         let mut tiles = tiles;
         let mut bridged = Vec::new();
-        if sets.iter().any(|l| l.set.bridges) {
+        if sets.iter().any(|l| l.set.across) {
             let n = tiles.len();
             bridged = vec![[None; 2]; n];
             for (i, slot) in bridged.iter_mut().enumerate() {

@@ -514,7 +514,7 @@ pub struct TileSet {
     /// It brings bridges: every tile in play may take a road laid across
     /// it ([`Tile::bridged`]).
     #[serde(default)]
-    pub bridges: bool,
+    pub across: bool,
     /// Modifiers on its tiles that count only when another set is in
     /// play: (modifier, set).
     pub modifiers_need: Vec<(String, String)>,

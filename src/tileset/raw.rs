@@ -43,8 +43,9 @@ pub(crate) struct RawTileSet {
     pub(crate) symbols: Option<Spanned<Vec<Spanned<String>>>>,
     /// The set brings bridges: a road laid straight across a placed tile
     /// between two opposite field edges (docs/tilesets.md).
+    #[serde(rename = "bridges")]
     #[schemars(with = "Option<bool>")]
-    pub(crate) bridges: Option<Spanned<bool>>,
+    pub(crate) across: Option<Spanned<bool>>,
     /// Modifiers on the set's tiles that count only when another set is in
     /// play, by modifier: `{ inn: inns-cathedrals }`.
     #[schemars(with = "Option<std::collections::BTreeMap<String, String>>")]

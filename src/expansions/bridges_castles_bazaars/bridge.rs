@@ -11,6 +11,7 @@ use crate::engine::game::Game;
 use crate::engine::mechanic::{Laying, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos, Rotation};
+use crate::record::{Act, Keyed};
 use crate::rules::Figure;
 use crate::rules::table::Piece;
 use crate::tileset::{Catalog, EdgeKind};
@@ -163,7 +164,7 @@ impl Bridging {
     /// The form a snapshot's board tile lies in: bridged, when the
     /// snapshot's `bridges:` says so.
     fn from_snapshot(game: &Game, laying: &Laying<'_>, said: &mut Said) -> Option<usize> {
-        let Bridges(list) = laying.record.snapshot.get::<Bridges>()?;
+        let Bridges(list) = laying.record?.snapshot.get::<Bridges>()?;
         let mut form = None;
         for &(at, span, written) in list.iter().filter(|b| b.0 == laying.pos) {
             match (form, bridged(game.catalog, laying.tile, laying.rot, span)) {
@@ -216,6 +217,41 @@ impl Mechanic for Bridging {
             }
         }
         form
+    }
+
+    fn propose_laying(
+        &self,
+        game: &Game,
+        laying: &Laying<'_>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        if self.left.get(laying.actor).copied().unwrap_or(0) == 0 {
+            return Vec::new();
+        }
+        // A bridge across the tile, now and then, where both its ends lie
+        // free of other tiles.
+        let spans: Vec<Span> = [Span::NorthSouth, Span::WestEast]
+            .into_iter()
+            .filter(|&s| {
+                bridged(game.catalog, laying.tile, laying.rot, s).is_some()
+                    && Edge::ALL.iter().all(|&e| {
+                        !(e == s.edge() || e == s.edge().opposite())
+                            || game.at(laying.pos.step(e)).is_none()
+                    })
+            })
+            .collect();
+        if spans.is_empty() {
+            return Vec::new();
+        }
+        match pick(spans.len() * 4) {
+            Some(k) if k < spans.len() => vec![Act::Keyed(Keyed::new(Bridge {
+                at: None,
+                span: spans[k],
+                map: false,
+                written: miette::SourceSpan::from((0, 0)),
+            }))],
+            _ => Vec::new(),
+        }
     }
 
     fn restore(

@@ -638,16 +638,27 @@ impl Mechanic for Castling {
         Self::candidates(game, placed, true)
             .into_iter()
             .filter(|&(_, held)| {
+                // Where none stands yet, the player deploys one first.
                 let owner = held.map_or(player, |id| game.followers()[id].player);
-                self.left.get(owner).copied().unwrap_or(0) > 0
+                (held.is_some() || game.supply(player, Figure::FOLLOWER) > 0)
+                    && self.left.get(owner).copied().unwrap_or(0) > 0
             })
-            .map(|(spot, _)| {
+            .map(|(spot, held)| {
                 let (at, location, _) = game.named_spot(spot);
+                // The follower in it, if one stands there yet (else the
+                // player may deploy one there first).
+                let takes = held
+                    .map(|id| {
+                        let (p, l) = game.spot_of(id);
+                        let f = &game.followers()[id];
+                        vec![(p, l, f.player, f.figure)]
+                    })
+                    .unwrap_or_default();
                 ActionOption {
                     key: "castle",
                     at,
                     height: 0,
-                    takes: Vec::new(),
+                    takes,
                     spot: Some(location),
                 }
             })
