@@ -629,7 +629,7 @@ export declare namespace Score {
          */
         gone: GoneJson[];
       }
-    | (TowerNoteJson | DragonNoteJson | SheepNoteJson | CocNoteJson);
+    | (TowerNoteJson | DragonNoteJson | BcbNoteJson | SheepNoteJson | CocNoteJson);
   /**
    * The Tower's notes in `carca score --format json`.
    */
@@ -786,6 +786,56 @@ export declare namespace Score {
          * The figures that went home (the follower first).
          */
         gone: GoneJson[];
+      };
+  /**
+   * The notes of Bridges, Castles & Bazaars in `carca score --format json`.
+   */
+  export type BcbNoteJson =
+    | {
+        note: "bridge";
+        /**
+         * Its tile, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * `NS` or `WE`.
+         */
+        span: string;
+      }
+    | {
+        note: "castle";
+        /**
+         * Its owner (the follower in it).
+         */
+        owner: string;
+        /**
+         * Its two tiles, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        tiles: [[number, number], [number, number]];
+        /**
+         * The city it was made from, by name.
+         */
+        city: string;
+      }
+    | {
+        note: "castle_unscored";
+        /**
+         * Its owner.
+         */
+        owner: string;
+        /**
+         * Its two tiles, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        tiles: [[number, number], [number, number]];
       };
   /**
    * The notes of Hills & Sheep in `carca score --format json`.
@@ -947,6 +997,14 @@ export declare namespace Score {
        */
       tower?: number;
       /**
+       * Bridges per player (Bridges, Castles & Bazaars; default 3 with up to four players, 2 with five or more).
+       */
+      bridge?: number;
+      /**
+       * Castles per player (Bridges, Castles & Bazaars; default 3 with up to four players, 2 with five or more).
+       */
+      castle?: number;
+      /**
        * The count of a figure a tile set in play declares.
        */
       [k: string]: number | undefined;
@@ -1088,6 +1146,10 @@ export declare namespace Score {
        */
       fairy_scored?: number;
       /**
+       * Added to what a farm pays per completed city, for each castle it touches, in every farm scoring (Bridges, Castles & Bazaars).
+       */
+      farm_castle?: number;
+      /**
        * Added to a cloister completed during the game for each vineyard tile among its 8 neighbours (Hills & Sheep).
        */
       vineyard?: number;
@@ -1195,9 +1257,9 @@ export declare namespace Score {
     } | null;
     [k: string]:
       | true
+      | number
       | string
       | [number, number][]
-      | number
       | boolean
       | string[]
       | {
@@ -1754,9 +1816,9 @@ export declare namespace Compare {
     } | null;
     [k: string]:
       | true
+      | number
       | string
       | [number, number][]
-      | number
       | boolean
       | string[]
       | {
@@ -2270,9 +2332,9 @@ export declare namespace Moves {
     } | null;
     [k: string]:
       | true
+      | number
       | string
       | [number, number][]
-      | number
       | boolean
       | string[]
       | {
@@ -2396,6 +2458,18 @@ export declare namespace ServeRecord {
    */
   export type CountShape = string | RawCountMap;
   /**
+   * The schema's view of `bridge:`.
+   */
+  export type BridgeShape = string | RawBridgeMap;
+  /**
+   * The schema's view of `castle:`.
+   */
+  export type CastleShape = (string | RawCastleMap) | OneCastleShape[];
+  /**
+   * The schema's view of one castle.
+   */
+  export type OneCastleShape = string | RawCastleMap;
+  /**
    * How [`RawPrisoner`] is written, for the schema.
    */
   export type RawPrisonerSchema =
@@ -2517,6 +2591,18 @@ export declare namespace ServeRecord {
        * tile beside nobody.
        */
       fairy?: RawPick | null;
+      /**
+       * The bridges on the board (a snapshot of a game with Bridges, Castles &
+       * Bazaars): `[{ at: [x, y], span: NS }]`.
+       */
+      bridges?: RawSnapBridge[] | null;
+      /**
+       * The castles on the board (a snapshot of a game with Bridges, Castles &
+       * Bazaars): `[{ at: [x, y], spot: LOC, player: P }]`, the castle on the
+       * city part at `at`/`spot` with `player`'s follower in it; `empty: true`
+       * for a castle that has scored.
+       */
+      castles?: RawSnapCastle[] | null;
       /**
        * The followers in the City of Carcassonne (a snapshot of a game with
        * The Count of Carcassonne), by quarter: `{ castle: [red], market: [blue,
@@ -2705,6 +2791,10 @@ export declare namespace ServeRecord {
        */
       fairy_scored?: number;
       /**
+       * Added to what a farm pays per completed city, for each castle it touches, in every farm scoring (Bridges, Castles & Bazaars).
+       */
+      farm_castle?: number;
+      /**
        * Added to a cloister completed during the game for each vineyard tile among its 8 neighbours (Hills & Sheep).
        */
       vineyard?: number;
@@ -2745,6 +2835,14 @@ export declare namespace ServeRecord {
        * Tower pieces per player (The Tower; default by the number of players: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5).
        */
       tower?: number;
+      /**
+       * Bridges per player (Bridges, Castles & Bazaars; default 3 with up to four players, 2 with five or more).
+       */
+      bridge?: number;
+      /**
+       * Castles per player (Bridges, Castles & Bazaars; default 3 with up to four players, 2 with five or more).
+       */
+      castle?: number;
       /**
        * The count of a figure a tile set in play declares.
        */
@@ -2875,6 +2973,21 @@ export declare namespace ServeRecord {
      * to after putting a follower into the City (or `{ quarter }`).
      */
     count?: CountShape | null;
+    /**
+     * Bridges, Castles & Bazaars: a bridge laid with the tile, across it
+     * (`bridge: NS` or `WE`, board orientation) or across a tile beside it
+     * (`{ at: [x, y], span: NS }`), from field edge to field edge: a road
+     * that cuts no field.
+     */
+    bridge?: BridgeShape | null;
+    /**
+     * Bridges, Castles & Bazaars: the small city this tile completed (two
+     * tiles, one follower) becomes a castle of that follower's owner instead
+     * of scoring: its part on the tile (`castle: S`), `{ spot: S, player: P }`
+     * (`at: [x, y]` names a part on another tile of the city), or a list of
+     * them.
+     */
+    castle?: CastleShape | null;
   }
   /**
    * A tile and a location on it.
@@ -3147,6 +3260,42 @@ export declare namespace ServeRecord {
     quarter: string;
   }
   /**
+   * Across a tile.
+   */
+  export interface RawBridgeMap {
+    /**
+     * The tile it lies on (default: the tile just placed).
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at?: [number, number] | null;
+    /**
+     * `NS` or `WE`.
+     */
+    span: string;
+  }
+  /**
+   * The same, with the player.
+   */
+  export interface RawCastleMap {
+    /**
+     * The tile of the part named (default: the tile just placed).
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at?: [number, number] | null;
+    /**
+     * The city's part on that tile.
+     */
+    spot: string;
+    /**
+     * The player whose follower stands in the city (checked).
+     */
+    player?: string | null;
+  }
+  /**
    * A follower on the table, in a snapshot.
    */
   export interface RawMeeple {
@@ -3187,6 +3336,47 @@ export declare namespace ServeRecord {
      * Its pieces.
      */
     height: number;
+  }
+  /**
+   * A bridge as a snapshot writes it.
+   */
+  export interface RawSnapBridge {
+    /**
+     * The tile it lies on.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * `NS` or `WE`.
+     */
+    span: string;
+  }
+  /**
+   * A castle as a snapshot writes it.
+   */
+  export interface RawSnapCastle {
+    /**
+     * One of its two tiles: [x, y].
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * The city's part on that tile.
+     */
+    spot: string;
+    /**
+     * Whose castle it is (the follower in it, which counts against that
+     * player's supply).
+     */
+    player: string;
+    /**
+     * The castle has scored already: its follower went home.
+     */
+    empty?: boolean | null;
   }
   /**
    * Its owner and figure.
