@@ -184,6 +184,19 @@ fn inns_cathedrals(c: &mut Criterion) {
             });
         },
     );
+    // Bridges, Castles & Bazaars: 84 tiles (72 of the base game and the
+    // expansion's 12), with bridges laid and castles made and scored.
+    let bb = game_with(&["base", "bridges-castles-bazaars"], 84, 0.8).yaml();
+    let src = SourceFile::new("bridges-castles-bazaars-84.yaml", bb.as_str());
+    let rec = record::parse(loader(), &src, Path::new("")).expect("legal record");
+    c.bench_function(
+        "84 tiles with Bridges, Castles & Bazaars: check and score (engine only)",
+        |b| {
+            b.iter(|| {
+                black_box(adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL).totals)
+            });
+        },
+    );
     // The Princess & the Dragon: the 102 land tiles of the base game and
     // the expansion, with volcanoes, flights, the fairy, the princess and
     // portals, beside a base game of 102 tiles.

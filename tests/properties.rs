@@ -169,7 +169,11 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
             } else {
                 "WE"
             };
-            let _ = write!(bridges, "{{ at: [{}, {}], span: {span} }}, ", p.pos.x, p.pos.y);
+            let _ = write!(
+                bridges,
+                "{{ at: [{}, {}], span: {span} }}, ",
+                p.pos.x, p.pos.y
+            );
         }
     }
     let bridges = if bridges.is_empty() {

@@ -93,12 +93,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     if !super::in_play(setup.catalog) {
         return None;
     }
-    let n = setup
-        .rules
-        .figures
-        .get(TOKENS.key)
-        .copied()
-        .unwrap_or_else(|| super::tokens_for(setup.players));
+    let n = super::tokens(setup, &TOKENS);
     Some(Box::new(Castling {
         made: Vec::new(),
         left: vec![n; setup.players],

@@ -33,6 +33,21 @@ pub fn tokens_for(players: usize) -> u32 {
     if players <= 4 { 3 } else { 2 }
 }
 
+/// How many of `piece` each player has: the ruleset's `[figures]` count,
+/// else [`tokens_for`] the players.
+#[must_use]
+pub fn tokens(
+    setup: &crate::engine::mechanic::Setup<'_>,
+    piece: &crate::rules::table::Piece,
+) -> u32 {
+    setup
+        .rules
+        .figures
+        .get(piece.key)
+        .copied()
+        .unwrap_or_else(|| (piece.per_players)(setup.players))
+}
+
 /// The expansion's rows of a ruleset's tables.
 pub const RATES: [Row; 3] = [
     Row::Point(castle::FARM_CASTLE),
