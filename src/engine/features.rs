@@ -89,6 +89,7 @@ impl Features {
 
     /// Adds a node for a feature of a placed tile.
     #[inline]
+    #[inline(always)]
     pub(crate) fn add(
         &mut self,
         tile: u32,

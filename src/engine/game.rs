@@ -1790,7 +1790,9 @@ impl<'a> Game<'a> {
         let t = self.tile(p.tile());
         for (i, f) in t.features.iter().enumerate() {
             if matches!(f.kind, FeatureKind::City | FeatureKind::Road) {
-                self.close_set(self.node(placed, i), phase);
+                // The tile placed last: its features' nodes follow one
+                // another.
+                self.close_set(p.base + i as Node, phase);
             }
         }
         for k in 0..self.touched.len() {
