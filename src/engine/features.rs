@@ -88,7 +88,10 @@ impl Features {
     }
 
     /// Adds a node for a feature of a placed tile.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "called for every feature of every placement: left to itself the compiler no longer inlines it since `Game::edit` calls it too"
+    )]
     #[inline(always)]
     pub(crate) fn add(
         &mut self,
