@@ -856,27 +856,14 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 placed: idx,
                 acts: &[],
             };
-            let written = mechanics.propose_moves(&game, &scored, &mut |n| {
+            // The flight is heard again (a ruleset whose dragon flies
+            // after the scoring takes it here).
+            let (written, said) = mechanics.play_scored(&mut game, &scored, &flight, &mut |n| {
                 if !rng.chance(0.8) || n == 0 {
                     return None;
                 }
                 Some(rng.below(n))
             });
-            // The flight is heard again only when there is one.
-            let heard: Vec<Act>;
-            let acts_heard: &[Act] = if flight.is_empty() {
-                &written
-            } else {
-                heard = flight.iter().chain(&written).cloned().collect();
-                &heard
-            };
-            let said = mechanics.scored(
-                &mut game,
-                &Scored {
-                    acts: acts_heard,
-                    ..scored
-                },
-            );
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
             acts.extend(written);
         }

@@ -1084,7 +1084,7 @@ fn more_generated_games_are_run_and_exported() {
     let exported: Suite =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("written")).expect("a suite");
     let shipped = shipped();
-    assert_eq!(exported.cases.len(), shipped.cases.len() + 47);
+    assert_eq!(exported.cases.len(), shipped.cases.len() + 57);
     // JSON Lines, as the generated group is written: a case a line.
     let lines = dir.join("generated.jsonl");
     let lines = lines.to_string_lossy().to_string();

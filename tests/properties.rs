@@ -192,8 +192,12 @@ fn snapshot_of(text: &str, sets: &[&str], shuffle: u64) -> String {
         let _ = match kept {
             Some(k) => write!(
                 castles,
-                "{{ at: [{}, {}], spot: '{}', player: {} }}, ",
-                k.at.x, k.at.y, k.spot, rec.players[k.owner]
+                "{{ at: [{}, {}], spot: '{}', player: {}, figure: {} }}, ",
+                k.at.x,
+                k.at.y,
+                k.spot,
+                rec.players[k.owner],
+                g.figures().name(k.figure)
             ),
             None => write!(
                 castles,

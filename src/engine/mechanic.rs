@@ -1201,17 +1201,33 @@ impl Mechanics {
         self.phases.has(Phases::ACT)
     }
 
-    /// The moves the mechanics of the "scored" phase would have a record
-    /// make now, for the generator.
-    pub fn propose_moves(
-        &self,
-        game: &Game,
+    /// The generator's "scored" phase: each mechanic in turn proposes the
+    /// acts it would have a record make and takes them at once, with the
+    /// acts the turn wrote before (`before`: a flight the phase takes), so
+    /// that the next one proposes from what they left (a follower enters
+    /// the City after a barn's farm scored). The acts proposed, in that
+    /// order, and what the mechanics said.
+    pub fn play_scored(
+        &mut self,
+        game: &mut Game,
         scored: &Scored<'_>,
+        before: &[Act],
         pick: &mut dyn FnMut(usize) -> Option<usize>,
-    ) -> Vec<Act> {
-        self.in_phase(Phases::SCORED)
-            .flat_map(|m| m.propose_moves(game, scored, pick))
-            .collect()
+    ) -> (Vec<Act>, Said) {
+        let mut all = Vec::new();
+        let mut said = Said::default();
+        for i in Mechanics::hooked(&self.by_phase, Phases::SCORED) {
+            let acts = self.all[i].propose_moves(game, scored, pick);
+            let heard: Vec<Act> = before.iter().chain(&acts).cloned().collect();
+            let own = Scored {
+                acts: &heard,
+                ..*scored
+            };
+            self.all[i].scored(game, &own, &mut said);
+            all.extend(acts);
+        }
+        self.clear(game, &mut said);
+        (all, said)
     }
 
     /// Where the figures the last scoring sent home may move on.

@@ -531,6 +531,10 @@ impl Mechanic for Castling {
                 refuse(said, "another castle stands on this city".into(), c.span);
                 continue;
             }
+            if !game.figures().is_follower(c.figure) {
+                refuse(said, "only a follower stands in a castle".into(), c.span);
+                continue;
+            }
             if !game.figures_on(game.root_of(spot)).is_empty() {
                 refuse(
                     said,
@@ -547,7 +551,7 @@ impl Mechanic for Castling {
                     continue;
                 }
             }
-            let figure = (!c.empty).then_some(Figure::FOLLOWER);
+            let figure = (!c.empty).then_some(c.figure);
             let m = Making {
                 at: None,
                 spot: c.spot.clone(),

@@ -246,6 +246,10 @@ pub(crate) struct RawSnapCastle {
     /// player's supply).
     #[schemars(with = "String")]
     pub(crate) player: Spanned<String>,
+    /// The figure in it, when not a normal follower (`big`, `mayor`,
+    /// `wagon`, or a follower a tile set declares).
+    #[schemars(with = "Option<String>")]
+    pub(crate) figure: Option<Spanned<String>>,
     /// The castle has scored already: its follower went home.
     #[schemars(with = "Option<bool>")]
     pub(crate) empty: Option<Spanned<bool>>,
@@ -264,6 +268,8 @@ pub struct SnapCastle {
     pub spot_span: SourceSpan,
     /// Its owner.
     pub player: usize,
+    /// The figure in it.
+    pub figure: Figure,
     /// It scored already.
     pub empty: bool,
     /// The whole entry.
@@ -276,7 +282,7 @@ pub struct Castles(pub Vec<SnapCastle>);
 
 impl crate::record::KeyForm for CastlesKey {
     const NAME: &'static str = "castles";
-    const ABOUT: &'static str = "The castles on the board (a snapshot of a game with Bridges, Castles &\nBazaars): `[{ at: [x, y], spot: LOC, player: P }]`, the castle on the\ncity part at `at`/`spot` with `player`'s follower in it; `empty: true`\nfor a castle that has scored.";
+    const ABOUT: &'static str = "The castles on the board (a snapshot of a game with Bridges, Castles &\nBazaars): `[{ at: [x, y], spot: LOC, player: P }]`, the castle on the\ncity part at `at`/`spot` with `player`'s follower in it; `empty: true`\nfor a castle that has scored; `figure:` for another follower than a\nnormal one.";
     type Raw = Vec<Spanned<RawSnapCastle>>;
     type Shape = Vec<RawSnapCastle>;
 }
@@ -297,10 +303,11 @@ impl SnapshotKey for CastlesKey {
         let mut ok = true;
         for c in &raw.value {
             let r = &c.value;
-            let (Some(at), Some(spot), Some(player)) = (
+            let (Some(at), Some(spot), Some(player), Some(figure)) = (
                 cx.position(&r.at),
                 location(cx, &r.spot),
                 cx.player(&r.player, words.players),
+                cx.figure(r.figure.as_ref(), words.catalog),
             ) else {
                 ok = false;
                 continue;
@@ -311,6 +318,7 @@ impl SnapshotKey for CastlesKey {
                 spot,
                 spot_span: cx.span(&r.spot),
                 player,
+                figure,
                 empty: r.empty.as_ref().is_some_and(|e| e.value),
                 span: cx.span(c),
             });
