@@ -2600,7 +2600,8 @@ export declare namespace ServeRecord {
        * The castles on the board (a snapshot of a game with Bridges, Castles &
        * Bazaars): `[{ at: [x, y], spot: LOC, player: P }]`, the castle on the
        * city part at `at`/`spot` with `player`'s follower in it; `empty: true`
-       * for a castle that has scored.
+       * for a castle that has scored; `figure:` for another follower than a
+       * normal one.
        */
       castles?: RawSnapCastle[] | null;
       /**
@@ -3373,6 +3374,11 @@ export declare namespace ServeRecord {
      * player's supply).
      */
     player: string;
+    /**
+     * The figure in it, when not a normal follower (`big`, `mayor`,
+     * `wagon`, or a follower a tile set declares).
+     */
+    figure?: string | null;
     /**
      * The castle has scored already: its follower went home.
      */
