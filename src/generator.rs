@@ -838,8 +838,9 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 span: miette::SourceSpan::from((0, 0)),
             };
             let said;
-            (flight, said) = mechanics
-                .play_before_scoring(&mut game, &acting, &mut |n| (n > 0).then(|| rng.below(n)));
+            (flight, said) = mechanics.play_before_scoring(&mut game, &acting, None, &mut |n| {
+                (n > 0).then(|| rng.below(n))
+            });
             debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
             acts.extend(flight.iter().cloned());
         }

@@ -54,18 +54,16 @@ pub enum JczError {
     },
     /// Something carca cannot represent.
     #[error("{what} is not supported")]
-    #[diagnostic(
-        code(carca::jcz::unsupported),
-        help(
-            "carca plays the base game with the Abbey tile, The River, Inns & Cathedrals, Traders & Builders, Abbey & Mayor, The Tower and The Princess & the Dragon; a game with {what} cannot be scored without guessing"
-        )
-    )]
+    #[diagnostic(code(carca::jcz::unsupported))]
     Unsupported {
         /// What it is.
         what: String,
         /// Where.
         #[label("unsupported")]
         span: SourceSpan,
+        /// What carca plays.
+        #[help]
+        help: String,
     },
     /// A value of the wrong shape.
     #[error("{what}")]
@@ -268,7 +266,14 @@ impl Reader<'_> {
         self.findings.push(Finding::new(
             Class::Input,
             self.src,
-            JczError::Unsupported { what, span },
+            JczError::Unsupported {
+                help: format!(
+                    "carca plays the tile sets {} with their figures and rules; a game with {what} cannot be scored without guessing",
+                    crate::tileset::builtin::NAMES.join(", ")
+                ),
+                what,
+                span,
+            },
         ));
     }
 
@@ -348,6 +353,10 @@ pub trait Messages {
         false
     }
 
+    /// A figure the generic reader deployed on the tile just placed (a
+    /// shepherd, whose first draw follows).
+    fn deployed(&mut self, _cx: &mut Context<'_, '_>, _turn: &mut Reading, _d: &Deployed<'_>) {}
+
     /// A message of a kind the generic reader does not read.
     fn message(
         &mut self,
@@ -372,6 +381,92 @@ pub struct Reading {
     pub deployed: bool,
     /// Its actions are committed.
     pub committed: bool,
+    /// What chance decided in it, that the engine works out from the
+    /// position (`None`: nothing).
+    pub chance: Option<Chance>,
+}
+
+/// A turn's acts of one record key that the save states only by the
+/// choices made and the random numbers drawn (a flock's draws from the
+/// bag): the engine proposes them with these picks, as the generator
+/// does ([`crate::engine::proposed`]).
+#[derive(Debug, Clone)]
+pub struct Chance {
+    /// The record key (`flock`).
+    pub key: &'static str,
+    /// Each choice, in the order the engine asks.
+    pub picks: Vec<Pick>,
+}
+
+/// One choice among the options the engine offers.
+#[derive(Debug, Clone, Copy)]
+pub enum Pick {
+    /// The option with this index.
+    Index(usize),
+    /// The option JCloisterZone's engine draws with this random number
+    /// (its `getNextInt`: the number times the count of options, rounded
+    /// down).
+    Fraction(f64),
+}
+
+impl Pick {
+    /// The index it picks among `n` options.
+    #[must_use]
+    pub fn among(self, n: usize) -> Option<usize> {
+        if n == 0 {
+            return None;
+        }
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let k = match self {
+            Pick::Index(k) => k,
+            // As Java's `(int) (random * bound)`.
+            Pick::Fraction(f) => (f * n as f64) as usize,
+        };
+        Some(k.min(n - 1))
+    }
+}
+
+impl Reading {
+    /// The picks of the turn's chance of the record key `key`.
+    pub fn chance(&mut self, key: &'static str) -> &mut Vec<Pick> {
+        &mut self
+            .chance
+            .get_or_insert(Chance {
+                key,
+                picks: Vec::new(),
+            })
+            .picks
+    }
+}
+
+/// JCloisterZone's random number generator as the save's moves leave it:
+/// the client's initial number, then each message's `random` (a commit's,
+/// a flock's), each draw moving it on (its `RandomGenerator`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Random {
+    value: Option<f64>,
+}
+
+impl Random {
+    const MASK: u64 = (1 << 48) - 1;
+    const A: u64 = 25_214_903_917;
+    const C: u64 = 11;
+
+    /// The number the next draw uses, moving the generator on as a draw
+    /// does; `None` when the save does not keep its numbers (4.x).
+    pub fn take(&mut self) -> Option<f64> {
+        let now = self.value?;
+        let x = now.to_bits() & Self::MASK;
+        let x = Self::A.wrapping_mul(x).wrapping_add(Self::C) & Self::MASK;
+        #[allow(clippy::cast_precision_loss)]
+        let next = x as f64 / (Self::MASK + 1) as f64;
+        self.value = Some(next);
+        Some(now)
+    }
 }
 
 impl Reading {
@@ -440,6 +535,8 @@ pub struct Context<'r, 'a> {
     pub players: &'r [String],
     /// Figures per player the save gives where the sets bring others.
     figures: &'r std::collections::BTreeMap<String, u32>,
+    /// JCloisterZone's random numbers.
+    random: &'r mut Random,
 }
 
 impl Context<'_, '_> {
@@ -465,6 +562,12 @@ impl Context<'_, '_> {
     #[must_use]
     pub fn owner(&self, id: &str) -> Option<String> {
         meeple_owner(id, self.players)
+    }
+
+    /// The random number JCloisterZone's engine draws with now, moving its
+    /// generator on; `None` when the save does not keep its numbers.
+    pub fn next_random(&mut self) -> Option<f64> {
+        self.random.take()
     }
 }
 
@@ -518,6 +621,9 @@ pub fn import(loader: &Loader, src: &SourceFile, with: Expansions) -> Result<Str
     let Some(mut out) = out else {
         return Err(Vec::new());
     };
+    if !out.chances.is_empty() {
+        resolve_chances(loader, src, &mut out, with.registry);
+    }
     if out.open_end {
         implied_end(loader, src, &mut out, with.registry);
     }
@@ -527,9 +633,66 @@ pub fn import(loader: &Loader, src: &SourceFile, with: Expansions) -> Result<Str
 /// A save converted: the record, its opening comments, and whether the
 /// save leaves the end of the game unsaid (no annotations, no end).
 struct Converted {
+    /// The turns (by index) whose chance the engine is to work out.
+    chances: Vec<(usize, Chance)>,
     record: Written,
     comments: Vec<String>,
     open_end: bool,
+}
+
+/// The record and ruleset of the text converted so far, if it reads.
+fn reread(
+    loader: &Loader,
+    src: &SourceFile,
+    out: &Converted,
+) -> Option<(crate::record::Record, crate::rules::Ruleset)> {
+    let text = out.record.yaml(&out.comments);
+    let imported = SourceFile::new(src.name(), text);
+    let record = crate::record::parse(loader, &imported, std::path::Path::new("")).ok()?;
+    let rules = crate::record::ruleset_for(
+        loader,
+        &record,
+        record.rules_name(),
+        std::path::Path::new(""),
+    )
+    .ok()?;
+    Some((record, rules))
+}
+
+/// Each turn's chance, in the order played: the engine proposes the
+/// turn's acts of its key from the position the turns before it leave,
+/// each choice made by the save's picks (a flock's draw: the token the
+/// random number picks from what the bag holds then).
+fn resolve_chances(loader: &Loader, src: &SourceFile, out: &mut Converted, registry: &Registry) {
+    let chances = std::mem::take(&mut out.chances);
+    for (index, chance) in chances {
+        let Some((record, rules)) = reread(loader, src, out) else {
+            return;
+        };
+        let mut picks = chance.picks.into_iter();
+        let acts = crate::engine::proposed(
+            &record,
+            &rules,
+            registry,
+            index,
+            chance.key,
+            Box::new(move |n| picks.next().and_then(|p| p.among(n))),
+        );
+        let Some(turn) = out.record.turns.get_mut(index) else {
+            continue;
+        };
+        if acts.is_empty() {
+            out.comments.push(format!(
+                "JCloisterZone made a `{}` choice on turn {}, where carca finds none due.",
+                chance.key,
+                index + 1
+            ));
+        }
+        let word = |f: crate::rules::Figure| record.catalog.figures.name(f).to_string();
+        for act in &acts {
+            turn.0.put(act, &record.players, &word);
+        }
+    }
 }
 
 /// JCloisterZone discards a tile drawn that fits nowhere, without a
@@ -540,17 +703,7 @@ struct Converted {
 /// join the record there, and the game is over. When one of them fitted
 /// somewhere at every moment, it is still in the pack: the game goes on.
 fn implied_end(loader: &Loader, src: &SourceFile, out: &mut Converted, registry: &Registry) {
-    let text = out.record.yaml(&out.comments);
-    let imported = SourceFile::new(src.name(), text);
-    let Ok(record) = crate::record::parse(loader, &imported, std::path::Path::new("")) else {
-        return;
-    };
-    let Ok(rules) = crate::record::ruleset_for(
-        loader,
-        &record,
-        record.rules_name(),
-        std::path::Path::new(""),
-    ) else {
+    let Some((record, rules)) = reread(loader, src, out) else {
         return;
     };
     let Some(discards) = crate::engine::implied_discards(&record, &rules, registry) else {
@@ -679,6 +832,9 @@ pub enum Off {
     Figure(&'static str),
     /// A rate of `[points]` (set to 0).
     Point(&'static str),
+    /// Nothing carca can leave out (the hills' part of their tiles): the
+    /// save is refused, saying so.
+    Refused(&'static str),
 }
 
 /// A rule the client writes, with one of its values.
@@ -993,6 +1149,19 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         })
     {
         let brought = brings(figure);
+        // A figure a tile set declares, counted without that set in play,
+        // has no kind carca knows.
+        let known = brought > 0
+            || crate::tileset::figure::BUILTIN
+                .iter()
+                .any(|b| b.name == figure);
+        if !known && read.counts.get(figure).is_some_and(|&n| n > 0) {
+            reader.unsupported(
+                format!("the figure `{figure}` without the tile set that brings it"),
+                &format!("\"{figure}\""),
+            );
+            continue;
+        }
         match read.counts.get(figure) {
             Some(&n) if n != brought => {
                 figures.insert(figure.to_string(), n);
@@ -1038,6 +1207,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             Off::Point(p) => {
                 points.insert((*p).to_string(), 0);
             }
+            Off::Refused(what) => reader.unsupported((*what).to_string(), &format!("\"{name}\"")),
         }
     }
     let version = save
@@ -1151,9 +1321,30 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
     let mut current: Option<Reading> = None;
     let mut slices: Vec<Box<dyn Messages>> = with.messages.iter().map(|m| m()).collect();
     let mut game_over = false;
+    // The turns read, each with the chance the engine is to work out.
+    let mut chances: Vec<(usize, Chance)> = Vec::new();
+    let mut done = |record: &mut Written, reading: Reading| {
+        if let Some(c) = reading.chance {
+            chances.push((record.turns.len(), c));
+        }
+        record.turns.push(FlowMap(reading.turn));
+    };
+    // The client's first random number (4.x saves keep none).
+    let mut random = Random {
+        value: (!legacy)
+            .then(|| save.get("initialRandom").and_then(Value::as_f64))
+            .flatten(),
+    };
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
         let payload = msg.get("payload").cloned().unwrap_or(Value::Null);
+        // A message that brings a random number sets the generator before
+        // the engine hears it.
+        if let Some(r) = payload.get("random").and_then(Value::as_f64)
+            && !legacy
+        {
+            random.value = Some(r);
+        }
         let who = match msg.get("player") {
             None | Some(Value::Null) => None,
             Some(p) => match p
@@ -1176,11 +1367,12 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             ids,
             players: &players,
             figures: &figures,
+            random: &mut random,
         };
         match kind {
             "PLACE_TILE" => {
-                if let Some(done) = current.take() {
-                    record.turns.push(FlowMap(done.turn));
+                if let Some(reading) = current.take() {
+                    done(&mut record, reading);
                 }
                 let id = payload
                     .get("tileId")
@@ -1215,8 +1407,13 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     );
                     continue;
                 };
-                // A tile of the player's own is not drawn.
-                if !ids.own.iter().any(|o| o == t) && !draw.is_empty() {
+                // A tile of the player's own is not drawn. A drawn tile
+                // the draw order does not force took a random number.
+                let own = ids.own.iter().any(|o| o == t);
+                if !own && (draw.is_empty() || drawn >= draw.len()) {
+                    cx.next_random();
+                }
+                if !own && !draw.is_empty() {
                     while drawn < draw.len() && draw[drawn] != id && draw[drawn] != "#END" {
                         let skipped = draw[drawn].clone();
                         match ids.tile(&skipped, legacy) {
@@ -1241,6 +1438,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     at,
                     deployed: false,
                     committed: false,
+                    chance: None,
                 };
                 for slice in &mut slices {
                     slice.placed(&mut cx, &mut reading);
@@ -1337,11 +1535,14 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     );
                     continue;
                 }
-                match deployed.spot {
+                match &deployed.spot {
                     Some(l) => {
-                        reading.turn.meeple = Some(WrittenWhere::Here(l));
+                        reading.turn.meeple = Some(WrittenWhere::Here(l.clone()));
                         reading.turn.figure = (figure != "small").then(|| figure.to_string());
                         reading.deployed = true;
+                        for slice in &mut slices {
+                            slice.deployed(&mut cx, reading, &deployed);
+                        }
                     }
                     None => cx.reader.unsupported(
                         format!("the follower location `{loc}`"),
@@ -1380,11 +1581,12 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             }
         }
     }
-    if let Some(done) = current.take() {
-        record.turns.push(FlowMap(done.turn));
+    if let Some(reading) = current.take() {
+        done(&mut record, reading);
     }
     record.final_ = ended || game_over;
     Some(Converted {
+        chances,
         record,
         comments: vec![format!(
             "Imported from a JCloisterZone {version} save (see docs/jcz.md)."
@@ -1434,7 +1636,27 @@ fn rotated(degrees: u32) -> Rotation {
 
 #[cfg(test)]
 mod tests {
-    use super::{Ids, location};
+    use super::{Ids, Pick, Random, location};
+
+    /// JCloisterZone's generator moves on as its `RandomGenerator` does
+    /// (numbers worked out apart from carca, from its constants), and a
+    /// pick rounds down as Java's `(int) (random * bound)`.
+    #[test]
+    fn the_random_numbers_move_on_as_jcloisterzone_s() {
+        let mut r = Random { value: Some(0.23) };
+        assert_eq!(r.take(), Some(0.23));
+        assert_eq!(r.take(), Some(0.480_032_249_280_299_1));
+        let mut r = Random {
+            value: Some(0.2861),
+        };
+        r.take();
+        assert_eq!(r.take(), Some(0.836_833_825_911_778_5));
+        assert_eq!(Random::default().take(), None);
+        assert_eq!(Pick::Fraction(0.95).among(16), Some(15));
+        assert_eq!(Pick::Fraction(0.999_999).among(3), Some(2));
+        assert_eq!(Pick::Index(7).among(3), Some(2));
+        assert_eq!(Pick::Index(0).among(0), None);
+    }
 
     #[test]
     fn every_built_in_tile_has_one_jcloisterzone_id() {

@@ -204,7 +204,7 @@ fn every_rule_value_the_client_writes_is_read() {
         "wagon-move": "C2",
         "tiny-city-scoring": "4",
         "bazaar-no-auction": true,
-        "hill-tiebreaker": "number-of-followers",
+        "hill-tiebreaker": "at-least-one-follower",
         "espace-variant": "siege-tile",
         "gq11-pig-herd": "nothing",
         "tunnelize-other-expansions": false,
@@ -299,6 +299,7 @@ fn the_expansions_read_their_own_messages() {
     for (file, message) in [
         ("fixtures/jcz/tower.jcz", "PLACE_TOKEN"),
         ("fixtures/jcz/princess-dragon.jcz", "MOVE_NEUTRAL_FIGURE"),
+        ("fixtures/jcz/hills-sheep.jcz", "FLOCK_EXPAND_OR_SCORE"),
     ] {
         let text = std::fs::read_to_string(file).expect("a save");
         let src = carca::source::SourceFile::new(file, text);
@@ -343,6 +344,15 @@ fn the_expansions_read_their_own_setup() {
             &[
                 "the tile set `traders-and-builders`",
                 "the element `builder`",
+            ][..],
+        ),
+        (
+            "fixtures/jcz/hills-sheep.jcz",
+            &[
+                "the tile set `hills-and-sheep`",
+                "the element `shepherd`",
+                "the element `hill`",
+                "the element `vineyard`",
             ][..],
         ),
     ] {

@@ -975,15 +975,24 @@ impl Mechanics {
     /// takes them at once, so that the next one proposes from what they
     /// left (a castle after the dragon flew). The acts, in that order, and
     /// what the mechanics said.
+    ///
+    /// With `only` a record key, only the mechanics that own it propose;
+    /// the others take the record's acts, as when a record is adjudicated
+    /// (an import asking what a chance of the save comes to).
     pub fn play_before_scoring(
         &mut self,
         game: &mut Game,
         acting: &Acting<'_>,
+        only: Option<&str>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
     ) -> (Vec<Act>, Said) {
         let mut all = Vec::new();
         let mut said = Said::default();
         for i in Mechanics::hooked(&self.by_phase, Phases::MOVE) {
+            if only.is_some_and(|key| !self.all[i].act_keys().contains(&key)) {
+                self.all[i].before_scoring(game, acting, &mut said);
+                continue;
+            }
             let acts = self.all[i].propose_before_scoring(game, acting, pick);
             let own = Acting {
                 acts: &acts,

@@ -23,7 +23,7 @@ pub use event::{
     Told,
 };
 pub use game::{Game, Spot};
-pub use position::{Move, MovesAfter, Position, implied_discards, position};
+pub use position::{Move, MovesAfter, Position, implied_discards, position, proposed};
 pub use referee::{Adjudication, Refused, adjudicate};
 pub use violation::{
     AfterTheEnd, Broken, CornerProblem, Elsewhere, MoveProblem, PlacedWhen, PointsFrom, Problem,

@@ -462,6 +462,38 @@ pub fn position<'r>(
     }
 }
 
+/// The acts of the record key `key` that the mechanics would have turn
+/// `index` of a history make, each choice made by `pick` as the generator
+/// makes it (a draw from a bag: an index into what it holds). The turns
+/// before it are played as recorded; the turn's own acts of that key are
+/// not read. An import uses it for a chance its save states only by the
+/// random number it was drawn with.
+#[must_use]
+pub fn proposed(
+    record: &Record,
+    rules: &Ruleset,
+    registry: &Registry,
+    index: usize,
+    key: &str,
+    pick: Box<dyn FnMut(usize) -> Option<usize>>,
+) -> Vec<crate::record::Act> {
+    let Body::History(turns) = &record.body else {
+        return Vec::new();
+    };
+    let Some(turn) = turns.get(index) else {
+        return Vec::new();
+    };
+    let mut referee = Referee::new(record, rules, registry);
+    referee.proposal = Some(super::referee::Proposal {
+        turn: turn.number,
+        key: key.to_string(),
+        pick,
+        acts: Vec::new(),
+    });
+    referee.history(&turns[..=index]);
+    referee.proposal.map(|p| p.acts).unwrap_or_default()
+}
+
 /// The discards a history implies when it does not say how the game ended
 /// (a JCloisterZone save without its annotations: a tile drawn that fits
 /// nowhere is discarded without a message). For each tile left in the

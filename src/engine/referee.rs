@@ -274,6 +274,24 @@ pub(super) struct Referee<'r> {
     /// The player who discarded last turn, and so draws again in the same
     /// turn.
     pub(super) drew_again: Option<usize>,
+    /// A turn whose acts of one record key the mechanics propose, as the
+    /// generator has them, instead of reading them (an import resolving a
+    /// chance its save states by JCloisterZone's random numbers).
+    pub(super) proposal: Option<Proposal>,
+}
+
+/// The acts of one record key the mechanics are to propose in one turn's
+/// "move" phase, each choice made by `pick`; `acts` gets what they
+/// proposed.
+pub(super) struct Proposal {
+    /// The turn's number.
+    pub turn: usize,
+    /// The record key (`flock`).
+    pub key: String,
+    /// Makes each choice: an index below the number of options.
+    pub pick: Box<dyn FnMut(usize) -> Option<usize>>,
+    /// The acts proposed.
+    pub acts: Vec<Act>,
 }
 
 /// Tiles from which a game's features are counted before it is played.
@@ -327,6 +345,7 @@ impl<'r> Referee<'r> {
             marks: Vec::new(),
             refused: Vec::new(),
             drew_again: None,
+            proposal: None,
         }
     }
 
@@ -677,7 +696,19 @@ impl<'r> Referee<'r> {
                 // (the dragon's flight).
                 let mut later = laid;
                 if self.busy(Phases::MOVE, actor, Some(idx), acts) {
-                    let said = self.mechanics.before_scoring(&mut self.game, &acting());
+                    let said = match self.proposal.as_mut().filter(|p| p.turn == turn.number) {
+                        Some(p) => {
+                            let (proposed, said) = self.mechanics.play_before_scoring(
+                                &mut self.game,
+                                &acting(),
+                                Some(&p.key),
+                                &mut p.pick,
+                            );
+                            p.acts = proposed;
+                            said
+                        }
+                        None => self.mechanics.before_scoring(&mut self.game, &acting()),
+                    };
                     later.extend(self.heard(said));
                 }
                 self.game.score_completed(

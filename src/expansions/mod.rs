@@ -114,6 +114,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         abbey_mayor::jcz::messages,
         tower::jcz::messages,
         princess_dragon::jcz::messages,
+        hills_sheep::jcz::messages,
     ],
     setups: &[
         river::jcz::SETUP,
@@ -123,6 +124,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         abbey_mayor::jcz::SETUP,
         tower::jcz::SETUP,
         princess_dragon::jcz::SETUP,
+        hills_sheep::jcz::SETUP,
     ],
 };
 
