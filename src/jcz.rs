@@ -537,6 +537,8 @@ pub struct Context<'r, 'a> {
     figures: &'r std::collections::BTreeMap<String, u32>,
     /// JCloisterZone's random numbers.
     random: &'r mut Random,
+    /// carca's tile sets in play.
+    tilesets: &'r [String],
 }
 
 impl Context<'_, '_> {
@@ -562,6 +564,12 @@ impl Context<'_, '_> {
     #[must_use]
     pub fn owner(&self, id: &str) -> Option<String> {
         meeple_owner(id, self.players)
+    }
+
+    /// Whether carca's tile set `set` is in play.
+    #[must_use]
+    pub fn in_play(&self, set: &str) -> bool {
+        self.tilesets.iter().any(|s| s == set)
     }
 
     /// The random number JCloisterZone's engine draws with now, moving its
@@ -1368,6 +1376,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             players: &players,
             figures: &figures,
             random: &mut random,
+            tilesets: &tilesets,
         };
         match kind {
             "PLACE_TILE" => {

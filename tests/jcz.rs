@@ -203,7 +203,7 @@ fn every_rule_value_the_client_writes_is_read() {
         "barn-placement": "not-occupied",
         "wagon-move": "C2",
         "tiny-city-scoring": "4",
-        "bazaar-no-auction": true,
+        "bazaar-no-auction": false,
         "hill-tiebreaker": "at-least-one-follower",
         "espace-variant": "siege-tile",
         "gq11-pig-herd": "nothing",
@@ -300,6 +300,7 @@ fn the_expansions_read_their_own_messages() {
         ("fixtures/jcz/tower.jcz", "PLACE_TOKEN"),
         ("fixtures/jcz/princess-dragon.jcz", "MOVE_NEUTRAL_FIGURE"),
         ("fixtures/jcz/hills-sheep.jcz", "FLOCK_EXPAND_OR_SCORE"),
+        ("fixtures/jcz/bridges-castles-bazaars.jcz", "PLACE_TOKEN"),
     ] {
         let text = std::fs::read_to_string(file).expect("a save");
         let src = carca::source::SourceFile::new(file, text);
@@ -353,6 +354,15 @@ fn the_expansions_read_their_own_setup() {
                 "the element `shepherd`",
                 "the element `hill`",
                 "the element `vineyard`",
+            ][..],
+        ),
+        (
+            "fixtures/jcz/bridges-castles-bazaars.jcz",
+            &[
+                "the tile set `bridges-castles-and-bazaars`",
+                "the element `castle`",
+                "the element `bridge`",
+                "the element `bazaar`",
             ][..],
         ),
     ] {

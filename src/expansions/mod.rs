@@ -115,6 +115,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         tower::jcz::messages,
         princess_dragon::jcz::messages,
         hills_sheep::jcz::messages,
+        bridges_castles_bazaars::jcz::messages,
     ],
     setups: &[
         river::jcz::SETUP,
@@ -125,6 +126,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         tower::jcz::SETUP,
         princess_dragon::jcz::SETUP,
         hills_sheep::jcz::SETUP,
+        bridges_castles_bazaars::jcz::SETUP,
     ],
 };
 

@@ -10,6 +10,7 @@ pub mod art;
 pub mod bridge;
 pub mod castle;
 pub mod choices;
+pub mod jcz;
 pub mod keys;
 pub mod notes;
 pub mod problem;

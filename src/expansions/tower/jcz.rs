@@ -77,9 +77,13 @@ impl Messages for Tower {
                     .get("token")
                     .and_then(Value::as_str)
                     .unwrap_or_default();
+                // Other tokens are other expansions'.
+                if token != "TOWER_PIECE" {
+                    return false;
+                }
                 let at = m.payload.pointer("/pointer/position").and_then(position);
-                match (token, at, open) {
-                    ("TOWER_PIECE", Some(at), Some(turn)) => {
+                match (at, open) {
+                    (Some(at), Some(turn)) => {
                         let piece = serde_json::json!({ "at": [at.x, at.y] });
                         turn.turn.keyed.set(&keys::TOWER, piece);
                     }
