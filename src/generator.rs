@@ -311,6 +311,7 @@ impl Generated {
                 })
                 .collect(),
             final_: self.declared_final,
+            keyed: crate::record::written::WrittenTop::default(),
         }
     }
 

@@ -94,6 +94,9 @@ struct Ids {
     own: Vec<String>,
     /// The symbols the sets' tiles show: the tile's carca id and the word.
     symbols: Vec<(String, String)>,
+    /// The tiles of start blocks (the City of Carcassonne): carca id and
+    /// place.
+    block: Vec<(String, (i32, i32))>,
 }
 
 impl Ids {
@@ -103,6 +106,7 @@ impl Ids {
             figures: Vec::new(),
             own: Vec::new(),
             symbols: Vec::new(),
+            block: Vec::new(),
         };
         for name in crate::tileset::builtin::NAMES {
             let Ok(set) = loader.builtin_set(name) else {
@@ -116,6 +120,9 @@ impl Ids {
             for t in &set.tiles {
                 if t.per_player {
                     ids.own.push(t.id.clone());
+                }
+                if let Some(at) = t.at {
+                    ids.block.push((t.id.clone(), at));
                 }
                 ids.symbols
                     .extend(t.symbols.iter().map(|s| (t.id.clone(), s.clone())));
@@ -521,6 +528,9 @@ pub struct Deployed<'a> {
     pub pos: Option<Pos>,
     /// Its spot there, in carca's terms.
     pub spot: Option<String>,
+    /// JCloisterZone's feature kind and location (`Quarter`,
+    /// `QUARTER_MARKET`).
+    pub pointer: (Option<&'a str>, &'a str),
     /// Its place in the list.
     pub index: usize,
 }
@@ -539,6 +549,8 @@ pub struct Context<'r, 'a> {
     random: &'r mut Random,
     /// carca's tile sets in play.
     tilesets: &'r [String],
+    /// The record's top-level expansion keys.
+    top: &'r mut crate::record::written::WrittenTop,
 }
 
 impl Context<'_, '_> {
@@ -564,6 +576,11 @@ impl Context<'_, '_> {
     #[must_use]
     pub fn owner(&self, id: &str) -> Option<String> {
         meeple_owner(id, self.players)
+    }
+
+    /// The record's top-level keys (`final_leave:`), to write.
+    pub fn top(&mut self) -> &mut crate::record::written::WrittenTop {
+        self.top
     }
 
     /// Whether carca's tile set `set` is in play.
@@ -1247,52 +1264,83 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         start: None,
         turns: Vec::new(),
         final_: false,
+        keyed: crate::record::written::WrittenTop::default(),
     };
 
-    // The start tile.
-    let start = setup
+    // The start tile; or a tile set's start block (the City of
+    // Carcassonne), which carca lays itself: each of its tiles must lie
+    // where the set says, unturned.
+    let starts: Vec<&Value> = setup
         .get("start")
         .and_then(Value::as_array)
-        .and_then(|a| a.first());
-    match start {
-        Some(s) => {
-            let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
-            let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
-            let Some(at) = position(&Value::Array(xy.to_vec())) else {
-                reader.bad(
-                    "the start tile lies off the board".into(),
-                    "x and y within ±1,000,000",
-                    "\"start\"",
-                );
-                return None;
-            };
-            let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
-            match ids.tile(id, legacy) {
-                Some((t, extra, _)) => {
-                    let mut placed = WrittenTurn::place(t, at, rotated(rot + extra), None);
-                    placed.rot = Some((rot + extra) % 360);
-                    record.start = Some(FlowMap(placed));
-                }
-                None => reader.unsupported(format!("the start tile `{id}`"), &format!("\"{id}\"")),
-            }
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let block_tile = |s: &Value| {
+        let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
+        let (t, extra, _) = ids.tile(id, legacy)?;
+        let at = ids.block.iter().find(|(b, _)| b == t)?.1;
+        let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
+        let here = position(&Value::Array(xy.to_vec()))?;
+        let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
+        Some(((here.x, here.y) == at && (rot + extra) % 360 == 0).then_some(()))
+    };
+    let in_block = starts.iter().filter(|s| block_tile(s).is_some()).count();
+    if in_block > 0 || starts.len() > 1 {
+        // carca lays the block itself, where the set says.
+        let in_play = ids
+            .block
+            .iter()
+            .filter(|(b, _)| {
+                ids.tiles
+                    .iter()
+                    .any(|(_, _, c, _, set)| c == b && tilesets.contains(set))
+            })
+            .count();
+        let laid_right =
+            starts.iter().all(|s| block_tile(s).flatten().is_some()) && in_block == in_play;
+        if !laid_right {
+            reader.unsupported(
+                "a start of several tiles other than a tile set's start block, where the set lays it"
+                    .into(),
+                "\"start\"",
+            );
         }
-        None => {
-            // A set whose start tile JCloisterZone lays its own way (the
-            // spring, unturned).
-            let laid = with
-                .setups
-                .iter()
-                .filter(|x| {
-                    x.sets
-                        .iter()
-                        .any(|(_, sets)| sets.iter().any(|s| tilesets.iter().any(|t| t == s)))
-                })
-                .find_map(|x| x.start);
-            if let Some((tile, rot)) = laid {
-                let mut first = WrittenTurn::place(tile, Pos::new(0, 0), rotated(rot), None);
-                first.rot = Some(rot);
-                record.start = Some(FlowMap(first));
+    } else if let Some(s) = starts.first() {
+        let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
+        let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
+        let Some(at) = position(&Value::Array(xy.to_vec())) else {
+            reader.bad(
+                "the start tile lies off the board".into(),
+                "x and y within ±1,000,000",
+                "\"start\"",
+            );
+            return None;
+        };
+        let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
+        match ids.tile(id, legacy) {
+            Some((t, extra, _)) => {
+                let mut placed = WrittenTurn::place(t, at, rotated(rot + extra), None);
+                placed.rot = Some((rot + extra) % 360);
+                record.start = Some(FlowMap(placed));
             }
+            None => reader.unsupported(format!("the start tile `{id}`"), &format!("\"{id}\"")),
+        }
+    } else {
+        // A set whose start tile JCloisterZone lays its own way (the
+        // spring, unturned).
+        let laid = with
+            .setups
+            .iter()
+            .filter(|x| {
+                x.sets
+                    .iter()
+                    .any(|(_, sets)| sets.iter().any(|s| tilesets.iter().any(|t| t == s)))
+            })
+            .find_map(|x| x.start);
+        if let Some((tile, rot)) = laid {
+            let mut first = WrittenTurn::place(tile, Pos::new(0, 0), rotated(rot), None);
+            first.rot = Some(rot);
+            record.start = Some(FlowMap(first));
         }
     }
 
@@ -1337,6 +1385,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         }
         record.turns.push(FlowMap(reading.turn));
     };
+    let mut top = crate::record::written::WrittenTop::default();
     // The client's first random number (4.x saves keep none).
     let mut random = Random {
         value: (!legacy)
@@ -1377,6 +1426,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             figures: &figures,
             random: &mut random,
             tilesets: &tilesets,
+            top: &mut top,
         };
         match kind {
             "PLACE_TILE" => {
@@ -1494,6 +1544,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     who: who.as_deref(),
                     pos: pointer.get("position").and_then(position),
                     spot: location(loc, feature),
+                    pointer: (feature, loc),
                     index: i,
                 };
                 // After the turn's actions are committed: a figure its
@@ -1559,12 +1610,24 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     ),
                 }
             }
-            "COMMIT" => {
-                if let Some(c) = current.as_mut() {
+            "COMMIT" | "PASS" => {
+                // The expansions hear them too (a phase of theirs ends),
+                // and nothing more comes of them.
+                let m = Message {
+                    kind,
+                    payload: &payload,
+                    who: who.as_deref(),
+                    index: i,
+                };
+                for slice in &mut slices {
+                    slice.message(&mut cx, current.as_mut(), &m);
+                }
+                if kind == "COMMIT"
+                    && let Some(c) = current.as_mut()
+                {
                     c.committed = true;
                 }
             }
-            "PASS" => {}
             "GAME_OVER" => game_over = true,
             other => {
                 let m = Message {
@@ -1594,6 +1657,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         done(&mut record, reading);
     }
     record.final_ = ended || game_over;
+    record.keyed = top;
     Some(Converted {
         chances,
         record,

@@ -212,8 +212,8 @@ fn every_rule_value_the_client_writes_is_read() {
         "festival-return": "follower",
         "keep-monasteries": "keep",
         "labyrinth-variant": "basic",
-        "coc-final-scoring": "any-district",
-        "count-move": "clockwise",
+        "coc-final-scoring": "market-only",
+        "count-move": "by-player",
         "little-buildings-scoring": "3/2/1",
         "king-and-robber-scoring": "15/40",
     }));
@@ -301,6 +301,7 @@ fn the_expansions_read_their_own_messages() {
         ("fixtures/jcz/princess-dragon.jcz", "MOVE_NEUTRAL_FIGURE"),
         ("fixtures/jcz/hills-sheep.jcz", "FLOCK_EXPAND_OR_SCORE"),
         ("fixtures/jcz/bridges-castles-bazaars.jcz", "PLACE_TOKEN"),
+        ("fixtures/jcz/count.jcz", "MOVE_NEUTRAL_FIGURE"),
     ] {
         let text = std::fs::read_to_string(file).expect("a save");
         let src = carca::source::SourceFile::new(file, text);
@@ -364,6 +365,10 @@ fn the_expansions_read_their_own_setup() {
                 "the element `bridge`",
                 "the element `bazaar`",
             ][..],
+        ),
+        (
+            "fixtures/jcz/count.jcz",
+            &["the tile set `count`", "the element `count`"][..],
         ),
     ] {
         let text = std::fs::read_to_string(file).expect("a save");

@@ -111,6 +111,7 @@ pub const RULES_SECTIONS: [(&str, &str); 10] = [
 pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
     registry: &ALL,
     messages: &[
+        count::jcz::messages,
         abbey_mayor::jcz::messages,
         tower::jcz::messages,
         princess_dragon::jcz::messages,
@@ -127,6 +128,7 @@ pub static JCZ: crate::jcz::Expansions = crate::jcz::Expansions {
         princess_dragon::jcz::SETUP,
         hills_sheep::jcz::SETUP,
         bridges_castles_bazaars::jcz::SETUP,
+        count::jcz::SETUP,
     ],
 };
 

@@ -33,6 +33,9 @@ pub struct Written {
     /// The game is over.
     #[serde(rename = "final", skip_serializing_if = "std::ops::Not::not")]
     pub final_: bool,
+    /// What the expansions' top-level record keys say (`final_leave:`).
+    #[serde(flatten)]
+    pub keyed: WrittenTop,
 }
 
 /// An inline ruleset.
@@ -88,6 +91,45 @@ pub struct WrittenTurn {
     /// What the expansions' record keys say, in the order of their keys.
     #[serde(flatten)]
     pub keyed: WrittenKeys,
+}
+
+/// A record's top-level expansion keys and their values, in the order
+/// written.
+#[derive(Clone, Default)]
+pub struct WrittenTop(Vec<(&'static dyn super::keys::ReadKey, serde_json::Value)>);
+
+impl std::fmt::Debug for WrittenTop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map()
+            .entries(self.0.iter().map(|(k, v)| (k.name(), v)))
+            .finish()
+    }
+}
+
+impl Serialize for WrittenTop {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k.name(), v)?;
+        }
+        map.end()
+    }
+}
+
+impl WrittenTop {
+    /// The value written under `key`, made `null` first when there is
+    /// none (to be filled in).
+    pub fn entry(&mut self, key: &'static dyn super::keys::ReadKey) -> &mut serde_json::Value {
+        let i = match self.0.iter().position(|(k, _)| k.name() == key.name()) {
+            Some(i) => i,
+            None => {
+                self.0.push((key, serde_json::Value::Null));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[i].1
+    }
 }
 
 /// A turn's expansion keys and their values, kept in the order the keys
@@ -227,10 +269,12 @@ impl Written {
         // a flow-style value (`start`), the serializer would otherwise write
         // the whole list on one line.
         #[derive(Serialize)]
-        struct Turns<'a> {
+        struct Tail<'a> {
             turns: &'a [FlowMap<WrittenTurn>],
             #[serde(rename = "final", skip_serializing_if = "std::ops::Not::not")]
             final_: bool,
+            #[serde(flatten)]
+            keyed: &'a WrittenTop,
         }
         let mut out = String::new();
         for c in comments {
@@ -247,13 +291,15 @@ impl Written {
             start: self.start.clone(),
             turns: Vec::new(),
             final_: false,
+            keyed: WrittenTop::default(),
         };
         let head = serde_saphyr::to_string(&head).unwrap_or_default();
         out.push_str(head.trim_end().trim_end_matches("turns: []").trim_end());
         out.push('\n');
-        let tail = Turns {
+        let tail = Tail {
             turns: &self.turns,
             final_: self.final_,
+            keyed: &self.keyed,
         };
         out.push_str(&serde_saphyr::to_string(&tail).unwrap_or_default());
         out
@@ -290,6 +336,7 @@ mod tests {
             ruleset: None,
             start: None,
             final_: false,
+            keyed: WrittenTop::default(),
         };
         let text = w.yaml(&["made by\na test".into()]);
         let src = crate::source::SourceFile::new("w.yaml", text.as_str());

@@ -12,6 +12,7 @@
 
 pub mod art;
 pub mod choices;
+pub mod jcz;
 pub mod keys;
 pub mod notes;
 pub mod problem;
