@@ -513,6 +513,30 @@ pub struct Message<'a> {
     pub index: usize,
 }
 
+impl Message<'_> {
+    /// The text at `pointer` of its payload (`/token`), or "".
+    #[must_use]
+    pub fn text(&self, pointer: &str) -> &str {
+        self.payload
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    }
+}
+
+/// Adds `entry` to the value of a record key that holds one entry or a
+/// list of them (`castle:`, `leave:`): the first alone, then a list.
+pub fn append(slot: &mut Value, entry: Value) {
+    match slot {
+        Value::Array(list) => list.push(entry),
+        Value::Null => *slot = entry,
+        one => {
+            let first = one.take();
+            *one = Value::Array(vec![first, entry]);
+        }
+    }
+}
+
 /// A figure a `DEPLOY_MEEPLE` message deploys.
 #[derive(Debug)]
 pub struct Deployed<'a> {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::keys;
-use crate::jcz::{Context, Element, Message, Messages, Off, Reading, location, position};
+use crate::jcz::{Context, Element, Message, Messages, Off, Reading, append, location, position};
 
 /// The tile set.
 const SET: &str = "bridges-castles-bazaars";
@@ -46,20 +46,6 @@ pub fn messages() -> Box<dyn Messages> {
 
 struct Tokens;
 
-impl Tokens {
-    /// Adds `entry` to the turn's list under `key` (one entry alone).
-    fn add(turn: &mut Reading, key: &'static dyn crate::record::Key, entry: Value) {
-        match turn.turn.keyed.get_mut(key.name()) {
-            Some(Value::Array(list)) => list.push(entry),
-            Some(one) => {
-                let first = one.take();
-                *one = Value::Array(vec![first, entry]);
-            }
-            None => turn.turn.keyed.set(key, entry),
-        }
-    }
-}
-
 impl Messages for Tokens {
     fn message(
         &mut self,
@@ -70,11 +56,7 @@ impl Messages for Tokens {
         if m.kind != "PLACE_TOKEN" {
             return false;
         }
-        let token = m
-            .payload
-            .get("token")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
+        let token = m.text("/token");
         if !matches!(token, "CASTLE" | "BRIDGE") {
             return false;
         }
@@ -121,7 +103,7 @@ impl Messages for Tokens {
         } else {
             serde_json::json!({ "at": [at.x, at.y], "spot": spot })
         };
-        Self::add(turn, &keys::CASTLE, entry);
+        append(turn.turn.keyed.entry(&keys::CASTLE), entry);
         true
     }
 }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::keys;
 use crate::jcz::{
-    Context, Deployed, Element, Message, Messages, Off, Plays, Reading, Rule, figure_word,
+    Context, Deployed, Element, Message, Messages, Off, Plays, Reading, Rule, append, figure_word,
 };
 
 /// What a save's setup says of The Count of Carcassonne.
@@ -73,18 +73,6 @@ fn quarter(location: &str) -> Option<&'static str> {
     })
 }
 
-/// Adds `entry` to the list in `slot` (one entry alone).
-fn add(slot: &mut Value, entry: Value) {
-    match slot {
-        Value::Array(list) => list.push(entry),
-        Value::Null => *slot = entry,
-        one => {
-            let first = one.take();
-            *one = Value::Array(vec![first, entry]);
-        }
-    }
-}
-
 impl Messages for City {
     fn placed(&mut self, _cx: &mut Context<'_, '_>, _turn: &mut Reading) {
         self.leaving = false;
@@ -131,14 +119,14 @@ impl Messages for City {
         // message ended the last turn's leaving.
         let farm = d.pointer.0 == Some("Field") && !cx.in_play("abbey-mayor");
         if self.leaving && !farm {
-            add(turn.turn.keyed.entry(&keys::LEAVE), entry);
+            append(turn.turn.keyed.entry(&keys::LEAVE), entry);
         } else {
             // Always a list.
             let list = cx.top().entry(&keys::FINAL_LEAVE);
             if list.is_null() {
                 *list = Value::Array(Vec::new());
             }
-            add(list, entry);
+            append(list, entry);
         }
         true
     }
@@ -166,19 +154,11 @@ impl Messages for City {
                 false
             }
             "MOVE_NEUTRAL_FIGURE" => {
-                let id = m
-                    .payload
-                    .get("figureId")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
+                let id = m.text("/figureId");
                 if !id.starts_with("count") {
                     return false;
                 }
-                let loc = m
-                    .payload
-                    .pointer("/to/location")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
+                let loc = m.text("/to/location");
                 match quarter(loc) {
                     Some(q) => turn.turn.keyed.set(&keys::COUNT, q),
                     None => cx.unsupported(

@@ -7,8 +7,6 @@
 //! engine, which knows what the bag holds, turns them into `flock:`
 //! entries.
 
-use serde_json::Value;
-
 use crate::jcz::{Context, Deployed, Element, Message, Messages, Off, Pick, Plays, Reading, Rule};
 
 /// The record key the picks are for.
@@ -89,11 +87,7 @@ impl Messages for Flocks {
         if m.kind != "FLOCK_EXPAND_OR_SCORE" {
             return false;
         }
-        let value = m
-            .payload
-            .get("value")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
+        let value = m.text("/value");
         let Some(turn) = turn else {
             cx.unsupported(
                 format!(
