@@ -358,3 +358,57 @@ turns:
     let (code, _) = with_stdin(&["score", "-"], whole.as_bytes());
     assert_eq!(code, Some(0), "the whole flight is legal");
 }
+
+/// `carca moves` offers the City to a player whose placement's scoring
+/// pays others and not them (RULES §17), and only there.
+#[test]
+fn moves_offer_the_city_where_the_scoring_pays_only_others() {
+    let moves = stdout_json(&carca(&[
+        "moves",
+        "fixtures/records/coc-enter-leave.yaml",
+        "--turn",
+        "2",
+        "--tile",
+        "W",
+        "--format",
+        "json",
+    ]));
+    let all = moves["moves"].as_array().expect("moves");
+    let offering: Vec<&serde_json::Value> = all
+        .iter()
+        .filter(|m| {
+            m["actions"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|x| x["key"] == "enter"))
+        })
+        .collect();
+    // The three turns of the village at (-4, 1) that close blue's road.
+    assert_eq!(offering.len(), 3, "{moves}");
+    assert!(
+        offering
+            .iter()
+            .all(|m| m["at"] == serde_json::json!([-4, 1])),
+        "{moves}"
+    );
+    // Blue, whose own road it is, is offered nothing there.
+    let blue = stdout_json(&carca(&[
+        "moves",
+        "fixtures/records/coc-enter-leave.yaml",
+        "--turn",
+        "1",
+        "--tile",
+        "W",
+        "--format",
+        "json",
+    ]));
+    assert!(!blue.to_string().contains("\"enter\""), "{blue}");
+    let text = carca(&[
+        "moves",
+        "fixtures/records/coc-enter-leave.yaml",
+        "--turn",
+        "2",
+        "--tile",
+        "W",
+    ]);
+    assert!(text.contains("`enter: QUARTER`"), "{text}");
+}

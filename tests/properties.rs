@@ -591,6 +591,8 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                             Some(l) => format!(", leave: {{{at}, spot: \"{l}\"}}"),
                             None => continue,
                         },
+                        // Into the City, with no follower placed to score.
+                        "enter" => ", enter: market".to_string(),
                         // The flight and the flocks go with every entry
                         // below.
                         "dragon" | "flock" => continue,

@@ -1,18 +1,31 @@
 //! The Count of Carcassonne's choices in `carca moves`' words: a follower
 //! of the player's in the City that may leave for a feature the placement
-//! completes; on the page, such a move on the last turn.
+//! completes, or one that may go into the City after its scoring; on the page, such a move on the last turn.
 
 use crate::engine::mechanic::ActionOption;
 use crate::expansions::{Choice, Names, PageAct, PagePick};
 
 /// The expansion's choices, by the record key that writes each.
-pub const CHOICES: [Choice; 1] = [Choice {
-    key: "leave",
-    option: leave,
-    gathered: None,
-    under_way: None,
-    alternative: false,
-}];
+pub const CHOICES: [Choice; 2] = [
+    Choice {
+        key: "leave",
+        option: leave,
+        gathered: None,
+        under_way: None,
+        alternative: false,
+    },
+    Choice {
+        key: "enter",
+        option: enter,
+        gathered: None,
+        under_way: None,
+        alternative: false,
+    },
+];
+
+fn enter(_: &ActionOption, _: &Names<'_>) -> String {
+    "its scoring pays others, not this player (unless a follower placed with it scores): a follower may go into the City (`enter: QUARTER`) and the Count move (`count: QUARTER`)".to_string()
+}
 
 fn leave(a: &ActionOption, _: &Names<'_>) -> String {
     let spot = a

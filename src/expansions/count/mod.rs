@@ -249,6 +249,47 @@ impl City {
         }
     }
 
+    /// The turn's player may put a follower into the City after the
+    /// scoring of this placement (none of theirs deployed with it): it
+    /// gives other players points and them none, and they have a
+    /// follower left. The option stands on the City's quarters' tile.
+    fn enter_option(game: &Game, placed: usize, player: usize) -> Vec<ActionOption> {
+        if game.supply(player, Figure::FOLLOWER) == 0 {
+            return Vec::new();
+        }
+        let mut after = game.clone();
+        // A turn number no real turn has, so that only this scoring counts.
+        let turn = usize::MAX;
+        after.score_completed(
+            placed,
+            Phase::Turn {
+                number: turn,
+                player,
+            },
+        );
+        let points = Self::scored_on(&after, turn, game.players);
+        let mine = points.get(player).copied().unwrap_or(0);
+        let others = points
+            .iter()
+            .enumerate()
+            .any(|(p, &v)| p != player && v > 0);
+        if mine > 0 || !others {
+            return Vec::new();
+        }
+        let at = game
+            .placed()
+            .iter()
+            .find(|p| game.tile(p.tile()).symbols.iter().any(|s| s == QUARTERS))
+            .map_or(crate::geometry::Pos::new(0, 0), |p| p.pos);
+        vec![ActionOption {
+            key: "enter",
+            at,
+            height: 0,
+            takes: Vec::new(),
+            spot: None,
+        }]
+    }
+
     /// The follower of `owner` and `figure` in `quarter`, if one is there.
     fn find(&self, quarter: Quarter, owner: usize, figure: Figure) -> Option<usize> {
         self.inside
@@ -642,10 +683,11 @@ impl Mechanic for City {
         // player's in the City may leave for (not from the Count's
         // quarter; the market's only for a barn's farm, which a turn's
         // placement alone never makes).
+        let mut options = Self::enter_option(game, placed, player);
         if !self.inside.iter().any(|i| i.owner == player) {
-            return Vec::new();
+            return options;
         }
-        completed_spots(game, placed)
+        let leaving = completed_spots(game, placed)
             .into_iter()
             .filter_map(|(spot, kind)| {
                 let quarter = Quarter::of_kind(kind)?;
@@ -663,8 +705,9 @@ impl Mechanic for City {
                         spot: Some(location),
                     }
                 })
-            })
-            .collect()
+            });
+        options.extend(leaving);
+        options
     }
 
     fn propose_before_scoring(
