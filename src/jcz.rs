@@ -639,6 +639,13 @@ pub fn position(v: &Value) -> Option<Pos> {
     }
 }
 
+/// Where a start entry of a save's setup (`{ tile, x, y, rotation }`)
+/// lies in carca's terms, if on the board.
+fn start_position(s: &Value) -> Option<Pos> {
+    let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
+    position(&Value::Array(xy.to_vec()))
+}
+
 /// Converts a saved game into the text of an equivalent carca record.
 /// The `loader` brings the tile sets, for a save that does not say how
 /// the game ended (see [`implied_end`]).
@@ -1299,14 +1306,15 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         .and_then(Value::as_array)
         .map(|a| a.iter().collect())
         .unwrap_or_default();
-    let block_tile = |s: &Value| {
+    // Whether a start entry lies where its block's set lays it, unturned
+    // (`None`: it is no block's tile).
+    let block_tile = |s: &Value| -> Option<bool> {
         let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
         let (t, extra, _) = ids.tile(id, legacy)?;
         let at = ids.block.iter().find(|(b, _)| b == t)?.1;
-        let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
-        let here = position(&Value::Array(xy.to_vec()))?;
+        let here = start_position(s);
         let rot = s.get("rotation").and_then(rotation).unwrap_or(0);
-        Some(((here.x, here.y) == at && (rot + extra) % 360 == 0).then_some(()))
+        Some(here.is_some_and(|p| (p.x, p.y) == at) && (rot + extra) % 360 == 0)
     };
     let in_block = starts.iter().filter(|s| block_tile(s).is_some()).count();
     if in_block > 0 || starts.len() > 1 {
@@ -1320,8 +1328,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     .any(|(_, _, c, _, set)| c == b && tilesets.contains(set))
             })
             .count();
-        let laid_right =
-            starts.iter().all(|s| block_tile(s).flatten().is_some()) && in_block == in_play;
+        let laid_right = starts.iter().all(|s| block_tile(s) == Some(true)) && in_block == in_play;
         if !laid_right {
             reader.unsupported(
                 "a start of several tiles other than a tile set's start block, where the set lays it"
@@ -1331,8 +1338,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
         }
     } else if let Some(s) = starts.first() {
         let id = s.get("tile").and_then(Value::as_str).unwrap_or_default();
-        let xy = [s.get("x"), s.get("y")].map(|v| v.cloned().unwrap_or(Value::from(0)));
-        let Some(at) = position(&Value::Array(xy.to_vec())) else {
+        let Some(at) = start_position(s) else {
             reader.bad(
                 "the start tile lies off the board".into(),
                 "x and y within ±1,000,000",
