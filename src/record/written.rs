@@ -93,12 +93,31 @@ pub struct WrittenTurn {
     pub keyed: WrittenKeys,
 }
 
+/// Expansion keys and their values as written: a turn's
+/// ([`WrittenKeys`]) or a record's top level ([`WrittenTop`]).
+pub struct KeyValues<K: ?Sized + 'static>(Vec<(&'static K, serde_json::Value)>);
+
+/// A turn's expansion keys and their values, kept in the order the keys
+/// are written ([`Key::order`]).
+pub type WrittenKeys = KeyValues<dyn Key>;
+
 /// A record's top-level expansion keys and their values, in the order
 /// written.
-#[derive(Clone, Default)]
-pub struct WrittenTop(Vec<(&'static dyn super::keys::ReadKey, serde_json::Value)>);
+pub type WrittenTop = KeyValues<dyn super::keys::ReadKey>;
 
-impl std::fmt::Debug for WrittenTop {
+impl<K: ?Sized> Default for KeyValues<K> {
+    fn default() -> Self {
+        KeyValues(Vec::new())
+    }
+}
+
+impl<K: ?Sized> Clone for KeyValues<K> {
+    fn clone(&self) -> Self {
+        KeyValues(self.0.clone())
+    }
+}
+
+impl<K: ?Sized + super::keys::ReadKey> std::fmt::Debug for KeyValues<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_map()
             .entries(self.0.iter().map(|(k, v)| (k.name(), v)))
@@ -106,7 +125,7 @@ impl std::fmt::Debug for WrittenTop {
     }
 }
 
-impl Serialize for WrittenTop {
+impl<K: ?Sized + super::keys::ReadKey> Serialize for KeyValues<K> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = s.serialize_map(Some(self.0.len()))?;
@@ -129,30 +148,6 @@ impl WrittenTop {
             }
         };
         &mut self.0[i].1
-    }
-}
-
-/// A turn's expansion keys and their values, kept in the order the keys
-/// are written ([`Key::order`]).
-#[derive(Clone, Default)]
-pub struct WrittenKeys(Vec<(&'static dyn Key, serde_json::Value)>);
-
-impl std::fmt::Debug for WrittenKeys {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map()
-            .entries(self.0.iter().map(|(k, v)| (k.name(), v)))
-            .finish()
-    }
-}
-
-impl Serialize for WrittenKeys {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k.name(), v)?;
-        }
-        map.end()
     }
 }
 
