@@ -10,7 +10,7 @@
 //! through [`Game`] and the mechanics in play, so every move it writes is
 //! one the referee accepts.
 
-use crate::engine::mechanic::{Acting, End, Mechanics, Placing, Scored, Setup, Target};
+use crate::engine::mechanic::{Acting, End, Mechanics, Placing, Scored, Setup, Target, TurnEnded};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
 use crate::engine::{Game, Spot};
@@ -474,7 +474,12 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     let mut deck = opening;
     deck.extend(closing);
     deck.extend(rest);
-    deck.truncate(options.tiles.saturating_sub(1) as usize);
+    // The tiles beyond those the game draws: a mechanic that draws tiles
+    // between turns (a bazaar's auction) may take them, as the supply
+    // still holds them.
+    let reserve: std::collections::VecDeque<usize> = deck
+        .split_off(deck.len().min(options.tiles.saturating_sub(1) as usize))
+        .into();
     let exhausted = deck.len() as u64 + 1 + block.len() as u64
         >= catalog
             .tiles
@@ -522,6 +527,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             .collect()
     };
     let mut deck: std::collections::VecDeque<usize> = deck.into();
+    let mut reserve = reserve;
     // Tiles a mechanic sets aside when drawn (dragon tiles before the
     // first volcano): shuffled back into the deck once they may be drawn.
     let mut aside: Vec<usize> = Vec::new();
@@ -577,8 +583,20 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             }
             p
         };
+        // A tile dealt to the player (got at a bazaar) is theirs to play.
+        let dealt = if chosen_own.is_none() && mechanics.hooks_draw() {
+            let second = order.is_second(player);
+            let dealt = mechanics.dealt(player, second);
+            if let Some(tile) = dealt {
+                let _ = mechanics.spend_dealt(&names, player, second, tile);
+            }
+            dealt
+        } else {
+            None
+        };
         let (tile, own_found) = match chosen_own {
             Some((tile, spots)) => (tile, Some(spots[rng.below(spots.len())])),
+            None if let Some(tile) = dealt => (tile, None),
             None => match draw(&mut deck, &mut aside, &mechanics, catalog) {
                 Some(tile) => (tile, None),
                 None => {
@@ -882,6 +900,41 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         });
         if !in_final_round {
             order.after(player, turns.len(), false, earned);
+        }
+        // The "turn end" phase, once the player's turn is over: what comes
+        // between turns (a bazaar's auction, its tiles drawn from the deck),
+        // written on the turn's last entry.
+        if !earned && !in_final_round && mechanics.hooks_turn_end() {
+            // What the supply holds: the deck and the tiles beyond it.
+            let left = deck
+                .iter()
+                .chain(&reserve)
+                .filter(|&&t| !mechanics.sets_aside(catalog, t))
+                .count() as u64;
+            let mut ended = TurnEnded {
+                turn: turns.len(),
+                actor: player,
+                names: &names,
+                acts: &[],
+                span: miette::SourceSpan::from((0, 0)),
+                more: true,
+                left,
+            };
+            let proposed = mechanics.propose_turn_end(
+                &game,
+                &ended,
+                &mut || {
+                    draw(&mut deck, &mut aside, &mechanics, catalog)
+                        .or_else(|| draw(&mut reserve, &mut aside, &mechanics, catalog))
+                },
+                &mut |n| (n > 0).then(|| rng.below(n)),
+            );
+            ended.acts = &proposed;
+            let said = mechanics.turn_ended(&mut game, &ended, &mut |_| true);
+            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+            if let Some(Turn::Place { acts, .. }) = turns.last_mut() {
+                acts.extend(proposed);
+            }
         }
     }
     Generated {

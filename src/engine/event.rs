@@ -346,6 +346,11 @@ pub struct Event {
     /// eaten, sent home), by player, each occurrence: why a feature that
     /// held followers scores for nobody.
     pub taken: Vec<(usize, Figure)>,
+    /// What the mechanic that made it says of it beyond points (a bazaar's
+    /// tile and bids, the castle that scored): its words, under the
+    /// event's line in the breakdown, and its JSON, whose fields join the
+    /// event's.
+    pub detail: Option<Told>,
 }
 
 impl FeatureReport {

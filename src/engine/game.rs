@@ -186,6 +186,26 @@ pub struct Grant {
     pub about: Option<FeatureId>,
 }
 
+/// Points that pass between players by a mechanic's rule
+/// ([`Game::payment`]).
+#[derive(Debug, Clone)]
+pub struct Payment {
+    /// Who pays (nobody: points out of nowhere).
+    pub from: Option<usize>,
+    /// Who is paid (nobody: the points leave the game).
+    pub to: Option<usize>,
+    /// How many.
+    pub points: i64,
+    /// The rule's key (`ransom`).
+    pub rule: &'static str,
+    /// The rule in words.
+    pub words: &'static str,
+    /// What is paid for (`ransom`; with its own plural after a `/`).
+    pub unit: &'static str,
+    /// What the breakdown calls it.
+    pub name: String,
+}
+
 /// A follower deployed on the board.
 #[derive(Debug, Clone)]
 pub struct Follower {
@@ -1206,6 +1226,7 @@ impl<'a> Game<'a> {
             weighed: counts.weighed,
             tokens: Vec::new(),
             taken: Vec::new(),
+            detail: None,
         });
         self.tell_scored(farm, phase);
         if pay.home {
@@ -1669,24 +1690,51 @@ impl<'a> Game<'a> {
     /// `from` pays `to` `points` by the rule `rule` (a ransom): an event of
     /// its own, so that the breakdown shows it.
     pub fn pay(&mut self, phase: Phase, from: usize, to: usize, points: i64, rule: &'static str) {
+        self.payment(
+            phase,
+            Payment {
+                from: Some(from),
+                to: Some(to),
+                points,
+                rule,
+                words: rule,
+                unit: rule,
+                name: rule.to_string(),
+            },
+        );
+    }
+
+    /// Points that pass from one player to another by a mechanic's rule
+    /// (a ransom, a price), either side possibly nobody (a price paid to
+    /// no one): an event of its own, so that the breakdown shows it.
+    pub fn payment(&mut self, phase: Phase, payment: Payment) {
+        let Payment {
+            from,
+            to,
+            points,
+            rule,
+            words,
+            unit,
+            name,
+        } = payment;
         let n = self.scores.len();
         let mut paid = vec![0; n];
-        if let (Some(a), Some(b)) = (paid.get_mut(from), Some(points)) {
-            *a -= b;
+        if let Some(a) = from.and_then(|f| paid.get_mut(f)) {
+            *a -= points;
         }
-        if let Some(b) = paid.get_mut(to) {
+        if let Some(b) = to.and_then(|t| paid.get_mut(t)) {
             *b += points;
         }
         let basis = Basis::Mechanic {
             rule,
-            words: rule,
+            words,
             parts: vec![Part {
                 count: 1,
-                unit: Unit::Named(rule),
+                unit: Unit::Named(unit),
                 rate: u32::try_from(points).unwrap_or(0),
             }],
         };
-        let name = FeatureName::Payment(rule.to_string());
+        let name = FeatureName::Payment(name);
         self.outside(phase, ScoredKind::Payment, name, to, paid, basis);
     }
 
@@ -1698,10 +1746,11 @@ impl<'a> Game<'a> {
         phase: Phase,
         kind: ScoredKind,
         name: FeatureName,
-        to: usize,
+        to: impl Into<Option<usize>>,
         points: Vec<i64>,
         basis: Basis,
     ) {
+        let to: Option<usize> = to.into();
         let n = self.scores.len();
         for (s, p) in self.scores.iter_mut().zip(&points) {
             *s += p;
@@ -1721,13 +1770,14 @@ impl<'a> Game<'a> {
             },
             followers: vec![0; n],
             strength: vec![0; n],
-            winners: vec![to],
+            winners: to.into_iter().collect(),
             points,
             basis: vec![basis],
             others: Vec::new(),
             weighed: Vec::new(),
             tokens: Vec::new(),
             taken: Vec::new(),
+            detail: None,
         });
     }
 
@@ -2018,6 +2068,7 @@ impl<'a> Game<'a> {
             weighed: counts.weighed,
             tokens: Vec::new(),
             taken: Vec::new(),
+            detail: None,
             winners,
             points,
             basis: vec![award.basis],
@@ -2257,6 +2308,7 @@ impl<'a> Game<'a> {
                 weighed: counts.weighed,
                 tokens: Vec::new(),
                 taken: Vec::new(),
+                detail: None,
             });
         }
     }

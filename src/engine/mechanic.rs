@@ -133,6 +133,27 @@ pub struct Begun {
     pub actor: usize,
 }
 
+/// A player's turn that is over (after a builder's second turn), as the
+/// "turn end" phase tells mechanics of it.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnEnded<'t> {
+    /// The last entry of `turns` it took.
+    pub turn: usize,
+    /// Its player.
+    pub actor: usize,
+    /// The players' names, for the words of violations and notes.
+    pub names: &'t [String],
+    /// The acts a mechanic is to take now, as the generator proposed them
+    /// (a record's acts were taken in the turn's "act" phase).
+    pub acts: &'t [Act],
+    /// The last entry, for a rule the turn leaves broken.
+    pub span: miette::SourceSpan,
+    /// Whether the record goes on after it.
+    pub more: bool,
+    /// Land tiles left to draw from the common supply.
+    pub left: u64,
+}
+
 /// Pieces stacked on a tile (a tower) and the figure on top, if any, as
 /// a mechanic keeps them: for pictures and the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -294,6 +315,9 @@ impl Phases {
     /// The game is over, before the final scoring: figures move a last
     /// time as the record's top-level keys say (followers leave the City).
     pub const FINAL: Phases = Phases(1024);
+    /// A player's turn is over, after a builder's second turn: what comes
+    /// between two players' turns (a bazaar's auction).
+    pub const TURN_END: Phases = Phases(2048);
 
     /// Both.
     #[must_use]
@@ -474,6 +498,59 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// the others run out.
     fn hidden(&self) -> u64 {
         0
+    }
+
+    /// Phase "draw": the tile dealt to `actor` for this part of a turn
+    /// (`second`: a builder's second tile), which they play instead of
+    /// drawing one (a tile got at a bazaar); `None`: they draw.
+    fn dealt(&self, _actor: usize, _second: bool) -> Option<usize> {
+        None
+    }
+
+    /// Phase "draw": `actor` plays or discards `tile` on a turn for which
+    /// [`Mechanic::dealt`] named a tile: the dealt tile is spent; the rule
+    /// that playing another tile breaks (that tile is then drawn from the
+    /// supply as usual).
+    fn spend_dealt(
+        &mut self,
+        _names: &[String],
+        _actor: usize,
+        _tile: usize,
+    ) -> Option<ViolationKind> {
+        None
+    }
+
+    /// Tiles drawn from the supply and dealt to players, not played yet:
+    /// they count among the tiles left, and the game goes on until they
+    /// are played.
+    fn dealt_left(&self) -> u64 {
+        0
+    }
+
+    /// Phase "turn end": a player's turn is over (after a builder's second
+    /// turn, before the next player's): the mechanic takes what comes
+    /// between turns (a bazaar's auction), taking the tiles it needs from
+    /// the supply with `take` (`false`: that tile is not left).
+    fn turn_ended(
+        &mut self,
+        _game: &mut Game,
+        _ended: &TurnEnded<'_>,
+        _take: &mut dyn FnMut(usize) -> bool,
+        _said: &mut Said,
+    ) {
+    }
+
+    /// For the generator: the acts of the "turn end" phase this mechanic
+    /// would have a record make, the tiles it needs drawn with `draw`
+    /// (`None`: the supply is out), each choice made by `pick`.
+    fn propose_turn_end(
+        &self,
+        _game: &Game,
+        _ended: &TurnEnded<'_>,
+        _draw: &mut dyn FnMut() -> Option<usize>,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        Vec::new()
     }
 
     /// Phase "begin": the player's turn starts (points that come at the
@@ -940,6 +1017,67 @@ impl Mechanics {
     #[must_use]
     pub fn hidden(&self) -> u64 {
         self.all.iter().map(|m| m.hidden()).sum()
+    }
+
+    /// The tile dealt to `actor` for this part of a turn, if a mechanic
+    /// dealt one.
+    #[must_use]
+    pub fn dealt(&self, actor: usize, second: bool) -> Option<usize> {
+        self.in_phase(Phases::DRAW)
+            .find_map(|m| m.dealt(actor, second))
+    }
+
+    /// `actor` plays `tile` where a tile was dealt to them: spent; the rule
+    /// it breaks when it is another.
+    pub fn spend_dealt(
+        &mut self,
+        names: &[String],
+        actor: usize,
+        second: bool,
+        tile: usize,
+    ) -> Option<ViolationKind> {
+        let i = Mechanics::hooked(&self.by_phase, Phases::DRAW)
+            .find(|&i| self.all[i].dealt(actor, second).is_some())?;
+        self.all[i].spend_dealt(names, actor, tile)
+    }
+
+    /// Tiles dealt and not played yet.
+    #[must_use]
+    pub fn dealt_left(&self) -> u64 {
+        self.in_phase(Phases::DRAW).map(Mechanic::dealt_left).sum()
+    }
+
+    /// Whether any mechanic hooks into the "turn end" phase.
+    #[must_use]
+    pub fn hooks_turn_end(&self) -> bool {
+        self.phases.has(Phases::TURN_END)
+    }
+
+    /// The "turn end" phase for every mechanic hooked into it.
+    pub fn turn_ended(
+        &mut self,
+        game: &mut Game,
+        ended: &TurnEnded<'_>,
+        take: &mut dyn FnMut(usize) -> bool,
+    ) -> Said {
+        self.each_in(Phases::TURN_END, |m, said| {
+            m.turn_ended(game, ended, take, said);
+        })
+    }
+
+    /// For the generator: the acts of the "turn end" phase the mechanics
+    /// would have a record make, the tiles they need drawn with `draw`,
+    /// each choice made by `pick` (then taken by [`Mechanics::turn_ended`]).
+    pub fn propose_turn_end(
+        &self,
+        game: &Game,
+        ended: &TurnEnded<'_>,
+        draw: &mut dyn FnMut() -> Option<usize>,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) -> Vec<Act> {
+        self.in_phase(Phases::TURN_END)
+            .flat_map(|m| m.propose_turn_end(game, ended, draw, pick))
+            .collect()
     }
 
     /// The "begin" phase for every mechanic hooked into it.

@@ -110,11 +110,31 @@ impl Position<'_> {
             .collect()
     }
 
-    /// Tiles left to draw, by catalog index: the common supply, and the
-    /// player to move's own tiles (an abbey).
+    /// Tiles the player to move may play now, by catalog index: the tile
+    /// a mechanic dealt them (got at a bazaar), else those left to draw
+    /// (the common supply) and their own tiles (an abbey).
     #[must_use]
     pub fn tiles_left(&self) -> Vec<u32> {
+        if let Some(tile) = self.dealt() {
+            let mut only = vec![0; self.referee.record.catalog.tiles.len()];
+            if let Some(n) = only.get_mut(tile) {
+                *n = 1;
+            }
+            return only;
+        }
         self.referee.supply.left_for(self.player)
+    }
+
+    /// The tile a mechanic dealt the player to move for this turn (got at
+    /// a bazaar), which they play instead of drawing one.
+    #[must_use]
+    pub fn dealt(&self) -> Option<usize> {
+        let r = &self.referee;
+        if !r.mechanics.hooks_draw() {
+            return None;
+        }
+        r.mechanics
+            .dealt(self.player, r.order.is_second(self.player))
     }
 
     /// Why `tile` may not be drawn now, if a mechanic keeps it out of the
@@ -220,7 +240,7 @@ impl Position<'_> {
                     drawn: !r.record.catalog.tiles[tile].tile.per_player,
                     second: r.order.is_second(self.player),
                     // The tile is still among those left to draw.
-                    left: r.land_left().saturating_sub(1),
+                    left: r.drawable().saturating_sub(1),
                 },
             );
             mechanics

@@ -11,6 +11,7 @@ use super::game::Spot;
 use super::game::{DeployProblem, Game, PlaceProblem};
 use super::mechanic::{
     Acting, Begun, End, EndProblem, Laying, Mechanics, Phases, Placing, Scored, Setup, Target,
+    TurnEnded,
 };
 use super::registry::Registry;
 use super::supply::Supply;
@@ -349,9 +350,19 @@ impl<'r> Referee<'r> {
         }
     }
 
+    /// Land tiles left to play: those left to draw ([`Referee::drawable`])
+    /// and those a mechanic dealt to players (bought at a bazaar).
+    pub(super) fn land_left(&self) -> u64 {
+        let left = self.drawable();
+        if !self.mechanics.hooks_draw() {
+            return left;
+        }
+        left + self.mechanics.dealt_left()
+    }
+
     /// Land tiles left to draw: the common supply less what a mechanic
     /// sets aside now (dragon tiles before the first volcano).
-    pub(super) fn land_left(&self) -> u64 {
+    pub(super) fn drawable(&self) -> u64 {
         let left = self
             .supply
             .land_left
@@ -592,6 +603,11 @@ impl<'r> Referee<'r> {
             // after a discard the same player draws again.
             self.order
                 .after(actor, turn.number, discard, earned.is_some());
+            // The "turn end" phase, once the player's turn is over (after a
+            // builder's second turn): what comes between turns.
+            if !discard && earned.is_none() && self.mechanics.hooks_turn_end() {
+                self.turn_end(turn, actor, i + 1 < turns.len());
+            }
             if self.land_left() == 0 {
                 ended = Some((turn.number, actor));
             }
@@ -601,6 +617,28 @@ impl<'r> Referee<'r> {
         ended.is_some() || self.record.declared_final
     }
 
+    /// The "turn end" phase after `turn`, the last entry of `actor`'s turn
+    /// (`more`: the record goes on).
+    fn turn_end(&mut self, turn: &Turn, actor: usize, more: bool) {
+        let record = self.record;
+        let ended = TurnEnded {
+            turn: turn.number,
+            actor,
+            names: &record.players,
+            acts: &[],
+            span: turn.span.into(),
+            more,
+            left: self.drawable(),
+        };
+        let supply = &mut self.supply;
+        let said = self
+            .mechanics
+            .turn_ended(&mut self.game, &ended, &mut |tile| {
+                supply.draw(&record.catalog, tile)
+            });
+        self.heard(said);
+    }
+
     /// Applies one turn for `actor` (`second`: it is a second turn).
     /// Returns the feature that earned the player one more turn, if a
     /// mechanic gave one in the "placed" phase.
@@ -608,12 +646,12 @@ impl<'r> Referee<'r> {
         let acts: &[Act] = &turn.acts;
         match &turn.action {
             Action::Discard { tile, span } => {
-                self.discard(*tile, (*span).into());
+                self.discard(*tile, (*span).into(), actor, second);
                 None
             }
             Action::Place { placement } => {
                 let (form, laid) = self.laying(turn, actor, placement);
-                let Some(idx) = self.place(placement, form, actor, turn.number) else {
+                let Some(idx) = self.place(placement, form, actor, turn.number, second) else {
                     self.moves_not_taken(turn, actor, &[]);
                     return None;
                 };
@@ -626,7 +664,7 @@ impl<'r> Referee<'r> {
                         actor,
                         drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
                         second,
-                        left: self.land_left(),
+                        left: self.drawable(),
                     };
                     self.mechanics.placed(&mut self.game, &placing)
                 } else {
@@ -791,7 +829,7 @@ impl<'r> Referee<'r> {
         })
     }
 
-    fn discard(&mut self, tile: usize, span: SourceSpan) {
+    fn discard(&mut self, tile: usize, span: SourceSpan, actor: usize, second: bool) {
         let fits = self.fits(tile);
         if !fits.is_empty() {
             self.violation(
@@ -802,7 +840,28 @@ impl<'r> Referee<'r> {
                 span,
             );
         }
-        self.draw(tile, span);
+        if !self.dealt(tile, span, actor, second) {
+            self.draw(tile, span);
+        }
+    }
+
+    /// Whether `tile` is the tile a mechanic dealt `actor` for this turn,
+    /// which is then spent; when another tile is played where one was
+    /// dealt, the dealt one is spent too, and the rule broken reported.
+    fn dealt(&mut self, tile: usize, span: SourceSpan, actor: usize, second: bool) -> bool {
+        if !self.mechanics.hooks_draw() || self.mechanics.dealt(actor, second).is_none() {
+            return false;
+        }
+        match self
+            .mechanics
+            .spend_dealt(&self.record.players, actor, second, tile)
+        {
+            None => true,
+            Some(v) => {
+                self.violation(v, span);
+                false
+            }
+        }
     }
 
     /// The rule of a mechanic a placement breaks, if any (without
@@ -846,7 +905,14 @@ impl<'r> Referee<'r> {
 
     /// Checks and places a tile (drawn as `p` says, placed in the form
     /// `form`); `None` when it cannot lie there at all.
-    fn place(&mut self, p: &Placement, form: usize, actor: usize, number: usize) -> Option<usize> {
+    fn place(
+        &mut self,
+        p: &Placement,
+        form: usize,
+        actor: usize,
+        number: usize,
+        second: bool,
+    ) -> Option<usize> {
         let entry = &self.record.catalog.tiles[p.tile()];
         if entry.tile.per_player {
             match self.supply.own[actor].get_mut(p.tile()) {
@@ -860,7 +926,7 @@ impl<'r> Referee<'r> {
                     p.tile_span.into(),
                 ),
             }
-        } else {
+        } else if !self.dealt(p.tile(), p.tile_span.into(), actor, second) {
             if let Some(v) =
                 self.mechanics
                     .draw_problem(&self.record.catalog, &self.supply, p.tile())

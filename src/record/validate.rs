@@ -858,4 +858,7 @@ impl Context for Converter<'_> {
     fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure> {
         Converter::figure(self, raw, catalog)
     }
+    fn tile(&mut self, id: &Spanned<String>, catalog: &Catalog) -> Option<usize> {
+        Converter::tile(self, id, catalog)
+    }
 }

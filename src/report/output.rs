@@ -311,7 +311,6 @@ impl AwardJson {
 
 /// One scoring.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
 pub struct EventJson {
     /// During a turn or at final scoring.
     pub phase: PhaseJson,
@@ -351,7 +350,17 @@ pub struct EventJson {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(default)]
     pub taken: Vec<OtherFigureJson>,
+    /// What the expansion that made the event says of it beyond points,
+    /// each under its own key (`bazaar`: the tile and the price paid;
+    /// `castle`: the castle that scored).
+    #[serde(flatten)]
+    #[schemars(with = "DetailJson")]
+    pub detail: serde_json::Map<String, serde_json::Value>,
 }
+
+/// The schema of an event's detail: fields an expansion adds, each an
+/// object under the expansion's own key.
+type DetailJson = std::collections::BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
 
 /// A figure and its owner: a companion on a scored feature (a builder, a
 /// pig, or a companion a tile set declares), or a follower taken off it.
@@ -408,7 +417,14 @@ impl EventJson {
             },
             followers: counts(&e.followers),
             winners: e.winners.iter().map(|&w| players[w].clone()).collect(),
-            points: PerPlayer::of(players, e.winners.iter().map(|&w| (w, e.points[w]))),
+            // The winners' points, and what a payment took from others.
+            points: PerPlayer::of(
+                players,
+                e.points
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(p, &n)| (e.winners.contains(&p) || n < 0).then_some((p, n))),
+            ),
             rule: super::award::rule(&e.basis),
             award: e.basis.iter().map(AwardJson::of).collect(),
             strength: (e.strength != e.followers).then(|| counts(&e.strength)),
@@ -429,6 +445,10 @@ impl EventJson {
                     figure: figures.name(f).to_string(),
                 })
                 .collect(),
+            detail: match e.detail.as_ref().map(|d| d.tale().json(players)) {
+                Some(serde_json::Value::Object(fields)) => fields,
+                _ => serde_json::Map::new(),
+            },
         }
     }
 }

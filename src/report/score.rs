@@ -185,6 +185,7 @@ fn write_payment(out: &mut String, players: &[String], e: &Event) {
         .map(|(i, p)| format!("{} {}{p}", players[i], if *p > 0 { "+" } else { "" }))
         .collect();
     let who = match payer {
+        Some(p) if e.winners.is_empty() => format!("{} pays", players[p]),
         Some(p) => format!("{} pays {}", players[p], names(players, &e.winners)),
         None => format!("{} scores", names(players, &e.winners)),
     };
@@ -336,6 +337,13 @@ fn write_events(out: &mut String, players: &[String], figures: &FigureTable, eve
             last = Some(e.phase);
         }
         write_event(out, players, figures, e);
+        if let Some(d) = &e.detail {
+            let player = match e.phase {
+                Phase::Turn { player, .. } => player,
+                Phase::Final => e.winners.first().copied().unwrap_or(0),
+            };
+            let _ = writeln!(out, "    {}", d.tale().words(players, player));
+        }
     }
 }
 

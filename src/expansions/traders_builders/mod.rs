@@ -195,6 +195,7 @@ impl Scoring for Goods {
             weighed: Vec::new(),
             tokens: Vec::new(),
             taken: Vec::new(),
+            detail: None,
         });
     }
 
@@ -266,6 +267,7 @@ impl Scoring for Goods {
                 weighed: Vec::new(),
                 tokens,
                 taken: Vec::new(),
+                detail: None,
             });
         }
     }

@@ -326,6 +326,8 @@ pub trait Context {
     fn position(&mut self, at: &Spanned<RawPair>) -> Option<Pos>;
     /// The figure a `figure:` names (a normal follower when none).
     fn figure(&mut self, raw: Option<&Spanned<String>>, catalog: &Catalog) -> Option<Figure>;
+    /// A tile by its id, reported when unknown or ambiguous.
+    fn tile(&mut self, id: &Spanned<String>, catalog: &Catalog) -> Option<usize>;
 }
 
 impl dyn Context + '_ {
