@@ -22,7 +22,7 @@ pub mod traders_builders;
 use crate::engine::registry::{BuildScoring, BuildTurn, Registry};
 
 /// The turn mechanics, in the order their hooks are asked.
-const TURN: [BuildTurn; 14] = [
+const TURN: [BuildTurn; 15] = [
     river::mechanic,
     traders_builders::builders,
     abbey::mechanic,
@@ -42,6 +42,7 @@ const TURN: [BuildTurn; 14] = [
     // just before the scoring, and scores after the barns.
     bridges_castles_bazaars::castle::mechanic,
     bridges_castles_bazaars::bridge::mechanic,
+    bridges_castles_bazaars::bazaar::mechanic,
 ];
 
 /// The scoring hooks, in the order they are asked.
@@ -348,13 +349,14 @@ pub const PAGE_ACTS: [&[PageAct]; 5] = [
 
 /// Every expansion's rule options (its toggles of ruleset files), listed
 /// after the base game's in every report.
-pub const OPTIONS: [&[crate::rules::table::Toggle]; 4] = [
+pub const OPTIONS: [&[crate::rules::table::Toggle]; 5] = [
     &[abbey_mayor::barn::PLACEMENT],
     &[
         princess_dragon::dragon::MOVE,
         princess_dragon::fairy::PLACEMENT,
         princess_dragon::princess::ACTION,
     ],
+    &[bridges_castles_bazaars::bazaar::AUCTION],
     &[hills_sheep::HILL_TIEBREAKER],
     &[count::FINAL_SCORING, count::COUNT_MOVE],
 ];
@@ -375,7 +377,7 @@ pub fn toggles() -> impl Iterator<Item = &'static crate::rules::table::Toggle> {
 
 /// The keys the expansions add to a record's turns, in the order a turn
 /// takes and writes them.
-const TURN_KEYS: [&'static dyn crate::record::Key; 13] = [
+const TURN_KEYS: [&'static dyn crate::record::Key; 14] = [
     &abbey_mayor::keys::WAGON,
     &tower::keys::TOWER,
     &tower::keys::CAPTURE,
@@ -389,6 +391,7 @@ const TURN_KEYS: [&'static dyn crate::record::Key; 13] = [
     &count::keys::COUNT,
     &bridges_castles_bazaars::keys::BRIDGE,
     &bridges_castles_bazaars::keys::CASTLE,
+    &bridges_castles_bazaars::keys::BAZAAR,
 ];
 
 /// The keys the expansions add to a snapshot, in the order they are read.

@@ -424,6 +424,10 @@ impl Castling {
             );
             if let Some(e) = game.events.last_mut() {
                 e.feature.tiles = castle.tiles.to_vec();
+                e.detail = Some(crate::engine::Told::new(super::notes::CastleScored {
+                    owner,
+                    tiles: castle.tiles,
+                }));
             }
             if let Some(figure) = castle.figure.take() {
                 game.release(castle.kept.0, &castle.kept.1);

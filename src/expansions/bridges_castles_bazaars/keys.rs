@@ -562,3 +562,182 @@ impl SnapshotKey for BridgesKey {
         ok.then_some(Bridges(out))
     }
 }
+
+/// `bazaar:`.
+#[derive(Debug)]
+pub(crate) struct BazaarKey;
+
+/// `bazaar:`, as the registry lists it.
+pub(crate) static BAZAAR: BazaarKey = BazaarKey;
+
+/// The most points one bid may be: far beyond any game's score, and exact
+/// in every reader's numbers.
+pub const MAX_BID: i64 = 1_000_000;
+
+/// One tile of an auction as written: `{ tile: T, player: P, bids: { P: 0,
+/// Q: 2 }, sell: true }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSale {
+    /// The tile chosen (the last entry: the tile left over).
+    #[schemars(with = "String")]
+    pub(crate) tile: Spanned<String>,
+    /// Who chose it (checked; may be left out).
+    #[schemars(with = "Option<String>")]
+    pub(crate) player: Option<Spanned<String>>,
+    /// The chooser's opening bid and the others' raises, by player.
+    #[schemars(with = "Option<std::collections::BTreeMap<String, u32>>")]
+    pub(crate) bids: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+    /// The chooser sold the tile to the highest bidder.
+    #[schemars(with = "Option<bool>")]
+    pub(crate) sell: Option<Spanned<bool>>,
+}
+
+/// One tile of an auction, read.
+#[derive(Debug, Clone)]
+pub struct Sale {
+    /// The tile: catalog index.
+    pub tile: usize,
+    /// Its id, as the record writes it back.
+    pub id: String,
+    /// Where the tile is written.
+    pub tile_span: SourceSpan,
+    /// The chooser written, if any.
+    pub player: Option<(usize, SourceSpan)>,
+    /// The bids, by player, when written: points and where.
+    pub bids: Option<Vec<(usize, u32, SourceSpan)>>,
+    /// Where the bids are written.
+    pub bids_span: SourceSpan,
+    /// The chooser sold it, when written.
+    pub sell: Option<(bool, SourceSpan)>,
+    /// The whole entry.
+    pub span: SourceSpan,
+}
+
+/// An auction, as a turn writes it: its tiles in the order they were
+/// auctioned.
+#[derive(Debug, Clone)]
+pub struct Bazaar {
+    /// Each tile.
+    pub sales: Vec<Sale>,
+    /// The whole value.
+    pub span: SourceSpan,
+}
+
+impl crate::record::KeyForm for BazaarKey {
+    const NAME: &'static str = "bazaar";
+    const ABOUT: &'static str = "Bridges, Castles & Bazaars: the auction after a turn that placed a\nbazaar, one entry per tile in the order auctioned: `{ tile: T, player:\nP, bids: { P: 0, Q: 2 }, sell: true }` (`player`: the chooser, checked;\n`bids`: the chooser's opening bid and the others' raises; `sell`: the\nchooser sold it to the highest bidder). The last entry is the tile left\nover, free to the last player without one.";
+    type Raw = Vec<Spanned<RawSale>>;
+    type Shape = Vec<RawSale>;
+}
+
+impl TurnKey for BazaarKey {
+    const ORDER: u16 = 1002;
+
+    fn acts(
+        &self,
+        cx: &mut dyn Context,
+        raw: &Spanned<Self::Raw>,
+        words: &TurnWords<'_>,
+        acts: &mut Vec<Act>,
+    ) -> Option<()> {
+        let span = cx.span(raw);
+        in_play(cx, words, span)?;
+        let mut sales = Vec::with_capacity(raw.value.len());
+        let mut ok = true;
+        for s in &raw.value {
+            let r = &s.value;
+            let tile = cx.tile(&r.tile, words.catalog);
+            let player = match &r.player {
+                Some(p) => cx.player(p, words.players).map(|i| Some((i, cx.span(p)))),
+                None => Some(None),
+            };
+            let mut bids = None;
+            if let Some(b) = &r.bids {
+                let mut each = Vec::with_capacity(b.value.len());
+                for (name, points) in &b.value {
+                    let at = cx.span(points);
+                    let named = Spanned {
+                        value: name.clone(),
+                        at: points.at,
+                    };
+                    let Some(p) = cx.player(&named, words.players) else {
+                        ok = false;
+                        continue;
+                    };
+                    match u32::try_from(points.value) {
+                        Ok(n) if points.value <= MAX_BID => each.push((p, n, at)),
+                        _ => {
+                            cx.error(RecordError::Key {
+                                problem: "a bid is a number of points from 0 to 1000000",
+                                help: "write each bid as a whole number of points, 0 or more",
+                                span: at,
+                            });
+                            ok = false;
+                        }
+                    }
+                }
+                bids = Some((each, cx.span(b)));
+            }
+            let (Some(tile), Some(player)) = (tile, player) else {
+                ok = false;
+                continue;
+            };
+            let (bids, bids_span) = match bids {
+                Some((each, at)) => (Some(each), at),
+                None => (None, cx.span(s)),
+            };
+            sales.push(Sale {
+                tile,
+                id: r.tile.value.trim().to_string(),
+                tile_span: cx.span(&r.tile),
+                player,
+                bids,
+                bids_span,
+                sell: r.sell.as_ref().map(|b| (b.value, cx.span(b))),
+                span: cx.span(s),
+            });
+        }
+        if !ok {
+            return None;
+        }
+        acts.push(Act::Keyed(Keyed::new(Bazaar { sales, span })));
+        Some(())
+    }
+}
+
+impl ActValue for Bazaar {
+    fn key(&self) -> &'static dyn Key {
+        &BAZAAR
+    }
+    fn span(&self) -> SourceSpan {
+        self.span
+    }
+    fn moved(&self, _: &dyn Fn(Pos) -> Pos, _: &dyn Fn(&Location) -> Location) -> Keyed {
+        Keyed::new(self.clone())
+    }
+    fn write(&self, out: &mut WrittenKeys, names: &[String], _: &dyn Fn(Figure) -> String) {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let each: Vec<serde_json::Value> = self
+            .sales
+            .iter()
+            .map(|s| {
+                let mut w = serde_json::Map::new();
+                w.insert("tile".into(), s.id.clone().into());
+                if let Some((p, _)) = s.player {
+                    w.insert("player".into(), name(p).into());
+                }
+                if let Some(bids) = &s.bids {
+                    let bids: serde_json::Map<String, serde_json::Value> =
+                        bids.iter().map(|&(p, n, _)| (name(p), n.into())).collect();
+                    w.insert("bids".into(), bids.into());
+                }
+                if let Some((sell, _)) = s.sell {
+                    w.insert("sell".into(), sell.into());
+                }
+                w.into()
+            })
+            .collect();
+        out.set(&BAZAAR, each);
+    }
+}

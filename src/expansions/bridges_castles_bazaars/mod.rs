@@ -7,6 +7,7 @@
 //! false` in every set. This folder is the rest.
 
 pub mod art;
+pub mod bazaar;
 pub mod bridge;
 pub mod castle;
 pub mod choices;

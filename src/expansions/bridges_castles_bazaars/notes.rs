@@ -35,6 +35,122 @@ pub enum BcbNote {
         /// Its two tiles.
         tiles: [Pos; 2],
     },
+    /// A bazaar's auction: who got which tile, and how.
+    Bazaar {
+        /// Each tile, in the order auctioned.
+        sales: Vec<Sold>,
+    },
+}
+
+/// The castle whose points an event gives: its detail, `"castle":
+/// {"player", "tiles"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CastleScored {
+    /// Its owner.
+    pub owner: usize,
+    /// Its two tiles.
+    pub tiles: [Pos; 2],
+}
+
+impl Tale for CastleScored {
+    fn words(&self, players: &[String], _player: usize) -> String {
+        format!(
+            "{}'s castle on {} and {}; its follower goes home",
+            players.get(self.owner).map_or("", String::as_str),
+            self.tiles[0],
+            self.tiles[1]
+        )
+    }
+
+    fn json(&self, players: &[String]) -> serde_json::Value {
+        serde_json::json!({ "castle": {
+            "player": players.get(self.owner).cloned().unwrap_or_default(),
+            "tiles": self.tiles.map(pair),
+        } })
+    }
+
+    fn heading(&self) -> &'static str {
+        HEADING
+    }
+}
+
+/// One tile of an auction, as it went: also the detail of the event of
+/// its price.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sold {
+    /// The tile's id.
+    pub tile: String,
+    /// Who chose it.
+    pub chooser: usize,
+    /// Who took it.
+    pub to: usize,
+    /// The price paid (0: none).
+    pub price: u32,
+    /// The chooser sold it to the highest bidder.
+    pub sold: bool,
+    /// It was the tile left over, free to the last player.
+    pub free: bool,
+    /// Who outbid the chooser last, if anyone did.
+    pub bidder: Option<usize>,
+}
+
+/// One tile of an auction in JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SoldJson {
+    /// The tile's id.
+    pub tile: String,
+    /// Who chose it.
+    pub chooser: String,
+    /// Who took it.
+    pub to: String,
+    /// The price paid: to the highest bidder when the chooser bought it,
+    /// to the chooser when they sold it, to nobody when nobody raised.
+    pub price: u32,
+    /// The chooser sold it to the highest bidder.
+    pub sold: bool,
+}
+
+impl Sold {
+    fn json(&self, players: &[String]) -> SoldJson {
+        let name = |p: usize| players.get(p).cloned().unwrap_or_default();
+        SoldJson {
+            tile: self.tile.clone(),
+            chooser: name(self.chooser),
+            to: name(self.to),
+            price: self.price,
+            sold: self.sold,
+        }
+    }
+
+    /// How it went, in words.
+    fn told(&self, players: &[String]) -> String {
+        let name = |p: usize| players.get(p).map_or("", String::as_str);
+        let (tile, to, chooser, price) =
+            (&self.tile, name(self.to), name(self.chooser), self.price);
+        match self.bidder {
+            _ if self.free => format!("{tile} to {to}, free (the tile left over)"),
+            _ if self.sold => format!("{tile} to {to}, sold by {chooser} for {price}"),
+            Some(b) => format!("{tile} to {to}, bought for {price} (paid to {})", name(b)),
+            None if price == 0 => format!("{tile} to {to}, for 0"),
+            None => format!("{tile} to {to}, bought at their own bid of {price} (paid to nobody)"),
+        }
+    }
+}
+
+/// A bazaar's price, as the detail of its event: `"bazaar": {"tile",
+/// "chooser", "to", "price", "sold"}`.
+impl Tale for Sold {
+    fn words(&self, players: &[String], _player: usize) -> String {
+        format!("bazaar: {}", self.told(players))
+    }
+
+    fn json(&self, players: &[String]) -> serde_json::Value {
+        serde_json::json!({ "bazaar": Sold::json(self, players) })
+    }
+
+    fn heading(&self) -> &'static str {
+        HEADING
+    }
 }
 
 /// The notes of Bridges, Castles & Bazaars in `carca score --format json`.
@@ -64,6 +180,12 @@ pub enum BcbNoteJson {
         owner: String,
         /// Its two tiles, `[x, y]`.
         tiles: [[i32; 2]; 2],
+    },
+    /// A bazaar's auction: each tile, in the order auctioned, and who
+    /// took it.
+    Bazaar {
+        /// The tiles.
+        tiles: Vec<SoldJson>,
     },
 }
 
@@ -97,6 +219,10 @@ impl Tale for BcbNote {
                 tiles[0],
                 tiles[1]
             ),
+            BcbNote::Bazaar { sales } => {
+                let each: Vec<String> = sales.iter().map(|s| s.told(players)).collect();
+                format!("{}'s bazaar: {}", name(player), each.join("; "))
+            }
         }
     }
 
@@ -115,6 +241,9 @@ impl Tale for BcbNote {
             BcbNote::Unscored { owner, tiles } => BcbNoteJson::CastleUnscored {
                 owner: name(*owner),
                 tiles: tiles.map(pair),
+            },
+            BcbNote::Bazaar { sales } => BcbNoteJson::Bazaar {
+                tiles: sales.iter().map(|s| s.json(players)).collect(),
             },
         };
         serde_json::to_value(json).unwrap_or_default()

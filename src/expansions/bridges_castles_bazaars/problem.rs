@@ -34,6 +34,25 @@ pub enum BcbProblem {
         /// Why, in words.
         why: String,
     },
+    /// An auction written against its rules: carried out as written.
+    Bazaar {
+        /// Why, in words.
+        why: String,
+    },
+    /// A turn that placed a bazaar, with no auction written after it.
+    BazaarMissing {
+        /// The player who placed it.
+        player: String,
+    },
+    /// A turn whose tile is not the one its player got at the bazaar.
+    BazaarTile {
+        /// The player.
+        player: String,
+        /// The tile they got.
+        got: String,
+        /// The tile the record plays.
+        played: String,
+    },
 }
 
 impl Problem for BcbProblem {
@@ -43,6 +62,8 @@ impl Problem for BcbProblem {
             | BcbProblem::InCastle { .. }
             | BcbProblem::SnapshotCastle { .. } => "carca::rules::castle",
             BcbProblem::Bridge { .. } | BcbProblem::SnapshotBridge { .. } => "carca::rules::bridge",
+            BcbProblem::Bazaar { .. } | BcbProblem::BazaarMissing { .. } => "carca::rules::bazaar",
+            BcbProblem::BazaarTile { .. } => "carca::rules::bazaar_tile",
         }
     }
 
@@ -68,6 +89,25 @@ impl Problem for BcbProblem {
                 format!("this bridge cannot lie here: {why}"),
                 "a snapshot's bridge lies across a tile from a field edge to the opposite field edge, one bridge a tile",
                 "here",
+            ),
+            BcbProblem::Bazaar { why } => w(
+                format!("this auction breaks the bazaar's rules: {why}"),
+                "after a turn that placed a bazaar (no bazaar round running, a tile per player left), one tile per player is auctioned: the first player without a tile after the last chooser chooses one and bids 0 or more, the others without a tile may each raise once in turn order, and the chooser buys (paying the highest bidder) or sells to them; the last tile goes free to the last player without one",
+                "auction",
+            ),
+            BcbProblem::BazaarMissing { player } => w(
+                format!("{player} placed a bazaar, but the auction after this turn is not written"),
+                "the auction after a turn that placed a bazaar is written on that turn as `bazaar:`, one entry per tile in the order auctioned: `[{ tile: T, player: P, bids: { P: 0 } }, ..., { tile: U }]`",
+                "a bazaar, no auction",
+            ),
+            BcbProblem::BazaarTile {
+                player,
+                got,
+                played,
+            } => w(
+                format!("{player} got {got} at the bazaar, but this turn plays {played}"),
+                "after an auction each player's next turn plays the tile they got there (one that fits nowhere is discarded, and a tile drawn instead)",
+                "not the bazaar's tile",
             ),
             BcbProblem::SnapshotCastle { why } => w(
                 format!("this castle cannot stand here: {why}"),

@@ -385,6 +385,13 @@ impl Shepherds {
                 about: Some(id.clone()),
             },
         );
+        if let Some(e) = game.events.last_mut() {
+            e.detail = Some(Told::new(notes::Herded {
+                sheep: sheep.clone(),
+                shepherds: there.len(),
+                why,
+            }));
+        }
         for &i in there.iter().rev() {
             let f = self.flocks.remove(i);
             game.remove(f.id, true);

@@ -22,6 +22,46 @@ pub enum Why {
     Closed,
 }
 
+/// The flock whose points an event gives: its detail, `"flock":
+/// {"sheep", "shepherds", "why"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Herded {
+    /// Its sheep tokens, each 1 to 4 sheep.
+    pub sheep: Vec<u8>,
+    /// The shepherds on its field.
+    pub shepherds: usize,
+    /// Why it scored.
+    pub why: Why,
+}
+
+impl Tale for Herded {
+    fn words(&self, _players: &[String], _player: usize) -> String {
+        let tokens: Vec<String> = self.sheep.iter().map(ToString::to_string).collect();
+        let tokens = if tokens.is_empty() {
+            "no sheep".to_string()
+        } else {
+            format!("tokens of {} sheep", tokens.join(" + "))
+        };
+        format!(
+            "flock: {tokens}, {} shepherd{}",
+            self.shepherds,
+            if self.shepherds == 1 { "" } else { "s" }
+        )
+    }
+
+    fn json(&self, _players: &[String]) -> serde_json::Value {
+        serde_json::json!({ "flock": {
+            "sheep": self.sheep,
+            "shepherds": self.shepherds,
+            "why": self.why,
+        } })
+    }
+
+    fn heading(&self) -> &'static str {
+        HEADING
+    }
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SheepNote {

@@ -836,6 +836,13 @@ export declare namespace Score {
          * @maxItems 2
          */
         tiles: [[number, number], [number, number]];
+      }
+    | {
+        note: "bazaar";
+        /**
+         * The tiles.
+         */
+        tiles: SoldJson[];
       };
   /**
    * The notes of Hills & Sheep in `carca score --format json`.
@@ -1054,6 +1061,10 @@ export declare namespace Score {
      */
     princess_action: "may" | "must";
     /**
+     * Bridges, Castles & Bazaars: the tiles of a bazaar are auctioned, with bids and a choice to buy or sell (`auction`, the printed rule), or each player in turn simply chooses one (`choose`).
+     */
+    bazaar_auction: "auction" | "choose";
+    /**
      * Hills & Sheep: of the players tied for the most followers on a road, city or farm, those with at least one follower on a hill tile of it score (`at-least-one-follower`, the printed rule), or those with the most followers on its hill tiles (`number-of-followers`); when none of them has one there, all of them score.
      */
     hill_tiebreaker: "at-least-one-follower" | "number-of-followers";
@@ -1215,6 +1226,23 @@ export declare namespace Score {
      * there are none.
      */
     taken?: OtherFigureJson[];
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | "turn"
+      | "final"
+      | number
+      | null
+      | string
+      | FeatureJson
+      | PerPlayer1
+      | string[]
+      | PerPlayer2
+      | AwardJson[]
+      | PerPlayer3
+      | OtherFigureJson[]
+      | undefined;
   }
   /**
    * What was scored.
@@ -1414,6 +1442,32 @@ export declare namespace Score {
      * Where it stands on its tile.
      */
     spot: string;
+  }
+  /**
+   * One tile of an auction in JSON.
+   */
+  export interface SoldJson {
+    /**
+     * The tile's id.
+     */
+    tile: string;
+    /**
+     * Who chose it.
+     */
+    chooser: string;
+    /**
+     * Who took it.
+     */
+    to: string;
+    /**
+     * The price paid: to the highest bidder when the chooser bought it,
+     * to the chooser when they sold it, to nobody when nobody raised.
+     */
+    price: number;
+    /**
+     * The chooser sold it to the highest bidder.
+     */
+    sold: boolean;
   }
   /**
    * What was scored.
@@ -1774,6 +1828,23 @@ export declare namespace Compare {
      * there are none.
      */
     taken?: OtherFigureJson[];
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | "turn"
+      | "final"
+      | number
+      | null
+      | string
+      | FeatureJson
+      | PerPlayer1
+      | string[]
+      | PerPlayer2
+      | AwardJson[]
+      | PerPlayer3
+      | OtherFigureJson[]
+      | undefined;
   }
   /**
    * What was scored.
@@ -2290,6 +2361,23 @@ export declare namespace Moves {
      * there are none.
      */
     taken?: OtherFigureJson[];
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | "turn"
+      | "final"
+      | number
+      | null
+      | string
+      | FeatureJson
+      | PerPlayer1
+      | string[]
+      | PerPlayer2
+      | AwardJson[]
+      | PerPlayer3
+      | OtherFigureJson[]
+      | undefined;
   }
   /**
    * What was scored.
@@ -2700,6 +2788,10 @@ export declare namespace ServeRecord {
      */
     princess_action?: "may" | "must";
     /**
+     * Bridges, Castles & Bazaars: the tiles of a bazaar are auctioned, with bids and a choice to buy or sell (`auction`, the printed rule), or each player in turn simply chooses one (`choose`).
+     */
+    bazaar_auction?: "auction" | "choose";
+    /**
      * Hills & Sheep: of the players tied for the most followers on a road, city or farm, those with at least one follower on a hill tile of it score (`at-least-one-follower`, the printed rule), or those with the most followers on its hill tiles (`number-of-followers`); when none of them has one there, all of them score.
      */
     hill_tiebreaker?: "at-least-one-follower" | "number-of-followers";
@@ -2989,6 +3081,15 @@ export declare namespace ServeRecord {
      * them.
      */
     castle?: CastleShape | null;
+    /**
+     * Bridges, Castles & Bazaars: the auction after a turn that placed a
+     * bazaar, one entry per tile in the order auctioned: `{ tile: T, player:
+     * P, bids: { P: 0, Q: 2 }, sell: true }` (`player`: the chooser, checked;
+     * `bids`: the chooser's opening bid and the others' raises; `sell`: the
+     * chooser sold it to the highest bidder). The last entry is the tile left
+     * over, free to the last player without one.
+     */
+    bazaar?: RawSale[] | null;
   }
   /**
    * A tile and a location on it.
@@ -3295,6 +3396,30 @@ export declare namespace ServeRecord {
      * The player whose follower stands in the city (checked).
      */
     player?: string | null;
+  }
+  /**
+   * One tile of an auction as written: `{ tile: T, player: P, bids: { P: 0,
+   * Q: 2 }, sell: true }`.
+   */
+  export interface RawSale {
+    /**
+     * The tile chosen (the last entry: the tile left over).
+     */
+    tile: string;
+    /**
+     * Who chose it (checked; may be left out).
+     */
+    player?: string | null;
+    /**
+     * The chooser's opening bid and the others' raises, by player.
+     */
+    bids?: {
+      [k: string]: number | undefined;
+    } | null;
+    /**
+     * The chooser sold the tile to the highest bidder.
+     */
+    sell?: boolean | null;
   }
   /**
    * A follower on the table, in a snapshot.
