@@ -373,6 +373,18 @@ pub trait Messages {
     ) -> bool {
         false
     }
+
+    /// Whether the tile `player` places now was dealt to them (got at a
+    /// bazaar) rather than drawn: it takes no random number and no place
+    /// in the draw order.
+    fn dealt(&mut self, _player: &str) -> bool {
+        false
+    }
+
+    /// Every message is read: the expansion completes what it wrote on
+    /// earlier turns with what it learnt later (the tiles of an auction,
+    /// known once they are placed).
+    fn finish(&mut self, _cx: &mut Context<'_, '_>, _turns: &mut [FlowMap<WrittenTurn>]) {}
 }
 
 /// The turn being read: its record entry, where its tile lies, whether it
@@ -575,6 +587,8 @@ pub struct Context<'r, 'a> {
     tilesets: &'r [String],
     /// The record's top-level expansion keys.
     top: &'r mut crate::record::written::WrittenTop,
+    /// The ruleset options the save's rules chose.
+    options: &'r std::collections::BTreeMap<String, String>,
 }
 
 impl Context<'_, '_> {
@@ -605,6 +619,13 @@ impl Context<'_, '_> {
     /// The record's top-level keys (`final_leave:`), to write.
     pub fn top(&mut self) -> &mut crate::record::written::WrittenTop {
         self.top
+    }
+
+    /// The value of the ruleset option `key` the save's rules chose, if
+    /// they chose one (else the ruleset's default holds).
+    #[must_use]
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
     }
 
     /// Whether carca's tile set `set` is in play.
@@ -1457,6 +1478,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             random: &mut random,
             tilesets: &tilesets,
             top: &mut top,
+            options: &read.options,
         };
         match kind {
             "PLACE_TILE" => {
@@ -1496,9 +1518,13 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                     );
                     continue;
                 };
-                // A tile of the player's own is not drawn. A drawn tile
-                // the draw order does not force took a random number.
-                let own = ids.own.iter().any(|o| o == t);
+                // A tile of the player's own is not drawn, nor one dealt
+                // to them. A drawn tile the draw order does not force took
+                // a random number.
+                let dealt = who
+                    .as_deref()
+                    .is_some_and(|p| slices.iter_mut().any(|s| s.dealt(p)));
+                let own = dealt || ids.own.iter().any(|o| o == t);
                 if !own && (draw.is_empty() || drawn >= draw.len()) {
                     cx.next_random();
                 }
@@ -1685,6 +1711,19 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
     }
     if let Some(reading) = current.take() {
         done(&mut record, reading);
+    }
+    let mut cx = Context {
+        reader,
+        ids,
+        players: &players,
+        figures: &figures,
+        random: &mut random,
+        tilesets: &tilesets,
+        top: &mut top,
+        options: &read.options,
+    };
+    for slice in &mut slices {
+        slice.finish(&mut cx, &mut record.turns);
     }
     record.final_ = ended || game_over;
     record.keyed = top;
