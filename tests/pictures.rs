@@ -169,6 +169,38 @@ fn towers_their_followers_and_prisoners_are_drawn() {
 }
 
 #[test]
+fn castles_flocks_and_the_count_are_marked_on_their_tiles() {
+    let s = Scratch::new("badges");
+    let draw = |record: &str, turn: &str| {
+        let out = s.path("t.svg");
+        let result = carca(&["render", record, "--turn", turn, "-o", &out, "--force"]);
+        assert!(result.starts_with("exit: 0"), "{result}");
+        let svg = std::fs::read_to_string(&out).expect("SVG written");
+        let text = carca(&["render", record, "--turn", turn, "--color", "never"]);
+        (svg, text)
+    };
+    // Red's castle on (0,0) and (0,1), framed in red.
+    let (svg, text) = draw("fixtures/records/bb-castle.yaml", "1");
+    assert!(
+        svg.contains(">castle<") || svg.contains(">\ncastle\n<"),
+        "{svg}"
+    );
+    assert!(svg.contains("stroke=\"#d62828\""), "{svg}");
+    assert!(text.contains("◆ (0,0) castle (R)"), "{text}");
+    // Red's two flocks before red herds them: 3 + 1 sheep and 2.
+    let (_, text) = draw("fixtures/records/hs-two-flocks.yaml", "3");
+    assert!(
+        text.contains("◆ (1,0) 4 sheep (R)   ◆ (2,0) 2 sheep (R)"),
+        "{text}"
+    );
+    let (_, after) = draw("fixtures/records/hs-two-flocks.yaml", "5");
+    assert!(!after.contains("sheep"), "herded: {after}");
+    // The Count in the castle quarter at the start.
+    let (_, text) = draw("fixtures/records/coc-enter-leave.yaml", "0");
+    assert!(text.contains("Count: castle"), "{text}");
+}
+
+#[test]
 fn boards_and_sheets_as_png() {
     let s = Scratch::new("png");
     for (args, size) in [

@@ -99,9 +99,7 @@ pub(crate) fn run(
         &crate::expansions::ALL,
     );
     let game = pos.game();
-    let mut scene = Scene::of_game(game, &p.record.players);
-    scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
-    scene.add_aside(&pos.aside());
+    let mut scene = Scene::of_position(&pos, &p.record.players);
     if feature.is_some() && output.is_none() {
         return super::usage_error(
             "--feature outlines a feature in an SVG or PNG picture; add -o board.svg (or .png)",
@@ -147,9 +145,7 @@ pub(crate) fn draw(
         .map_err(|_| format!("cannot draw {path}: it cannot be read"))?;
     let a = adjudicate(&p.record, &p.rules, &p.spec, p.own, &crate::expansions::ALL);
     let pos = crate::engine::position(&p.record, &p.rules, None, &crate::expansions::ALL);
-    let mut scene = crate::report::picture::Scene::of_game(pos.game(), &p.record.players);
-    scene.add_stacks(&pos.stacks(), &pos.held(), &p.record.players);
-    scene.add_aside(&pos.aside());
+    let mut scene = Scene::of_position(&pos, &p.record.players);
     scene.marks = a.marks;
     let marks = crate::report::picture::marks(&p.record.players);
     scene.refused = a

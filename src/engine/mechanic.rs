@@ -204,6 +204,18 @@ pub struct UnderWay {
     pub options: Vec<ActionOption>,
 }
 
+/// Something a mechanic keeps on a tile that pictures mark there (a
+/// castle, a flock, the Count): the tile, a short label, and whose it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Badge {
+    /// The tile.
+    pub at: Pos,
+    /// What it says (`castle`, `5 sheep`).
+    pub label: String,
+    /// Whose it is, if anyone's (drawn in their colour).
+    pub owner: Option<usize>,
+}
+
 /// A figure one player holds of another's (a prisoner).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
@@ -645,6 +657,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
     /// The figures this mechanic keeps beside the board, for pictures.
     fn aside(&self) -> Vec<Aside> {
+        Vec::new()
+    }
+
+    /// What this mechanic keeps on tiles that pictures mark there (a
+    /// castle, a flock, the Count).
+    fn badges(&self, _game: &Game) -> Vec<Badge> {
         Vec::new()
     }
 
@@ -1340,6 +1358,12 @@ impl Mechanics {
     #[must_use]
     pub fn aside(&self) -> Vec<Aside> {
         self.all.iter().flat_map(|m| m.aside()).collect()
+    }
+
+    /// What the mechanics keep on tiles that pictures mark there.
+    #[must_use]
+    pub fn badges(&self, game: &Game) -> Vec<Badge> {
+        self.all.iter().flat_map(|m| m.badges(game)).collect()
     }
 
     /// Whether any mechanic hooks into the "act" phase.

@@ -426,6 +426,13 @@ impl Position<'_> {
     pub fn aside(&self) -> Vec<super::mechanic::Aside> {
         self.referee.mechanics.aside()
     }
+
+    /// What the mechanics keep on tiles that pictures mark there (a
+    /// castle, a flock, the Count).
+    #[must_use]
+    pub fn badges(&self) -> Vec<super::mechanic::Badge> {
+        self.referee.mechanics.badges(&self.referee.game)
+    }
 }
 
 /// The position of a history record before turn `before` (1-based; `None`:

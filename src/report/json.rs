@@ -537,6 +537,20 @@ pub struct BoardJson {
     pub held: Vec<HeldJson>,
     /// Neutral figures on the board (the dragon, the fairy).
     pub neutrals: Vec<NeutralJson>,
+    /// What mechanics keep on tiles (a castle, a flock, the Count).
+    pub badges: Vec<BadgeJson>,
+}
+
+/// Something a mechanic keeps on a tile (a castle, a flock, the Count).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct BadgeJson {
+    /// The tile: `[x, y]`.
+    pub at: [i32; 2],
+    /// What it says (`castle`, `5 sheep`, `Count: market`).
+    pub label: String,
+    /// Whose it is, or null.
+    pub player: Option<String>,
 }
 
 /// A neutral figure on the board.

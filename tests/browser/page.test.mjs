@@ -602,6 +602,20 @@ test('towers show their height and the follower on top, and the totals say who h
   await page.close();
 });
 
+test('what mechanics keep on tiles shows as badges: a castle, a flock', async () => {
+  // Bridges, Castles & Bazaars: red's castle on (0,0) and (0,1).
+  const castle = await open(await serve(resolve(ROOT, 'fixtures/records/bb-castle.yaml')));
+  await click(castle, '[aria-label="Show the board after turn 1"]');
+  await castle.waitForSelector(`${square(0, 0)} [data-badge="castle"][data-player="red"]`);
+  await castle.close();
+  // Hills & Sheep: red's two flocks before red herds them.
+  const flocks = await open(await serve(resolve(ROOT, 'fixtures/records/hs-two-flocks.yaml')));
+  await click(flocks, '[aria-label="Show the board after turn 3"]');
+  await flocks.waitForSelector(`${square(1, 0)} [data-badge="4 sheep"][data-player="red"]`);
+  await flocks.waitForSelector(`${square(2, 0)} [data-badge="2 sheep"]`);
+  await flocks.close();
+});
+
 test('a tower piece, its capture and a ransom are recorded by clicking, and score as written by hand', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
   const head = ['ruleset: { name: one-follower, extends: modern, followers: 1 }', 'players: [red, blue]', 'tilesets: [base, tower]', 'turns:',

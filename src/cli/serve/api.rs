@@ -574,6 +574,15 @@ fn board_json(record: &Record, pos: &Position, whole: Option<&Adjudication>) -> 
                 figure: s.top.map(|(_, f)| table.name(f).to_string()),
             })
             .collect(),
+        badges: pos
+            .badges()
+            .into_iter()
+            .map(|b| crate::report::json::BadgeJson {
+                at: [b.at.x, b.at.y],
+                label: b.label,
+                player: b.owner.and_then(|p| record.players.get(p).cloned()),
+            })
+            .collect(),
         neutrals: game
             .neutrals()
             .iter()

@@ -692,6 +692,21 @@ impl Mechanic for Castling {
         }
     }
 
+    fn badges(&self, _game: &Game) -> Vec<crate::engine::mechanic::Badge> {
+        self.made
+            .iter()
+            .map(|c| crate::engine::mechanic::Badge {
+                at: c.tiles[0],
+                label: if c.figure.is_some() {
+                    "castle".to_string()
+                } else {
+                    "castle (scored)".to_string()
+                },
+                owner: Some(c.owner),
+            })
+            .collect()
+    }
+
     fn aside(&self) -> Vec<Aside> {
         self.made
             .iter()

@@ -169,6 +169,13 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         count_move,
         mayor: figures.find("mayor"),
         wagon: figures.find("wagon"),
+        quarters_at: setup
+            .catalog
+            .tiles
+            .iter()
+            .find(|e| e.tile.shows(QUARTERS))
+            .and_then(|e| e.tile.at)
+            .map(|(x, y)| crate::geometry::Pos::new(x, y)),
     }))
 }
 
@@ -183,6 +190,8 @@ pub struct City {
     any_quarter: bool,
     /// `count_move`.
     count_move: CountMove,
+    /// The tile of the quarters, where pictures mark the Count.
+    quarters_at: Option<crate::geometry::Pos>,
     /// The mayor, when in play (the castle only).
     mayor: Option<Figure>,
     /// The wagon, when in play (never the market).
@@ -662,6 +671,17 @@ impl Mechanic for City {
                 Err(v) => said.violations.push(*v),
             }
         }
+    }
+
+    fn badges(&self, _game: &Game) -> Vec<crate::engine::mechanic::Badge> {
+        self.quarters_at
+            .map(|at| crate::engine::mechanic::Badge {
+                at,
+                label: format!("Count: {}", self.count.word()),
+                owner: None,
+            })
+            .into_iter()
+            .collect()
     }
 
     fn aside(&self) -> Vec<Aside> {

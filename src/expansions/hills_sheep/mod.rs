@@ -518,6 +518,20 @@ impl Mechanic for Shepherds {
         &["flock"]
     }
 
+    fn badges(&self, _game: &Game) -> Vec<crate::engine::mechanic::Badge> {
+        self.flocks
+            .iter()
+            .map(|f| {
+                let n: u32 = f.sheep.iter().map(|&s| u32::from(s)).sum();
+                crate::engine::mechanic::Badge {
+                    at: f.at,
+                    label: format!("{n} sheep"),
+                    owner: Some(f.owner),
+                }
+            })
+            .collect()
+    }
+
     fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
         // Only a hill hides a tile; every tile may extend a shepherd's
         // field.

@@ -193,6 +193,44 @@ pub fn svg(scene: &Scene) -> String {
             ));
         }
     }
+    // Badges of what mechanics keep on tiles, stacked down the tile's
+    // north-west corner, each framed in its owner's colour.
+    for (k, b) in scene.badges.iter().enumerate() {
+        let Some(p) = scene.tiles.get(b.tile) else {
+            continue;
+        };
+        let (x0, y0) = origin(p.at);
+        let row = scene.badges[..k]
+            .iter()
+            .filter(|o| o.tile == b.tile)
+            .count();
+        #[allow(clippy::cast_precision_loss)]
+        let (w, y) = (
+            b.label.chars().count() as f64 * 6.0 + 8.0,
+            y0 + 3.0 + row as f64 * 16.0,
+        );
+        let colour = b.owner.as_ref().map_or("#555555", |(c, _)| c.as_str());
+        doc = doc
+            .add(
+                Rectangle::new()
+                    .set("x", x0 + 3.0)
+                    .set("y", y)
+                    .set("width", w)
+                    .set("height", 14)
+                    .set("rx", 4)
+                    .set("fill", "#ffffff")
+                    .set("fill-opacity", 0.9)
+                    .set("stroke", colour)
+                    .set("stroke-width", 1.5),
+            )
+            .add(
+                Text::new(b.label.clone())
+                    .set("x", x0 + 7.0)
+                    .set("y", y + 10.5)
+                    .set("font-size", 10)
+                    .set("fill", "#222222"),
+            );
+    }
     // The neutral figures: beside their follower, or where on their tile
     // their expansion says.
     for (name, tile, beside) in &scene.neutrals {

@@ -158,6 +158,12 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
                 grid[oy + r.saturating_sub(1)][ox + c] = (top, ansi_for(col));
             }
         }
+        // A badge in the tile's north-west corner, in its
+        // owner's colour (the first badge, when it has several).
+        if let Some(b) = scene.badges.iter().find(|b| b.tile == i) {
+            let style = b.owner.as_ref().map_or("1", |(c, _)| ansi_for(c));
+            grid[oy][ox] = ('◆', style);
+        }
         // The symbol a tile shows, in its south-west corner (the first,
         // when it shows several).
         if let Some(symbol) = t.symbols.first() {
@@ -279,6 +285,22 @@ pub fn terminal(scene: &Scene, colour: bool) -> String {
             out.push('\n');
         }
         out.push_str(&key(&grid));
+        // What each badge says, under the key.
+        let badges: Vec<String> = scene
+            .badges
+            .iter()
+            .filter_map(|b| {
+                let at = scene.tiles.get(b.tile)?.at;
+                Some(match &b.owner {
+                    Some((_, mark)) => format!("◆ {at} {} ({mark})", b.label),
+                    None => format!("◆ {at} {}", b.label),
+                })
+            })
+            .collect();
+        if !badges.is_empty() {
+            out.push_str(&badges.join("   "));
+            out.push('\n');
+        }
     }
     out
 }

@@ -120,6 +120,20 @@ pub struct Scene<'a> {
     /// (index into `tiles`) and the figure they stand beside (index into
     /// `figures`), if any.
     pub neutrals: Vec<(String, usize, Option<usize>)>,
+    /// What mechanics keep on tiles (a castle, a flock, the Count),
+    /// marked in a corner of the tile.
+    pub badges: Vec<BadgeMark>,
+}
+
+/// A badge on a tile: its label, and its owner's colour and mark.
+#[derive(Debug, Clone)]
+pub struct BadgeMark {
+    /// Index into [`Scene::tiles`].
+    pub tile: usize,
+    /// What it says.
+    pub label: String,
+    /// Its owner's colour and mark, if it has an owner.
+    pub owner: Option<(String, char)>,
 }
 
 /// A stack of pieces on a tile (a tower): its height, and the figure on
@@ -237,6 +251,38 @@ impl<'a> Scene<'a> {
             legend,
             stacks: Vec::new(),
             neutrals,
+            badges: Vec::new(),
+        }
+    }
+
+    /// A position's board with all the mechanics keep there: stacks and
+    /// prisoners, figures beside the board, badges.
+    #[must_use]
+    pub fn of_position<'g>(pos: &'g crate::engine::Position<'_>, players: &[String]) -> Scene<'g> {
+        let mut scene = Scene::of_game(pos.game(), players);
+        scene.add_stacks(&pos.stacks(), &pos.held(), players);
+        scene.add_aside(&pos.aside());
+        scene.add_badges(&pos.badges(), players);
+        scene
+    }
+
+    /// Adds the badges of what mechanics keep on tiles (a castle, a
+    /// flock, the Count).
+    pub fn add_badges(&mut self, badges: &[crate::engine::mechanic::Badge], players: &[String]) {
+        let marks = marks(players);
+        for b in badges {
+            let Some(tile) = self.tiles.iter().position(|t| t.at == b.at) else {
+                continue;
+            };
+            let owner = b.owner.map(|p| {
+                let name = players.get(p).map_or("", String::as_str);
+                (player_colour(name, p), marks.get(p).copied().unwrap_or('●'))
+            });
+            self.badges.push(BadgeMark {
+                tile,
+                label: b.label.clone(),
+                owner,
+            });
         }
     }
 

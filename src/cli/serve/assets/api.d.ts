@@ -98,6 +98,10 @@ export declare namespace Board {
      * Neutral figures on the board (the dragon, the fairy).
      */
     neutrals: NeutralJson[];
+    /**
+     * What mechanics keep on tiles (a castle, a flock, the Count).
+     */
+    badges: BadgeJson[];
   }
   /**
    * A player as the page draws them.
@@ -454,6 +458,26 @@ export declare namespace Board {
      * Which figure.
      */
     figure: string;
+  }
+  /**
+   * Something a mechanic keeps on a tile (a castle, a flock, the Count).
+   */
+  export interface BadgeJson {
+    /**
+     * The tile: `[x, y]`.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * What it says (`castle`, `5 sheep`, `Count: market`).
+     */
+    label: string;
+    /**
+     * Whose it is, or null.
+     */
+    player?: string | null;
   }
 }
 

@@ -334,6 +334,11 @@ function renderBoard() {
   }
   // Towers: their height, and the follower on top.
   const stacks = new Map((S.view.stacks || []).map((s) => [key(s.at[0], s.at[1]), s]));
+  const badges = new Map();
+  for (const b of S.view.badges || []) {
+    const k = key(b.at[0], b.at[1]);
+    badges.set(k, [...(badges.get(k) || []), b]);
+  }
   const figs = new Map();
   for (const f of S.view.figures) {
     const k = key(f.at[0], f.at[1]);
@@ -396,6 +401,15 @@ function renderBoard() {
             text: n.name,
             title: n.name === 'dragon' ? 'the dragon' : (n.beside ? `the fairy, beside ${n.beside.player}'s ${n.beside.figure} on ${n.beside.spot}` : 'the fairy, beside nobody'),
           });
+          sq.append(mark);
+        }
+        for (const b of badges.get(k) || []) {
+          // What a mechanic keeps on the tile: a castle, a flock, the Count.
+          const mark = el('span', {
+            class: 'mark-badge', 'data-badge': b.label, 'data-player': b.player || '',
+            text: b.label, title: b.player ? `${b.label} (${b.player})` : b.label,
+          });
+          if (b.player) mark.style.borderColor = colourOf(b.player);
           sq.append(mark);
         }
         const stack = stacks.get(k);
