@@ -650,6 +650,17 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 }
             };
         }
+        // A tile that fits nowhere as it is may fit with an act laid with
+        // it (a bridge carrying a road on); now and then it is placed so.
+        let mut enabling = None;
+        if found.is_none() && mechanics.hooks_place() {
+            let mut enabled = mechanics.enabled(&game, &names, player, tile);
+            if !enabled.is_empty() && rng.chance(0.5) {
+                let (pos, rot, act) = enabled.swap_remove(rng.below(enabled.len()));
+                found = Some((pos, rot));
+                enabling = Some(act);
+            }
+        }
         // The "begin" phase: a turn starts (not a second turn, nor a draw
         // again after a discard, nor a turn of the final round).
         if mechanics.hooks_begin()
@@ -689,6 +700,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         // (a bridge across it); the dice are rolled only when one offers.
         let mut laid = Vec::new();
         let mut form = tile;
+        let edited = enabling.is_some();
         if mechanics.hooks_place() {
             let names_now = names.clone();
             let laying = crate::engine::mechanic::Laying {
@@ -701,13 +713,37 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 acts: &[],
                 record: None,
             };
-            let (f, acts) =
-                mechanics.play_laying(&mut game, &laying, &mut |n| (n > 0).then(|| rng.below(n)));
+            let (f, acts) = match enabling {
+                // The act that makes the placement legal.
+                Some(act) => {
+                    let acts = vec![act];
+                    let (f, said) = mechanics.laying(
+                        &mut game,
+                        &crate::engine::mechanic::Laying {
+                            acts: &acts,
+                            ..laying
+                        },
+                    );
+                    debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
+                    (f, acts)
+                }
+                None => mechanics
+                    .play_laying(&mut game, &laying, &mut |n| (n > 0).then(|| rng.below(n))),
+            };
             form = f.unwrap_or(tile);
             laid = acts;
         }
         let idx = game.place(form, pos, rot, None);
-        open.placed(pos, |q, e| game.edge_shown(q, e));
+        if edited {
+            // A tile on the board changed its edges (a bridge across it):
+            // the open positions are read again.
+            open = OpenPositions::default();
+            for p in game.placed() {
+                open.placed(p.pos, |q, e| game.edge_shown(q, e));
+            }
+        } else {
+            open.placed(pos, |q, e| game.edge_shown(q, e));
+        }
         // The "placed" phase: a mechanic may give one more turn (a tile
         // that extends the road or city of the player's builder; never a
         // third).

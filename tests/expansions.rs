@@ -412,3 +412,64 @@ fn moves_offer_the_city_where_the_scoring_pays_only_others() {
     ]);
     assert!(text.contains("`enter: QUARTER`"), "{text}");
 }
+
+#[test]
+fn moves_list_the_placements_a_bridge_makes_legal() {
+    // Before the first turn a cloister tile fits east of the start tile
+    // only with a bridge across it; after turn 2 the road tile fits
+    // beside blue's cloister only with a bridge across that cloister.
+    let json = |turn: &str, tile: &str| {
+        let out = carca(&[
+            "moves",
+            "fixtures/records/bb-bridge.yaml",
+            "--turn",
+            turn,
+            "--tile",
+            tile,
+            "--format",
+            "json",
+        ]);
+        assert!(out.starts_with("exit: 0"), "{out}");
+        let body = out.split("--- stdout\n").nth(1).unwrap_or_default();
+        let body = body.split("--- stderr").next().unwrap_or_default();
+        serde_json::from_str::<serde_json::Value>(body).expect("JSON")
+    };
+    let first = json("0", "B");
+    let enabled = first["enabled"].as_array().expect("enabled placements");
+    assert!(
+        enabled
+            .iter()
+            .any(|e| e["at"] == serde_json::json!([1, 0]) && e["with"]["bridge"] == "WE"),
+        "{first}"
+    );
+    assert!(
+        first["moves"]
+            .as_array()
+            .is_some_and(|m| m.iter().all(|m| m["at"] != serde_json::json!([1, 0]))),
+        "without a bridge it does not fit there: {first}"
+    );
+    let third = json("2", "U");
+    assert!(
+        third["enabled"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["at"] == serde_json::json!([1, -1])
+                && e["with"]["bridge"] == serde_json::json!({ "at": [0, -1], "span": "WE" }))),
+        "{third}"
+    );
+    // In words, as a record writes the act.
+    let text = carca(&[
+        "moves",
+        "fixtures/records/bb-bridge.yaml",
+        "--turn",
+        "2",
+        "--tile",
+        "U",
+    ]);
+    assert!(
+        text.contains("fits these places only with what is laid with it:\n")
+            && text.contains(
+                "(1,-1) rot   0 with `bridge: { at: [0, -1], span: WE }`: followers on E (road)"
+            ),
+        "{text}"
+    );
+}

@@ -195,9 +195,16 @@ fn castles_flocks_and_the_count_are_marked_on_their_tiles() {
     );
     let (_, after) = draw("fixtures/records/hs-two-flocks.yaml", "5");
     assert!(!after.contains("sheep"), "herded: {after}");
-    // The Count in the castle quarter at the start.
+    // The Count in the castle quarter at the start; after turn 3 in the
+    // cathedral, red's follower in the blacksmith's quarter.
     let (_, text) = draw("fixtures/records/coc-enter-leave.yaml", "0");
     assert!(text.contains("Count: castle"), "{text}");
+    let (svg, text) = draw("fixtures/records/coc-enter-leave.yaml", "3");
+    assert!(
+        text.contains("◆ (0,0) Count: cathedral   ◆ (0,0) blacksmith ×1 (R)"),
+        "{text}"
+    );
+    assert!(svg.contains("blacksmith ×1"), "{svg}");
 }
 
 #[test]

@@ -532,9 +532,28 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                 continue;
             }
             let id = rec.catalog.tiles[tile].tile.id.clone();
+            // The placements, and a few that only an act laid with the
+            // tile makes legal (a bridge), written with that act.
             let moves = pos.moves(tile);
+            let mut all: Vec<(&carca::engine::Move, String)> = moves
+                .iter()
+                .step_by((moves.len() / 4).max(1))
+                .map(|m| (m, String::new()))
+                .collect();
+            let enabled = pos.enabled(tile);
+            for (m, act) in enabled.iter().take(2) {
+                let mut w = carca::record::written::WrittenTurn::default();
+                w.put(act, &rec.players, &|f| table.name(f).to_string());
+                let keys = serde_json::to_value(&w.keyed).expect("JSON");
+                let laid = keys
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .fold(String::new(), |acc, (k, v)| acc + &format!(", {k}: {v}"));
+                all.push((m, laid));
+            }
             let global = pos.action_options();
-            for m in moves.iter().step_by((moves.len() / 4).max(1)) {
+            for (m, laid) in all {
                 let rot = m.rot.degrees();
                 // Each entry's keys after the placement, and the
                 // tile the fairy moves to, if it does.
@@ -629,7 +648,7 @@ fn every_move_that_moves_lists_is_one_the_referee_accepts() {
                     } else {
                         more
                     };
-                    listed.push(entry(&player, &id, m.at, rot, &more));
+                    listed.push(entry(&player, &id, m.at, rot, &format!("{laid}{more}")));
                 }
             }
         }

@@ -108,95 +108,8 @@ pub(crate) fn run(
                 );
             }
             for m in &moves {
-                let spots: Vec<String> =
-                    m.spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
-                let mut followers = if spots.is_empty() {
-                    "no follower can be deployed".to_string()
-                } else {
-                    format!("followers on {}", spots.join(", "))
-                };
-                let table = pos.game().figures();
-                for figure in table.all() {
-                    let at: Vec<String> = m
-                        .companions
-                        .iter()
-                        .filter(|(f, _, _)| *f == figure)
-                        .map(|(_, l, k)| format!("{l} ({k})"))
-                        .collect();
-                    if !at.is_empty() {
-                        let _ = write!(
-                            followers,
-                            "; the {} on {}",
-                            table.name(figure),
-                            at.join(", ")
-                        );
-                    }
-                }
-                for a in &m.after {
-                    let to: Vec<String> =
-                        a.to.iter()
-                            .map(|(p, l, k)| format!("{p} {l} ({k})"))
-                            .collect();
-                    let _ = write!(
-                        followers,
-                        "; its scoring sends {}'s {} home from {}: {}",
-                        record.players.get(a.player).map_or("", String::as_str),
-                        table.name(a.figure),
-                        a.from,
-                        if to.is_empty() {
-                            "nowhere to move on".to_string()
-                        } else {
-                            format!("it may move on to {}", to.join(", "))
-                        }
-                    );
-                }
-                if !m.elsewhere.is_empty() {
-                    let to: Vec<String> = m
-                        .elsewhere
-                        .iter()
-                        .map(|(p, l, k)| format!("{p} {l} ({k})"))
-                        .collect();
-                    let _ = write!(
-                        followers,
-                        "; through the portal, a follower on {}",
-                        to.join(", ")
-                    );
-                }
-                // The choices a mechanic says together come first (the
-                // dragon's first steps: "(1,0) or (0,-1)"), then each other
-                // in its own words.
-                let names = crate::expansions::Names {
-                    players: &record.players,
-                    figures: pos.game().figures(),
-                };
-                let mut keys: Vec<&str> = Vec::new();
-                for a in &m.actions {
-                    if !keys.contains(&a.key) {
-                        keys.push(a.key);
-                    }
-                }
-                for key in &keys {
-                    let Some(gathered) = crate::expansions::choice(key).and_then(|c| c.gathered)
-                    else {
-                        continue;
-                    };
-                    let these: Vec<&crate::engine::mechanic::ActionOption> =
-                        m.actions.iter().filter(|a| a.key == *key).collect();
-                    let _ = write!(followers, "; {}", gathered(&these, &names));
-                }
-                for a in &m.actions {
-                    let choice = crate::expansions::choice(a.key);
-                    if choice.is_some_and(|c| c.gathered.is_some()) {
-                        continue;
-                    }
-                    let words = action_words(a, &names);
-                    if choice.is_none_or(|c| c.alternative) {
-                        let _ = write!(followers, "; or {words}");
-                    } else {
-                        let _ = write!(followers, "; {words}");
-                    }
-                }
-                let _ = writeln!(out, "  {} rot {:>3}: {followers}", m.at, m.rot.degrees());
+                let words = move_words(&pos, &record.players, m);
+                let _ = writeln!(out, "  {} rot {:>3}: {words}", m.at, m.rot.degrees());
             }
             if let Some(u) = pos.under_way() {
                 let to: Vec<String> = u
@@ -226,6 +139,24 @@ pub(crate) fn run(
                     to.join(" or ")
                 );
             }
+            // Placements an act laid with the tile makes legal (a bridge).
+            let enabled = pos.enabled(tile_index);
+            if !enabled.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{tile} fits these places only with what is laid with it:"
+                );
+                for (m, act) in &enabled {
+                    let _ = writeln!(
+                        out,
+                        "  {} rot {:>3} with `{}`: {}",
+                        m.at,
+                        m.rot.degrees(),
+                        flow(&written_act(&pos, act)),
+                        move_words(&pos, &record.players, m)
+                    );
+                }
+            }
             // Actions instead of a figure, wherever the tile goes.
             let actions = pos.action_options();
             if !actions.is_empty() {
@@ -254,6 +185,143 @@ pub(crate) fn run(
             }
         }
     }
+}
+
+/// What a placement leaves the player, in words: the spots a follower or
+/// another figure may take, the moves its scoring allows, the choices it
+/// opens.
+fn move_words(
+    pos: &crate::engine::Position,
+    players: &[String],
+    m: &crate::engine::Move,
+) -> String {
+    let spots: Vec<String> = m.spots.iter().map(|(l, k)| format!("{l} ({k})")).collect();
+    let mut followers = if spots.is_empty() {
+        "no follower can be deployed".to_string()
+    } else {
+        format!("followers on {}", spots.join(", "))
+    };
+    let table = pos.game().figures();
+    for figure in table.all() {
+        let at: Vec<String> = m
+            .companions
+            .iter()
+            .filter(|(f, _, _)| *f == figure)
+            .map(|(_, l, k)| format!("{l} ({k})"))
+            .collect();
+        if !at.is_empty() {
+            let _ = write!(
+                followers,
+                "; the {} on {}",
+                table.name(figure),
+                at.join(", ")
+            );
+        }
+    }
+    for a in &m.after {
+        let to: Vec<String> =
+            a.to.iter()
+                .map(|(p, l, k)| format!("{p} {l} ({k})"))
+                .collect();
+        let _ = write!(
+            followers,
+            "; its scoring sends {}'s {} home from {}: {}",
+            players.get(a.player).map_or("", String::as_str),
+            table.name(a.figure),
+            a.from,
+            if to.is_empty() {
+                "nowhere to move on".to_string()
+            } else {
+                format!("it may move on to {}", to.join(", "))
+            }
+        );
+    }
+    if !m.elsewhere.is_empty() {
+        let to: Vec<String> = m
+            .elsewhere
+            .iter()
+            .map(|(p, l, k)| format!("{p} {l} ({k})"))
+            .collect();
+        let _ = write!(
+            followers,
+            "; through the portal, a follower on {}",
+            to.join(", ")
+        );
+    }
+    // The choices a mechanic says together come first (the
+    // dragon's first steps: "(1,0) or (0,-1)"), then each other
+    // in its own words.
+    let names = crate::expansions::Names {
+        players,
+        figures: pos.game().figures(),
+    };
+    let mut keys: Vec<&str> = Vec::new();
+    for a in &m.actions {
+        if !keys.contains(&a.key) {
+            keys.push(a.key);
+        }
+    }
+    for key in &keys {
+        let Some(gathered) = crate::expansions::choice(key).and_then(|c| c.gathered) else {
+            continue;
+        };
+        let these: Vec<&crate::engine::mechanic::ActionOption> =
+            m.actions.iter().filter(|a| a.key == *key).collect();
+        let _ = write!(followers, "; {}", gathered(&these, &names));
+    }
+    for a in &m.actions {
+        let choice = crate::expansions::choice(a.key);
+        if choice.is_some_and(|c| c.gathered.is_some()) {
+            continue;
+        }
+        let words = action_words(a, &names);
+        if choice.is_none_or(|c| c.alternative) {
+            let _ = write!(followers, "; or {words}");
+        } else {
+            let _ = write!(followers, "; {words}");
+        }
+    }
+    followers
+}
+
+/// An act laid with a tile as a turn of a record writes it: `{"bridge":
+/// {"at": [2, 1], "span": "NS"}}`.
+fn written_act(
+    pos: &crate::engine::Position,
+    act: &crate::record::Act,
+) -> serde_json::Map<String, serde_json::Value> {
+    let table = pos.game().figures();
+    let mut w = crate::record::written::WrittenTurn::default();
+    w.put(act, pos.players(), &|f| table.name(f).to_string());
+    match serde_json::to_value(&w.keyed) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// Keys and values in a record's flow style: `bridge: { at: [2, 1], span:
+/// NS }`.
+fn flow(keys: &serde_json::Map<String, serde_json::Value>) -> String {
+    fn value(v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::Object(m) => format!(
+                "{{ {} }}",
+                m.iter()
+                    .map(|(k, v)| format!("{k}: {}", value(v)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            serde_json::Value::Array(a) => {
+                format!("[{}]", a.iter().map(value).collect::<Vec<_>>().join(", "))
+            }
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }
+    }
+    keys.iter()
+        .map(|(k, v)| format!("{k}: {}", value(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// An action a mechanic offers instead of a figure, in its expansion's
@@ -292,6 +360,64 @@ fn action_json(
     }
 }
 
+/// A placement, as JSON.
+fn move_json(
+    pos: &crate::engine::Position,
+    m: &crate::engine::Move,
+) -> crate::report::json::MoveJson {
+    use crate::report::json::{MoveJson, MoveOnJson, OtherSpotJson, SpotJson};
+    let table = pos.game().figures();
+    MoveJson {
+        at: [m.at.x, m.at.y],
+        rot: m.rot.degrees(),
+        followers: m
+            .spots
+            .iter()
+            .map(|(l, k)| SpotJson {
+                location: l.to_string(),
+                kind: k.word().to_string(),
+            })
+            .collect(),
+        others: m
+            .companions
+            .iter()
+            .map(|(f, l, k)| OtherSpotJson {
+                figure: table.name(*f).to_string(),
+                location: l.to_string(),
+                kind: k.word().to_string(),
+            })
+            .collect(),
+        after_scoring: m
+            .after
+            .iter()
+            .map(|a| MoveOnJson {
+                figure: table.name(a.figure).to_string(),
+                player: pos.players().get(a.player).cloned().unwrap_or_default(),
+                from: [a.from.x, a.from.y],
+                to: a
+                    .to
+                    .iter()
+                    .map(|(p, l, k)| crate::report::json::SpotAtJson {
+                        at: [p.x, p.y],
+                        location: l.to_string(),
+                        kind: k.word().to_string(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        elsewhere: m
+            .elsewhere
+            .iter()
+            .map(|(p, l, k)| crate::report::json::SpotAtJson {
+                at: [p.x, p.y],
+                location: l.to_string(),
+                kind: k.word().to_string(),
+            })
+            .collect(),
+        actions: m.actions.iter().map(|a| action_json(pos, a)).collect(),
+    }
+}
+
 /// The legal placements of `tile` at a position, as `moves --format json`
 /// and `carca serve` give them.
 pub(crate) fn json(
@@ -301,7 +427,7 @@ pub(crate) fn json(
     pos: &crate::engine::Position,
     moves: &[crate::engine::Move],
 ) -> serde_json::Value {
-    use crate::report::json::{MoveJson, MoveOnJson, MovesJson, OtherSpotJson, SpotJson};
+    use crate::report::json::MovesJson;
     let table = pos.game().figures();
     let json = MovesJson {
         record: record_name.to_string(),
@@ -314,58 +440,7 @@ pub(crate) fn json(
             .iter()
             .map(|f| table.name(*f).to_string())
             .collect(),
-        moves: moves
-            .iter()
-            .map(|m| MoveJson {
-                at: [m.at.x, m.at.y],
-                rot: m.rot.degrees(),
-                followers: m
-                    .spots
-                    .iter()
-                    .map(|(l, k)| SpotJson {
-                        location: l.to_string(),
-                        kind: k.word().to_string(),
-                    })
-                    .collect(),
-                others: m
-                    .companions
-                    .iter()
-                    .map(|(f, l, k)| OtherSpotJson {
-                        figure: table.name(*f).to_string(),
-                        location: l.to_string(),
-                        kind: k.word().to_string(),
-                    })
-                    .collect(),
-                after_scoring: m
-                    .after
-                    .iter()
-                    .map(|a| MoveOnJson {
-                        figure: table.name(a.figure).to_string(),
-                        player: pos.players().get(a.player).cloned().unwrap_or_default(),
-                        from: [a.from.x, a.from.y],
-                        to: a
-                            .to
-                            .iter()
-                            .map(|(p, l, k)| crate::report::json::SpotAtJson {
-                                at: [p.x, p.y],
-                                location: l.to_string(),
-                                kind: k.word().to_string(),
-                            })
-                            .collect(),
-                    })
-                    .collect(),
-                elsewhere: m
-                    .elsewhere
-                    .iter()
-                    .map(|(p, l, k)| crate::report::json::SpotAtJson {
-                        at: [p.x, p.y],
-                        location: l.to_string(),
-                        kind: k.word().to_string(),
-                    })
-                    .collect(),
-                actions: m.actions.iter().map(|a| action_json(pos, a)).collect(),
-            })
-            .collect(),
+        moves: moves.iter().map(|m| move_json(pos, m)).collect(),
         actions: pos
             .action_options()
             .iter()
@@ -380,6 +455,18 @@ pub(crate) fn json(
             from: [u.from.x, u.from.y],
             options: u.options.iter().map(|a| action_json(pos, a)).collect(),
         }),
+        enabled: pos
+            .game()
+            .catalog
+            .find(tile)
+            .map(|t| pos.enabled(t))
+            .unwrap_or_default()
+            .iter()
+            .map(|(m, act)| crate::report::json::EnabledJson {
+                placement: move_json(pos, m),
+                with: written_act(pos, act),
+            })
+            .collect(),
     };
     serde_json::to_value(json).unwrap_or_default()
 }

@@ -644,6 +644,18 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// Every empty position beside a placed tile.
+    #[must_use]
+    pub fn open_positions(&self) -> Vec<Pos> {
+        let mut open = self.open.borrow_mut();
+        let (synced, positions) = &mut *open;
+        for p in &self.placed[*synced..] {
+            positions.placed(p.pos, |q, e| self.edge_shown(q, e));
+        }
+        *synced = self.placed.len();
+        positions.all().to_vec()
+    }
+
     /// Shows `found` the legal placements of `tile` now, in no set order,
     /// until it answers true; whether it did.
     pub fn find_placement(

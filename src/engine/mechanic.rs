@@ -419,6 +419,21 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         Vec::new()
     }
 
+    /// Phase "place": the acts laid with the tile that might make placing
+    /// `tile` of `actor` at `pos` turned by `rot` legal where its edges
+    /// alone do not (`problems`: each a mismatched edge; a bridge carrying
+    /// a road on); each is checked by laying it ([`Mechanics::enabled`]).
+    fn enabling(
+        &self,
+        _game: &Game,
+        _actor: usize,
+        _tile: usize,
+        _at: (Pos, Rotation),
+        _problems: &[super::game::PlaceProblem],
+    ) -> Vec<Act> {
+        Vec::new()
+    }
+
     /// Phase "placed": the tile lies on the board and its features are
     /// joined; nothing is deployed or scored yet. Returns the feature that
     /// earns the player one more turn, if this mechanic gives one.
@@ -935,6 +950,76 @@ impl Mechanics {
             all.extend(acts);
         }
         (form, all)
+    }
+
+    /// The placements of `tile` by `actor` that its edges alone do not
+    /// allow but an act laid with it does (a bridge carrying a road on),
+    /// each with the first such act, checked by laying it on a copy of the
+    /// game: for `carca moves`, the page and the generator.
+    #[must_use]
+    pub fn enabled(
+        &self,
+        game: &Game,
+        names: &[String],
+        actor: usize,
+        tile: usize,
+    ) -> Vec<(Pos, Rotation, Act)> {
+        let mut out = Vec::new();
+        if !self.hooks_place() {
+            return out;
+        }
+        let catalog = game.catalog;
+        // A rotation that shows the same sides as a smaller one is the
+        // same placement.
+        let entry = &catalog.tiles[tile];
+        let rotations: Vec<Rotation> = Rotation::ALL
+            .into_iter()
+            .filter(|r| !(0..r.quarters()).any(|q| entry.same_turned(q, r.quarters())))
+            .collect();
+        for pos in game.open_positions() {
+            for &rot in &rotations {
+                let problems = game.placement_problems(tile, pos, rot);
+                if problems.is_empty()
+                    || !problems
+                        .iter()
+                        .all(|p| matches!(p, super::game::PlaceProblem::Mismatch { .. }))
+                    || self.placement_problem(catalog, tile, pos, rot).is_some()
+                {
+                    continue;
+                }
+                let acts = self
+                    .in_phase(Phases::PLACE)
+                    .flat_map(|m| m.enabling(game, actor, tile, (pos, rot), &problems))
+                    .collect::<Vec<Act>>();
+                for act in acts {
+                    let mut tried = game.clone();
+                    let mut mechanics = self.clone();
+                    let (form, said) = mechanics.laying(
+                        &mut tried,
+                        &Laying {
+                            turn: 1,
+                            actor,
+                            names,
+                            tile,
+                            pos,
+                            rot,
+                            acts: std::slice::from_ref(&act),
+                            record: None,
+                        },
+                    );
+                    if said.violations.is_empty()
+                        && tried
+                            .placement_problems(form.unwrap_or(tile), pos, rot)
+                            .is_empty()
+                    {
+                        out.push((pos, rot, act));
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|&(p, rot, _)| (-p.y, p.x, rot));
+        out
     }
 
     /// Whether any mechanic hooks into the "place" phase.

@@ -154,81 +154,128 @@ impl Position<'_> {
     #[must_use]
     pub fn moves(&self, tile: usize) -> Vec<Move> {
         let r = &self.referee;
-        let t = &r.record.catalog.tiles[tile].tile;
-        let can_deploy = !self.figures().is_empty();
-        // What a placement itself opens (a portal, the princess, a
-        // flight): asked of the game with the tile in place.
-        let placed_options =
-            r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
-        // The actions open wherever the tile goes: a placement that wakes a
-        // mechanic may open more (a foundation of its own, a tile the
-        // dragon left), listed with it.
-        let everywhere = std::cell::OnceCell::new();
         // A rotation that shows the same sides as a smaller one (a
         // cloister, a city on four sides) is the same placement: listed once.
         let entry = &r.record.catalog.tiles[tile];
         let same_as_smaller =
             |rot: Rotation| (0..rot.quarters()).any(|q| entry.same_turned(q, rot.quarters()));
-        r.game
+        let placements: Vec<(Pos, Rotation)> = r
+            .game
             .legal_placements(tile)
             .into_iter()
             .filter(|&(_, rot)| !same_as_smaller(rot))
             .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
-            .map(|(at, rot)| {
-                let tried = self.tried(tile, at, rot);
-                let spots = if can_deploy {
-                    let follower = self.figures()[0];
-                    (0..t.features.len())
-                        .filter(|&f| tried.allows(self, f, follower))
-                        .map(|f| (location_of(t, rot, f), t.features[f].kind))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let companions = self.companion_spots(&tried, at);
-                let after = if r.mechanics.hooks_scored() {
-                    self.moves_after(&tried)
-                } else {
-                    Vec::new()
-                };
-                let (elsewhere, mut actions) = if placed_options {
-                    self.placed_options(&tried, can_deploy)
-                } else {
-                    (Vec::new(), Vec::new())
-                };
-                if let Some(mechanics) = &tried.mechanics {
-                    actions.extend(
-                        mechanics
-                            .action_options(&tried.game, self.player)
-                            .into_iter()
-                            .filter(|a| {
-                                !everywhere.get_or_init(|| self.action_options()).contains(a)
-                            }),
-                    );
-                }
-                Move {
-                    at,
-                    rot,
-                    spots,
-                    companions,
-                    after,
-                    elsewhere,
-                    actions,
-                }
+            .collect();
+        placements
+            .into_iter()
+            .map(|(at, rot)| self.move_at(tile, at, rot, &[]))
+            .collect()
+    }
+
+    /// The placements of `tile` its edges alone do not allow but an act
+    /// laid with it does (a bridge carrying a road on), each with its
+    /// spots and choices as the tile lies with that act, and the act.
+    #[must_use]
+    pub fn enabled(&self, tile: usize) -> Vec<(Move, crate::record::Act)> {
+        let r = &self.referee;
+        r.mechanics
+            .enabled(&r.game, &r.record.players, self.player, tile)
+            .into_iter()
+            .map(|(at, rot, act)| {
+                let m = self.move_at(tile, at, rot, std::slice::from_ref(&act));
+                (m, act)
             })
             .collect()
+    }
+
+    /// The placement of `tile` at `at` turned by `rot`, laid with the acts
+    /// `laid`, with its legal follower spots and choices.
+    fn move_at(&self, tile: usize, at: Pos, rot: Rotation, laid: &[crate::record::Act]) -> Move {
+        let r = &self.referee;
+        let can_deploy = !self.figures().is_empty();
+        // What a placement itself opens (a portal, the princess, a
+        // flight): asked of the game with the tile in place.
+        let placed_options =
+            r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
+        let tried = self.tried(tile, at, rot, laid);
+        // The tile in the form it lies in (with a bridge across it).
+        let t = tried.game.tile(tried.game.placed()[tried.idx].tile());
+        let spots = if can_deploy {
+            let follower = self.figures()[0];
+            (0..t.features.len())
+                .filter(|&f| tried.allows(self, f, follower))
+                .map(|f| (location_of(t, rot, f), t.features[f].kind))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let companions = self.companion_spots(&tried, at);
+        let after = if r.mechanics.hooks_scored() {
+            self.moves_after(&tried)
+        } else {
+            Vec::new()
+        };
+        let (elsewhere, mut actions) = if placed_options {
+            self.placed_options(&tried, can_deploy)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        // The actions open wherever the tile goes: a placement that wakes a
+        // mechanic may open more (a foundation of its own, a tile the
+        // dragon left), listed with it.
+        if let Some(mechanics) = &tried.mechanics {
+            let everywhere = self.action_options();
+            actions.extend(
+                mechanics
+                    .action_options(&tried.game, self.player)
+                    .into_iter()
+                    .filter(|a| !everywhere.contains(a)),
+            );
+        }
+        Move {
+            at,
+            rot,
+            spots,
+            companions,
+            after,
+            elsewhere,
+            actions,
+        }
     }
 
     /// `tile` placed at `at` turned by `rot` on a copy of the game, and the
     /// mechanics told of it when the tile wakes any (a volcano calls the
     /// dragon at once, a foundation joins the towers), as the referee's
     /// "placed" phase does.
-    fn tried(&self, tile: usize, at: Pos, rot: Rotation) -> Tried<'_> {
+    fn tried(&self, tile: usize, at: Pos, rot: Rotation, laid: &[crate::record::Act]) -> Tried<'_> {
         let r = &self.referee;
         let mut game = r.game.clone();
-        let idx = game.place(tile, at, rot, None);
-        let mechanics = (r.mechanics.placed_concerns(tile) != 0).then(|| {
+        // The acts laid with the tile (a bridge) change the board or the
+        // tile's form first, as the referee's "place" phase does.
+        let mut laying = None;
+        let mut form = tile;
+        if !laid.is_empty() {
             let mut mechanics = r.mechanics.clone();
+            let (f, _) = mechanics.laying(
+                &mut game,
+                &super::mechanic::Laying {
+                    turn: self.turns + 1,
+                    actor: self.player,
+                    names: &r.record.players,
+                    tile,
+                    pos: at,
+                    rot,
+                    acts: laid,
+                    record: None,
+                },
+            );
+            form = f.unwrap_or(tile);
+            laying = Some(mechanics);
+        }
+        let idx = game.place(form, at, rot, None);
+        let concerned = r.mechanics.placed_concerns(tile) != 0;
+        let mechanics = (concerned || laying.is_some()).then(|| {
+            let mut mechanics = laying.unwrap_or_else(|| r.mechanics.clone());
             mechanics.placed(
                 &mut game,
                 &Placing {

@@ -76,6 +76,24 @@ pub struct MovesJson {
     /// left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub under_way: Option<UnderWayJson>,
+    /// Placements the tile's edges alone do not allow but an act laid with
+    /// it does (a bridge carrying a road on), each with that act; left out
+    /// when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub enabled: Vec<EnabledJson>,
+}
+
+/// A placement an act laid with the tile makes legal: the placement as
+/// the tile lies with that act, and the act.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct EnabledJson {
+    /// The placement, its spots and choices.
+    #[serde(flatten)]
+    pub placement: MoveJson,
+    /// The act, as a turn of a record writes it (`{"bridge": {"at": [x,
+    /// y], "span": "NS"}}`).
+    pub with: serde_json::Map<String, serde_json::Value>,
 }
 
 /// An act of the last turn played, under way.

@@ -7,7 +7,7 @@ use super::keys::{Bridge, Bridges, Span};
 use super::notes::BcbNote;
 use super::problem::BcbProblem;
 use crate::engine::event::{Note, NoteKind, Told};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, PlaceProblem};
 use crate::engine::mechanic::{Laying, Mechanic, Phases, Said, Setup};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos, Rotation};
@@ -212,6 +212,58 @@ impl Mechanic for Bridging {
             }
         }
         form
+    }
+
+    fn enabling(
+        &self,
+        game: &Game,
+        actor: usize,
+        tile: usize,
+        (pos, rot): (Pos, Rotation),
+        problems: &[PlaceProblem],
+    ) -> Vec<Act> {
+        // A bridge turns field edges into road: it mends only a road that
+        // meets a field, and at most two edges (its two ends).
+        let mendable = problems.len() <= 2
+            && problems.iter().all(|p| {
+                matches!(
+                    p,
+                    PlaceProblem::Mismatch { ours, theirs, .. }
+                        if matches!((ours, theirs), (EdgeKind::Road, EdgeKind::Field) | (EdgeKind::Field, EdgeKind::Road))
+                )
+            });
+        if !mendable || self.left.get(actor).copied().unwrap_or(0) == 0 {
+            return Vec::new();
+        }
+        let act = |at: Option<Pos>, span: Span| {
+            Act::Keyed(Keyed::new(Bridge {
+                at,
+                span,
+                map: at.is_some(),
+                written: miette::SourceSpan::from((0, 0)),
+            }))
+        };
+        // Across the tile itself, or across a neighbour towards it.
+        let mut out: Vec<Act> = [Span::NorthSouth, Span::WestEast]
+            .into_iter()
+            .filter(|&s| bridged(game.catalog, tile, rot, s).is_some())
+            .map(|s| act(None, s))
+            .collect();
+        for e in Edge::ALL {
+            let at = pos.step(e);
+            let span = if matches!(e, Edge::N | Edge::S) {
+                Span::NorthSouth
+            } else {
+                Span::WestEast
+            };
+            if let Some(idx) = game.at(at) {
+                let p = &game.placed()[idx];
+                if bridged(game.catalog, p.tile(), p.rot, span).is_some() {
+                    out.push(act(Some(at), span));
+                }
+            }
+        }
+        out
     }
 
     fn propose_laying(

@@ -674,14 +674,33 @@ impl Mechanic for City {
     }
 
     fn badges(&self, _game: &Game) -> Vec<crate::engine::mechanic::Badge> {
-        self.quarters_at
-            .map(|at| crate::engine::mechanic::Badge {
+        let Some(at) = self.quarters_at else {
+            return Vec::new();
+        };
+        // The Count, then each player's followers in each quarter.
+        let mut out = vec![crate::engine::mechanic::Badge {
+            at,
+            label: format!("Count: {}", self.count.word()),
+            owner: None,
+        }];
+        let mut seen: Vec<(Quarter, usize)> = Vec::new();
+        for i in &self.inside {
+            if seen.contains(&(i.quarter, i.owner)) {
+                continue;
+            }
+            seen.push((i.quarter, i.owner));
+            let n = self
+                .inside
+                .iter()
+                .filter(|j| j.quarter == i.quarter && j.owner == i.owner)
+                .count();
+            out.push(crate::engine::mechanic::Badge {
                 at,
-                label: format!("Count: {}", self.count.word()),
-                owner: None,
-            })
-            .into_iter()
-            .collect()
+                label: format!("{} ×{n}", i.quarter.word()),
+                owner: Some(i.owner),
+            });
+        }
+        out
     }
 
     fn aside(&self) -> Vec<Aside> {

@@ -2101,6 +2101,12 @@ export declare namespace Moves {
      * left out when none.
      */
     under_way?: UnderWayJson | null;
+    /**
+     * Placements the tile's edges alone do not allow but an act laid with
+     * it does (a bridge carrying a road on), each with that act; left out
+     * when none.
+     */
+    enabled?: EnabledJson[];
   }
   /**
    * One legal placement.
@@ -2307,6 +2313,54 @@ export declare namespace Moves {
      * of the act's list.
      */
     options: ActionJson[];
+  }
+  /**
+   * A placement an act laid with the tile makes legal: the placement as
+   * the tile lies with that act, and the act.
+   */
+  export interface EnabledJson {
+    /**
+     * Where: `[x, y]`.
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    at: [number, number];
+    /**
+     * How it is turned, in degrees clockwise.
+     */
+    rot: number;
+    /**
+     * Where a follower could stand.
+     */
+    followers: SpotJson[];
+    /**
+     * Where the player's other figures could stand (a builder, a pig, a
+     * figure for some kinds of feature only).
+     */
+    others: OtherSpotJson[];
+    /**
+     * Figures this placement's scoring would send home that may move on
+     * at once (wagons), with where each may go; left out when none.
+     */
+    after_scoring?: MoveOnJson[];
+    /**
+     * Where the turn's follower may go on other tiles (a magic portal:
+     * `meeple: { at, spot }`); left out when nowhere.
+     */
+    elsewhere?: SpotAtJson[];
+    /**
+     * What this placement opens (the princess's choices, the dragon's
+     * first steps); left out when nothing.
+     */
+    actions?: ActionJson[];
+    /**
+     * The act, as a turn of a record writes it (`{"bridge": {"at": [x,
+     * y], "span": "NS"}}`).
+     */
+    with: {
+      [k: string]: unknown | undefined;
+    };
   }
   /**
    * The record could not be read.
