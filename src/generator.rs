@@ -651,9 +651,11 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             };
         }
         // A tile that fits nowhere as it is may fit with an act laid with
-        // it (a bridge carrying a road on); now and then it is placed so.
+        // it (a bridge carrying a road on); it is placed so now and then.
+        // Now and then such a placement is chosen though the tile fits
+        // elsewhere too.
         let mut enabling = None;
-        if found.is_none() && mechanics.hooks_place() {
+        if mechanics.may_enable() && (found.is_none() || rng.chance(0.1)) {
             let mut enabled = mechanics.enabled(&game, &names, player, tile);
             if !enabled.is_empty() && rng.chance(0.5) {
                 let (pos, rot, act) = enabled.swap_remove(rng.below(enabled.len()));

@@ -434,6 +434,12 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         Vec::new()
     }
 
+    /// Whether [`Mechanic::enabling`] may name any act (so that the
+    /// generator looks for such placements only then).
+    fn may_enable(&self) -> bool {
+        false
+    }
+
     /// Phase "placed": the tile lies on the board and its features are
     /// joined; nothing is deployed or scored yet. Returns the feature that
     /// earns the player one more turn, if this mechanic gives one.
@@ -965,7 +971,7 @@ impl Mechanics {
         tile: usize,
     ) -> Vec<(Pos, Rotation, Act)> {
         let mut out = Vec::new();
-        if !self.hooks_place() {
+        if !self.may_enable() {
             return out;
         }
         let catalog = game.catalog;
@@ -1020,6 +1026,13 @@ impl Mechanics {
         }
         out.sort_by_key(|&(p, rot, _)| (-p.y, p.x, rot));
         out
+    }
+
+    /// Whether some mechanic may make a placement legal with an act laid
+    /// with the tile.
+    #[must_use]
+    pub fn may_enable(&self) -> bool {
+        self.in_phase(Phases::PLACE).any(Mechanic::may_enable)
     }
 
     /// Whether any mechanic hooks into the "place" phase.

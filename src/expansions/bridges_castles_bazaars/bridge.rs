@@ -214,6 +214,10 @@ impl Mechanic for Bridging {
         form
     }
 
+    fn may_enable(&self) -> bool {
+        true
+    }
+
     fn enabling(
         &self,
         game: &Game,
