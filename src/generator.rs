@@ -10,7 +10,9 @@
 //! through [`Game`] and the mechanics in play, so every move it writes is
 //! one the referee accepts.
 
-use crate::engine::mechanic::{Acting, End, Mechanics, Placing, Scored, Setup, Target, TurnEnded};
+use crate::engine::mechanic::{
+    Acting, End, Mechanics, Phases, Placing, Scored, Setup, Target, TurnEnded,
+};
 use crate::engine::open::OpenPositions;
 use crate::engine::turns::TurnOrder;
 use crate::engine::{Game, Spot};
@@ -942,7 +944,8 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         // The "turn end" phase, once the player's turn is over: what comes
         // between turns (a bazaar's auction, its tiles drawn from the deck),
         // written on the turn's last entry.
-        if !earned && !in_final_round && mechanics.hooks_turn_end() {
+        if !earned && !in_final_round && mechanics.busy(&game, Phases::TURN_END, player, None, &[])
+        {
             // What the supply holds: the deck and the tiles beyond it.
             let left = deck
                 .iter()

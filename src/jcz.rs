@@ -1443,6 +1443,21 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
             .then(|| save.get("initialRandom").and_then(Value::as_f64))
             .flatten(),
     };
+    // What an expansion's reader may ask, made afresh for each message.
+    macro_rules! context {
+        () => {
+            Context {
+                reader,
+                ids,
+                players: &players,
+                figures: &figures,
+                random: &mut random,
+                tilesets: &tilesets,
+                top: &mut top,
+                options: &read.options,
+            }
+        };
+    }
     for (i, msg) in replay.iter().enumerate() {
         let kind = msg.get("type").and_then(Value::as_str).unwrap_or_default();
         let payload = msg.get("payload").cloned().unwrap_or(Value::Null);
@@ -1470,16 +1485,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
                 }
             },
         };
-        let mut cx = Context {
-            reader,
-            ids,
-            players: &players,
-            figures: &figures,
-            random: &mut random,
-            tilesets: &tilesets,
-            top: &mut top,
-            options: &read.options,
-        };
+        let mut cx = context!();
         match kind {
             "PLACE_TILE" => {
                 if let Some(reading) = current.take() {
@@ -1712,16 +1718,7 @@ fn convert(reader: &mut Reader, save: &Value, ids: &Ids, with: Expansions) -> Op
     if let Some(reading) = current.take() {
         done(&mut record, reading);
     }
-    let mut cx = Context {
-        reader,
-        ids,
-        players: &players,
-        figures: &figures,
-        random: &mut random,
-        tilesets: &tilesets,
-        top: &mut top,
-        options: &read.options,
-    };
+    let mut cx = context!();
     for slice in &mut slices {
         slice.finish(&mut cx, &mut record.turns);
     }

@@ -360,6 +360,21 @@ fn action_json(
     }
 }
 
+/// A spot of a tile on the board, as JSON.
+fn spot_at_json(
+    (p, l, k): &(
+        crate::geometry::Pos,
+        crate::record::Location,
+        crate::tileset::FeatureKind,
+    ),
+) -> crate::report::json::SpotAtJson {
+    crate::report::json::SpotAtJson {
+        at: [p.x, p.y],
+        location: l.to_string(),
+        kind: k.word().to_string(),
+    }
+}
+
 /// A placement, as JSON.
 fn move_json(
     pos: &crate::engine::Position,
@@ -394,26 +409,10 @@ fn move_json(
                 figure: table.name(a.figure).to_string(),
                 player: pos.players().get(a.player).cloned().unwrap_or_default(),
                 from: [a.from.x, a.from.y],
-                to: a
-                    .to
-                    .iter()
-                    .map(|(p, l, k)| crate::report::json::SpotAtJson {
-                        at: [p.x, p.y],
-                        location: l.to_string(),
-                        kind: k.word().to_string(),
-                    })
-                    .collect(),
+                to: a.to.iter().map(spot_at_json).collect(),
             })
             .collect(),
-        elsewhere: m
-            .elsewhere
-            .iter()
-            .map(|(p, l, k)| crate::report::json::SpotAtJson {
-                at: [p.x, p.y],
-                location: l.to_string(),
-                kind: k.word().to_string(),
-            })
-            .collect(),
+        elsewhere: m.elsewhere.iter().map(spot_at_json).collect(),
         actions: m.actions.iter().map(|a| action_json(pos, a)).collect(),
     }
 }

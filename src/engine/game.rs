@@ -735,11 +735,13 @@ impl<'a> Game<'a> {
             let theirs = &self.catalog.tiles[nb.tile()].sides[nb.rot.quarters()];
             let (side, facing) = (e.index(), e.opposite().index());
             let here = mine.on_edge[side].map(|f| base + Node::from(f));
-            let there = theirs.on_edge[facing].map(|f| nb_base + Node::from(f));
+            // A neighbour's feature by `Game::node`: a bridge laid across it
+            // after it was placed is a node further on in the store.
+            let there = theirs.on_edge[facing].map(|f| self.node(n, usize::from(f)));
             // A second city on the edge (two share it): it closes there
             // and joins the same city as the first.
             let here_too = mine.shared_on_edge[side].map(|f| base + Node::from(f));
-            let there_too = theirs.shared_on_edge[facing].map(|f| nb_base + Node::from(f));
+            let there_too = theirs.shared_on_edge[facing].map(|f| self.node(n, usize::from(f)));
             match (mine.edges[side], theirs.edges[facing]) {
                 (EdgeKind::Any, EdgeKind::Any) => {}
                 (EdgeKind::Any, _) => {

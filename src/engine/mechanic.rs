@@ -458,8 +458,8 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         true
     }
 
-    /// Phases "begin", "act" and "move": whether it has anything to do in
-    /// `phase` on this turn of `actor`, the tile at `placed` (none at the
+    /// Phases "begin", "act", "move" and "turn end": whether it has
+    /// anything to do in `phase` on this turn of `actor`, the tile at `placed` (none at the
     /// beginning) and the record's `acts` (asked before the phase, once
     /// the turn woke it ([`Mechanic::wakes`]); when no mechanic has, the
     /// phase costs nothing).
@@ -1161,12 +1161,6 @@ impl Mechanics {
     #[must_use]
     pub fn dealt_left(&self) -> u64 {
         self.in_phase(Phases::DRAW).map(Mechanic::dealt_left).sum()
-    }
-
-    /// Whether any mechanic hooks into the "turn end" phase.
-    #[must_use]
-    pub fn hooks_turn_end(&self) -> bool {
-        self.phases.has(Phases::TURN_END)
     }
 
     /// The "turn end" phase for every mechanic hooked into it.

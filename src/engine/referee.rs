@@ -605,7 +605,7 @@ impl<'r> Referee<'r> {
                 .after(actor, turn.number, discard, earned.is_some());
             // The "turn end" phase, once the player's turn is over (after a
             // builder's second turn): what comes between turns.
-            if !discard && earned.is_none() && self.mechanics.hooks_turn_end() {
+            if !discard && earned.is_none() && self.busy(Phases::TURN_END, actor, None, &[]) {
                 self.turn_end(turn, actor, i + 1 < turns.len());
             }
             if self.land_left() == 0 {
@@ -848,6 +848,7 @@ impl<'r> Referee<'r> {
     /// Whether `tile` is the tile a mechanic dealt `actor` for this turn,
     /// which is then spent; when another tile is played where one was
     /// dealt, the dealt one is spent too, and the rule broken reported.
+    #[inline]
     fn dealt(&mut self, tile: usize, span: SourceSpan, actor: usize, second: bool) -> bool {
         if !self.mechanics.hooks_draw() || self.mechanics.dealt(actor, second).is_none() {
             return false;

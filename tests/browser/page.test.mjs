@@ -660,6 +660,43 @@ test('a tower piece, its capture and a ransom are recorded by clicking, and scor
   await page.close();
 });
 
+test('bridges are recorded by clicking, across the tile placed and across a neighbour, and score as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue]', 'tilesets: [base, bridges-castles-bazaars]', 'turns:'];
+  const before = join(dir, 'bridges.yaml');
+  writeFileSync(before, [...head, ''].join('\n'));
+  const page = await open(await serve(before));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options.filter((o) => o.startsWith('act:bridge')), ['act:bridge-ns', 'act:bridge-we']);
+  // Red: a cloister east of the start tile fits only with a bridge across it.
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(1, 0));
+  await page.selectOption('#figure', 'act:bridge-we');
+  await click(page, square(1, 0));
+  await page.waitForFunction(() => /bridge: \{ ?at: \[1, 0\], span: WE ?\}/.test(document.querySelector('[data-record]').value));
+  // Blue: a cloister south of the start tile; red: a road beside it, which
+  // fits only with a bridge across blue's cloister.
+  await click(page, '[data-palette-tile="B"]');
+  await click(page, square(0, -1));
+  await click(page, '[data-palette-tile="U"]');
+  await click(page, square(1, -1));
+  await page.selectOption('#figure', 'act:bridge-we');
+  await click(page, square(0, -1));
+  await page.waitForFunction(() => /bridge: \{ ?at: \[0, -1\], span: WE ?\}/.test(document.querySelector('[data-record]').value));
+  const clicked = join(dir, 'bridges-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'bridges-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - { tile: B, at: [1, 0], bridge: WE }',
+    '  - { tile: B, at: [0, -1] }',
+    '  - { tile: U, at: [1, -1], bridge: { at: [0, -1], span: WE } }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  await page.close();
+});
+
 test('the princess, the fairy, the dragon\'s steps and a portal are recorded by clicking, and score as written by hand', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
   const head = ['players: [red, blue]', 'tilesets: [base, princess-dragon]', 'turns:',

@@ -359,9 +359,12 @@ impl Mechanic for Bazaars {
     }
 
     fn phases(&self) -> Phases {
+        // The record's auction is taken in the "move" phase, after the
+        // deployment, where a castle is made too: a turn pays for no more
+        // phases than before.
         Phases::DRAW
             .and(Phases::PLACED)
-            .and(Phases::ACT)
+            .and(Phases::MOVE)
             .and(Phases::TURN_END)
     }
 
@@ -381,7 +384,12 @@ impl Mechanic for Bazaars {
         _placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        phase != Phases::ACT || acts.iter().any(|a| a.get::<Bazaar>().is_some())
+        if phase == Phases::TURN_END {
+            // Nothing to do between turns unless an auction is due or
+            // written, or a round runs.
+            return self.due || self.written.is_some() || self.round;
+        }
+        phase != Phases::MOVE || acts.iter().any(|a| a.get::<Bazaar>().is_some())
     }
 
     fn placed(&mut self, _game: &mut Game, placing: &Placing) -> Option<crate::engine::FeatureId> {
@@ -392,7 +400,7 @@ impl Mechanic for Bazaars {
         None
     }
 
-    fn act(&mut self, _game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
+    fn before_scoring(&mut self, _game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
         for (i, act) in acting.acts.iter().enumerate() {
             let Some(b) = act.get::<Bazaar>() else {
                 continue;

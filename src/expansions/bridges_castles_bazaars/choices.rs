@@ -25,20 +25,45 @@ fn castle(a: &ActionOption, _: &Names<'_>) -> String {
     )
 }
 
-/// The expansion's acts on the page, on the last turn: the small city
-/// clicked becomes a castle.
-pub const PAGE: [PageAct; 1] = [PageAct {
-    name: "castle",
-    offered_by: "castle",
-    writes: "castle",
-    menu: "castle (last turn): the small city clicked becomes a castle",
-    hint: "Click a spot of the two-tile city the last turn completes: its one follower's owner makes it a castle instead of scoring it.",
-    pick: PagePick::Spot {
-        owner: false,
-        figure: false,
-        top: None,
+/// The expansion's acts on the page, on the last turn: a bridge across
+/// the tile clicked (the tile placed or one beside it), north to south or
+/// west to east; the small city clicked becomes a castle.
+pub const PAGE: [PageAct; 3] = [
+    PageAct {
+        name: "bridge-ns",
+        offered_by: "bridge",
+        writes: "bridge",
+        menu: "bridge north–south (last turn): across the tile clicked",
+        hint: "Click the tile just placed or one beside it: a bridge runs across it from its north edge to its south edge, both field edges.",
+        pick: PagePick::Tile,
+        fixed: &[("span", "NS")],
+        clears_figure: false,
+        summary: "a bridge north–south across",
     },
-    fixed: &[],
-    clears_figure: false,
-    summary: "makes a castle of",
-}];
+    PageAct {
+        name: "bridge-we",
+        offered_by: "bridge",
+        writes: "bridge",
+        menu: "bridge west–east (last turn): across the tile clicked",
+        hint: "Click the tile just placed or one beside it: a bridge runs across it from its west edge to its east edge, both field edges.",
+        pick: PagePick::Tile,
+        fixed: &[("span", "WE")],
+        clears_figure: false,
+        summary: "a bridge west–east across",
+    },
+    PageAct {
+        name: "castle",
+        offered_by: "castle",
+        writes: "castle",
+        menu: "castle (last turn): the small city clicked becomes a castle",
+        hint: "Click a spot of the two-tile city the last turn completes: its one follower's owner makes it a castle instead of scoring it.",
+        pick: PagePick::Spot {
+            owner: false,
+            figure: false,
+            top: None,
+        },
+        fixed: &[],
+        clears_figure: false,
+        summary: "makes a castle of",
+    },
+];

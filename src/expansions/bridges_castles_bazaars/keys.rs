@@ -713,6 +713,9 @@ impl ActValue for Bazaar {
     fn span(&self) -> SourceSpan {
         self.span
     }
+    fn after_deployment(&self) -> bool {
+        true
+    }
     fn moved(&self, _: &dyn Fn(Pos) -> Pos, _: &dyn Fn(&Location) -> Location) -> Keyed {
         Keyed::new(self.clone())
     }
