@@ -664,13 +664,14 @@ test('bridges are recorded by clicking, across the tile placed and across a neig
   const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
   const head = ['players: [red, blue]', 'tilesets: [base, bridges-castles-bazaars]', 'turns:'];
   const before = join(dir, 'bridges.yaml');
-  writeFileSync(before, [...head, ''].join('\n'));
+  writeFileSync(before, [...head.slice(0, 2), 'turns: []', ''].join('\n'));
   const page = await open(await serve(before));
-  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
-  assert.deepEqual(options.filter((o) => o.startsWith('act:bridge')), ['act:bridge-ns', 'act:bridge-we']);
   // Red: a cloister east of the start tile fits only with a bridge across it.
   await click(page, '[data-palette-tile="B"]');
   await click(page, square(1, 0));
+  await page.waitForFunction(() => [...document.querySelectorAll('#figure option')].some((o) => o.value === 'act:bridge-we'));
+  const options = await page.locator('#figure option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options.filter((o) => o.startsWith('act:bridge')), ['act:bridge-ns', 'act:bridge-we']);
   await page.selectOption('#figure', 'act:bridge-we');
   await click(page, square(1, 0));
   await page.waitForFunction(() => /bridge: \{ ?at: \[1, 0\], span: WE ?\}/.test(document.querySelector('[data-record]').value));
