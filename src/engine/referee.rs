@@ -435,11 +435,37 @@ impl<'r> Referee<'r> {
         }
     }
 
-    /// Lays the start tile, and the rest of a start block.
+    /// The form a tile lies in as a snapshot's state says (a bridge across
+    /// it), asked of the mechanics before it is placed; the tile itself in
+    /// a history.
+    fn stated_form(&mut self, tile: usize, at: Pos, rot: Rotation) -> usize {
+        if !self.mechanics.hooks_place() || !matches!(self.record.body, Body::Snapshot { .. }) {
+            return tile;
+        }
+        let (f, said) = self.mechanics.laying(
+            &mut self.game,
+            &Laying {
+                turn: 0,
+                actor: 0,
+                names: &self.record.players,
+                tile,
+                pos: at,
+                rot,
+                acts: &[],
+                record: Some(self.record),
+            },
+        );
+        self.heard(said);
+        f.unwrap_or(tile)
+    }
+
+    /// Lays the start tile (in the form a snapshot states), and the rest of
+    /// a start block.
     fn start(&mut self) {
         let s = self.record.start.clone();
         self.draw(s.tile(), s.tile_span.into());
-        self.game.place(s.tile(), s.at, s.rot, None);
+        let form = self.stated_form(s.tile(), s.at, s.rot);
+        self.game.place(form, s.at, s.rot, None);
         for (tile, at) in self.record.catalog.start_block() {
             self.draw(tile, s.tile_span.into());
             self.game.place(tile, at, Rotation::R0, None);
@@ -1320,26 +1346,7 @@ impl<'r> Referee<'r> {
             } else {
                 self.draw(p.tile(), p.tile_span.into());
             }
-            // A mechanic may lay the tile in another form its state says
-            // (a bridge across it).
-            let mut form = p.tile();
-            if self.mechanics.hooks_place() {
-                let (f, said) = self.mechanics.laying(
-                    &mut self.game,
-                    &Laying {
-                        turn: 0,
-                        actor: 0,
-                        names: &self.record.players,
-                        tile: p.tile(),
-                        pos: p.at,
-                        rot: p.rot,
-                        acts: &[],
-                        record: Some(self.record),
-                    },
-                );
-                self.heard(said);
-                form = f.unwrap_or(form);
-            }
+            let form = self.stated_form(p.tile(), p.at, p.rot);
             for problem in self.game.placement_problems(form, p.at, p.rot) {
                 // Contact and holes are checked on the whole board below.
                 if matches!(problem, PlaceProblem::Mismatch { .. }) {
