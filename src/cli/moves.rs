@@ -71,7 +71,7 @@ pub(crate) fn run(
     if let Some(dealt) = pos.dealt().filter(|&d| d != tile_index) {
         let id = &record.catalog.tiles[dealt].tile.id;
         return super::usage_error(&format!(
-            "{} plays {id} {when}, the tile dealt to them (got at a bazaar), not {tile}: ask `carca moves {} --tile {id}`",
+            "{} plays {id} {when}, the tile dealt to them, not {tile}: ask `carca moves {} --tile {id}`",
             record.players[pos.player], path
         ));
     }

@@ -7,11 +7,11 @@ use miette::SourceSpan;
 use super::keys::{Bazaar, Sale};
 use super::notes::{BcbNote, Sold};
 use super::problem::BcbProblem;
+use crate::engine::Note;
 use crate::engine::event::{NoteKind, Phase, Told};
 use crate::engine::game::{Game, Payment};
 use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Setup, TurnEnded};
 use crate::engine::violation::{Broken, ViolationKind};
-use crate::engine::{Note, event::Event};
 use crate::record::{Act, Keyed};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
 
@@ -192,7 +192,7 @@ impl Bazaars {
                     },
                 );
                 if let Some(e) = game.events.last_mut() {
-                    detail(e, &s);
+                    e.detail = Some(Told::new(s.clone()));
                 }
             }
             sold.push(s);
@@ -346,11 +346,6 @@ impl Bazaars {
         }
         Some(Bazaar { sales, span })
     }
-}
-
-/// Gives the event of a bazaar's price its detail.
-fn detail(e: &mut Event, s: &Sold) {
-    e.detail = Some(Told::new(s.clone()));
 }
 
 impl Mechanic for Bazaars {

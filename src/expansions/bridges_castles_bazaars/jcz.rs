@@ -60,19 +60,13 @@ struct Tokens {
     got: Vec<Vec<(String, Option<String>)>>,
 }
 
-/// One tile of an auction, as the messages tell it.
-#[derive(Debug, Clone)]
-struct Item {
-    /// The player who took it.
-    owner: Option<usize>,
-}
-
 /// An auction as its messages come: who chooses, who bids now, and the
 /// entries written so far.
 #[derive(Debug)]
 struct Auction {
-    /// The tiles drawn, by JCloisterZone's index.
-    items: Vec<Item>,
+    /// The tiles drawn, by JCloisterZone's index: the player who took
+    /// each, once one did.
+    owners: Vec<Option<usize>>,
     /// The entries, in the order auctioned: the index of the tile, and
     /// the entry without its tile.
     entries: Vec<(usize, serde_json::Map<String, Value>)>,
@@ -92,11 +86,12 @@ impl Auction {
     fn next_without(&self, after: usize, n: usize) -> Option<usize> {
         (1..=n)
             .map(|k| (after + k) % n)
-            .find(|&p| self.items.iter().all(|i| i.owner != Some(p)))
+            .find(|&p| !self.owners.contains(&Some(p)))
     }
 }
 
-/// The random numbers an auction's draws take, and the tiles it draws.
+/// What an auction's entry is written with in place of its tile until
+/// the tile is known (`#bazaar:AUCTION:INDEX`): where its player places it.
 const PLACEHOLDER: &str = "#bazaar";
 
 impl Tokens {
@@ -129,7 +124,7 @@ impl Tokens {
                 cx.next_random();
             }
             self.auction = Some(Auction {
-                items: vec![Item { owner: None }; n],
+                owners: vec![None; n],
                 entries: Vec::new(),
                 bidding: None,
                 high: (0, placer),
@@ -154,7 +149,7 @@ impl Tokens {
         match (m.kind, a.bidding) {
             // A tile chosen, with the chooser's opening bid.
             ("BAZAAR_BID", None) => {
-                let Some(i) = index.filter(|&i| i < n && a.items[i].owner.is_none()) else {
+                let Some(i) = index.filter(|&i| i < n && a.owners[i].is_none()) else {
                     return false;
                 };
                 if a.next_without(a.last, n) != Some(who) {
@@ -218,7 +213,7 @@ impl Tokens {
         let Some((chooser, asked)) = a.bidding else {
             return;
         };
-        let taken = |a: &Auction, p: usize| a.items.iter().any(|i| i.owner == Some(p));
+        let taken = |a: &Auction, p: usize| a.owners.contains(&Some(p));
         let mut p = asked;
         loop {
             p = (p + 1) % n;
@@ -246,15 +241,15 @@ impl Tokens {
             return;
         };
         if let Some(&(i, _)) = a.entries.last() {
-            a.items[i].owner = Some(to);
+            a.owners[i] = Some(to);
         }
         a.bidding = None;
         a.high = (0, to);
-        let left: Vec<usize> = (0..n).filter(|&i| a.items[i].owner.is_none()).collect();
+        let left: Vec<usize> = (0..n).filter(|&i| a.owners[i].is_none()).collect();
         if let [i] = left[..]
             && let Some(p) = a.next_without(a.last, n)
         {
-            a.items[i].owner = Some(p);
+            a.owners[i] = Some(p);
             a.entries.push((i, serde_json::Map::new()));
         }
     }
@@ -265,11 +260,11 @@ impl Tokens {
         let Some(a) = self.auction.as_ref() else {
             return;
         };
-        if a.items.iter().any(|i| i.owner.is_none()) {
+        if a.owners.contains(&None) {
             return;
         }
         let k = self.got.len();
-        let mut got = Vec::with_capacity(a.items.len());
+        let mut got = Vec::with_capacity(a.owners.len());
         let mut list = Vec::with_capacity(a.entries.len());
         for (i, entry) in &a.entries {
             let mut e = serde_json::Map::new();
@@ -277,11 +272,8 @@ impl Tokens {
             e.extend(entry.clone());
             list.push(Value::Object(e));
         }
-        for item in &a.items {
-            let owner = item
-                .owner
-                .map(|p| cx.players[p].clone())
-                .unwrap_or_default();
+        for owner in &a.owners {
+            let owner = owner.map(|p| cx.players[p].clone()).unwrap_or_default();
             got.push((owner, None));
         }
         turn.turn.keyed.set(&keys::BAZAAR, list);

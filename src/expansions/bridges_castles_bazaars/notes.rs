@@ -111,7 +111,7 @@ pub struct SoldJson {
 }
 
 impl Sold {
-    fn json(&self, players: &[String]) -> SoldJson {
+    fn entry(&self, players: &[String]) -> SoldJson {
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
         SoldJson {
             tile: self.tile.clone(),
@@ -145,7 +145,7 @@ impl Tale for Sold {
     }
 
     fn json(&self, players: &[String]) -> serde_json::Value {
-        serde_json::json!({ "bazaar": Sold::json(self, players) })
+        serde_json::json!({ "bazaar": self.entry(players) })
     }
 
     fn heading(&self) -> &'static str {
@@ -243,7 +243,7 @@ impl Tale for BcbNote {
                 tiles: tiles.map(pair),
             },
             BcbNote::Bazaar { sales } => BcbNoteJson::Bazaar {
-                tiles: sales.iter().map(|s| s.json(players)).collect(),
+                tiles: sales.iter().map(|s| s.entry(players)).collect(),
             },
         };
         serde_json::to_value(json).unwrap_or_default()
