@@ -878,9 +878,9 @@ fn no_expansion_words_in_the_engine() {
 /// reference to the expansion's own name for it, which this test can see.
 const REACH: [(&str, usize, usize); 10] = [
     ("river", 5, 10),
-    ("abbey", 2, 9),
-    ("inns & cathedrals", 2, 12),
-    ("traders & builders", 11, 49),
+    ("abbey", 0, 0),
+    ("inns & cathedrals", 0, 0),
+    ("traders & builders", 7, 32),
     ("abbey & mayor", 2, 4),
     ("the tower", 8, 18),
     ("the princess & the dragon", 3, 13),
@@ -936,6 +936,9 @@ fn expansion_words_outside_the_expansions_only_shrink() {
                 let _ = writeln!(report, "      {n}: {line}");
             }
         }
+    }
+    if std::env::var_os("CARCA_REACH_LINES").is_some() {
+        eprintln!("{report}");
     }
     assert!(!over, "expansions named outside src/expansions/:\n{report}");
 }

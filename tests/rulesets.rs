@@ -1,7 +1,7 @@
 //! Ruleset files: broken ones are rejected with a diagnostic (exit 2), sound
 //! ones score, and the built-in rulesets have the values the contract gives.
 
-use carca::rules::{EndGameAbbey, FarmScoring, Ruleset};
+use carca::rules::{FarmScoring, Ruleset};
 
 use crate::common::{carca, relative};
 
@@ -45,55 +45,25 @@ fn custom_ruleset_scores() {
 #[test]
 fn builtin_rulesets_match_the_contract() {
     let table = [
-        (
-            "modern",
-            false,
-            FarmScoring::Third,
-            EndGameAbbey::FinalRound,
-            true,
-        ),
-        (
-            "first-edition",
-            true,
-            FarmScoring::First,
-            EndGameAbbey::None,
-            true,
-        ),
-        (
-            "second-edition",
-            true,
-            FarmScoring::Second,
-            EndGameAbbey::None,
-            true,
-        ),
-        (
-            "hig-faq-2007",
-            false,
-            FarmScoring::Third,
-            EndGameAbbey::None,
-            true,
-        ),
+        ("modern", false, FarmScoring::Third, "final-round", true),
+        ("first-edition", true, FarmScoring::First, "none", true),
+        ("second-edition", true, FarmScoring::Second, "none", true),
+        ("hig-faq-2007", false, FarmScoring::Third, "none", true),
         (
             "all-or-nothing",
             false,
             FarmScoring::Third,
-            EndGameAbbey::FinalRound,
+            "final-round",
             false,
         ),
-        (
-            "tournament",
-            false,
-            FarmScoring::Third,
-            EndGameAbbey::None,
-            true,
-        ),
+        ("tournament", false, FarmScoring::Third, "none", true),
     ];
     for (name, small, farms, abbey, incomplete) in table {
         let r = Ruleset::builtin(name).unwrap_or_else(|| panic!("{name}"));
         assert_eq!(r.name, name);
         assert_eq!(r.small_city, small, "{name}");
         assert_eq!(r.farm_scoring, farms, "{name}");
-        assert_eq!(r.end_game_abbey, abbey, "{name}");
+        assert_eq!(r.word("end_game_abbey"), abbey, "{name}");
         assert_eq!(r.incomplete_features_score(), incomplete, "{name}");
         assert_eq!(r.followers, 7, "{name}");
     }

@@ -523,7 +523,10 @@ mod tests {
             r.points[Point::Cloister] = 2;
         });
         assert_eq!(farm(&house, 4, 0, 0).points, 8);
-        assert_eq!(farm(&house, 4, 0, house.points[Point::Pig]).points, 12);
+        assert_eq!(
+            farm(&house, 4, 0, house.point_by_key("pig").unwrap_or(0)).points,
+            12
+        );
         assert_eq!(city(&house, 3, 1, true), 11);
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
@@ -586,7 +589,7 @@ mod tests {
 
         // Red's pig on the second farm: one more per city paid through it.
         let mut input = input;
-        input[1].bonus = vec![third.points[Point::Pig], 0];
+        input[1].bonus = vec![third.point_by_key("pig").unwrap_or(0), 0];
         let totals = |rules: &Ruleset| {
             let mut t = vec![0; 2];
             for o in farms(rules, 2, &input, None) {
@@ -671,7 +674,9 @@ mod tests {
         };
         assert_eq!(cathedral(true).points, 21);
         assert_eq!(cathedral(false).points, 0);
-        let normal = with(|r| r.inn_cathedral_incomplete = crate::rules::InnCathedral::Normal);
+        let normal = with(|r| {
+            r.words.insert("inn_cathedral_incomplete", "normal");
+        });
         let n = builtin(&normal);
         assert_eq!(
             feature(&normal, &n, FeatureKind::Road, 3, false, &[(1, 1)]).points,

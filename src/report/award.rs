@@ -107,7 +107,7 @@ pub fn words(basis: &Basis) -> String {
             cities,
             rate,
             already,
-            bonus: pig,
+            bonus,
         } => match edition {
             FarmScoring::Second => {
                 let note = if *already > 0 {
@@ -121,22 +121,22 @@ pub fn words(basis: &Basis) -> String {
                 format!(
                     "farm, second edition: {} × {}, each city once per player{note}",
                     plural(*cities, "completed city"),
-                    with_pig(*rate, *pig)
+                    with_bonus(*rate, *bonus)
                 )
             }
             _ => format!(
                 "farm, third edition: {} × {}",
                 plural(*cities, "completed city"),
-                with_pig(*rate, *pig)
+                with_bonus(*rate, *bonus)
             ),
         },
         Basis::FarmsAround {
             rate,
             suppliers,
-            bonus: pig,
+            bonus,
         } => format!(
             "farms, first edition: the completed city pays {} to the player(s) with most farmers on the farms around it (supplied by {})",
-            with_pig(*rate, *pig),
+            with_bonus(*rate, *bonus),
             super::names::join(suppliers)
         ),
         Basis::FarmSuppliesNone => {
@@ -150,12 +150,13 @@ pub fn words(basis: &Basis) -> String {
     }
 }
 
-/// A farm's rate per city, with what the player's pig adds to it.
-fn with_pig(rate: u32, pig: u32) -> String {
-    if pig == 0 {
+/// A farm's rate per city, with the bonus a figure of the player's adds
+/// to it (the only one shipped: the pig's).
+fn with_bonus(rate: u32, bonus: u32) -> String {
+    if bonus == 0 {
         rate.to_string()
     } else {
-        format!("({rate} + {pig} for the pig)")
+        format!("({rate} + {bonus} for the pig)")
     }
 }
 

@@ -275,25 +275,25 @@ impl AwardJson {
                 cities,
                 rate,
                 already,
-                bonus: pig,
+                bonus,
             } => AwardJson::Farm {
                 rule: match edition {
                     FarmScoring::Second => "second_edition",
                     _ => "third_edition",
                 },
                 parts: std::iter::once(part(*cities, "completed_city", *rate))
-                    .chain((*pig > 0).then(|| part(*cities, "pig", *pig)))
+                    .chain((*bonus > 0).then(|| part(*cities, "pig", *bonus)))
                     .collect(),
                 already_paid: *already,
             },
             Basis::FarmsAround {
                 rate,
                 suppliers,
-                bonus: pig,
+                bonus,
             } => AwardJson::FarmsAround {
                 rule: "first_edition",
                 parts: std::iter::once(part(1, "completed_city", *rate))
-                    .chain((*pig > 0).then(|| part(1, "pig", *pig)))
+                    .chain((*bonus > 0).then(|| part(1, "pig", *bonus)))
                     .collect(),
                 supplied_by: super::names::each(suppliers),
             },

@@ -143,17 +143,17 @@ fn write_points(out: &mut String, players: &[String], e: &Event) {
     );
 }
 
-/// A trade-goods event: goods taken from a completed city, or a good's
-/// majority at the end.
-fn write_goods(out: &mut String, players: &[String], e: &Event) {
+/// A tokens event: the tokens taken from a completed feature (the trade
+/// goods of a city), or a kind of token's majority at the end.
+fn write_tokens(out: &mut String, players: &[String], e: &Event) {
     let f = &e.feature;
     if e.tokens.is_empty() {
-        let goods: Vec<String> = f
+        let taken: Vec<String> = f
             .extras
             .iter()
             .map(|(name, n)| super::award::extra(*n, name))
             .collect();
-        let _ = writeln!(out, "  {} — {}", f.name, goods.join(", "));
+        let _ = writeln!(out, "  {} — {}", f.name, taken.join(", "));
         let _ = writeln!(
             out,
             "    {} takes them   {}",
@@ -201,7 +201,7 @@ fn write_payment(out: &mut String, players: &[String], e: &Event) {
 fn write_event(out: &mut String, players: &[String], figures: &FigureTable, e: &Event) {
     let f = &e.feature;
     if matches!(f.kind, crate::engine::ScoredKind::Tokens(_)) {
-        write_goods(out, players, e);
+        write_tokens(out, players, e);
         return;
     }
     if matches!(

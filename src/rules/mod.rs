@@ -14,9 +14,7 @@ pub use error::RulesError;
 pub use load::{
     Declared, Draft, Entry, Value, identity, load, load_with, parse, resolve, schema, schema_with,
 };
-pub use table::{
-    EndGameAbbey, FarmScoring, Incomplete, InnCathedral, Point, Points, TieBreak, Word,
-};
+pub use table::{FarmScoring, Incomplete, Point, Points, TieBreak, Word};
 
 pub use crate::tileset::figure::Figure;
 use crate::tileset::figure::FigureTable;
@@ -32,19 +30,16 @@ pub struct Ruleset {
     pub small_city: bool,
     /// Farm scoring edition.
     pub farm_scoring: FarmScoring,
-    /// Abbeys after the last land tile.
-    pub end_game_abbey: EndGameAbbey,
     /// Whether unfinished roads, cities and cloisters score at the end.
     pub incomplete_features: Incomplete,
     /// Followers each player has.
     pub followers: u32,
-    /// How unfinished roads with inns and cities with cathedrals score.
-    pub inn_cathedral_incomplete: InnCathedral,
     /// Who wins on equal totals.
     pub tie_break: TieBreak,
-    /// The options of the expansions that the ruleset sets, by key
-    /// (`dragon_move` → `after-scoring`); the mechanics read them with
-    /// [`Ruleset::word`], and a key not set has its toggle's default.
+    /// The options kept as words that the ruleset sets to other than
+    /// their default, by key (`dragon_move` → `after-scoring`); the
+    /// mechanics read them with [`Ruleset::option`] or [`Ruleset::word`],
+    /// and a key not set has its toggle's default.
     pub words: std::collections::BTreeMap<&'static str, &'static str>,
     /// Per-player counts of figures the ruleset states (`[figures]`), by
     /// name; a figure not named here comes as the tile sets bring it.
@@ -99,10 +94,8 @@ impl Ruleset {
             name: "modern".into(),
             small_city: false,
             farm_scoring: FarmScoring::Third,
-            end_game_abbey: EndGameAbbey::FinalRound,
             incomplete_features: Incomplete::Score,
             followers: 7,
-            inn_cathedral_incomplete: InnCathedral::Zero,
             tie_break: TieBreak::Shared,
             words: std::collections::BTreeMap::new(),
             figures: std::collections::BTreeMap::new(),
@@ -120,6 +113,17 @@ impl Ruleset {
             table::Setting::Word(w) => w,
             _ => "",
         }
+    }
+
+    /// The word a toggle of [`table::TOGGLES`] kept among the ruleset's
+    /// words takes (`end_game_abbey` → `final-round`): the ruleset's, else
+    /// the toggle's default; empty for any other key.
+    #[must_use]
+    pub fn word(&self, key: &str) -> &'static str {
+        table::TOGGLES
+            .iter()
+            .find(|t| t.key == key)
+            .map_or("", |t| self.option(t))
     }
 
     /// A built-in ruleset by name.
@@ -201,7 +205,7 @@ impl Ruleset {
     /// as if it held none.
     #[must_use]
     pub fn present_rates_unfinished(&self) -> bool {
-        self.inn_cathedral_incomplete == InnCathedral::Zero
+        self.word("inn_cathedral_incomplete") == "zero"
     }
 
     /// Whether unfinished roads, cities and cloisters score at the end.

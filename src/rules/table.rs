@@ -53,22 +53,6 @@ impl Word for FarmScoring {
     ];
 }
 
-/// Whether abbeys may still be placed after the last land tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EndGameAbbey {
-    /// One final round of abbey placements.
-    FinalRound,
-    /// The game ends with the last land tile.
-    None,
-}
-
-impl Word for EndGameAbbey {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (EndGameAbbey::FinalRound, "final-round"),
-        (EndGameAbbey::None, "none"),
-    ];
-}
-
 /// Whether unfinished roads, cities and cloisters score at the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Incomplete {
@@ -81,22 +65,6 @@ pub enum Incomplete {
 impl Word for Incomplete {
     const ALL: &'static [(Self, &'static str)] =
         &[(Incomplete::Score, "score"), (Incomplete::None, "none")];
-}
-
-/// How a road with an inn and a city with a cathedral score unfinished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum InnCathedral {
-    /// Nothing (the printed rule).
-    Zero,
-    /// As if they had no inn or cathedral (a house rule).
-    Normal,
-}
-
-impl Word for InnCathedral {
-    const ALL: &'static [(Self, &'static str)] = &[
-        (InnCathedral::Zero, "zero"),
-        (InnCathedral::Normal, "normal"),
-    ];
 }
 
 /// Who wins on equal totals.
@@ -292,8 +260,12 @@ impl Toggle {
     pub fn set(&self, rules: &mut Ruleset, value: Setting) {
         match (self.kept, value) {
             (Kept::Field { set, .. }, _) => set(rules, value),
-            (Kept::Word { .. }, Setting::Word(w)) => {
-                rules.words.insert(self.key, w);
+            (Kept::Word { default }, Setting::Word(w)) => {
+                if w == default {
+                    rules.words.remove(self.key);
+                } else {
+                    rules.words.insert(self.key, w);
+                }
             }
             (Kept::Word { .. }, _) => {}
         }
@@ -356,9 +328,8 @@ pub const TOGGLES: [Toggle; 7] = [
         values: Values::Words(&["final-round", "none"]),
         always_shown: true,
         bears: Bears::Moves,
-        kept: Kept::Field {
-            get: |r| Setting::Word(r.end_game_abbey.word()),
-            set: |r, s| r.end_game_abbey = word(s, r.end_game_abbey),
+        kept: Kept::Word {
+            default: "final-round",
         },
     },
     Toggle {
@@ -393,10 +364,7 @@ pub const TOGGLES: [Toggle; 7] = [
         values: Values::Words(&["zero", "normal"]),
         always_shown: false,
         bears: Bears::Unfinished,
-        kept: Kept::Field {
-            get: |r| Setting::Word(r.inn_cathedral_incomplete.word()),
-            set: |r, s| r.inn_cathedral_incomplete = word(s, r.inn_cathedral_incomplete),
-        },
+        kept: Kept::Word { default: "zero" },
     },
     Toggle {
         key: "tie_break",
@@ -513,7 +481,10 @@ impl Group {
 /// The tables, in order.
 pub const GROUPS: [Group; 2] = [Group::Points, Group::Figures];
 
-/// One number of `[points]`.
+/// One number of `[points]` that the engine's own scoring reads, the
+/// first rows of [`POINTS`] in order; the rows after them (an inn's, a
+/// cathedral's, the goods', the pig's) are read by key by the tile sets'
+/// modifiers and the expansions' scorings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Point {
     /// Per tile of a completed road.
@@ -536,14 +507,6 @@ pub enum Point {
     FarmCity,
     /// Per completed city to the farms around it (first edition).
     FarmCityFirst,
-    /// Per tile of a completed road with an inn.
-    InnRoad,
-    /// Per tile and pennant of a completed city with a cathedral.
-    CathedralCity,
-    /// To each player with the most tokens of a trade good.
-    GoodsMajority,
-    /// Added per city for the pig's owner.
-    Pig,
 }
 
 /// A row of the `[points]` table.
@@ -563,7 +526,8 @@ const fn kind(kind: &'static str, complete: Option<bool>) -> Bears {
     Bears::Kind { kind, complete }
 }
 
-/// The `[points]` table, in the order of [`Point`].
+/// The `[points]` table of the ruleset format, in order: [`Point`]'s rows
+/// first.
 pub const POINTS: [PointKey; 14] = [
     PointKey {
         key: "road",
@@ -766,12 +730,7 @@ mod tests {
             (Point::Cloister, "cloister"),
             (Point::FarmCity, "farm_city"),
             (Point::FarmCityFirst, "farm_city_first"),
-            (Point::InnRoad, "inn_road"),
-            (Point::CathedralCity, "cathedral_city"),
-            (Point::GoodsMajority, "goods_majority"),
-            (Point::Pig, "pig"),
         ];
-        assert_eq!(order.len(), POINTS.len());
         for (p, key) in order {
             assert_eq!(POINTS[p as usize].key, key);
         }

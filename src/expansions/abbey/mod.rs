@@ -10,7 +10,6 @@ pub mod jcz;
 
 use crate::engine::mechanic::{End, EndProblem, Mechanic, Phases, Setup};
 use crate::engine::violation::AfterTheEnd;
-use crate::rules::EndGameAbbey;
 use crate::tileset::Catalog;
 
 /// The final round's order and how far it has gone.
@@ -104,7 +103,7 @@ struct EndRound {
 /// The final abbey round, when the ruleset plays one.
 #[must_use]
 pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
-    (setup.rules.end_game_abbey == EndGameAbbey::FinalRound)
+    (setup.rules.word("end_game_abbey") == "final-round")
         .then(|| Box::new(EndRound::default()) as Box<dyn Mechanic>)
 }
 

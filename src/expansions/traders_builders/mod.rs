@@ -21,7 +21,7 @@ use crate::engine::features::Node;
 use crate::engine::game::Game;
 use crate::engine::mechanic::{Mechanic, Phases, Placing, Scoring, Setup};
 use crate::engine::scoring;
-use crate::rules::{Figure, Point, Ruleset};
+use crate::rules::{Figure, Ruleset};
 use crate::tileset::model::Shape;
 use crate::tileset::{Catalog, FeatureKind};
 
@@ -285,7 +285,7 @@ struct Pigs {
 pub fn pigs(catalog: &Catalog, rules: &Ruleset, _players: usize) -> Option<Box<dyn Scoring>> {
     (rules.supply_with(Figure::PIG, &catalog.figures) > 0).then(|| {
         Box::new(Pigs {
-            rate: rules.points[Point::Pig],
+            rate: rules.point_by_key("pig").unwrap_or(1),
         }) as Box<dyn Scoring>
     })
 }
