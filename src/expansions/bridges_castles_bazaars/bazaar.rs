@@ -470,8 +470,9 @@ impl Mechanic for Bazaars {
             if let Some(w) = written {
                 said.violations.push((
                     broken(format!(
-                        "no auction: {} tiles are left, fewer than one per player; the entry is ignored",
-                        ended.left
+                        "no auction: {} tile{} left, fewer than one per player; the entry is ignored",
+                        ended.left,
+                        if ended.left == 1 { " is" } else { "s are" }
                     )),
                     w.span,
                 ));
