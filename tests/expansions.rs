@@ -414,6 +414,41 @@ fn moves_offer_the_city_where_the_scoring_pays_only_others() {
 }
 
 #[test]
+fn moves_say_an_auction_the_record_owes() {
+    // The record stops after blue's bazaar, before its auction: the tile
+    // red plays next comes from it, so `moves` says so, in words and JSON.
+    let text = carca(&[
+        "moves",
+        "fixtures/records/bb-bazaar-owed.yaml",
+        "--tile",
+        "U",
+    ]);
+    assert!(text.starts_with("exit: 0"), "{text}");
+    assert!(
+        text.contains("the record owes an act: turn 2 · blue's bazaar: the record ends before the auction that follows it (2 tiles, red choosing first)"),
+        "{text}"
+    );
+    let json = |path: &str, turn: &str, tile: &str| {
+        let out = carca(&[
+            "moves", path, "--turn", turn, "--tile", tile, "--format", "json",
+        ]);
+        assert!(out.starts_with("exit: 0"), "{out}");
+        let body = out.split("--- stdout\n").nth(1).unwrap_or_default();
+        let body = body.split("--- stderr").next().unwrap_or_default();
+        serde_json::from_str::<serde_json::Value>(body).expect("JSON")
+    };
+    let owed = json("fixtures/records/bb-bazaar-owed.yaml", "2", "U");
+    assert_eq!(owed["owed"][0]["note"], "auction_owed", "{owed}");
+    assert_eq!(owed["owed"][0]["chooser"], "red", "{owed}");
+    assert_eq!(owed["owed"][0]["tiles"], 2, "{owed}");
+    assert_eq!(owed["owed"][0]["turn"], 2, "{owed}");
+    // After a turn whose entry writes its auction, nothing is owed: blue
+    // plays the E it got.
+    let written = json("fixtures/records/bb-bazaar.yaml", "1", "E");
+    assert!(written.get("owed").is_none(), "{written}");
+}
+
+#[test]
 fn moves_list_the_placements_a_bridge_makes_legal() {
     // Before the first turn a cloister tile fits east of the start tile
     // only with a bridge across it; after turn 2 the road tile fits

@@ -139,6 +139,14 @@ pub(crate) fn run(
                     to.join(" or ")
                 );
             }
+            // What the record owes before this turn (an auction).
+            for n in pos.owed() {
+                let _ = writeln!(
+                    out,
+                    "the record owes an act: {}",
+                    crate::report::notes::words(&record.players, n)
+                );
+            }
             // Placements an act laid with the tile makes legal (a bridge).
             let enabled = pos.enabled(tile_index);
             if !enabled.is_empty() {
@@ -454,6 +462,11 @@ pub(crate) fn json(
             from: [u.from.x, u.from.y],
             options: u.options.iter().map(|a| action_json(pos, a)).collect(),
         }),
+        owed: pos
+            .owed()
+            .into_iter()
+            .map(|n| crate::report::output::NoteJson::of(pos.players(), n))
+            .collect(),
         enabled: pos
             .game()
             .catalog

@@ -133,6 +133,12 @@ pub trait Tale: fmt::Debug + Send + Sync + 'static {
     fn gone_at(&mut self, _at: Pos) -> Option<&mut Vec<Gone>> {
         None
     }
+    /// Whether it says that the record, ending here, owes an act that
+    /// decides what the next turn plays (a bazaar's auction not written):
+    /// `carca moves` repeats such a note of the moment it asks about.
+    fn owed(&self) -> bool {
+        false
+    }
 }
 
 /// A [`Tale`] held as a note's data: compared, cloned, and found again as

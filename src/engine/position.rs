@@ -450,6 +450,21 @@ impl Position<'_> {
         self.referee.mechanics.under_way(&self.referee.game)
     }
 
+    /// The notes of the moment that say the record owes an act before
+    /// the next turn ([`super::event::Tale::owed`]: an auction not
+    /// written).
+    #[must_use]
+    pub fn owed(&self) -> Vec<&super::Note> {
+        self.referee
+            .notes
+            .iter()
+            .filter(|n| match &n.kind {
+                super::event::NoteKind::Mechanic(told) => told.tale().owed(),
+                _ => false,
+            })
+            .collect()
+    }
+
     /// The record keys of the acts the mechanics in play take.
     #[must_use]
     pub fn act_keys(&self) -> Vec<&'static str> {

@@ -76,6 +76,13 @@ pub struct MovesJson {
     /// left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub under_way: Option<UnderWayJson>,
+    /// What the record owes before this moment's turn can be played, as
+    /// notes of the score's breakdown (a bazaar's auction not written:
+    /// the tile of the player to move comes from it); left out when
+    /// nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub owed: Vec<super::output::NoteJson>,
     /// Placements the tile's edges alone do not allow but an act laid with
     /// it does (a bridge carrying a road on), each with that act; left out
     /// when none.

@@ -487,7 +487,15 @@ impl Mechanic for Bazaars {
                 })),
                 ended.span,
             )),
-            None => {}
+            // The record ends here: the auction is owed, and says so.
+            None => said.notes.push(Note {
+                turn: ended.turn,
+                player: ended.actor,
+                kind: NoteKind::Mechanic(Told::new(BcbNote::AuctionOwed {
+                    tiles: n,
+                    chooser: (ended.actor + 1) % n,
+                })),
+            }),
         }
     }
 

@@ -40,6 +40,14 @@ pub enum BcbNote {
         /// Each tile, in the order auctioned.
         sales: Vec<Sold>,
     },
+    /// The record ends after a bazaar's turn without the auction that
+    /// follows it: the next turns' tiles come from it.
+    AuctionOwed {
+        /// How many tiles it deals (one per player).
+        tiles: usize,
+        /// Who chooses first.
+        chooser: usize,
+    },
 }
 
 /// The castle whose points an event gives: its detail, `"castle":
@@ -187,6 +195,15 @@ pub enum BcbNoteJson {
         /// The tiles.
         tiles: Vec<SoldJson>,
     },
+    /// The record ends after a bazaar's turn without the auction that
+    /// follows it (`bazaar:` on that turn's entry), which deals the next
+    /// turns' tiles.
+    AuctionOwed {
+        /// How many tiles it deals (one per player).
+        tiles: usize,
+        /// Who chooses first.
+        chooser: String,
+    },
 }
 
 /// The JSON Schema of the notes of Bridges, Castles & Bazaars.
@@ -223,6 +240,11 @@ impl Tale for BcbNote {
                 let each: Vec<String> = sales.iter().map(|s| s.told(players)).collect();
                 format!("{}'s bazaar: {}", name(player), each.join("; "))
             }
+            BcbNote::AuctionOwed { tiles, chooser } => format!(
+                "{}'s bazaar: the record ends before the auction that follows it ({tiles} tiles, {} choosing first); write it as `bazaar:` on this turn's entry, and the next turns play the tiles it deals",
+                name(player),
+                name(*chooser)
+            ),
         }
     }
 
@@ -245,11 +267,19 @@ impl Tale for BcbNote {
             BcbNote::Bazaar { sales } => BcbNoteJson::Bazaar {
                 tiles: sales.iter().map(|s| s.entry(players)).collect(),
             },
+            BcbNote::AuctionOwed { tiles, chooser } => BcbNoteJson::AuctionOwed {
+                tiles: *tiles,
+                chooser: name(*chooser),
+            },
         };
         serde_json::to_value(json).unwrap_or_default()
     }
 
     fn heading(&self) -> &'static str {
         HEADING
+    }
+
+    fn owed(&self) -> bool {
+        matches!(self, BcbNote::AuctionOwed { .. })
     }
 }

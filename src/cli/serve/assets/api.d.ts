@@ -867,6 +867,17 @@ export declare namespace Score {
          * The tiles.
          */
         tiles: SoldJson[];
+      }
+    | {
+        note: "auction_owed";
+        /**
+         * How many tiles it deals (one per player).
+         */
+        tiles: number;
+        /**
+         * Who chooses first.
+         */
+        chooser: string;
       };
   /**
    * The notes of Hills & Sheep in `carca score --format json`.
@@ -1981,6 +1992,397 @@ export declare namespace Moves {
    */
   export type Answer = CarcaMoves | UnreadableJson;
   /**
+   * Something that happened without points.
+   */
+  export type NoteJson = NoteJson1 & {
+    /**
+     * The turn (entry of `turns`) it happened on; 0: at the end, before
+     * the final scoring.
+     */
+    turn: number;
+    /**
+     * The player it happened to.
+     */
+    player: string;
+    /**
+     * In words, as the text report says it.
+     */
+    text: string;
+  };
+  export type NoteJson1 =
+    | {
+        note: "second_turn";
+        /**
+         * The road or city that earned it.
+         */
+        feature: string;
+        /**
+         * The entry of `turns` that took it, or null.
+         */
+        taken?: number | null;
+      }
+    | {
+        note: "moved";
+        /**
+         * The figure's word.
+         */
+        figure: string;
+        /**
+         * The tile it stood on: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        from: [number, number];
+        /**
+         * The tile it stands on now: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * Where on that tile (board orientation).
+         */
+        spot: string;
+        /**
+         * The feature it joined.
+         */
+        feature: string;
+      }
+    | {
+        note: "stayed";
+        /**
+         * The figure's word.
+         */
+        figure: string;
+        /**
+         * The tile it stood on: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        from: [number, number];
+        /**
+         * It had somewhere to go (the record moves it nowhere); false: it
+         * had nowhere to go.
+         */
+        could: boolean;
+        /**
+         * Where it could have gone (empty when nowhere): tiles and spots,
+         * north to south.
+         */
+        to: SpotAtJson[];
+      }
+    | {
+        note: "went_home";
+        /**
+         * The tile they stood on: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The figures that went home.
+         */
+        gone: GoneJson[];
+      }
+    | (TowerNoteJson | DragonNoteJson | BcbNoteJson | SheepNoteJson | CocNoteJson);
+  /**
+   * The Tower's notes in `carca score --format json`.
+   */
+  export type TowerNoteJson =
+    | {
+        note: "tower_piece";
+        /**
+         * The tower's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * Its height now.
+         */
+        height: number;
+      }
+    | {
+        note: "on_tower";
+        /**
+         * The figure's word.
+         */
+        figure: string;
+        /**
+         * The tower's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+      }
+    | {
+        note: "captured";
+        /**
+         * The figure's word.
+         */
+        figure: string;
+        /**
+         * Its owner.
+         */
+        owner: string;
+        /**
+         * Its tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * Where on it (`tower`: the top of a tower).
+         */
+        spot: string;
+        /**
+         * It went home (its owner's own, or exchanged); false: the
+         * player of the note holds it.
+         */
+        home: boolean;
+        /**
+         * Its owner's figures beside it that went home with it (a
+         * builder, a pig).
+         */
+        with: string[];
+      }
+    | {
+        note: "exchanged";
+        /**
+         * The word of the follower that came back.
+         */
+        figure: string;
+        /**
+         * The player who held it.
+         */
+        from: string;
+      }
+    | {
+        note: "ransomed";
+        /**
+         * The figure's word.
+         */
+        figure: string;
+        /**
+         * The player paid, who held it.
+         */
+        from: string;
+        /**
+         * The points paid.
+         */
+        points: number;
+      };
+  /**
+   * The dragon's, the fairy's and the princess's notes in `carca score --format json`.
+   */
+  export type DragonNoteJson =
+    | {
+        note: "dragon_arrived";
+        /**
+         * The volcano's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+      }
+    | {
+        note: "dragon_flew";
+        /**
+         * The tile it started from: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        from: [number, number];
+        /**
+         * Its steps, in order.
+         */
+        steps: StepJson[];
+        /**
+         * It could not go on where it stopped before its sixth step (a
+         * dead end).
+         */
+        stuck: boolean;
+        /**
+         * A step the record lists was refused (see the diagnostics), and
+         * the dragon stopped before it.
+         */
+        refused: boolean;
+      }
+    | {
+        note: "fairy_moved";
+        /**
+         * The tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The follower it stands beside (the player's): its word and
+         * spot, or null when it stands on the tile.
+         */
+        beside?: FigureAtJson | null;
+      }
+    | {
+        note: "sent_home";
+        /**
+         * The tile it stood on: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The figures that went home (the follower first).
+         */
+        gone: GoneJson[];
+      };
+  /**
+   * The notes of Bridges, Castles & Bazaars in `carca score --format json`.
+   */
+  export type BcbNoteJson =
+    | {
+        note: "bridge";
+        /**
+         * Its tile, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * `NS` or `WE`.
+         */
+        span: string;
+      }
+    | {
+        note: "castle";
+        /**
+         * Its owner (the follower in it).
+         */
+        owner: string;
+        /**
+         * Its two tiles, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        tiles: [[number, number], [number, number]];
+        /**
+         * The city it was made from, by name.
+         */
+        city: string;
+      }
+    | {
+        note: "castle_unscored";
+        /**
+         * Its owner.
+         */
+        owner: string;
+        /**
+         * Its two tiles, `[x, y]`.
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        tiles: [[number, number], [number, number]];
+      }
+    | {
+        note: "bazaar";
+        /**
+         * The tiles.
+         */
+        tiles: SoldJson[];
+      }
+    | {
+        note: "auction_owed";
+        /**
+         * How many tiles it deals (one per player).
+         */
+        tiles: number;
+        /**
+         * Who chooses first.
+         */
+        chooser: string;
+      };
+  /**
+   * The notes of Hills & Sheep in `carca score --format json`.
+   */
+  export type SheepNoteJson =
+    | {
+        note: "flock_draw";
+        /**
+         * The shepherd's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        at: [number, number];
+        /**
+         * The token: 1 to 4 sheep, or `"wolf"`.
+         */
+        sheep: {
+          [k: string]: unknown | undefined;
+        };
+        /**
+         * With the wolf: the owners of the shepherds it sent home.
+         */
+        home?: string[] | null;
+      }
+    | {
+        note: "flock";
+        /**
+         * The field.
+         */
+        feature: string;
+        flock: FlockJson;
+        /**
+         * The players who scored it.
+         */
+        players: string[];
+      }
+    | {
+        note: "hill";
+        /**
+         * The hill's tile: [x, y].
+         *
+         * @minItems 2
+         * @maxItems 2
+         */
+        hill: [number, number];
+      };
+  /**
+   * A note of The Count of Carcassonne in `carca score --format json`.
+   */
+  export type CocNoteJson = {
+    note: "coc";
+    /**
+     * What moved.
+     */
+    coc: "enter" | "leave" | "final-leave" | "count";
+    /**
+     * The quarter entered or left; for the Count, the one it left.
+     */
+    quarter: "castle" | "blacksmith" | "cathedral" | "market";
+    /**
+     * Where it went: a feature's name, or (the Count) a quarter.
+     */
+    to?: string | null;
+    /**
+     * The figure, when not a normal follower.
+     */
+    figure?: string | null;
+  };
+  /**
    * One award of an event: which rule, and the parts the points are made of
    * (points = Σ count × rate).
    */
@@ -2101,6 +2503,13 @@ export declare namespace Moves {
      * left out when none.
      */
     under_way?: UnderWayJson | null;
+    /**
+     * What the record owes before this moment's turn can be played, as
+     * notes of the score's breakdown (a bazaar's auction not written:
+     * the tile of the player to move comes from it); left out when
+     * nothing.
+     */
+    owed?: NoteJson[];
     /**
      * Placements the tile's edges alone do not allow but an act laid with
      * it does (a bridge carrying a road on), each with that act; left out
@@ -2313,6 +2722,104 @@ export declare namespace Moves {
      * of the act's list.
      */
     options: ActionJson[];
+  }
+  /**
+   * A figure gone from the board (eaten, sent home).
+   */
+  export interface GoneJson {
+    /**
+     * Its owner.
+     */
+    owner: string;
+    /**
+     * Its word.
+     */
+    figure: string;
+    /**
+     * Where it stood on its tile.
+     */
+    spot: string;
+    /**
+     * It went home with a follower of its owner's that left (a builder
+     * or a pig), not by itself.
+     */
+    with: boolean;
+  }
+  /**
+   * One step of the dragon's flight.
+   */
+  export interface StepJson {
+    /**
+     * The tile it entered: [x, y].
+     *
+     * @minItems 2
+     * @maxItems 2
+     */
+    to: [number, number];
+    /**
+     * The player who made the step.
+     */
+    by: string;
+    /**
+     * The figures it ate there.
+     */
+    ate: GoneJson[];
+  }
+  /**
+   * A figure by its word and spot.
+   */
+  export interface FigureAtJson {
+    /**
+     * Its word.
+     */
+    figure: string;
+    /**
+     * Where it stands on its tile.
+     */
+    spot: string;
+  }
+  /**
+   * One tile of an auction in JSON.
+   */
+  export interface SoldJson {
+    /**
+     * The tile's id.
+     */
+    tile: string;
+    /**
+     * Who chose it.
+     */
+    chooser: string;
+    /**
+     * Who took it.
+     */
+    to: string;
+    /**
+     * The price paid: to the highest bidder when the chooser bought it,
+     * to the chooser when they sold it, to nobody when nobody raised.
+     */
+    price: number;
+    /**
+     * The chooser sold it to the highest bidder.
+     */
+    sold: boolean;
+  }
+  /**
+   * What was scored.
+   */
+  export interface FlockJson {
+    /**
+     * The tokens of all the shepherds on the field.
+     */
+    sheep: number[];
+    /**
+     * How many shepherds stood there.
+     */
+    shepherds: number;
+    /**
+     * Why it was scored.
+     */
+    why: "score" | "closed";
   }
   /**
    * A placement an act laid with the tile makes legal: the placement as
