@@ -590,7 +590,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             let second = order.is_second(player);
             let dealt = mechanics.dealt(player, second);
             if let Some(tile) = dealt {
-                let _ = mechanics.spend_dealt(&names, player, second, tile);
+                let _ = mechanics.spend_dealt(catalog, &names, player, second, tile);
             }
             dealt
         } else {

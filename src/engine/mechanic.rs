@@ -546,6 +546,7 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     /// supply as usual).
     fn spend_dealt(
         &mut self,
+        _catalog: &Catalog,
         _names: &[String],
         _actor: usize,
         _tile: usize,
@@ -1147,6 +1148,7 @@ impl Mechanics {
     /// it breaks when it is another.
     pub fn spend_dealt(
         &mut self,
+        catalog: &Catalog,
         names: &[String],
         actor: usize,
         second: bool,
@@ -1154,7 +1156,7 @@ impl Mechanics {
     ) -> Option<ViolationKind> {
         let i = Mechanics::hooked(&self.by_phase, Phases::DRAW)
             .find(|&i| self.all[i].dealt(actor, second).is_some())?;
-        self.all[i].spend_dealt(names, actor, tile)
+        self.all[i].spend_dealt(catalog, names, actor, tile)
     }
 
     /// Tiles dealt and not played yet.
@@ -1545,7 +1547,7 @@ impl Mechanics {
             mask | self
                 .by_act
                 .iter()
-                .find(|(k, _)| *k == key)
+                .find(|(k, _)| std::ptr::eq(*k, key) || *k == key)
                 .map_or(0, |(_, m)| *m)
         });
         by_tile | by_act

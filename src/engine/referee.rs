@@ -879,10 +879,13 @@ impl<'r> Referee<'r> {
         if !self.mechanics.hooks_draw() || self.mechanics.dealt(actor, second).is_none() {
             return false;
         }
-        match self
-            .mechanics
-            .spend_dealt(&self.record.players, actor, second, tile)
-        {
+        match self.mechanics.spend_dealt(
+            &self.record.catalog,
+            &self.record.players,
+            actor,
+            second,
+            tile,
+        ) {
             None => true,
             Some(v) => {
                 self.violation(v, span);

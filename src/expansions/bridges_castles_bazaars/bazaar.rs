@@ -40,7 +40,6 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
             .iter()
             .map(|e| e.tile.shows(super::BAZAAR))
             .collect(),
-        ids: catalog.tiles.iter().map(|e| e.tile.id.clone()).collect(),
         round: false,
         due: false,
         written: None,
@@ -56,8 +55,6 @@ struct Bazaars {
     auction: bool,
     /// Per catalog tile: it shows a bazaar.
     bazaar: Vec<bool>,
-    /// Per catalog tile: its id.
-    ids: Vec<String>,
     /// A bazaar round is running: from its auction to the end of the last
     /// turn that plays one of its tiles.
     round: bool,
@@ -106,7 +103,7 @@ impl Bazaars {
         let mut got: Vec<Option<usize>> = vec![None; n];
         let mut last = ended.actor;
         let mut sold = Vec::with_capacity(n);
-        for sale in &written.sales {
+        for sale in written.sales.iter() {
             let Some(due) = self.next_without(&got, last) else {
                 said.violations.push((
                     broken("every player has a tile already; this entry is ignored"),
@@ -188,7 +185,7 @@ impl Bazaars {
                         rule: "bazaar",
                         words: "the highest bid",
                         unit: "tile",
-                        name: format!("the bazaar's {}", sale.id),
+                        name: ["the bazaar's ", &sale.id].concat(),
                     },
                 );
                 if let Some(e) = game.events.last_mut() {
@@ -290,6 +287,7 @@ impl Bazaars {
     /// by `draw`, the choices made by `pick`.
     fn propose(
         &self,
+        game: &Game,
         actor: usize,
         draw: &mut dyn FnMut() -> Option<usize>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
@@ -308,7 +306,7 @@ impl Bazaars {
             let tile = tiles.remove(pick(tiles.len()).unwrap_or(0).min(tiles.len() - 1));
             let mut sale = Sale {
                 tile,
-                id: self.ids[tile].clone(),
+                id: game.tile(tile).id.clone(),
                 tile_span: span,
                 player: Some((chooser, span)),
                 bids: None,
@@ -344,7 +342,10 @@ impl Bazaars {
             got[to] = Some(tile);
             sales.push(sale);
         }
-        Some(Bazaar { sales, span })
+        Some(Bazaar {
+            sales: sales.into(),
+            span,
+        })
     }
 }
 
@@ -422,6 +423,7 @@ impl Mechanic for Bazaars {
 
     fn spend_dealt(
         &mut self,
+        catalog: &crate::tileset::Catalog,
         names: &[String],
         actor: usize,
         tile: usize,
@@ -430,8 +432,8 @@ impl Mechanic for Bazaars {
         (got != tile).then(|| {
             ViolationKind::Mechanic(Broken::new(BcbProblem::BazaarTile {
                 player: names.get(actor).cloned().unwrap_or_default(),
-                got: self.ids[got].clone(),
-                played: self.ids[tile].clone(),
+                got: catalog.tiles[got].tile.id.clone(),
+                played: catalog.tiles[tile].tile.id.clone(),
             }))
         })
     }
@@ -501,7 +503,7 @@ impl Mechanic for Bazaars {
 
     fn propose_turn_end(
         &self,
-        _game: &Game,
+        game: &Game,
         ended: &TurnEnded<'_>,
         draw: &mut dyn FnMut() -> Option<usize>,
         pick: &mut dyn FnMut(usize) -> Option<usize>,
@@ -509,7 +511,7 @@ impl Mechanic for Bazaars {
         if !self.due || ended.left < self.players as u64 || self.players < 2 {
             return Vec::new();
         }
-        self.propose(ended.actor, draw, pick)
+        self.propose(game, ended.actor, draw, pick)
             .map(|b| vec![Act::Keyed(Keyed::new(b))])
             .unwrap_or_default()
     }

@@ -303,11 +303,17 @@ impl Castling {
         let here = game.placed()[placed].pos;
         let mut seen: Vec<Spot> = Vec::new();
         let mut out = Vec::new();
-        let mut tiles = vec![placed];
-        tiles.extend(here.ring().into_iter().filter_map(|q| game.at(q)));
+        let ring = here.ring();
+        let tiles = std::iter::once(placed).chain(ring.into_iter().filter_map(|q| game.at(q)));
         for p in tiles {
             let tile = game.tile(game.placed()[p].tile());
-            for feature in 0..tile.features.len() {
+            // Around the tile placed only a cloister counts.
+            let features = match tile.cloister {
+                _ if p == placed => 0..tile.features.len(),
+                Some(c) => c..c + 1,
+                None => 0..0,
+            };
+            for feature in features {
                 let spot = Spot { placed: p, feature };
                 let kind = tile.features[feature].kind;
                 let counts = match kind {
@@ -359,13 +365,19 @@ impl Castling {
     /// Scores the occupied castles (not made this turn) beside what turn
     /// `turn` completed, and the castles beside those.
     fn score(&mut self, game: &mut Game, turn: usize, actor: usize, placed: usize) {
-        let eligible: Vec<usize> = (0..self.made.len())
-            .filter(|&c| self.made[c].figure.is_some() && self.made[c].turn < turn)
-            .collect();
-        if eligible.is_empty() {
+        // Only an occupied castle made before this turn scores, and only
+        // when the turn completed something.
+        let scores = |c: &Made| c.figure.is_some() && c.turn < turn;
+        if !self.made.iter().any(scores) {
             return;
         }
         let done = self.completed(game, placed);
+        if done.is_empty() {
+            return;
+        }
+        let eligible: Vec<usize> = (0..self.made.len())
+            .filter(|&c| scores(&self.made[c]))
+            .collect();
         // The best points per castle, and what they are for.
         let mut best: Vec<Option<(i64, Option<FeatureId>)>> = vec![None; self.made.len()];
         for &c in &eligible {

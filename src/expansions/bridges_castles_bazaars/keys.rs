@@ -618,8 +618,9 @@ pub struct Sale {
 /// auctioned.
 #[derive(Debug, Clone)]
 pub struct Bazaar {
-    /// Each tile.
-    pub sales: Vec<Sale>,
+    /// Each tile (shared: the mechanic keeps the auction a turn writes
+    /// until the turn ends, without copying it).
+    pub sales: std::sync::Arc<[Sale]>,
     /// The whole value.
     pub span: SourceSpan,
 }
@@ -701,7 +702,10 @@ impl TurnKey for BazaarKey {
         if !ok {
             return None;
         }
-        acts.push(Act::Keyed(Keyed::new(Bazaar { sales, span })));
+        acts.push(Act::Keyed(Keyed::new(Bazaar {
+            sales: sales.into(),
+            span,
+        })));
         Some(())
     }
 }
