@@ -141,6 +141,8 @@ pub struct Generated {
     declared_final: bool,
     /// The words of the figures in play, by their index.
     words: Vec<String>,
+    /// The record's top-level keys the mechanics wrote at the end.
+    top: crate::record::written::WrittenTop,
 }
 
 /// Corner locations, clockwise.
@@ -313,7 +315,7 @@ impl Generated {
                 })
                 .collect(),
             final_: self.declared_final,
-            keyed: crate::record::written::WrittenTop::default(),
+            keyed: self.top.clone(),
         }
     }
 
@@ -978,6 +980,21 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             }
         }
     }
+    let words: Vec<String> = catalog
+        .figures
+        .all()
+        .map(|f| catalog.figures.name(f).to_string())
+        .collect();
+    // The "final" phase: what the mechanics have a finished record state
+    // at its top level (followers that leave the City).
+    let mut top = crate::record::written::WrittenTop::default();
+    mechanics.propose_finish(
+        &game,
+        &mut top,
+        &names,
+        &|f: Figure| words.get(f.index()).cloned().unwrap_or_default(),
+        &mut |n| (n > 0).then(|| rng.below(n)),
+    );
     Generated {
         options: options.clone(),
         players,
@@ -989,10 +1006,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         ),
         turns,
         declared_final: !exhausted,
-        words: catalog
-            .figures
-            .all()
-            .map(|f| catalog.figures.name(f).to_string())
-            .collect(),
+        words,
+        top,
     }
 }

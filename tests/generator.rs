@@ -198,6 +198,27 @@ fn generated_tower_games_are_legal_and_use_its_rules() {
 }
 
 #[test]
+fn generated_count_games_are_legal_and_use_its_rules() {
+    // The City from the start, followers entering it after others score,
+    // leaving it for a completed feature, the Count moved, and followers
+    // leaving the market for a farm before the final scoring (the
+    // record's top-level `final_leave:`), all written by the generator and
+    // accepted by the referee.
+    let mut counts = [0usize; 3];
+    for seed in 0..40 {
+        let text = game(seed, 4, 80, &["base", "count"], 0.8);
+        assert_legal(&text, &format!("count seed {seed}"));
+        counts[0] += text.matches("enter: ").count();
+        counts[1] += text.matches("count: ").count();
+        counts[2] += text.matches("final_leave: ").count();
+    }
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "entries, the Count's moves, final leaves: {counts:?}"
+    );
+}
+
+#[test]
 fn generated_princess_and_dragon_games_are_legal_and_use_its_rules() {
     // Alone, and with every other expansion: volcanoes and the dragon's
     // flights (dragon tiles set aside until the first volcano), the fairy,

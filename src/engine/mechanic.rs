@@ -587,6 +587,21 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         Vec::new()
     }
 
+    /// For the generator: what this mechanic would have a finished
+    /// record state at its top level for the "final" phase
+    /// ([`Mechanic::finish`] reads it: the followers that leave the City),
+    /// written into `top` (players by `names`, figures by `word`), each
+    /// choice made by `pick`.
+    fn propose_finish(
+        &self,
+        _game: &Game,
+        _top: &mut crate::record::written::WrittenTop,
+        _names: &[String],
+        _word: &dyn Fn(Figure) -> String,
+        _pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) {
+    }
+
     /// Phase "begin": the player's turn starts (points that come at the
     /// start of a turn).
     fn begins(&mut self, _game: &mut Game, _begun: &Begun, _said: &mut Said) {}
@@ -1175,6 +1190,22 @@ impl Mechanics {
         self.each_in(Phases::TURN_END, |m, said| {
             m.turn_ended(game, ended, take, said);
         })
+    }
+
+    /// For the generator: what the mechanics would have a finished
+    /// record state at its top level, written into `top`
+    /// ([`Mechanic::propose_finish`]).
+    pub fn propose_finish(
+        &self,
+        game: &Game,
+        top: &mut crate::record::written::WrittenTop,
+        names: &[String],
+        word: &dyn Fn(Figure) -> String,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) {
+        for m in self.in_phase(Phases::FINAL) {
+            m.propose_finish(game, top, names, word, pick);
+        }
     }
 
     /// For the generator: the acts of the "turn end" phase the mechanics

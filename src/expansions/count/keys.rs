@@ -125,7 +125,11 @@ pub struct Move {
 
 impl Move {
     /// As written.
-    fn written(&self, names: &[String], word: &dyn Fn(Figure) -> String) -> serde_json::Value {
+    pub(crate) fn written(
+        &self,
+        names: &[String],
+        word: &dyn Fn(Figure) -> String,
+    ) -> serde_json::Value {
         let mut w = serde_json::Map::new();
         if let Some((p, _)) = self.player {
             w.insert(

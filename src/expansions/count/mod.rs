@@ -803,6 +803,62 @@ impl Mechanic for City {
         }))]
     }
 
+    fn propose_finish(
+        &self,
+        game: &Game,
+        top: &mut crate::record::written::WrittenTop,
+        names: &[String],
+        word: &dyn Fn(Figure) -> String,
+        pick: &mut dyn FnMut(usize) -> Option<usize>,
+    ) {
+        // Now and then a follower leaves the City before the final
+        // scoring: from the market onto any farm, and under `any-quarter`
+        // from another quarter onto an unfinished feature of its kind;
+        // never from the Count's quarter.
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let mut moves = Vec::new();
+        for i in &self.inside {
+            let market = i.quarter == Quarter::Market;
+            if i.quarter == self.count || !(market || self.any_quarter) || pick(2) != Some(0) {
+                continue;
+            }
+            let stands = &game.figures().kind(i.figure).stands;
+            let spots: Vec<Spot> = game
+                .placed()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| game.barred(p.pos).is_none())
+                .flat_map(|(placed, p)| {
+                    let tile = game.tile(p.tile());
+                    (0..tile.features.len()).map(move |feature| Spot { placed, feature })
+                })
+                .filter(|&s| {
+                    let kind = game.kind_at(s);
+                    Quarter::of_kind(kind) == Some(i.quarter)
+                        && stands.contains(&kind)
+                        && (market || !game.finished(s))
+                })
+                .collect();
+            let Some(k) = pick(spots.len()) else {
+                continue;
+            };
+            let (at, spot, _) = game.named_spot(spots[k]);
+            let m = Move {
+                player: Some((i.owner, nowhere)),
+                figure: i.figure,
+                at,
+                at_span: nowhere,
+                spot,
+                spot_span: nowhere,
+                span: nowhere,
+            };
+            moves.push(m.written(names, word));
+        }
+        if !moves.is_empty() {
+            *top.entry(&keys::FINAL_LEAVE) = serde_json::Value::Array(moves);
+        }
+    }
+
     fn propose_moves(
         &self,
         game: &Game,
