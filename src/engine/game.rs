@@ -698,11 +698,7 @@ impl<'a> Game<'a> {
         for (fi, f) in t.features.iter().enumerate() {
             // Open sides: the edges of a city, road or river, the
             // half-edges of a field, until a tile lies beside them.
-            let open = match f.kind {
-                FeatureKind::City | FeatureKind::Road | FeatureKind::River => t.reach(fi) as u32,
-                FeatureKind::Field => f.halves.len() as u32,
-                FeatureKind::Cloister => 0,
-            };
+            let open = entry.open.get(fi).copied().unwrap_or(0);
             let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
             self.features.add(idx as u32, fi as u16, open, extras);
             if f.landmark {
@@ -915,11 +911,7 @@ impl<'a> Game<'a> {
         let t = &entry.tile;
         let last = placed + 1 == self.placed.len();
         for fi in old..t.features.len() {
-            let open = match t.features[fi].kind {
-                FeatureKind::City | FeatureKind::Road | FeatureKind::River => t.reach(fi) as u32,
-                FeatureKind::Field => t.features[fi].halves.len() as u32,
-                FeatureKind::Cloister => 0,
-            };
+            let open = entry.open.get(fi).copied().unwrap_or(0);
             let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
             let node = self.features.add(placed as u32, fi as u16, open, extras);
             if !(last && node == p.base + fi as Node) {

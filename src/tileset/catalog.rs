@@ -24,6 +24,9 @@ pub struct Entry {
     /// What it shows along its sides, for each rotation (indexed by
     /// quarter turns).
     pub sides: [Sides; 4],
+    /// Each feature's open sides when the tile is placed alone ([`Tile::open`]),
+    /// by feature index: counted once, read at every placement.
+    pub open: Vec<u32>,
 }
 
 /// What a tile turned one way shows along its sides, by board edge and
@@ -269,6 +272,7 @@ impl Catalog {
                         })
                         .collect(),
                     sides: Rotation::ALL.map(|r| Sides::of(t, r)),
+                    open: t.open(),
                 })
             })
             .collect();
@@ -328,6 +332,7 @@ impl Catalog {
                         opening: tiles[i].opening,
                         extras,
                         sides: Rotation::ALL.map(|r| Sides::of(&t, r)),
+                        open: t.open(),
                         tile: t,
                     });
                 }

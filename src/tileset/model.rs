@@ -465,6 +465,23 @@ impl Tile {
         self.shared[edge.rotated(rot.inverse()).index()]
     }
 
+    /// Each feature's open sides while the tile lies alone: the edges of
+    /// a city, road or river ([`Tile::reach`]), the half-edges of a field,
+    /// none for a cloister; a tile beside it closes them.
+    #[must_use]
+    pub fn open(&self) -> Vec<u32> {
+        (0..self.features.len())
+            .map(|fi| {
+                let n = match self.features[fi].kind {
+                    FeatureKind::City | FeatureKind::Road | FeatureKind::River => self.reach(fi),
+                    FeatureKind::Field => self.features[fi].halves.len(),
+                    FeatureKind::Cloister => 0,
+                };
+                u32::try_from(n).unwrap_or(u32::MAX)
+            })
+            .collect()
+    }
+
     /// How many board edges feature `feature` reaches, shared ones
     /// included: a city or road is open at each until a tile lies there.
     #[must_use]
