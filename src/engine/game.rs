@@ -419,6 +419,9 @@ pub struct Game<'a> {
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
+    /// How many roads, cities and cloisters the last placement completed
+    /// ([`Game::score_completed`]).
+    completed: u32,
     /// The open positions, and how many placed tiles they take in: brought
     /// up to date only when legal placements are asked for, so that scoring
     /// a game pays nothing for it.
@@ -483,6 +486,7 @@ impl<'a> Game<'a> {
             kept: (Vec::new(), 0),
             taken: Vec::new(),
             cloisters_closed: Vec::new(),
+            completed: 0,
             open: RefCell::default(),
             landmarks: Vec::new(),
             converted: (Vec::new(), None),
@@ -1842,6 +1846,7 @@ impl<'a> Game<'a> {
         if self.keep_home {
             self.came_home.clear();
         }
+        self.completed = 0;
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile());
         for (i, f) in t.features.iter().enumerate() {
@@ -1860,10 +1865,20 @@ impl<'a> Game<'a> {
             if let Some(cf) = self.tile(self.placed[c].tile()).cloister {
                 let node = self.node(c, cf);
                 if !self.features.scored(node) {
+                    self.completed += 1;
                     self.score_set(node, true, phase, true);
                 }
             }
         }
+    }
+
+    /// Whether the last placement completed a road, city or cloister
+    /// ([`Game::score_completed`] scored one): a mechanic that looks at
+    /// what a turn completed (a castle's vicinity) has nothing to do
+    /// otherwise.
+    #[must_use]
+    pub fn completed_any(&self) -> bool {
+        self.completed > 0
     }
 
     /// Scores the set of node `n` if the last placement completed it. A
@@ -1873,6 +1888,7 @@ impl<'a> Game<'a> {
     fn close_set(&mut self, n: Node, phase: Phase) {
         let root = self.features.find(n);
         if self.features.open(root) == 0 && !self.features.scored(root) {
+            self.completed += 1;
             self.score_set(root, true, phase, true);
             if !self.hooks.is_empty() {
                 let mut hooks = std::mem::take(&mut self.hooks);

@@ -458,6 +458,14 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         true
     }
 
+    /// Phase "scored": whether it has nothing to do there on a turn that
+    /// completed no road, city or cloister (a castle, which scores only
+    /// what a turn completed beside it), so that such a turn does not ask
+    /// it ([`Game::completed_any`]).
+    fn scored_needs_completion(&self) -> bool {
+        false
+    }
+
     /// Phases "begin", "act", "move" and "turn end": whether it has
     /// anything to do in `phase` on this turn of `actor`, the tile at `placed` (none at the
     /// beginning) and the record's `acts` (asked before the phase, once
@@ -781,11 +789,23 @@ pub struct Mechanics {
     by_tile: Vec<[u32; 3]>,
     /// Per record key of an act, the mechanics an act of it wakes.
     by_act: Vec<(&'static str, u32)>,
+    /// The mechanics that have nothing to do in the "scored" phase of a
+    /// turn that completed nothing ([`Mechanic::scored_needs_completion`]).
+    on_completion: u32,
 }
 
 /// The phases a placed tile wakes mechanics in, in the order of
 /// [`Mechanics::by_tile`]'s entries.
 const WOKEN: [Phases; 3] = [Phases::PLACED, Phases::ACT, Phases::MOVE];
+
+/// Whether two act keys are the same, the different ones told apart
+/// without a call to compare their bytes most of the time (keys of six
+/// letters abound: `meeple`, `bridge`, `castle`, `bazaar`).
+#[inline]
+fn same_key(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b)
+        || (a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b)
+}
 
 impl Clone for Mechanics {
     fn clone(&self) -> Mechanics {
@@ -796,6 +816,7 @@ impl Clone for Mechanics {
             by_phase: self.by_phase,
             by_tile: self.by_tile.clone(),
             by_act: self.by_act.clone(),
+            on_completion: self.on_completion,
         }
     }
 }
@@ -848,6 +869,11 @@ impl Mechanics {
                 }
             }
         }
+        let on_completion = all
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.scored_needs_completion())
+            .fold(0, |mask, (i, _)| mask | 1 << i);
         Mechanics {
             all,
             each,
@@ -855,6 +881,7 @@ impl Mechanics {
             by_phase,
             by_tile,
             by_act,
+            on_completion,
         }
     }
 
@@ -1091,9 +1118,30 @@ impl Mechanics {
 
     /// The "scored" phase for every mechanic hooked into it.
     pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
-        let mut said = self.each_in(Phases::SCORED, |m, said| m.scored(game, scored, said));
+        let mut said = Said::default();
+        for i in Mechanics::bits(self.in_scored(game)) {
+            self.all[i].scored(game, scored, &mut said);
+        }
         self.clear(game, &mut said);
         said
+    }
+
+    /// The mechanics the "scored" phase asks now (bit `i` for `all[i]`):
+    /// those hooked into it, less those with nothing to do on a turn that
+    /// completed nothing when it did not.
+    fn in_scored(&self, game: &Game) -> u32 {
+        let hooked = Mechanics::mask_of(&self.by_phase, Phases::SCORED);
+        if game.completed_any() {
+            hooked
+        } else {
+            hooked & !self.on_completion
+        }
+    }
+
+    /// Whether the "scored" phase has nothing to ask now.
+    #[must_use]
+    pub fn idle_in_scored(&self, game: &Game) -> bool {
+        self.in_scored(game) == 0
     }
 
     /// The "clear" phase for the tiles a mechanic cleared: what other
@@ -1441,8 +1489,10 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        let mask =
-            Mechanics::mask_of(&self.by_phase, phase) & self.woken(game, phase, placed, acts);
+        let mut mask = Mechanics::mask_of(&self.by_phase, phase);
+        if WOKEN.contains(&phase) {
+            mask &= self.woken(game, phase, placed, acts);
+        }
         Mechanics::bits(mask).any(|i| self.all[i].busy(game, phase, actor, placed, acts))
     }
 
@@ -1578,7 +1628,7 @@ impl Mechanics {
             mask | self
                 .by_act
                 .iter()
-                .find(|(k, _)| std::ptr::eq(*k, key) || *k == key)
+                .find(|(k, _)| same_key(k, key))
                 .map_or(0, |(_, m)| *m)
         });
         by_tile | by_act

@@ -801,7 +801,13 @@ impl<'r> Referee<'r> {
     /// moves nothing.
     fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) -> Vec<usize> {
         // A game whose mechanics do nothing here pays nothing for it.
-        if !self.mechanics.hooks_scored() && turn.moves().next().is_none() {
+        let moves = turn.moves().next().is_some();
+        if !self.mechanics.hooks_scored() && !moves {
+            return Vec::new();
+        }
+        // Nor do mechanics with nothing to do this turn (a castle when
+        // the turn completed nothing).
+        if !moves && self.mechanics.idle_in_scored(&self.game) {
             return Vec::new();
         }
         let said = self.mechanics.scored(

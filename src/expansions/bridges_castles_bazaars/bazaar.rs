@@ -306,7 +306,7 @@ impl Bazaars {
             let tile = tiles.remove(pick(tiles.len()).unwrap_or(0).min(tiles.len() - 1));
             let mut sale = Sale {
                 tile,
-                id: game.tile(tile).id.clone(),
+                id: game.tile(tile).id.as_str().into(),
                 tile_span: span,
                 player: Some((chooser, span)),
                 bids: None,

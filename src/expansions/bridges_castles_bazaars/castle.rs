@@ -368,7 +368,7 @@ impl Castling {
         // Only an occupied castle made before this turn scores, and only
         // when the turn completed something.
         let scores = |c: &Made| c.figure.is_some() && c.turn < turn;
-        if !self.made.iter().any(scores) {
+        if !game.completed_any() || !self.made.iter().any(scores) {
             return;
         }
         let done = self.completed(game, placed);
@@ -481,6 +481,16 @@ impl Mechanic for Castling {
 
     fn act_keys(&self) -> &'static [&'static str] {
         &["castle"]
+    }
+
+    fn scored_needs_completion(&self) -> bool {
+        // A castle scores only what a turn completed beside it.
+        true
+    }
+
+    fn wakes(&self, phase: Phases, _tile: &crate::tileset::Tile) -> bool {
+        // In the "move" phase only a `castle:` act wakes it.
+        phase != Phases::MOVE
     }
 
     fn busy(

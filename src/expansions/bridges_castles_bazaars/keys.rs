@@ -599,7 +599,7 @@ pub struct Sale {
     /// The tile: catalog index.
     pub tile: usize,
     /// Its id, as the record writes it back.
-    pub id: String,
+    pub id: std::sync::Arc<str>,
     /// Where the tile is written.
     pub tile_span: SourceSpan,
     /// The chooser written, if any.
@@ -690,7 +690,7 @@ impl TurnKey for BazaarKey {
             };
             sales.push(Sale {
                 tile,
-                id: r.tile.value.trim().to_string(),
+                id: r.tile.value.trim().into(),
                 tile_span: cx.span(&r.tile),
                 player,
                 bids,
@@ -730,7 +730,7 @@ impl ActValue for Bazaar {
             .iter()
             .map(|s| {
                 let mut w = serde_json::Map::new();
-                w.insert("tile".into(), s.id.clone().into());
+                w.insert("tile".into(), s.id.to_string().into());
                 if let Some((p, _)) = s.player {
                     w.insert("player".into(), name(p).into());
                 }

@@ -86,8 +86,8 @@ impl Tale for CastleScored {
 /// its price.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sold {
-    /// The tile's id.
-    pub tile: String,
+    /// The tile's id (shared with the record's auction).
+    pub tile: std::sync::Arc<str>,
     /// Who chose it.
     pub chooser: usize,
     /// Who took it.
@@ -122,7 +122,7 @@ impl Sold {
     fn entry(&self, players: &[String]) -> SoldJson {
         let name = |p: usize| players.get(p).cloned().unwrap_or_default();
         SoldJson {
-            tile: self.tile.clone(),
+            tile: self.tile.to_string(),
             chooser: name(self.chooser),
             to: name(self.to),
             price: self.price,

@@ -137,11 +137,21 @@ struct Shepherds {
 struct Fields {
     /// The roots.
     roots: [Node; 12],
+    /// A spot of each.
+    spots: [Option<Spot>; 12],
     /// How many.
     len: usize,
 }
 
 impl Fields {
+    /// Whether any of them can grow no more.
+    fn any_closed(&self, game: &Game) -> bool {
+        self.spots[..self.len]
+            .iter()
+            .flatten()
+            .any(|&s| Shepherds::closed(game, s))
+    }
+
     /// Whether the field of `field` is one of them.
     fn has(&self, game: &Game, field: Spot) -> bool {
         let root = game.root_of(field);
@@ -273,7 +283,9 @@ impl Shepherds {
         let mut out = Fields::default();
         for feature in 0..tile.features.len() {
             if tile.features[feature].kind == FeatureKind::Field && out.len < out.roots.len() {
-                out.roots[out.len] = game.root_of(Spot { placed, feature });
+                let spot = Spot { placed, feature };
+                out.roots[out.len] = game.root_of(spot);
+                out.spots[out.len] = Some(spot);
                 out.len += 1;
             }
         }
@@ -649,6 +661,11 @@ impl Mechanic for Shepherds {
         // can close it.
         let tile = game.tile(game.placed()[acting.placed].tile());
         let any_edge = tile.edges.contains(&EdgeKind::Any);
+        // Most tiles close none of the fields they extend: nothing to
+        // look at then.
+        if !any_edge && !here.any_closed(game) {
+            return;
+        }
         let mut k = 0;
         while k < self.flocks.len() {
             let field = Self::field_of(game, &self.flocks[k]);
