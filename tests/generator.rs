@@ -305,6 +305,13 @@ fn generation_flags_out_of_range_are_refused() {
         twice.starts_with("exit: 2") && twice.contains("names `base` twice"),
         "{twice}"
     );
+    // The City of Carcassonne and The River cannot both start a game:
+    // no record of them would read, so none is generated.
+    let both = carca(&["gen", "--tilesets", "base,river,count"]);
+    assert!(
+        both.starts_with("exit: 2") && both.contains("cannot both start the game"),
+        "{both}"
+    );
 }
 
 #[test]

@@ -63,6 +63,11 @@ pub(crate) fn plan<'a>(
             "tile sets `{first}` and `{second}` both declare the {what} `{name}`, differently; a {what}'s name means one thing in a game"
         )));
     }
+    if let Some(problem) = catalog.start_conflict() {
+        return Err(super::usage_error(&format!(
+            "{problem}; generate a game of one of them"
+        )));
+    }
     if catalog.default_start().is_none() {
         return Err(super::usage_error("the tile sets have no start tile"));
     }

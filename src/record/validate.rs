@@ -144,17 +144,7 @@ impl<'a> Converter<'a> {
 
         // A start block is the start: no start tile beside it, and no set
         // played before all others. The sets are named by their names.
-        let sets_where = |has: &dyn Fn(&crate::tileset::catalog::Entry) -> bool| {
-            let mut names: Vec<&str> = catalog
-                .tiles
-                .iter()
-                .filter(|e| has(e))
-                .map(|e| catalog.sets[e.set].set.name.as_str())
-                .collect();
-            names.dedup();
-            names.join("`, `")
-        };
-        let block = sets_where(&|e| e.tile.at.is_some());
+        let block = catalog.sets_where(|e| e.tile.at.is_some());
         if !block.is_empty()
             && let Some(s) = &raw.start
         {
@@ -165,15 +155,9 @@ impl<'a> Converter<'a> {
                 span: self.span(s),
             });
         }
-        let opening = sets_where(&|e| e.opening);
-        if !block.is_empty() && !opening.is_empty() {
+        if let Some(problem) = catalog.start_conflict() {
             let span = raw.tilesets.as_ref().map_or(whole, |t| self.span(t));
-            self.error(RecordError::StartBlock {
-                problem: format!(
-                    "the tile set `{block}` lays a start block and `{opening}` is played before all others: they cannot both start the game"
-                ),
-                span,
-            });
+            self.error(RecordError::StartBlock { problem, span });
         }
         let block = !block.is_empty();
         let start = match &raw.start {

@@ -369,6 +369,34 @@ impl Catalog {
         self.bridged.get(tile)?[k].map(|i| i as usize)
     }
 
+    /// The names of the sets with a tile for which `has` holds, in order,
+    /// joined for a message (`a`, `b`); empty when none.
+    #[must_use]
+    pub fn sets_where(&self, has: impl Fn(&Entry) -> bool) -> String {
+        let mut names: Vec<&str> = self
+            .tiles
+            .iter()
+            .filter(|e| has(e))
+            .map(|e| self.sets[e.set].set.name.as_str())
+            .collect();
+        names.dedup();
+        names.join("`, `")
+    }
+
+    /// Why these sets cannot start a game together, if they cannot: a set
+    /// that lays a start block (the City of Carcassonne) with a set
+    /// played before all others (The River).
+    #[must_use]
+    pub fn start_conflict(&self) -> Option<String> {
+        let block = self.sets_where(|e| e.tile.at.is_some());
+        let opening = self.sets_where(|e| e.opening);
+        (!block.is_empty() && !opening.is_empty()).then(|| {
+            format!(
+                "the tile set `{block}` lays a start block and `{opening}` is played before all others: they cannot both start the game"
+            )
+        })
+    }
+
     /// Whether tile `tile` is the bridged form of another.
     #[must_use]
     pub fn is_bridged(&self, tile: usize) -> bool {

@@ -124,6 +124,21 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move the generator proposes: `player`'s `figure` onto the spot
+    /// `spot` of the tile at `at`, written nowhere.
+    pub(crate) fn proposed(player: usize, figure: Figure, at: Pos, spot: Location) -> Move {
+        let nowhere = SourceSpan::from((0, 0));
+        Move {
+            player: Some((player, nowhere)),
+            figure,
+            at,
+            at_span: nowhere,
+            spot,
+            spot_span: nowhere,
+            span: nowhere,
+        }
+    }
+
     /// As written.
     pub(crate) fn written(
         &self,

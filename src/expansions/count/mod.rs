@@ -782,15 +782,7 @@ impl Mechanic for City {
                 }
                 let i = inside.remove(k);
                 let (at, spot, _) = game.named_spot(spot);
-                moves.push(Move {
-                    player: Some((player, nowhere)),
-                    figure: i.figure,
-                    at,
-                    at_span: nowhere,
-                    spot,
-                    spot_span: nowhere,
-                    span: nowhere,
-                });
+                moves.push(Move::proposed(player, i.figure, at, spot));
             }
         }
         if moves.is_empty() {
@@ -815,7 +807,6 @@ impl Mechanic for City {
         // scoring: from the market onto any farm, and under `any-quarter`
         // from another quarter onto an unfinished feature of its kind;
         // never from the Count's quarter.
-        let nowhere = miette::SourceSpan::from((0, 0));
         let mut moves = Vec::new();
         for i in &self.inside {
             let market = i.quarter == Quarter::Market;
@@ -843,16 +834,7 @@ impl Mechanic for City {
                 continue;
             };
             let (at, spot, _) = game.named_spot(spots[k]);
-            let m = Move {
-                player: Some((i.owner, nowhere)),
-                figure: i.figure,
-                at,
-                at_span: nowhere,
-                spot,
-                spot_span: nowhere,
-                span: nowhere,
-            };
-            moves.push(m.written(names, word));
+            moves.push(Move::proposed(i.owner, i.figure, at, spot).written(names, word));
         }
         if !moves.is_empty() {
             *top.entry(&keys::FINAL_LEAVE) = serde_json::Value::Array(moves);
