@@ -962,6 +962,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 span: miette::SourceSpan::from((0, 0)),
                 more: true,
                 left,
+                left_at_end: None,
             };
             let proposed = mechanics.propose_turn_end(
                 &game,

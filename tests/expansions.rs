@@ -442,6 +442,31 @@ fn moves_say_an_auction_the_record_owes() {
     assert_eq!(owed["owed"][0]["chooser"], "red", "{owed}");
     assert_eq!(owed["owed"][0]["tiles"], 2, "{owed}");
     assert_eq!(owed["owed"][0]["turn"], 2, "{owed}");
+    // The tiles to bid on: what the supply holds, less the tiles placed
+    // (red's E, blue's only BB06) and the start tile (a D).
+    assert!(
+        text.contains("The tiles to bid on are drawn from the 81 left: A ×2, B ×4, C, D ×3, E ×4,"),
+        "{text}"
+    );
+    let supply = owed["owed"][0]["supply"].as_array().expect("supply");
+    let count = |id: &str| {
+        supply
+            .iter()
+            .find(|t| t["tile"] == id)
+            .map_or(0, |t| t["count"].as_u64().unwrap_or(0))
+    };
+    assert_eq!(
+        (count("D"), count("E"), count("BB06"), count("BB01")),
+        (3, 4, 0, 2),
+        "{owed}"
+    );
+    assert_eq!(
+        supply
+            .iter()
+            .map(|t| t["count"].as_u64().unwrap_or(0))
+            .sum::<u64>(),
+        81
+    );
     // After a turn whose entry writes its auction, nothing is owed: blue
     // plays the E it got.
     let written = json("fixtures/records/bb-bazaar.yaml", "1", "E");

@@ -647,6 +647,7 @@ impl<'r> Referee<'r> {
     /// (`more`: the record goes on).
     fn turn_end(&mut self, turn: &Turn, actor: usize, more: bool) {
         let record = self.record;
+        let at_end = (!more).then(|| self.supply.common.clone());
         let ended = TurnEnded {
             turn: turn.number,
             actor,
@@ -655,6 +656,7 @@ impl<'r> Referee<'r> {
             span: turn.span.into(),
             more,
             left: self.drawable(),
+            left_at_end: at_end.as_deref(),
         };
         let supply = &mut self.supply;
         let said = self
@@ -728,7 +730,7 @@ impl<'r> Referee<'r> {
                         Act::Deploy(d) if self.mechanics.deploys_elsewhere(&self.game, idx) => {
                             self.deploy_elsewhere(d, actor);
                         }
-                        Act::Deploy(d) if self.mechanics.offers_elsewhere() => {
+                        Act::Deploy(d) if self.mechanics.offers_elsewhere().is_some() => {
                             let v = ViolationKind::ElsewhereRefused {
                                 player: self.player(actor),
                                 figure: self.record.catalog.figures.name(d.figure).to_string(),

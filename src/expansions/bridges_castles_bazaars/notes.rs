@@ -47,6 +47,8 @@ pub enum BcbNote {
         tiles: usize,
         /// Who chooses first.
         chooser: usize,
+        /// The tiles left to draw them from: each id and how many.
+        supply: Vec<(std::sync::Arc<str>, u32)>,
     },
 }
 
@@ -203,7 +205,19 @@ pub enum BcbNoteJson {
         tiles: usize,
         /// Who chooses first.
         chooser: String,
+        /// The tiles left in the supply to draw them from, each with how
+        /// many are left: the tiles the players may bid on.
+        supply: Vec<LeftJson>,
     },
+}
+
+/// Tiles of one kind left in the supply.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct LeftJson {
+    /// The tile's id.
+    pub tile: String,
+    /// How many are left.
+    pub count: u32,
 }
 
 /// The JSON Schema of the notes of Bridges, Castles & Bazaars.
@@ -240,11 +254,29 @@ impl Tale for BcbNote {
                 let each: Vec<String> = sales.iter().map(|s| s.told(players)).collect();
                 format!("{}'s bazaar: {}", name(player), each.join("; "))
             }
-            BcbNote::AuctionOwed { tiles, chooser } => format!(
-                "{}'s bazaar: the record ends before the auction that follows it ({tiles} tiles, {} choosing first); write it as `bazaar:` on this turn's entry, and the next turns play the tiles it deals",
-                name(player),
-                name(*chooser)
-            ),
+            BcbNote::AuctionOwed {
+                tiles,
+                chooser,
+                supply,
+            } => {
+                let each: Vec<String> = supply
+                    .iter()
+                    .map(|(id, n)| {
+                        if *n == 1 {
+                            id.to_string()
+                        } else {
+                            format!("{id} ×{n}")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{}'s bazaar: the record ends before the auction that follows it ({tiles} tiles, {} choosing first); write it as `bazaar:` on this turn's entry, and the next turns play the tiles it deals. The tiles to bid on are drawn from the {} left: {}",
+                    name(player),
+                    name(*chooser),
+                    supply.iter().map(|(_, n)| *n).sum::<u32>(),
+                    each.join(", ")
+                )
+            }
         }
     }
 
@@ -267,9 +299,20 @@ impl Tale for BcbNote {
             BcbNote::Bazaar { sales } => BcbNoteJson::Bazaar {
                 tiles: sales.iter().map(|s| s.entry(players)).collect(),
             },
-            BcbNote::AuctionOwed { tiles, chooser } => BcbNoteJson::AuctionOwed {
+            BcbNote::AuctionOwed {
+                tiles,
+                chooser,
+                supply,
+            } => BcbNoteJson::AuctionOwed {
                 tiles: *tiles,
                 chooser: name(*chooser),
+                supply: supply
+                    .iter()
+                    .map(|(id, n)| LeftJson {
+                        tile: id.to_string(),
+                        count: *n,
+                    })
+                    .collect(),
             },
         };
         serde_json::to_value(json).unwrap_or_default()
