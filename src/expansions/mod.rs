@@ -336,6 +336,41 @@ pub enum PagePick {
         /// The fixed field the turn list says.
         field: &'static str,
     },
+    /// Entries of a list, each filled in on a small form of `fields` and
+    /// added to the list by its button (a bazaar's tiles, one after
+    /// another); a field left blank is not written. The turn list says
+    /// each entry's `field`.
+    Form {
+        /// The form's fields, in order.
+        fields: &'static [FormField],
+        /// The field of each entry the turn list says.
+        field: &'static str,
+    },
+}
+
+/// A field of a [`PagePick::Form`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormField {
+    /// The key it writes in the entry.
+    pub name: &'static str,
+    /// Its label on the form.
+    pub label: &'static str,
+    /// What it holds.
+    pub kind: FormKind,
+}
+
+/// What a [`FormField`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FormKind {
+    /// A tile id, of the tiles left to play.
+    Tile,
+    /// A player's name.
+    Player,
+    /// A number for each of any of the players: `{ P: n, Q: m }`.
+    Amounts,
+    /// `true`, or nothing.
+    Flag,
 }
 
 /// Every act the page records, in the order its menu lists them.

@@ -619,7 +619,8 @@ pub struct PageActJson {
     pub hint: String,
     /// What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
     /// `player` (`{ FIELD: name }`), `step` (a direction added to a list),
-    /// or `none` (choosing it in the menu writes its fixed fields).
+    /// `none` (choosing it in the menu writes its fixed fields), or `form`
+    /// (entries of a list, each filled in on a form).
     pub pick: String,
     /// With `spot`: the owner of the figure there is written (`player`).
     pub owner: bool,
@@ -636,6 +637,11 @@ pub struct PageActJson {
     /// With `step`: the neutral figure that steps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub neutral: Option<String>,
+    /// With `form`: its fields, in order; each entry filled in is added
+    /// to the list the act writes (`field` names what the turn list says
+    /// of an entry).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub form: Vec<FormFieldJson>,
     /// Fields written with every value: a word, a number or a boolean.
     pub fixed: std::collections::BTreeMap<String, serde_json::Value>,
     /// Whether it takes the turn's `figure` away.
@@ -654,6 +660,18 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             PagePick::Player { field } => ("player", false, false, None, Some(field), None),
             PagePick::Step { neutral } => ("step", false, false, None, None, Some(neutral)),
             PagePick::Nothing { field } => ("none", false, false, None, Some(field), None),
+            PagePick::Form { field, .. } => ("form", false, false, None, Some(field), None),
+        };
+        let form = match a.pick {
+            PagePick::Form { fields, .. } => fields
+                .iter()
+                .map(|f| FormFieldJson {
+                    name: f.name.to_string(),
+                    label: f.label.to_string(),
+                    kind: f.kind,
+                })
+                .collect(),
+            _ => Vec::new(),
         };
         PageActJson {
             name: a.name.to_string(),
@@ -666,6 +684,7 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             top: top.map(str::to_string),
             field: field.map(str::to_string),
             neutral: neutral.map(str::to_string),
+            form,
             fixed: a
                 .fixed
                 .iter()
@@ -682,6 +701,20 @@ impl From<&crate::expansions::PageAct> for PageActJson {
             summary: a.summary.to_string(),
         }
     }
+}
+
+/// A field of a page act's form.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct FormFieldJson {
+    /// The key it writes in each entry.
+    pub name: String,
+    /// Its label on the form.
+    pub label: String,
+    /// What it holds: `tile` (a tile id, of the tiles left), `player` (a
+    /// player's name), `amounts` (a number for each of any of the players,
+    /// `{ P: n }`) or `flag` (`true`, or nothing).
+    pub kind: crate::expansions::FormKind,
 }
 
 /// A figure one player holds of another's.

@@ -810,6 +810,60 @@ test('a shepherd, its draws and its flock herded are recorded by clicking, and s
   await page.close();
 });
 
+test('a bazaar auction is recorded tile by tile on its form, and scores as written by hand', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
+  const head = ['players: [red, blue, green]', 'tilesets: [base, bridges-castles-bazaars]', 'turns:'];
+  const before = join(dir, 'bazaar.yaml');
+  writeFileSync(before, [...head.slice(0, 2), 'turns: []', ''].join('\n'));
+  const page = await open(await serve(before));
+  // Red places a bazaar south of the start tile: its auction follows.
+  await click(page, '[data-palette-tile="BB06"]');
+  await click(page, square(0, -1));
+  await page.waitForFunction(() => [...document.querySelectorAll('#figure option')].some((o) => o.value === 'act:bazaar'));
+  assert.ok(await page.locator('[data-act-form]').isHidden());
+  await page.selectOption('#figure', 'act:bazaar');
+  const form = page.locator('[data-act-form]');
+  await form.waitFor({ state: 'visible' });
+  const add = async (tile, chooser, bids, sell) => {
+    await form.locator('[data-form-field="tile"]').selectOption(tile);
+    if (chooser) await form.locator('[data-form-field="player"]').selectOption(chooser);
+    for (const [p, n] of Object.entries(bids)) await form.locator(`[data-form-field="bids"][data-form-player="${p}"]`).fill(String(n));
+    if (sell) await form.locator('[data-form-field="sell"]').check();
+    await form.locator('[data-form-add]').click();
+    await idle(page);
+  };
+  // Blue chooses D and sells it to green for 2; the choice comes round
+  // to red, who buys K at its own bid; a wrong last entry is taken back,
+  // and U left over goes to blue.
+  await add('D', 'blue', { blue: 1, green: 2 }, true);
+  await add('K', 'red', { red: 0 }, false);
+  await add('V', null, { blue: 3 }, false);
+  await form.locator('[data-form-back]').click();
+  await idle(page);
+  await add('U', null, {}, false);
+  await page.waitForFunction(() => /bazaar:/.test(document.querySelector('[data-record]').value));
+  const turn = await page.locator('#turns li').last().textContent();
+  assert.ok(/bazaar: D K U/.test(turn || ''), turn || '');
+  await shot(page, 'bazaar');
+  const clicked = join(dir, 'bazaar-clicked.yaml');
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, 'bazaar-by-hand.yaml');
+  writeFileSync(byHand, [...head,
+    '  - tile: BB06',
+    '    at: [0, -1]',
+    '    bazaar:',
+    '      - { tile: D, player: blue, bids: { blue: 1, green: 2 }, sell: true }',
+    '      - { tile: K, player: red, bids: { red: 0 } }',
+    '      - { tile: U }', ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  // Green pays blue 2 for D.
+  assert.deepEqual(a.totals, { red: 0, blue: 2, green: -2 });
+  await page.close();
+});
+
 test('a follower put into the City and the Count moved are recorded from the menu, and score as written by hand', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'carca-page-'));
   const head = ['players: [red, blue]', 'tilesets: [base, count]', 'turns:',

@@ -3,7 +3,7 @@
 //! such a castle on the last turn.
 
 use crate::engine::mechanic::ActionOption;
-use crate::expansions::{Choice, Names, PageAct, PagePick};
+use crate::expansions::{Choice, FormField, FormKind, Names, PageAct, PagePick};
 
 /// The expansion's choices, by the record key that writes each.
 pub const CHOICES: [Choice; 1] = [Choice {
@@ -25,10 +25,36 @@ fn castle(a: &ActionOption, _: &Names<'_>) -> String {
     )
 }
 
+/// A bazaar's tile on the page: the tile chosen, its chooser, the bids
+/// and whether the chooser sold it.
+const SALE: [FormField; 4] = [
+    FormField {
+        name: "tile",
+        label: "tile chosen",
+        kind: FormKind::Tile,
+    },
+    FormField {
+        name: "player",
+        label: "chooser",
+        kind: FormKind::Player,
+    },
+    FormField {
+        name: "bids",
+        label: "bids (the chooser's first; blank: passed)",
+        kind: FormKind::Amounts,
+    },
+    FormField {
+        name: "sell",
+        label: "the chooser sold it to the highest bidder",
+        kind: FormKind::Flag,
+    },
+];
+
 /// The expansion's acts on the page, on the last turn: a bridge across
 /// the tile clicked (the tile placed or one beside it), north to south or
-/// west to east; the small city clicked becomes a castle.
-pub const PAGE: [PageAct; 3] = [
+/// west to east; the small city clicked becomes a castle; the auction
+/// after a bazaar, tile by tile.
+pub const PAGE: [PageAct; 4] = [
     PageAct {
         name: "bridge-ns",
         offered_by: "bridge",
@@ -65,5 +91,19 @@ pub const PAGE: [PageAct; 3] = [
         fixed: &[],
         clears_figure: false,
         summary: "makes a castle of",
+    },
+    PageAct {
+        name: "bazaar",
+        offered_by: "bazaar",
+        writes: "bazaar",
+        menu: "bazaar auction (last turn)",
+        hint: "The last turn placed a bazaar: fill in each tile of its auction in the order it was auctioned, and add it. The chooser may be left blank; the tile left over has no bids, and under the rule without bids no tile has any.",
+        pick: PagePick::Form {
+            fields: &SALE,
+            field: "tile",
+        },
+        fixed: &[],
+        clears_figure: false,
+        summary: "bazaar:",
     },
 ];

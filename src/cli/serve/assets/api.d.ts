@@ -357,7 +357,8 @@ export declare namespace Board {
     /**
      * What the player clicks: `tile` (`{ at }`), `spot` (`{ at, spot }`),
      * `player` (`{ FIELD: name }`), `step` (a direction added to a list),
-     * or `none` (choosing it in the menu writes its fixed fields).
+     * `none` (choosing it in the menu writes its fixed fields), or `form`
+     * (entries of a list, each filled in on a form).
      */
     pick: string;
     /**
@@ -383,6 +384,12 @@ export declare namespace Board {
      */
     neutral?: string | null;
     /**
+     * With `form`: its fields, in order; each entry filled in is added
+     * to the list the act writes (`field` names what the turn list says
+     * of an entry).
+     */
+    form: FormFieldJson[];
+    /**
      * Fields written with every value: a word, a number or a boolean.
      */
     fixed: {
@@ -397,6 +404,25 @@ export declare namespace Board {
      * apart (a follower's place is said with the turn's figure).
      */
     summary: string;
+  }
+  /**
+   * A field of a page act's form.
+   */
+  export interface FormFieldJson {
+    /**
+     * The key it writes in each entry.
+     */
+    name: string;
+    /**
+     * Its label on the form.
+     */
+    label: string;
+    /**
+     * What it holds: `tile` (a tile id, of the tiles left), `player` (a
+     * player's name), `amounts` (a number for each of any of the players,
+     * `{ P: n }`) or `flag` (`true`, or nothing).
+     */
+    kind: "tile" | "player" | "amounts" | "flag";
   }
   /**
    * A figure one player holds of another's.
@@ -878,6 +904,11 @@ export declare namespace Score {
          * Who chooses first.
          */
         chooser: string;
+        /**
+         * The tiles left in the supply to draw them from, each with how
+         * many are left: the tiles the players may bid on.
+         */
+        supply: LeftJson[];
       };
   /**
    * The notes of Hills & Sheep in `carca score --format json`.
@@ -1503,6 +1534,19 @@ export declare namespace Score {
      * The chooser sold it to the highest bidder.
      */
     sold: boolean;
+  }
+  /**
+   * Tiles of one kind left in the supply.
+   */
+  export interface LeftJson {
+    /**
+     * The tile's id.
+     */
+    tile: string;
+    /**
+     * How many are left.
+     */
+    count: number;
   }
   /**
    * What was scored.
@@ -2313,6 +2357,11 @@ export declare namespace Moves {
          * Who chooses first.
          */
         chooser: string;
+        /**
+         * The tiles left in the supply to draw them from, each with how
+         * many are left: the tiles the players may bid on.
+         */
+        supply: LeftJson[];
       };
   /**
    * The notes of Hills & Sheep in `carca score --format json`.
@@ -2803,6 +2852,19 @@ export declare namespace Moves {
      * The chooser sold it to the highest bidder.
      */
     sold: boolean;
+  }
+  /**
+   * Tiles of one kind left in the supply.
+   */
+  export interface LeftJson {
+    /**
+     * The tile's id.
+     */
+    tile: string;
+    /**
+     * How many are left.
+     */
+    count: number;
   }
   /**
    * What was scored.

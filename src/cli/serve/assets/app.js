@@ -125,6 +125,7 @@ function tileImage(id, rot, set) {
 
 function render() {
   renderSetup();
+  renderActForm();
   renderPalette();
   renderBoard();
   renderTotals();
@@ -205,6 +206,83 @@ function recordAct(act, value) {
   });
 }
 
+/**
+ * The form of the act the figure menu is on, when it takes its entries
+ * on a form (a bazaar's tiles): one field each, an Add button that adds
+ * the entry filled in to the list the act writes on the last turn, and a
+ * button that takes the last entry back. A form already shown for the
+ * same act and players keeps what is typed in it.
+ */
+function renderActForm() {
+  const box = /** @type {HTMLFormElement} */ ($('act-form'));
+  const act = isHistory() && S.step === null ? chosenAct() : null;
+  if (!act || act.pick !== 'form') { box.hidden = true; box.replaceChildren(); box.dataset.act = ''; return; }
+  const key = act.name + '|' + players().join(',');
+  box.hidden = false;
+  if (box.dataset.act === key) return;
+  box.dataset.act = key;
+  // Every tile of the sets in play: the auction's tiles are no longer
+  // left once it is written, and a tile not left is carca's to report.
+  const left = [...new Set((S.view.palette || []).filter((t) => t.count > 0).map((t) => t.tile))];
+  const choice = (name, values) => el('select', { 'data-form-field': name, 'aria-label': name },
+    el('option', { value: '', text: '—' }), ...values.map((v) => el('option', { value: v, text: v })));
+  const rows = (act.form || []).map((f) => {
+    if (f.kind === 'tile') return el('label', {}, f.label + ' ', choice(f.name, left));
+    if (f.kind === 'player') return el('label', {}, f.label + ' ', choice(f.name, players()));
+    if (f.kind === 'flag') return el('label', {}, el('input', { type: 'checkbox', 'data-form-field': f.name }), ' ' + f.label);
+    return el('fieldset', {}, el('legend', { text: f.label }),
+      ...players().map((p) => el('label', {}, p + ' ', el('input', {
+        type: 'number', min: '0', step: '1', inputmode: 'numeric', size: '3',
+        'data-form-field': f.name, 'data-form-player': p, 'aria-label': `${f.label}: ${p}`,
+      }))));
+  });
+  box.replaceChildren(...rows,
+    el('button', { type: 'submit', 'data-form-add': '', text: 'Add' }),
+    el('button', { type: 'button', 'data-form-back': '', text: 'Take the last back', onclick: () => formEntry(act, null) }));
+  box.onsubmit = (ev) => { ev.preventDefault(); formEntry(act, readForm(act)); };
+}
+
+/**
+ * The entry the act's form holds, blank fields left out.
+ * @param {import('./api').Board.PageActJson} act
+ * @returns {Record<string, unknown>}
+ */
+function readForm(act) {
+  /** @type {Record<string, unknown>} */
+  const entry = {};
+  for (const f of act.form || []) {
+    const els = inputs(`#act-form [data-form-field="${f.name}"]`);
+    if (f.kind === 'flag') { if (els[0] && els[0].checked) entry[f.name] = true; continue; }
+    if (f.kind === 'amounts') {
+      /** @type {Record<string, number>} */
+      const amounts = {};
+      for (const i of els) if (i.value.trim() !== '' && Number.isFinite(Number(i.value))) amounts[i.dataset.formPlayer || ''] = Math.max(0, Math.floor(Number(i.value)));
+      if (Object.keys(amounts).length) entry[f.name] = amounts;
+      continue;
+    }
+    if (els[0] && els[0].value) entry[f.name] = els[0].value;
+  }
+  return entry;
+}
+
+/**
+ * Adds `entry` to the list the act writes on the last turn, or (`null`)
+ * takes the last entry back; the form is cleared for the next entry.
+ * @param {import('./api').Board.PageActJson} act
+ * @param {Record<string, unknown> | null} entry
+ */
+function formEntry(act, entry) {
+  const list = turns();
+  const last = list[list.length - 1];
+  if (!last || !last.tile) { $('hint').textContent = 'An act goes with the last turn, which places a tile.'; return; }
+  if (entry && !Object.keys(entry).length) { $('hint').textContent = 'Fill in the entry first.'; return; }
+  change(() => {
+    const entries = Array.isArray(last[act.writes]) ? last[act.writes] : [];
+    if (entry) entries.push(entry); else entries.pop();
+    if (entries.length) last[act.writes] = entries; else delete last[act.writes];
+  });
+  for (const i of inputs('#act-form [data-form-field]')) { if (i.type === 'checkbox') i.checked = false; else i.value = ''; }
+}
 
 function renderSetup() {
   const p = field('players');
@@ -807,7 +885,7 @@ function renderTurns() {
       .join('');
     const place = (p) => (p && typeof p === 'object' ? `${(p.at || []).join(',')} ${p.spot || ''}`.trim() : String(p));
     // The acts of the mechanics in play, each in its own words.
-    const said = (a, v) => (Array.isArray(v) ? v.join(' ')
+    const said = (a, v) => (Array.isArray(v) ? v.map((e) => (e && typeof e === 'object' && !Array.isArray(e) && a.field ? String(e[a.field] ?? '') : e)).join(' ')
       : v && typeof v === 'object' && a.field ? String(v[a.field]) : place(v));
     const acts = ((S.view && S.view.acts) || []).filter((a) => a.summary && t[a.writes] !== undefined)
       .map((a) => ` · ${a.summary} ${said(a, t[a.writes])}`).join('');
@@ -928,7 +1006,7 @@ function wire() {
   $('figure').addEventListener('change', () => {
     const act = chosenAct();
     if (act && act.pick === 'none' && isHistory()) recordAct(act, {});
-    renderBoard(); renderTotals(); hint();
+    renderActForm(); renderBoard(); renderTotals(); hint();
   });
   $('undo').addEventListener('click', undo);
   $('final').addEventListener('change', (ev) => change((m) => { if (target(ev).checked) m.final = true; else delete m.final; }));
