@@ -63,7 +63,7 @@ impl Problem for BcbProblem {
             | BcbProblem::SnapshotCastle { .. } => "carca::rules::castle",
             BcbProblem::Bridge { .. } | BcbProblem::SnapshotBridge { .. } => "carca::rules::bridge",
             BcbProblem::Bazaar { .. } | BcbProblem::BazaarMissing { .. } => "carca::rules::bazaar",
-            BcbProblem::BazaarTile { .. } => "carca::rules::bazaar_tile",
+            BcbProblem::BazaarTile { .. } => "carca::rules::bazaar-tile",
         }
     }
 

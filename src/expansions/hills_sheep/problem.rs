@@ -49,10 +49,10 @@ pub enum SheepProblem {
 impl Problem for SheepProblem {
     fn code(&self) -> &'static str {
         match self {
-            SheepProblem::Missing { .. } => "carca::rules::flock_missing",
-            SheepProblem::NotDue { .. } => "carca::rules::flock_not_due",
-            SheepProblem::Score { .. } => "carca::rules::flock_score",
-            SheepProblem::Bag { .. } => "carca::rules::sheep_bag",
+            SheepProblem::Missing { .. } => "carca::rules::flock-missing",
+            SheepProblem::NotDue { .. } => "carca::rules::flock-not-due",
+            SheepProblem::Score { .. } => "carca::rules::flock-score",
+            SheepProblem::Bag { .. } => "carca::rules::sheep-bag",
             SheepProblem::Shepherd { .. } => "carca::rules::shepherd",
         }
     }
