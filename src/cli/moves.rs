@@ -252,7 +252,8 @@ fn move_words(
             .collect();
         let _ = write!(
             followers,
-            "; through the portal, a follower on {}",
+            "; {}, a follower on {}",
+            pos.elsewhere_words().unwrap_or("elsewhere"),
             to.join(", ")
         );
     }

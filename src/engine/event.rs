@@ -396,6 +396,16 @@ pub struct Part {
     pub rate: u32,
 }
 
+/// What a mechanic adds to a farm's points per city for a player (the
+/// pig's), and its word for what adds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FarmBonus {
+    /// Points more per city; 0: nothing added.
+    pub rate: u32,
+    /// What adds them, as a part of the points counts it (`pig`).
+    pub word: &'static str,
+}
+
 /// What a [`Part`] counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unit {
@@ -460,9 +470,9 @@ pub enum Basis {
         /// Cities already paid to this player through another farm (second
         /// edition).
         already: u32,
-        /// More per city for the player's pig on the farm (Traders &
-        /// Builders), 0 without one.
-        bonus: u32,
+        /// More per city for a figure of the player's on the farm, 0
+        /// without one.
+        bonus: FarmBonus,
     },
     /// First edition: a completed city pays the farmers around it.
     FarmsAround {
@@ -470,9 +480,9 @@ pub enum Basis {
         rate: u32,
         /// The farms that supply the city, by name.
         suppliers: Vec<FeatureId>,
-        /// More for a winner whose pig is on one of those farms (Traders
-        /// & Builders), 0 without one.
-        bonus: u32,
+        /// More for a winner with a figure on one of those farms that
+        /// adds it, 0 without one.
+        bonus: FarmBonus,
     },
     /// First edition: a farm that touches no completed city.
     FarmSuppliesNone,

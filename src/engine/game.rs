@@ -31,8 +31,9 @@ pub trait Scoring: std::fmt::Debug + Send + Sync {
     fn completed(&mut self, _game: &mut Game, _root: Node, _phase: Phase) {}
 
     /// Points a farm's players add per city it pays them (the pig): per
-    /// player, or `None` when this hook adds nothing to it.
-    fn farm_bonus(&self, _game: &Game, _farm: Node) -> Option<Vec<u32>> {
+    /// player, with the word for what adds them, or `None` when this hook
+    /// adds nothing to it.
+    fn farm_bonus(&self, _game: &Game, _farm: Node) -> Option<(Vec<u32>, &'static str)> {
         None
     }
 
@@ -1162,14 +1163,14 @@ impl<'a> Game<'a> {
         } else {
             None
         };
-        let bonus = if pay.bonus {
+        let (bonus, bonus_word) = if pay.bonus {
             self.hooks
                 .0
                 .iter()
                 .find_map(|h| h.farm_bonus(self, farm))
                 .unwrap_or_default()
         } else {
-            Vec::new()
+            (Vec::new(), "")
         };
         let n = cities.0.len() as u32;
         let marked = self.marked(&cities.0).len() as u32;
@@ -1191,7 +1192,7 @@ impl<'a> Game<'a> {
             if extra > 0 {
                 parts.push(Part {
                     count: n,
-                    unit: Unit::Named("pig"),
+                    unit: Unit::Named(bonus_word),
                     rate: extra,
                 });
             }
@@ -2250,19 +2251,22 @@ impl<'a> Game<'a> {
         let input: Vec<scoring::FarmInput> = farms
             .iter()
             .enumerate()
-            .map(|(i, &farm)| scoring::FarmInput {
-                name: self.id_of(ScoredKind::Farm, farm),
-                strength: counts[i].strength.clone(),
-                decided: decided[i].as_ref().map(|(w, _)| w.clone()),
-                bonus: self
+            .map(|(i, &farm)| {
+                let (bonus, bonus_word) = self
                     .hooks
                     .0
                     .iter()
                     .find_map(|h| h.farm_bonus(self, farm))
-                    .unwrap_or_default(),
-
-                marked: self.marked(&touched[i].0),
-                cities: touched[i].0.clone(),
+                    .unwrap_or_default();
+                scoring::FarmInput {
+                    name: self.id_of(ScoredKind::Farm, farm),
+                    strength: counts[i].strength.clone(),
+                    decided: decided[i].as_ref().map(|(w, _)| w.clone()),
+                    bonus,
+                    bonus_word,
+                    marked: self.marked(&touched[i].0),
+                    cities: touched[i].0.clone(),
+                }
             })
             .collect();
         let converted = self.converted.1;

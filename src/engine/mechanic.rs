@@ -627,9 +627,10 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
     /// Whether some tile may let the turn's figure go to another tile (so
     /// that a figure sent elsewhere from any other tile is refused by the
-    /// rules rather than unknown to the game).
-    fn offers_elsewhere(&self) -> bool {
-        false
+    /// rules rather than unknown to the game): the words for how, as
+    /// `carca moves` says it (`through the portal`).
+    fn offers_elsewhere(&self) -> Option<&'static str> {
+        None
     }
 
     /// Phase "move": after the deployment and before the turn's scoring,
@@ -1288,11 +1289,12 @@ impl Mechanics {
             .any(|m| m.deploys_elsewhere(game, placed))
     }
 
-    /// Whether some mechanic may let the turn's figure go to another tile.
+    /// Whether some mechanic may let the turn's figure go to another tile,
+    /// and its words for how.
     #[must_use]
-    pub fn offers_elsewhere(&self) -> bool {
+    pub fn offers_elsewhere(&self) -> Option<&'static str> {
         self.in_phase(Phases::DEPLOY)
-            .any(Mechanic::offers_elsewhere)
+            .find_map(Mechanic::offers_elsewhere)
     }
 
     /// The "move" phase: the mechanics take the acts they own after the

@@ -195,8 +195,9 @@ impl Position<'_> {
         let can_deploy = !self.figures().is_empty();
         // What a placement itself opens (a portal, the princess, a
         // flight): asked of the game with the tile in place.
-        let placed_options =
-            r.mechanics.offers_elsewhere() || r.mechanics.hooks_move() || r.mechanics.hooks_act();
+        let placed_options = r.mechanics.offers_elsewhere().is_some()
+            || r.mechanics.hooks_move()
+            || r.mechanics.hooks_act();
         let tried = self.tried(tile, at, rot, laid);
         // The tile in the form it lies in (with a bridge across it).
         let t = tried.game.tile(tried.game.placed()[tried.idx].tile());
@@ -463,6 +464,13 @@ impl Position<'_> {
                 _ => false,
             })
             .collect()
+    }
+
+    /// How a mechanic in play lets the turn's figure go to another tile,
+    /// in its words (`through the portal`), if one does.
+    #[must_use]
+    pub fn elsewhere_words(&self) -> Option<&'static str> {
+        self.referee.mechanics.offers_elsewhere()
     }
 
     /// The record keys of the acts the mechanics in play take.

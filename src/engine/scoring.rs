@@ -7,7 +7,7 @@
 //! rate). The words ("city: 3 tiles × 2 + 1 pennant × 2") are made in
 //! `report::award`.
 
-use super::event::{Award, Basis, FeatureId, Nothing, Part, Unit};
+use super::event::{Award, Basis, FarmBonus, FeatureId, Nothing, Part, Unit};
 use crate::rules::{FarmScoring, Point, Ruleset};
 use crate::tileset::FeatureKind;
 use crate::tileset::model::{Modifier, Shape};
@@ -176,14 +176,14 @@ pub fn cloister(rules: &Ruleset, around: u32) -> Award {
 /// player through another farm (second edition); `bonus` more per city
 /// paid when a mechanic adds one (the player's pig on the farm).
 #[must_use]
-pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: u32) -> Award {
+pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: FarmBonus) -> Award {
     let rate = rules.points[Point::FarmCity];
     let (paid, already) = match rules.farm_scoring {
         FarmScoring::Second => (cities - already.min(cities), already.min(cities)),
         _ => (cities, 0),
     };
     Award {
-        points: (i64::from(rate) + i64::from(bonus)) * i64::from(paid),
+        points: (i64::from(rate) + i64::from(bonus.rate)) * i64::from(paid),
         basis: Basis::Farm {
             edition: rules.farm_scoring,
             cities: paid,
@@ -198,10 +198,10 @@ pub fn farm(rules: &Ruleset, cities: u32, already: u32, bonus: u32) -> Award {
 /// supplied by the farms named; `bonus` more for a winner a mechanic adds
 /// one to on one of them (the pig; carca's reading: once for the city).
 #[must_use]
-pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, bonus: u32) -> Award {
+pub fn farms_around(rules: &Ruleset, suppliers: Vec<FeatureId>, bonus: FarmBonus) -> Award {
     let rate = rules.points[Point::FarmCityFirst];
     Award {
-        points: i64::from(rate) + i64::from(bonus),
+        points: i64::from(rate) + i64::from(bonus.rate),
         basis: Basis::FarmsAround {
             rate,
             suppliers,
@@ -235,6 +235,8 @@ pub struct FarmInput {
     /// What a mechanic adds per city paid, per player (the pig's bonus);
     /// empty when nothing is added.
     pub bonus: Vec<u32>,
+    /// The mechanic's word for what adds `bonus` (`pig`).
+    pub bonus_word: &'static str,
     /// The completed cities it touches, by an id of the caller's, sorted
     /// and each once.
     pub cities: Vec<u32>,
@@ -348,9 +350,14 @@ pub fn farms(
             for &w in &winners {
                 let bonus = ids
                     .iter()
-                    .filter_map(|&i| farms[i].bonus.get(w).copied())
-                    .max()
-                    .unwrap_or(0);
+                    .filter_map(|&i| {
+                        farms[i].bonus.get(w).map(|&rate| FarmBonus {
+                            rate,
+                            word: farms[i].bonus_word,
+                        })
+                    })
+                    .max_by_key(|b| b.rate)
+                    .unwrap_or_default();
                 let award = farms_around(rules, suppliers.clone(), bonus);
                 points[w] = award.points;
                 if !basis.contains(&award.basis) {
@@ -365,7 +372,7 @@ pub fn farms(
                 }
             }
             if basis.is_empty() {
-                basis.push(farms_around(rules, suppliers, 0).basis);
+                basis.push(farms_around(rules, suppliers, FarmBonus::default()).basis);
             }
             out.push(FarmOutcome::City {
                 city,
@@ -426,7 +433,15 @@ pub fn farms(
                 .iter()
                 .filter(|&&c| payer.get(&(w, c)).is_some_and(|&p| p != i))
                 .count() as u32;
-            let a = farm(rules, f.cities.len() as u32, already, bonus(i, w));
+            let a = farm(
+                rules,
+                f.cities.len() as u32,
+                already,
+                FarmBonus {
+                    rate: bonus(i, w),
+                    word: f.bonus_word,
+                },
+            );
             points[w] = a.points;
             if !basis.contains(&a.basis) {
                 basis.push(a.basis);
@@ -444,7 +459,7 @@ pub fn farms(
             }
         }
         if basis.is_empty() {
-            basis.push(farm(rules, f.cities.len() as u32, 0, 0).basis);
+            basis.push(farm(rules, f.cities.len() as u32, 0, FarmBonus::default()).basis);
         }
         out.push(FarmOutcome::Farm {
             farm: i,
@@ -522,11 +537,12 @@ mod tests {
             r.points[Point::City] = 3;
             r.points[Point::Cloister] = 2;
         });
-        assert_eq!(farm(&house, 4, 0, 0).points, 8);
-        assert_eq!(
-            farm(&house, 4, 0, house.point_by_key("pig").unwrap_or(0)).points,
-            12
-        );
+        assert_eq!(farm(&house, 4, 0, FarmBonus::default()).points, 8);
+        let bonus = FarmBonus {
+            rate: house.point_by_key("pig").unwrap_or(0),
+            word: "pig",
+        };
+        assert_eq!(farm(&house, 4, 0, bonus).points, 12);
         assert_eq!(city(&house, 3, 1, true), 11);
         assert_eq!(cloister(&house, 8).points, 18);
         assert_eq!(cloister(&house, 2).points, 6);
@@ -548,6 +564,7 @@ mod tests {
                 decided: None,
                 strength: vec![1, 0],
                 bonus: Vec::new(),
+                bonus_word: "",
                 cities: vec![7],
                 marked: Vec::new(),
             },
@@ -556,6 +573,7 @@ mod tests {
                 decided: None,
                 strength: vec![1, 0],
                 bonus: Vec::new(),
+                bonus_word: "",
                 cities: vec![7, 8],
                 marked: Vec::new(),
             },
@@ -564,6 +582,7 @@ mod tests {
                 decided: None,
                 strength: vec![0, 2],
                 bonus: Vec::new(),
+                bonus_word: "",
                 cities: vec![8],
                 marked: Vec::new(),
             },

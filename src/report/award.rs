@@ -2,7 +2,7 @@
 //! says which rule applied and with which numbers ([`Basis`]); this module
 //! alone turns that into a sentence.
 
-use crate::engine::event::{Basis, Nothing, Part, Unit};
+use crate::engine::event::{Basis, FarmBonus, Nothing, Part, Unit};
 use crate::rules::FarmScoring;
 
 /// `n` of `word`, in English: "1 tile", "3 tiles", "2 cities". A word
@@ -151,12 +151,12 @@ pub fn words(basis: &Basis) -> String {
 }
 
 /// A farm's rate per city, with the bonus a figure of the player's adds
-/// to it (the only one shipped: the pig's).
-fn with_bonus(rate: u32, bonus: u32) -> String {
-    if bonus == 0 {
+/// to it, in the words of the mechanic that adds it.
+fn with_bonus(rate: u32, bonus: FarmBonus) -> String {
+    if bonus.rate == 0 {
         rate.to_string()
     } else {
-        format!("({rate} + {bonus} for the pig)")
+        format!("({rate} + {} for the {})", bonus.rate, bonus.word)
     }
 }
 

@@ -282,7 +282,7 @@ impl AwardJson {
                     _ => "third_edition",
                 },
                 parts: std::iter::once(part(*cities, "completed_city", *rate))
-                    .chain((*bonus > 0).then(|| part(*cities, "pig", *bonus)))
+                    .chain((bonus.rate > 0).then(|| part(*cities, bonus.word, bonus.rate)))
                     .collect(),
                 already_paid: *already,
             },
@@ -293,7 +293,7 @@ impl AwardJson {
             } => AwardJson::FarmsAround {
                 rule: "first_edition",
                 parts: std::iter::once(part(1, "completed_city", *rate))
-                    .chain((*bonus > 0).then(|| part(1, "pig", *bonus)))
+                    .chain((bonus.rate > 0).then(|| part(1, bonus.word, bonus.rate)))
                     .collect(),
                 supplied_by: super::names::each(suppliers),
             },

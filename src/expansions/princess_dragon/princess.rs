@@ -291,8 +291,8 @@ impl Mechanic for Portal {
             .is_some_and(|p| game.tile(p.tile()).shows(symbols::PORTAL))
     }
 
-    fn offers_elsewhere(&self) -> bool {
-        true
+    fn offers_elsewhere(&self) -> Option<&'static str> {
+        Some("through the portal")
     }
 
     fn act_keys(&self) -> &'static [&'static str] {

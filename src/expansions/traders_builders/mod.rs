@@ -295,7 +295,7 @@ impl Scoring for Pigs {
         Box::new(*self)
     }
 
-    fn farm_bonus(&self, game: &Game, farm: Node) -> Option<Vec<u32>> {
+    fn farm_bonus(&self, game: &Game, farm: Node) -> Option<(Vec<u32>, &'static str)> {
         let mut out = vec![0; game.players];
         let mut any = false;
         for f in game.features.occupants(farm) {
@@ -305,6 +305,6 @@ impl Scoring for Pigs {
                 any = true;
             }
         }
-        any.then_some(out)
+        any.then_some((out, "pig"))
     }
 }
