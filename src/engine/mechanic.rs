@@ -152,10 +152,10 @@ pub struct TurnEnded<'t> {
     pub more: bool,
     /// Land tiles left to draw from the common supply.
     pub left: u64,
-    /// When the record ends with this turn: per catalog entry, the tiles
-    /// left in the common supply, which an act the record owes would draw
-    /// from (`None` while it goes on).
-    pub left_at_end: Option<&'t [u32]>,
+    /// When the record ends with this turn: the catalog and, per entry of
+    /// it, the tiles left in the common supply, which an act the record
+    /// owes would draw from (`None` while it goes on).
+    pub left_at_end: Option<(&'t Catalog, &'t [u32])>,
 }
 
 /// Pieces stacked on a tile (a tower) and the figure on top, if any, as

@@ -656,7 +656,7 @@ impl<'r> Referee<'r> {
             span: turn.span.into(),
             more,
             left: self.drawable(),
-            left_at_end: at_end.as_deref(),
+            left_at_end: at_end.as_deref().map(|left| (&*record.catalog, left)),
         };
         let supply = &mut self.supply;
         let said = self

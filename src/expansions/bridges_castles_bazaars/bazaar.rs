@@ -40,11 +40,6 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
             .iter()
             .map(|e| e.tile.shows(super::BAZAAR))
             .collect(),
-        ids: catalog
-            .tiles
-            .iter()
-            .map(|e| std::sync::Arc::from(e.tile.id.as_str()))
-            .collect(),
         round: false,
         due: false,
         written: None,
@@ -60,8 +55,6 @@ struct Bazaars {
     auction: bool,
     /// Per catalog tile: it shows a bazaar.
     bazaar: Vec<bool>,
-    /// Per catalog tile: its id, for an auction the record owes.
-    ids: Vec<std::sync::Arc<str>>,
     /// A bazaar round is running: from its auction to the end of the last
     /// turn that plays one of its tiles.
     round: bool,
@@ -505,12 +498,14 @@ impl Mechanic for Bazaars {
                     chooser: (ended.actor + 1) % n,
                     supply: ended
                         .left_at_end
-                        .unwrap_or_default()
-                        .iter()
-                        .zip(&self.ids)
-                        .filter(|(left, _)| **left > 0)
-                        .map(|(left, id)| (id.clone(), *left))
-                        .collect(),
+                        .map(|(catalog, left)| {
+                            left.iter()
+                                .zip(&catalog.tiles)
+                                .filter(|(left, _)| **left > 0)
+                                .map(|(left, e)| (std::sync::Arc::from(e.tile.id.as_str()), *left))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                 })),
             }),
         }
