@@ -794,6 +794,9 @@ pub struct Mechanics {
     by_tile: Vec<[u32; 3]>,
     /// Per record key of an act, the mechanics an act of it wakes.
     by_act: Vec<(&'static str, u32)>,
+    /// The mechanics a figure deployed wakes (`by_act`'s entry for its
+    /// key, looked up once).
+    by_deploy: u32,
     /// The mechanics that have nothing to do in the "scored" phase of a
     /// turn that completed nothing ([`Mechanic::scored_needs_completion`]).
     on_completion: u32,
@@ -821,6 +824,7 @@ impl Clone for Mechanics {
             by_phase: self.by_phase,
             by_tile: self.by_tile.clone(),
             by_act: self.by_act.clone(),
+            by_deploy: self.by_deploy,
             on_completion: self.on_completion,
         }
     }
@@ -874,6 +878,10 @@ impl Mechanics {
                 }
             }
         }
+        let by_deploy = by_act
+            .iter()
+            .find(|(k, _)| *k == crate::record::DEPLOY_KEY)
+            .map_or(0, |(_, m)| *m);
         let on_completion = all
             .iter()
             .enumerate()
@@ -886,6 +894,7 @@ impl Mechanics {
             by_phase,
             by_tile,
             by_act,
+            by_deploy,
             on_completion,
         }
     }
@@ -1102,7 +1111,7 @@ impl Mechanics {
                 earned.get_or_insert(f);
             }
         }
-        self.narrow();
+        self.narrow(mask);
         earned
     }
 
@@ -1367,15 +1376,17 @@ impl Mechanics {
     /// The "act" phase: the mechanics take the acts they own.
     pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
         let said = self.each_in(Phases::ACT, |m, said| m.act(game, acting, said));
-        self.narrow();
+        self.narrow(Mechanics::mask_of(&self.by_phase, Phases::ACT));
         said
     }
 
-    /// The mechanics' phases asked again: each keeps those it still hooks
-    /// into (never one it did not).
-    fn narrow(&mut self) {
+    /// The phases of the mechanics of `mask` (bit `i` for the `i`th: those
+    /// a phase just woke) asked again: each keeps those it still hooks into
+    /// (never one it did not).
+    fn narrow(&mut self, mask: u32) {
         let mut changed = false;
-        for (m, each) in self.all.iter().zip(self.each.iter_mut()) {
+        for i in Mechanics::bits(mask & Mechanics::all_bits(self.all.len())) {
+            let (m, each) = (&self.all[i], &mut self.each[i]);
             let now = each.within(m.phases());
             changed |= now != *each;
             *each = now;
@@ -1384,6 +1395,11 @@ impl Mechanics {
             self.phases = self.each.iter().fold(Phases::default(), |p, m| p.and(*m));
             self.by_phase = Mechanics::masks(&self.each);
         }
+    }
+
+    /// The bits of `n` mechanics.
+    const fn all_bits(n: usize) -> u32 {
+        if n >= 32 { u32::MAX } else { (1 << n) - 1 }
     }
 
     /// Per phase (by its bit), the mechanics hooked into it.
@@ -1431,7 +1447,7 @@ impl Mechanics {
         for m in &mut self.all {
             out.extend(m.restore(game, record, &mut said));
         }
-        self.narrow();
+        self.narrow(u32::MAX);
         (said, out)
     }
 
@@ -1630,12 +1646,17 @@ impl Mechanics {
             .and_then(|p| self.by_tile.get(p.tile()))
             .map_or(u32::MAX, |w| w[slot]);
         let by_act = acts.iter().fold(0, |mask, a| {
-            let key = a.key();
-            mask | self
-                .by_act
-                .iter()
-                .find(|(k, _)| same_key(k, key))
-                .map_or(0, |(_, m)| *m)
+            mask | match a {
+                // The turn's figure, on most turns: its mask is kept.
+                Act::Deploy(_) => self.by_deploy,
+                Act::Keyed(_) => {
+                    let key = a.key();
+                    self.by_act
+                        .iter()
+                        .find(|(k, _)| same_key(k, key))
+                        .map_or(0, |(_, m)| *m)
+                }
+            }
         });
         by_tile | by_act
     }
