@@ -14,7 +14,7 @@ pub mod keys;
 pub mod notes;
 pub mod problem;
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use crate::engine::event::FeatureId;
 use crate::engine::event::{Gone, Note, NoteKind, Phase, Told};
@@ -83,13 +83,13 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         .unwrap_or_else(|| pieces_for(setup.players));
     Some(Box::new(Towers {
         pieces: vec![pieces; setup.players],
-        built: HashMap::new(),
+        built: BTreeMap::new(),
         prisoners: vec![Vec::new(); setup.players],
         ransom: i64::from(setup.rules.points.rate(&RANSOM)),
         ransom_paid: false,
         last_turn: None,
         foundations: Vec::new(),
-        placed_as: HashMap::new(),
+        placed_as: BTreeMap::new(),
     }))
 }
 
@@ -115,7 +115,7 @@ struct Towers {
     /// Tower pieces left, per player.
     pieces: Vec<u32>,
     /// Towers by the tile they stand on.
-    built: HashMap<Pos, Tower>,
+    built: BTreeMap<Pos, Tower>,
     /// Per player, the followers they hold: (owner, figure), in the order
     /// taken.
     prisoners: Vec<Vec<(usize, Figure)>>,
@@ -129,7 +129,7 @@ struct Towers {
     /// The tiles with a foundation, in the order placed.
     foundations: Vec<Pos>,
     /// Each foundation's index in `foundations`.
-    placed_as: HashMap<Pos, usize>,
+    placed_as: BTreeMap<Pos, usize>,
 }
 
 impl Mechanic for Towers {
