@@ -504,7 +504,6 @@ impl Mechanic for City {
                 count = Some(c);
             }
         }
-        let who = scored.names.get(scored.actor).cloned().unwrap_or_default();
         let refuse = |said: &mut Said, problem: CocProblem, span| {
             said.violations
                 .push((ViolationKind::Mechanic(Broken::new(problem)), span));
@@ -525,6 +524,7 @@ impl Mechanic for City {
             stays(said);
             return;
         };
+        let who = scored.names.get(scored.actor).cloned().unwrap_or_default();
         let why = Self::why_not_enter(game, scored);
         let word = crate::text::figure_word(game.figures().name(e.figure)).to_string();
         let figure_why = self.entry_refused(game, e.figure, e.quarter);
