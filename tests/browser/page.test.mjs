@@ -92,6 +92,27 @@ function carcaScore(file, rules) {
   return JSON.parse(text);
 }
 
+/**
+ * Scores the record the page wrote and the same game written by hand
+ * (`lines`), saved in `dir` under `name`: both must say the same, with no
+ * finding. Returns the verdict on the page's record.
+ * @param {import('playwright-core').Page} page
+ * @param {string} dir
+ * @param {string} name
+ * @param {string[]} lines
+ */
+async function scoresAsWrittenByHand(page, dir, name, lines) {
+  const clicked = join(dir, `${name}-clicked.yaml`);
+  writeFileSync(clicked, await page.inputValue('[data-record]'));
+  const byHand = join(dir, `${name}-by-hand.yaml`);
+  writeFileSync(byHand, [...lines, ''].join('\n'));
+  const a = carcaScore(clicked); const b = carcaScore(byHand);
+  assert.deepEqual(a.diagnostics, []);
+  assert.deepEqual(a.notes, b.notes);
+  assert.deepEqual(a.totals, b.totals);
+  return a;
+}
+
 async function click(page, selector) {
   await page.click(selector);
   await idle(page);
@@ -645,16 +666,9 @@ test('a tower piece, its capture and a ransom are recorded by clicking, and scor
   await click(page, '.total[data-player="red"]');
   await page.selectOption('#figure', 'follower');
   await click(page, `${square(2, -1)} [data-spot="C"]`);
-  const clicked = join(dir, 'tower-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'tower-by-hand.yaml');
-  writeFileSync(byHand, [...head,
+  const a = await scoresAsWrittenByHand(page, dir, 'tower', [...head,
     '  - { tile: B, at: [-1, -1], tower: { at: [0, -1] }, capture: { at: [1, -1], spot: C, player: blue } }',
-    '  - { tile: B, at: [2, -1], ransom: { from: red }, meeple: C }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+    '  - { tile: B, at: [2, -1], ransom: { from: red }, meeple: C }']);
   // The game goes on: blue's 4 for the city less the ransom.
   assert.deepEqual(a.totals, { red: 3, blue: 1 });
   await page.close();
@@ -684,17 +698,10 @@ test('bridges are recorded by clicking, across the tile placed and across a neig
   await page.selectOption('#figure', 'act:bridge-we');
   await click(page, square(0, -1));
   await page.waitForFunction(() => /bridge: \{ ?at: \[0, -1\], span: WE ?\}/.test(document.querySelector('[data-record]').value));
-  const clicked = join(dir, 'bridges-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'bridges-by-hand.yaml');
-  writeFileSync(byHand, [...head,
+  await scoresAsWrittenByHand(page, dir, 'bridges', [...head,
     '  - { tile: B, at: [1, 0], bridge: WE }',
     '  - { tile: B, at: [0, -1] }',
-    '  - { tile: U, at: [1, -1], bridge: { at: [0, -1], span: WE } }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+    '  - { tile: U, at: [1, -1], bridge: { at: [0, -1], span: WE } }']);
   await page.close();
 });
 
@@ -748,18 +755,11 @@ test('the princess, the fairy, the dragon\'s steps and a portal are recorded by 
   await click(page, square(0, 1));
   await click(page, `${square(0, 1)} [data-kind="city"]`);
   await shot(page, 'princess-dragon');
-  const clicked = join(dir, 'pd-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'pd-by-hand.yaml');
-  writeFileSync(byHand, [...head,
+  await scoresAsWrittenByHand(page, dir, 'pd', [...head,
     '  - { tile: PD20, at: [1, 1], princess: { player: red, at: [0, 1], spot: S } }',
     '  - { tile: B, at: [-1, -1], meeple: C }',
     '  - { tile: PD16, at: [2, 0], fairy: { at: [1, 0], spot: E }, dragon: [N, N, E] }',
-    '  - { tile: PD08, at: [3, 0], meeple: { at: [0, 1], spot: S } }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+    '  - { tile: PD08, at: [3, 0], meeple: { at: [0, 1], spot: S } }']);
   await page.close();
 });
 
@@ -794,17 +794,10 @@ test('a shepherd, its draws and its flock herded are recorded by clicking, and s
   await page.selectOption('#figure', 'act:flock-score');
   await click(page, square(1, 0));
   await shot(page, 'hills-sheep');
-  const clicked = join(dir, 'hs-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'hs-by-hand.yaml');
-  writeFileSync(byHand, [...head,
+  const a = await scoresAsWrittenByHand(page, dir, 'hs', [...head,
     '  - { tile: U, at: [1, 0], meeple: NNE, figure: shepherd, flock: { at: [1, 0], draw: 3 } }',
     '  - { tile: U, at: [-1, 0] }',
-    '  - { tile: U, at: [2, 0], flock: { at: [1, 0], score: true } }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+    '  - { tile: U, at: [2, 0], flock: { at: [1, 0], score: true } }']);
   // Blue's flock of 3 sheep: 3 points.
   assert.deepEqual(a.totals, { red: 0, blue: 3 });
   await page.close();
@@ -845,20 +838,13 @@ test('a bazaar auction is recorded tile by tile on its form, and scores as writt
   const turn = await page.locator('#turns li').last().textContent();
   assert.ok(/bazaar: D K U/.test(turn || ''), turn || '');
   await shot(page, 'bazaar');
-  const clicked = join(dir, 'bazaar-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'bazaar-by-hand.yaml');
-  writeFileSync(byHand, [...head,
+  const a = await scoresAsWrittenByHand(page, dir, 'bazaar', [...head,
     '  - tile: BB06',
     '    at: [0, -1]',
     '    bazaar:',
     '      - { tile: D, player: blue, bids: { blue: 1, green: 2 }, sell: true }',
     '      - { tile: K, player: red, bids: { red: 0 } }',
-    '      - { tile: U }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+    '      - { tile: U }']);
   // Green pays blue 2 for D.
   assert.deepEqual(a.totals, { red: 0, blue: 2, green: -2 });
   await page.close();
@@ -884,15 +870,8 @@ test('a follower put into the City and the Count moved are recorded from the men
   await page.selectOption('#figure', 'act:enter-blacksmith');
   await page.selectOption('#figure', 'act:count-cathedral');
   await shot(page, 'count');
-  const clicked = join(dir, 'coc-clicked.yaml');
-  writeFileSync(clicked, await page.inputValue('[data-record]'));
-  const byHand = join(dir, 'coc-by-hand.yaml');
-  writeFileSync(byHand, [...head,
-    '  - { tile: W, at: [-4, 1], enter: blacksmith, count: cathedral }', ''].join('\n'));
-  const a = carcaScore(clicked); const b = carcaScore(byHand);
-  assert.deepEqual(a.diagnostics, []);
-  assert.deepEqual(a.notes, b.notes);
-  assert.deepEqual(a.totals, b.totals);
+  const a = await scoresAsWrittenByHand(page, dir, 'coc', [...head,
+    '  - { tile: W, at: [-4, 1], enter: blacksmith, count: cathedral }']);
   assert.equal(a.notes.filter((n) => n.note === 'coc').length, 2);
   await page.close();
 });
