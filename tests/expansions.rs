@@ -433,9 +433,7 @@ fn moves_say_an_auction_the_record_owes() {
             "moves", path, "--turn", turn, "--tile", tile, "--format", "json",
         ]);
         assert!(out.starts_with("exit: 0"), "{out}");
-        let body = out.split("--- stdout\n").nth(1).unwrap_or_default();
-        let body = body.split("--- stderr").next().unwrap_or_default();
-        serde_json::from_str::<serde_json::Value>(body).expect("JSON")
+        stdout_json(&out)
     };
     let owed = json("fixtures/records/bb-bazaar-owed.yaml", "2", "U");
     assert_eq!(owed["owed"][0]["note"], "auction_owed", "{owed}");
@@ -490,9 +488,7 @@ fn moves_list_the_placements_a_bridge_makes_legal() {
             "json",
         ]);
         assert!(out.starts_with("exit: 0"), "{out}");
-        let body = out.split("--- stdout\n").nth(1).unwrap_or_default();
-        let body = body.split("--- stderr").next().unwrap_or_default();
-        serde_json::from_str::<serde_json::Value>(body).expect("JSON")
+        stdout_json(&out)
     };
     let first = json("0", "B");
     let enabled = first["enabled"].as_array().expect("enabled placements");
