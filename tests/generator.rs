@@ -55,6 +55,39 @@ fn played_under(
     carca::generator::play_under(&catalog, &options, scale, rules)
 }
 
+/// Plays a generated game for each of `seeds` (its players and sets as
+/// `setup` says, `tiles` tiles, followers on that share of the turns),
+/// checks that the referee accepts each, and that each of `marks` (what a
+/// record writes, and its name) occurs in some game.
+fn assert_generated_use(
+    label: &str,
+    seeds: std::ops::Range<u64>,
+    tiles: u64,
+    followers: f64,
+    setup: impl Fn(u64) -> (usize, &'static [&'static str]),
+    marks: &[(&str, &str)],
+) {
+    let mut counts = vec![0usize; marks.len()];
+    for seed in seeds {
+        let (players, sets) = setup(seed);
+        let text = game(seed, players, tiles, sets, followers);
+        assert_legal(&text, &format!("{label} seed {seed}"));
+        for (n, (mark, _)) in counts.iter_mut().zip(marks) {
+            *n += text.matches(mark).count();
+        }
+    }
+    let said: Vec<String> = marks
+        .iter()
+        .zip(&counts)
+        .map(|((_, name), n)| format!("{name} {n}"))
+        .collect();
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "{label}: {}",
+        said.join(", ")
+    );
+}
+
 fn assert_legal(text: &str, label: &str) {
     let src = SourceFile::new(label, text);
     let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
@@ -138,24 +171,25 @@ fn generated_abbey_and_mayor_games_are_legal_and_use_its_figures() {
     // Alone, and with the other expansions: mayors, wagons that move on
     // after their scoring, barns (placed, on farmers or joined later), all
     // written by the generator and accepted by the referee.
-    let mut counts = [0usize; 4];
-    for seed in 0..24 {
-        let sets: &[&str] = if seed % 2 == 0 {
-            &["base", "abbey-mayor"]
-        } else {
-            &["base", "inns-cathedrals", "traders-builders", "abbey-mayor"]
-        };
-        let players = 2 + (seed as usize % 4);
-        let text = game(seed, players, 100, sets, 0.9);
-        assert_legal(&text, &format!("abbey-mayor seed {seed}"));
-        counts[0] += text.matches("figure: mayor").count();
-        counts[1] += text.matches("figure: wagon").count();
-        counts[2] += text.matches("figure: barn").count();
-        counts[3] += text.matches("wagon: [").count();
-    }
-    assert!(
-        counts.iter().all(|&n| n > 0),
-        "mayors, wagons, barns, moves: {counts:?}"
+    assert_generated_use(
+        "abbey-mayor",
+        0..24,
+        100,
+        0.9,
+        |seed| {
+            let sets: &'static [&'static str] = if seed % 2 == 0 {
+                &["base", "abbey-mayor"]
+            } else {
+                &["base", "inns-cathedrals", "traders-builders", "abbey-mayor"]
+            };
+            (2 + (seed as usize % 4), sets)
+        },
+        &[
+            ("figure: mayor", "mayors"),
+            ("figure: wagon", "wagons"),
+            ("figure: barn", "barns"),
+            ("wagon: [", "moves"),
+        ],
     );
     // After The River, and with the Abbey tile's final round.
     for seed in 0..6 {
@@ -170,30 +204,31 @@ fn generated_tower_games_are_legal_and_use_its_rules() {
     // Alone, and with every other expansion: pieces, captures (exchanges
     // among them), followers on towers and ransoms, all written by the
     // generator and accepted by the referee.
-    let mut counts = [0usize; 4];
-    for seed in 0..24 {
-        let sets: &[&str] = if seed % 2 == 0 {
-            &["base", "tower"]
-        } else {
-            &[
-                "base",
-                "inns-cathedrals",
-                "traders-builders",
-                "abbey-mayor",
-                "tower",
-            ]
-        };
-        let players = 2 + (seed as usize % 4);
-        let text = game(seed, players, 100, sets, 0.9);
-        assert_legal(&text, &format!("tower seed {seed}"));
-        counts[0] += text.matches("tower: {").count();
-        counts[1] += text.matches("capture: {").count();
-        counts[2] += text.matches("spot: tower}").count();
-        counts[3] += text.matches("ransom: {").count();
-    }
-    assert!(
-        counts.iter().all(|&n| n > 0),
-        "pieces, captures, followers on towers, ransoms: {counts:?}"
+    assert_generated_use(
+        "tower",
+        0..24,
+        100,
+        0.9,
+        |seed| {
+            let sets: &'static [&'static str] = if seed % 2 == 0 {
+                &["base", "tower"]
+            } else {
+                &[
+                    "base",
+                    "inns-cathedrals",
+                    "traders-builders",
+                    "abbey-mayor",
+                    "tower",
+                ]
+            };
+            (2 + (seed as usize % 4), sets)
+        },
+        &[
+            ("tower: {", "pieces"),
+            ("capture: {", "captures"),
+            ("spot: tower}", "followers on towers"),
+            ("ransom: {", "ransoms"),
+        ],
     );
 }
 
@@ -204,17 +239,17 @@ fn generated_count_games_are_legal_and_use_its_rules() {
     // leaving the market for a farm before the final scoring (the
     // record's top-level `final_leave:`), all written by the generator and
     // accepted by the referee.
-    let mut counts = [0usize; 3];
-    for seed in 0..40 {
-        let text = game(seed, 4, 80, &["base", "count"], 0.8);
-        assert_legal(&text, &format!("count seed {seed}"));
-        counts[0] += text.matches("enter: ").count();
-        counts[1] += text.matches("count: ").count();
-        counts[2] += text.matches("final_leave: ").count();
-    }
-    assert!(
-        counts.iter().all(|&n| n > 0),
-        "entries, the Count's moves, final leaves: {counts:?}"
+    assert_generated_use(
+        "count",
+        0..40,
+        80,
+        0.8,
+        |_| (4, &["base", "count"]),
+        &[
+            ("enter: ", "entries"),
+            ("count: ", "the Count's moves"),
+            ("final_leave: ", "final leaves"),
+        ],
     );
 }
 
@@ -224,31 +259,32 @@ fn generated_princess_and_dragon_games_are_legal_and_use_its_rules() {
     // flights (dragon tiles set aside until the first volcano), the fairy,
     // the princess and magic portals, all written by the generator and
     // accepted by the referee.
-    let mut counts = [0usize; 4];
-    for seed in 0..24 {
-        let sets: &[&str] = if seed % 2 == 0 {
-            &["base", "princess-dragon"]
-        } else {
-            &[
-                "base",
-                "inns-cathedrals",
-                "traders-builders",
-                "abbey-mayor",
-                "tower",
-                "princess-dragon",
-            ]
-        };
-        let players = 2 + (seed as usize % 4);
-        let text = game(seed, players, 102, sets, 0.9);
-        assert_legal(&text, &format!("princess-dragon seed {seed}"));
-        counts[0] += text.matches("dragon: [").count();
-        counts[1] += text.matches("fairy: {").count();
-        counts[2] += text.matches("princess: {").count();
-        counts[3] += text.matches("meeple: {at:").count();
-    }
-    assert!(
-        counts.iter().all(|&n| n > 0),
-        "flights, fairy moves, princesses, portals: {counts:?}"
+    assert_generated_use(
+        "princess-dragon",
+        0..24,
+        102,
+        0.9,
+        |seed| {
+            let sets: &'static [&'static str] = if seed % 2 == 0 {
+                &["base", "princess-dragon"]
+            } else {
+                &[
+                    "base",
+                    "inns-cathedrals",
+                    "traders-builders",
+                    "abbey-mayor",
+                    "tower",
+                    "princess-dragon",
+                ]
+            };
+            (2 + (seed as usize % 4), sets)
+        },
+        &[
+            ("dragon: [", "flights"),
+            ("fairy: {", "fairy moves"),
+            ("princess: {", "princesses"),
+            ("meeple: {at:", "portals"),
+        ],
     );
 }
 
