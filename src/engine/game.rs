@@ -420,9 +420,9 @@ pub struct Game<'a> {
     /// Placed tiles whose cloister the last placement surrounded (the
     /// placed tile first, then its neighbours in `Pos::ring` order).
     cloisters_closed: Vec<usize>,
-    /// How many roads, cities and cloisters the last placement completed
+    /// Whether the last placement completed a road, city or cloister
     /// ([`Game::score_completed`]).
-    completed: u32,
+    completed: bool,
     /// The open positions, and how many placed tiles they take in: brought
     /// up to date only when legal placements are asked for, so that scoring
     /// a game pays nothing for it.
@@ -487,7 +487,7 @@ impl<'a> Game<'a> {
             kept: (Vec::new(), 0),
             taken: Vec::new(),
             cloisters_closed: Vec::new(),
-            completed: 0,
+            completed: false,
             open: RefCell::default(),
             landmarks: Vec::new(),
             converted: (Vec::new(), None),
@@ -1847,7 +1847,7 @@ impl<'a> Game<'a> {
         if self.keep_home {
             self.came_home.clear();
         }
-        self.completed = 0;
+        self.completed = false;
         let p = self.placed[placed].clone();
         let t = self.tile(p.tile());
         for (i, f) in t.features.iter().enumerate() {
@@ -1866,7 +1866,7 @@ impl<'a> Game<'a> {
             if let Some(cf) = self.tile(self.placed[c].tile()).cloister {
                 let node = self.node(c, cf);
                 if !self.features.scored(node) {
-                    self.completed += 1;
+                    self.completed = true;
                     self.score_set(node, true, phase, true);
                 }
             }
@@ -1879,7 +1879,7 @@ impl<'a> Game<'a> {
     /// otherwise.
     #[must_use]
     pub fn completed_any(&self) -> bool {
-        self.completed > 0
+        self.completed
     }
 
     /// Scores the set of node `n` if the last placement completed it. A
@@ -1889,7 +1889,7 @@ impl<'a> Game<'a> {
     fn close_set(&mut self, n: Node, phase: Phase) {
         let root = self.features.find(n);
         if self.features.open(root) == 0 && !self.features.scored(root) {
-            self.completed += 1;
+            self.completed = true;
             self.score_set(root, true, phase, true);
             if !self.hooks.is_empty() {
                 let mut hooks = std::mem::take(&mut self.hooks);

@@ -388,11 +388,14 @@ impl Catalog {
     /// played before all others (The River).
     #[must_use]
     pub fn start_conflict(&self) -> Option<String> {
-        let block = self.sets_where(|e| e.tile.at.is_some());
-        let opening = self.sets_where(|e| e.opening);
-        (!block.is_empty() && !opening.is_empty()).then(|| {
+        let block = |e: &Entry| e.tile.at.is_some();
+        let opening = |e: &Entry| e.opening;
+        // Named only when they meet (a record is read on every call).
+        (self.tiles.iter().any(block) && self.tiles.iter().any(opening)).then(|| {
             format!(
-                "the tile set `{block}` lays a start block and `{opening}` is played before all others: they cannot both start the game"
+                "the tile set `{}` lays a start block and `{}` is played before all others: they cannot both start the game",
+                self.sets_where(block),
+                self.sets_where(opening)
             )
         })
     }
