@@ -14,6 +14,7 @@ pub mod position;
 pub mod referee;
 pub mod registry;
 pub mod scoring;
+pub(crate) mod seat;
 pub mod supply;
 pub mod turns;
 pub mod violation;

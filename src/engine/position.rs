@@ -581,14 +581,14 @@ pub fn proposed(
         return Vec::new();
     };
     let mut referee = Referee::new(record, rules, registry);
-    referee.proposal = Some(super::referee::Proposal {
+    let mut seat = super::seat::Proposing {
         turn: turn.number,
         key: key.to_string(),
         pick,
         acts: Vec::new(),
-    });
-    referee.history(&turns[..=index]);
-    referee.proposal.map(|p| p.acts).unwrap_or_default()
+    };
+    referee.history_with(&turns[..=index], &mut seat, |_, _| {});
+    seat.acts
 }
 
 /// The discards a history implies when it does not say how the game ended

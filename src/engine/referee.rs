@@ -14,6 +14,7 @@ use super::mechanic::{
     TurnEnded,
 };
 use super::registry::Registry;
+use super::seat::{Seat, Written};
 use super::supply::Supply;
 use super::turns::{OutOfTurn, TurnOrder};
 
@@ -249,57 +250,39 @@ fn points_from(events: &[Event], player: usize, name: &str, total: i64) -> Point
     }
 }
 
-pub(super) struct Referee<'r> {
-    pub(super) record: &'r Record,
-    pub(super) rules: &'r Ruleset,
+pub(crate) struct Referee<'r> {
+    pub(crate) record: &'r Record,
+    pub(crate) rules: &'r Ruleset,
     /// Once the last land tile is down: the turn that placed it and who
     /// placed it.
-    pub(super) last_land: Option<(usize, usize)>,
-    pub(super) game: Game<'r>,
-    pub(super) findings: Vec<Finding>,
+    pub(crate) last_land: Option<(usize, usize)>,
+    pub(crate) game: Game<'r>,
+    pub(crate) findings: Vec<Finding>,
     /// Tiles left.
-    pub(super) supply: Supply,
+    pub(crate) supply: Supply,
     /// The turn mechanics of the sets and ruleset in play.
-    pub(super) mechanics: Mechanics,
+    pub(crate) mechanics: Mechanics,
     /// Second turns earned so far.
-    pub(super) notes: Vec<Note>,
+    pub(crate) notes: Vec<Note>,
     /// The last entry carca gave to a player as their builder's second
     /// turn without the record naming that player, and the player.
-    pub(super) inferred: Option<(usize, String)>,
+    pub(crate) inferred: Option<(usize, String)>,
     /// Who plays next.
-    pub(super) order: TurnOrder,
+    pub(crate) order: TurnOrder,
     /// Positions of placements that broke a rule.
-    pub(super) marks: Vec<Pos>,
+    pub(crate) marks: Vec<Pos>,
     /// Follower deployments refused.
-    pub(super) refused: Vec<Refused>,
+    pub(crate) refused: Vec<Refused>,
     /// The player who discarded last turn, and so draws again in the same
     /// turn.
-    pub(super) drew_again: Option<usize>,
-    /// A turn whose acts of one record key the mechanics propose, as the
-    /// generator has them, instead of reading them (an import resolving a
-    /// chance its save states by JCloisterZone's random numbers).
-    pub(super) proposal: Option<Proposal>,
-}
-
-/// The acts of one record key the mechanics are to propose in one turn's
-/// "move" phase, each choice made by `pick`; `acts` gets what they
-/// proposed.
-pub(super) struct Proposal {
-    /// The turn's number.
-    pub turn: usize,
-    /// The record key (`flock`).
-    pub key: String,
-    /// Makes each choice: an index below the number of options.
-    pub pick: Box<dyn FnMut(usize) -> Option<usize>>,
-    /// The acts proposed.
-    pub acts: Vec<Act>,
+    pub(crate) drew_again: Option<usize>,
 }
 
 /// Tiles from which a game's features are counted before it is played.
 const LARGE_GAME: usize = 10_000;
 
 impl<'r> Referee<'r> {
-    pub(super) fn new(record: &'r Record, rules: &'r Ruleset, registry: &Registry) -> Referee<'r> {
+    pub(crate) fn new(record: &'r Record, rules: &'r Ruleset, registry: &Registry) -> Referee<'r> {
         let players = record.players.len();
         let catalog = &record.catalog;
         let s = &record.start;
@@ -346,7 +329,6 @@ impl<'r> Referee<'r> {
             marks: Vec::new(),
             refused: Vec::new(),
             drew_again: None,
-            proposal: None,
         }
     }
 
@@ -375,7 +357,7 @@ impl<'r> Referee<'r> {
     }
 
     /// The game after its last land tile, placed by `last`.
-    pub(super) fn end(&self, last: usize) -> End {
+    pub(crate) fn end(&self, last: usize) -> End {
         let players = self.record.players.len();
         End {
             last,
@@ -479,173 +461,203 @@ impl<'r> Referee<'r> {
 
     /// [`Referee::history`], showing the game to `seen` before the first
     /// turn and after each (with the number of turns played).
-    pub(super) fn history_seen(
+    pub(super) fn history_seen(&mut self, turns: &[Turn], seen: impl FnMut(&Self, usize)) -> bool {
+        self.history_with(turns, &mut Written, seen)
+    }
+
+    /// [`Referee::history_seen`], each turn's choices made by `seat`.
+    pub(super) fn history_with(
         &mut self,
         turns: &[Turn],
+        seat: &mut impl Seat,
         mut seen: impl FnMut(&Self, usize),
     ) -> bool {
-        self.start();
+        self.begin();
         seen(self, 0);
-        let n = self.record.players.len();
-        // (turn that ended the game, player who placed the last tile)
-        let mut ended: Option<(usize, usize)> = if self.land_left() == 0 {
-            Some((0, n - 1))
-        } else {
-            None
-        };
         for (i, turn) in turns.iter().enumerate() {
             // Work nobody waits for any more stops here (`carca serve`
             // after a timeout); a command's work never does.
             if i % 256 == 255 && crate::stop::stopped() {
                 break;
             }
-            if let Some((end_turn, last)) = ended {
-                let written = turn.player().map(|(p, _)| p);
-                let after = match &turn.action {
-                    Action::Place { placement, .. } => {
-                        let end = self.end(last);
-                        self.mechanics.after_the_end(
-                            &self.record.catalog,
-                            placement.tile(),
-                            written,
-                            &end,
-                        )
-                    }
-                    Action::Discard { .. } => None,
-                };
-                if let Some((actor, problem)) = after {
-                    match problem {
-                        None => {}
-                        Some(EndProblem::OutOfOrder { expected }) => {
-                            let expected = expected.map(|p| self.player(p));
-                            self.violation(
-                                ViolationKind::FinalRoundOrder {
-                                    got: self.player(actor),
-                                    expected,
-                                },
-                                turn.player().map_or(turn.span.into(), |(_, span)| span),
-                            );
-                        }
-                        Some(EndProblem::Over) => self.violation(
-                            ViolationKind::GameOver {
-                                ended: end_turn,
-                                turn: turn.number,
-                                why: AfterTheEnd::RoundOver,
-                            },
-                            turn.span.into(),
-                        ),
-                    }
-                    self.play(turn, actor, false);
-                    continue;
-                }
-                let why = self.mechanics.over_because();
-                self.violation(
-                    ViolationKind::GameOver {
-                        ended: end_turn,
-                        turn: turn.number,
-                        why,
-                    },
-                    turn.span.into(),
-                );
-                let actor = written.unwrap_or(self.order.next());
-                self.play(turn, actor, false);
-                self.order.pass(actor);
-                continue;
-            }
-            let current = self.order.next();
-            let actor = match turn.player() {
-                Some((p, span)) if p != current => {
-                    let kind = match self.order.out_of_turn(p).unwrap_or(OutOfTurn::Order) {
-                        OutOfTurn::Skipped { player, earned } => ViolationKind::DoubleTurnSkipped {
-                            turn: turn.number,
-                            player: self.player(player),
-                            earned,
-                            got: self.player(p),
-                        },
-                        OutOfTurn::Unearned { third } => ViolationKind::DoubleTurnUnearned {
-                            turn: turn.number,
-                            player: self.player(p),
-                            expected: self.player(current),
-                            third,
-                        },
-                        OutOfTurn::Order => ViolationKind::TurnOrder {
-                            turn: turn.number,
-                            expected: self.player(current),
-                            got: self.player(p),
-                        },
-                    };
-                    self.violation(kind, span);
-                    p
-                }
-                _ => current,
-            };
-            let discard = matches!(turn.action, Action::Discard { .. });
-            if self.order.takes_owed(actor)
-                && let Some(Note {
-                    kind: NoteKind::SecondTurn { taken, .. },
-                    ..
-                }) = self
-                    .notes
-                    .iter_mut()
-                    .rev()
-                    .find(|n| matches!(n.kind, NoteKind::SecondTurn { .. }))
-            {
-                *taken = Some(turn.number);
-            }
-            let second = self.order.is_second(actor);
-            // The "begin" phase: a turn starts, unless it is a second turn
-            // or the same player drawing again after a discard.
-            if !second
-                && self.drew_again != Some(actor)
-                && self.busy(Phases::BEGIN, actor, None, &turn.acts)
-            {
-                let said = self.mechanics.begins(
-                    &mut self.game,
-                    &Begun {
-                        turn: turn.number,
-                        actor,
-                    },
-                );
-                self.heard(said);
-            }
-            self.drew_again = discard.then_some(actor);
-            // A second turn the record does not name: the turn order from
-            // here is carca's inference, which later findings recall.
-            if second && turn.player.is_none() {
-                self.inferred = Some((turn.number, self.player(actor)));
-            }
-            let earned = self.play(turn, actor, second).filter(|_| !second);
-            if let Some(feature) = &earned {
-                self.notes.push(Note {
-                    turn: turn.number,
-                    player: actor,
-                    kind: NoteKind::SecondTurn {
-                        feature: feature.clone(),
-                        taken: None,
-                    },
-                });
-            }
-            // A builder's second turn comes at once, and never a third;
-            // after a discard the same player draws again.
-            self.order
-                .after(actor, turn.number, discard, earned.is_some());
-            // The "turn end" phase, once the player's turn is over (after a
-            // builder's second turn): what comes between turns.
-            if !discard && earned.is_none() && self.busy(Phases::TURN_END, actor, None, &[]) {
-                self.turn_end(turn, actor, i + 1 < turns.len());
-            }
-            if self.land_left() == 0 {
-                ended = Some((turn.number, actor));
-            }
+            self.turn(turn, seat, i + 1 < turns.len());
             seen(self, i + 1);
         }
-        self.last_land = ended;
-        ended.is_some() || self.record.declared_final
+        self.over()
+    }
+
+    /// Lays the start (see [`Referee::start`]) and notes whether the
+    /// supply is empty already: the first of the calls that walk a game
+    /// turn by turn ([`Referee::turn`], then [`Referee::over`]).
+    pub(crate) fn begin(&mut self) {
+        self.start();
+        self.last_land = (self.land_left() == 0).then(|| (0, self.record.players.len() - 1));
+    }
+
+    /// Whether the game walked so far is over: its last land tile is down,
+    /// or the record says it ended.
+    pub(crate) fn over(&self) -> bool {
+        self.last_land.is_some() || self.record.declared_final
+    }
+
+    /// Walks one turn through every phase, its choices made by `seat`
+    /// (`more`: the record goes on after it); returns the acts the seat
+    /// made.
+    pub(crate) fn turn(&mut self, turn: &Turn, seat: &mut impl Seat, more: bool) -> Vec<Act> {
+        let mut made = Vec::new();
+        if let Some((end_turn, last)) = self.last_land {
+            let written = turn.player().map(|(p, _)| p);
+            let after = match &turn.action {
+                Action::Place { placement, .. } => {
+                    let end = self.end(last);
+                    self.mechanics.after_the_end(
+                        &self.record.catalog,
+                        placement.tile(),
+                        written,
+                        &end,
+                    )
+                }
+                Action::Discard { .. } => None,
+            };
+            if let Some((actor, problem)) = after {
+                match problem {
+                    None => {}
+                    Some(EndProblem::OutOfOrder { expected }) => {
+                        let expected = expected.map(|p| self.player(p));
+                        self.violation(
+                            ViolationKind::FinalRoundOrder {
+                                got: self.player(actor),
+                                expected,
+                            },
+                            turn.player().map_or(turn.span.into(), |(_, span)| span),
+                        );
+                    }
+                    Some(EndProblem::Over) => self.violation(
+                        ViolationKind::GameOver {
+                            ended: end_turn,
+                            turn: turn.number,
+                            why: AfterTheEnd::RoundOver,
+                        },
+                        turn.span.into(),
+                    ),
+                }
+                self.play(turn, actor, false, seat, &mut made);
+                return made;
+            }
+            let why = self.mechanics.over_because();
+            self.violation(
+                ViolationKind::GameOver {
+                    ended: end_turn,
+                    turn: turn.number,
+                    why,
+                },
+                turn.span.into(),
+            );
+            let actor = written.unwrap_or(self.order.next());
+            self.play(turn, actor, false, seat, &mut made);
+            self.order.pass(actor);
+            return made;
+        }
+        let current = self.order.next();
+        let actor = match turn.player() {
+            Some((p, span)) if p != current => {
+                let kind = match self.order.out_of_turn(p).unwrap_or(OutOfTurn::Order) {
+                    OutOfTurn::Skipped { player, earned } => ViolationKind::DoubleTurnSkipped {
+                        turn: turn.number,
+                        player: self.player(player),
+                        earned,
+                        got: self.player(p),
+                    },
+                    OutOfTurn::Unearned { third } => ViolationKind::DoubleTurnUnearned {
+                        turn: turn.number,
+                        player: self.player(p),
+                        expected: self.player(current),
+                        third,
+                    },
+                    OutOfTurn::Order => ViolationKind::TurnOrder {
+                        turn: turn.number,
+                        expected: self.player(current),
+                        got: self.player(p),
+                    },
+                };
+                self.violation(kind, span);
+                p
+            }
+            _ => current,
+        };
+        let discard = matches!(turn.action, Action::Discard { .. });
+        if self.order.takes_owed(actor)
+            && let Some(Note {
+                kind: NoteKind::SecondTurn { taken, .. },
+                ..
+            }) = self
+                .notes
+                .iter_mut()
+                .rev()
+                .find(|n| matches!(n.kind, NoteKind::SecondTurn { .. }))
+        {
+            *taken = Some(turn.number);
+        }
+        let second = self.order.is_second(actor);
+        // The "begin" phase: a turn starts, unless it is a second turn
+        // or the same player drawing again after a discard.
+        if !second
+            && self.drew_again != Some(actor)
+            && self.busy(Phases::BEGIN, actor, None, &turn.acts)
+        {
+            let said = self.mechanics.begins(
+                &mut self.game,
+                &Begun {
+                    turn: turn.number,
+                    actor,
+                },
+            );
+            self.heard(said);
+        }
+        self.drew_again = discard.then_some(actor);
+        // A second turn the record does not name: the turn order from
+        // here is carca's inference, which later findings recall.
+        if second && turn.player.is_none() {
+            self.inferred = Some((turn.number, self.player(actor)));
+        }
+        let earned = self
+            .play(turn, actor, second, seat, &mut made)
+            .filter(|_| !second);
+        if let Some(feature) = &earned {
+            self.notes.push(Note {
+                turn: turn.number,
+                player: actor,
+                kind: NoteKind::SecondTurn {
+                    feature: feature.clone(),
+                    taken: None,
+                },
+            });
+        }
+        // A builder's second turn comes at once, and never a third;
+        // after a discard the same player draws again.
+        self.order
+            .after(actor, turn.number, discard, earned.is_some());
+        // The "turn end" phase, once the player's turn is over (after a
+        // builder's second turn): what comes between turns.
+        if !discard && earned.is_none() && self.busy(Phases::TURN_END, actor, None, &[]) {
+            self.turn_end(turn, actor, more, seat, &mut made);
+        }
+        if self.land_left() == 0 {
+            self.last_land = Some((turn.number, actor));
+        }
+        made
     }
 
     /// The "turn end" phase after `turn`, the last entry of `actor`'s turn
     /// (`more`: the record goes on).
-    fn turn_end(&mut self, turn: &Turn, actor: usize, more: bool) {
+    fn turn_end(
+        &mut self,
+        turn: &Turn,
+        actor: usize,
+        more: bool,
+        seat: &mut impl Seat,
+        made: &mut Vec<Act>,
+    ) {
         let record = self.record;
         let at_end = (!more).then(|| self.supply.common.clone());
         let ended = TurnEnded {
@@ -658,6 +670,12 @@ impl<'r> Referee<'r> {
             left: self.drawable(),
             left_at_end: at_end.as_deref().map(|left| (&*record.catalog, left)),
         };
+        let from = made.len();
+        seat.turn_end(&self.mechanics, &self.game, &ended, made);
+        let ended = TurnEnded {
+            acts: &made[from..],
+            ..ended
+        };
         let supply = &mut self.supply;
         let said = self
             .mechanics
@@ -667,141 +685,176 @@ impl<'r> Referee<'r> {
         self.heard(said);
     }
 
-    /// Applies one turn for `actor` (`second`: it is a second turn).
-    /// Returns the feature that earned the player one more turn, if a
-    /// mechanic gave one in the "placed" phase.
-    fn play(&mut self, turn: &Turn, actor: usize, second: bool) -> Option<FeatureId> {
-        let acts: &[Act] = &turn.acts;
-        match &turn.action {
-            Action::Discard { tile, span } => {
+    /// Applies one turn for `actor` (`second`: it is a second turn), its
+    /// choices made by `seat` (added to `made`). Returns the feature that
+    /// earned the player one more turn, if a mechanic gave one in the
+    /// "placed" phase.
+    fn play(
+        &mut self,
+        turn: &Turn,
+        actor: usize,
+        second: bool,
+        seat: &mut impl Seat,
+        made: &mut Vec<Act>,
+    ) -> Option<FeatureId> {
+        let Action::Place { placement } = &turn.action else {
+            if let Action::Discard { tile, span } = &turn.action {
                 self.discard(*tile, (*span).into(), actor, second);
-                None
             }
-            Action::Place { placement } => {
-                let (form, laid) = self.laying(turn, actor, placement);
-                let Some(idx) = self.place(placement, form, actor, turn.number, second) else {
-                    self.moves_not_taken(turn, actor, &[]);
-                    return None;
+            return None;
+        };
+        let (form, laid) = self.laying(turn, actor, placement, seat, made);
+        let Some(idx) = self.place(placement, form, actor, turn.number, second) else {
+            self.moves_not_taken(turn, actor, &[]);
+            return None;
+        };
+        let earned = if self.mechanics.placed_concerns(placement.tile()) != 0 {
+            let placing = Placing {
+                tile: placement.tile(),
+                pos: placement.at,
+                rot: placement.rot,
+                placed: idx,
+                actor,
+                drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
+                second,
+                left: self.drawable(),
+            };
+            self.mechanics.placed(&mut self.game, &placing)
+        } else {
+            None
+        };
+        // What the act and move phases are told of the turn, with its
+        // acts: those written, or those the seat made (a turn's acts are
+        // one or the other).
+        let record = self.record;
+        let written = Acting {
+            turn: turn.number,
+            actor,
+            names: &record.players,
+            placed: idx,
+            second,
+            acts: &turn.acts,
+            span: turn.span.into(),
+        };
+        // The act phase: mechanics take the acts they own (a ransom, a
+        // tower piece and its capture, a follower on a tower); then the
+        // deploy phase takes the deployment.
+        let from = made.len();
+        let taken = match seat.act(&mut self.mechanics, &mut self.game, &written, made) {
+            Some(said) => {
+                self.heard(said);
+                (from..made.len()).collect()
+            }
+            None if self.busy(Phases::ACT, actor, Some(idx), turn_acts(turn, made)) => {
+                let acting = Acting {
+                    acts: turn_acts(turn, made),
+                    ..written
                 };
-                let earned = if self.mechanics.placed_concerns(placement.tile()) != 0 {
-                    let placing = Placing {
-                        tile: placement.tile(),
-                        pos: placement.at,
-                        rot: placement.rot,
-                        placed: idx,
-                        actor,
-                        drawn: !self.record.catalog.tiles[placement.tile()].tile.per_player,
-                        second,
-                        left: self.drawable(),
+                let said = self.mechanics.act(&mut self.game, &acting);
+                self.heard(said)
+            }
+            None => Vec::new(),
+        };
+        seat.deploy(&self.mechanics, &self.game, &written, made);
+        for (i, act) in turn_acts(turn, made).iter().enumerate() {
+            if taken.contains(&i) {
+                continue;
+            }
+            match act {
+                Act::Deploy(d) if d.at.is_none_or(|(p, _)| p == placement.at) => {
+                    self.deploy(idx, d, actor, turn.number);
+                }
+                Act::Deploy(d) if self.mechanics.deploys_elsewhere(&self.game, idx) => {
+                    self.deploy_elsewhere(d, actor);
+                }
+                Act::Deploy(d) if self.mechanics.offers_elsewhere().is_some() => {
+                    let v = ViolationKind::ElsewhereRefused {
+                        player: self.player(actor),
+                        figure: self.record.catalog.figures.name(d.figure).to_string(),
+                        at: d.at.map_or(placement.at, |(p, _)| p),
+                        why: Elsewhere::NotOffered,
                     };
-                    self.mechanics.placed(&mut self.game, &placing)
-                } else {
-                    None
-                };
-                // The act phase: mechanics take the acts they own (a
-                // ransom, a tower piece and its capture, a follower on a
-                // tower); then the deploy phase takes the deployment.
-                let record = self.record;
-                // What the act and move phases are told of the turn (made
-                // only when a mechanic hooks into them).
-                let acting = || Acting {
-                    turn: turn.number,
-                    actor,
-                    names: &record.players,
-                    placed: idx,
-                    second,
-                    acts,
-                    span: turn.span.into(),
-                };
-                let taken = if self.busy(Phases::ACT, actor, Some(idx), acts) {
-                    let said = self.mechanics.act(&mut self.game, &acting());
-                    self.heard(said)
-                } else {
-                    Vec::new()
-                };
-                for (i, act) in acts.iter().enumerate() {
-                    if taken.contains(&i) {
-                        continue;
-                    }
-                    match act {
-                        Act::Deploy(d) if d.at.is_none_or(|(p, _)| p == placement.at) => {
-                            self.deploy(idx, d, actor, turn.number);
-                        }
-                        Act::Deploy(d) if self.mechanics.deploys_elsewhere(&self.game, idx) => {
-                            self.deploy_elsewhere(d, actor);
-                        }
-                        Act::Deploy(d) if self.mechanics.offers_elsewhere().is_some() => {
-                            let v = ViolationKind::ElsewhereRefused {
-                                player: self.player(actor),
-                                figure: self.record.catalog.figures.name(d.figure).to_string(),
-                                at: d.at.map_or(placement.at, |(p, _)| p),
-                                why: Elsewhere::NotOffered,
-                            };
-                            self.violation(v, d.at.map_or(d.span, |(_, s)| s));
-                        }
-                        Act::Deploy(d) => {
-                            let span = d.at.map_or(d.span, |(_, s)| s);
-                            self.violation(
-                                ViolationKind::NotInPlay {
-                                    key: "meeple: { at }",
-                                },
-                                span,
-                            );
-                        }
-                        // The move and scored phases take theirs.
-                        later @ Act::Keyed(_) if later.after_deployment() => {}
-                        other @ Act::Keyed(_) => {
-                            self.violation(
-                                ViolationKind::NotInPlay { key: other.key() },
-                                other.span(),
-                            );
-                        }
-                    }
+                    self.violation(v, d.at.map_or(d.span, |(_, s)| s));
                 }
-                // The "move" phase: neutral figures move before the scoring
-                // (the dragon's flight).
-                let mut later = laid;
-                if self.busy(Phases::MOVE, actor, Some(idx), acts) {
-                    let said = match self.proposal.as_mut().filter(|p| p.turn == turn.number) {
-                        Some(p) => {
-                            let (proposed, said) = self.mechanics.play_before_scoring(
-                                &mut self.game,
-                                &acting(),
-                                Some(&p.key),
-                                &mut p.pick,
-                            );
-                            p.acts = proposed;
-                            said
-                        }
-                        None => self.mechanics.before_scoring(&mut self.game, &acting()),
-                    };
-                    later.extend(self.heard(said));
+                Act::Deploy(d) => {
+                    let span = d.at.map_or(d.span, |(_, s)| s);
+                    self.violation(
+                        ViolationKind::NotInPlay {
+                            key: "meeple: { at }",
+                        },
+                        span,
+                    );
                 }
-                self.game.score_completed(
-                    idx,
-                    Phase::Turn {
-                        number: turn.number,
-                        player: actor,
-                    },
-                );
-                later.extend(self.after_scoring(turn, actor, idx));
-                // An act of those phases that no mechanic took does
-                // nothing (a figure's move says why itself).
-                for (i, act) in acts.iter().enumerate() {
-                    if act.after_deployment() && act.figure_move().is_none() && !later.contains(&i)
-                    {
-                        self.violation(ViolationKind::NotInPlay { key: act.key() }, act.span());
-                    }
+                // The move and scored phases take theirs.
+                later @ Act::Keyed(_) if later.after_deployment() => {}
+                other @ Act::Keyed(_) => {
+                    self.violation(ViolationKind::NotInPlay { key: other.key() }, other.span());
                 }
-                earned
             }
         }
+        // The "move" phase: neutral figures move before the scoring (the
+        // dragon's flight).
+        let mut later = laid;
+        let from = made.len();
+        match seat.before_scoring(&mut self.mechanics, &mut self.game, &written, made) {
+            Some(said) => {
+                later.extend(self.heard(said));
+                later.extend(from..made.len());
+            }
+            None if self.busy(Phases::MOVE, actor, Some(idx), turn_acts(turn, made)) => {
+                let acting = Acting {
+                    acts: turn_acts(turn, made),
+                    ..written
+                };
+                let said = self.mechanics.before_scoring(&mut self.game, &acting);
+                later.extend(self.heard(said));
+            }
+            None => {}
+        }
+        self.game.score_completed(
+            idx,
+            Phase::Turn {
+                number: turn.number,
+                player: actor,
+            },
+        );
+        later.extend(self.after_scoring(turn, actor, idx, seat, made));
+        // An act of those phases that no mechanic took does nothing (a
+        // figure's move says why itself).
+        for (i, act) in turn_acts(turn, made).iter().enumerate() {
+            if act.after_deployment() && act.figure_move().is_none() && !later.contains(&i) {
+                self.violation(ViolationKind::NotInPlay { key: act.key() }, act.span());
+            }
+        }
+        earned
     }
 
     /// The "scored" phase: mechanics move figures the scoring sent home
     /// and score in play; a move the record lists that no mechanic took
     /// moves nothing.
-    fn after_scoring(&mut self, turn: &Turn, actor: usize, placed: usize) -> Vec<usize> {
+    fn after_scoring(
+        &mut self,
+        turn: &Turn,
+        actor: usize,
+        placed: usize,
+        seat: &mut impl Seat,
+        made: &mut Vec<Act>,
+    ) -> Vec<usize> {
+        let record = self.record;
+        let scored = Scored {
+            turn: turn.number,
+            actor,
+            players: record.players.len(),
+            names: &record.players,
+            placed,
+            acts: &turn.acts,
+        };
+        let from = made.len();
+        if let Some(said) = seat.scored(&mut self.mechanics, &mut self.game, &scored, made) {
+            let mut taken = self.heard(said);
+            taken.extend(from..made.len());
+            return taken;
+        }
         // A game whose mechanics do nothing here pays nothing for it.
         let moves = turn.moves().next().is_some();
         if !self.mechanics.hooks_scored() && !moves {
@@ -812,17 +865,7 @@ impl<'r> Referee<'r> {
         if !moves && self.mechanics.idle_in_scored(&self.game) {
             return Vec::new();
         }
-        let said = self.mechanics.scored(
-            &mut self.game,
-            &Scored {
-                turn: turn.number,
-                actor,
-                players: self.record.players.len(),
-                names: &self.record.players,
-                placed,
-                acts: &turn.acts,
-            },
-        );
+        let said = self.mechanics.scored(&mut self.game, &scored);
         let taken = self.heard(said);
         self.moves_not_taken(turn, actor, &taken);
         taken
@@ -917,24 +960,39 @@ impl<'r> Referee<'r> {
     /// The "place" phase before the tile lies, for a turn whose record
     /// writes acts of expansions: the form the tile is placed in (the one
     /// drawn unless a mechanic changes it) and the acts the mechanics took.
-    fn laying(&mut self, turn: &Turn, actor: usize, p: &Placement) -> (usize, Vec<usize>) {
-        if !self.mechanics.hooks_place()
-            || !turn.acts.iter().any(|a| matches!(a, Act::Keyed(_)))
-            || self.game.at(p.at).is_some()
-        {
+    fn laying(
+        &mut self,
+        turn: &Turn,
+        actor: usize,
+        p: &Placement,
+        seat: &mut impl Seat,
+        made: &mut Vec<Act>,
+    ) -> (usize, Vec<usize>) {
+        if !self.mechanics.hooks_place() || self.game.at(p.at).is_some() {
+            return (p.tile(), Vec::new());
+        }
+        let laying = Laying {
+            turn: turn.number,
+            actor,
+            names: &self.record.players,
+            tile: p.tile(),
+            pos: p.at,
+            rot: p.rot,
+            acts: &turn.acts,
+            record: None,
+        };
+        if let Some((form, said)) = seat.lay(&mut self.mechanics, &mut self.game, &laying, made) {
+            self.heard(said);
+            return (form.unwrap_or(p.tile()), (0..made.len()).collect());
+        }
+        if !turn.acts.iter().any(|a| matches!(a, Act::Keyed(_))) {
             return (p.tile(), Vec::new());
         }
         let (form, said) = self.mechanics.laying(
             &mut self.game,
             &Laying {
-                turn: turn.number,
-                actor,
-                names: &self.record.players,
-                tile: p.tile(),
-                pos: p.at,
-                rot: p.rot,
-                acts: &turn.acts,
                 record: Some(self.record),
+                ..laying
             },
         );
         let taken = self.heard(said);
@@ -1570,6 +1628,12 @@ impl<'r> Referee<'r> {
 /// A spot of a snapshot taken by a figure: the tile, the feature, and for
 /// a companion its owner and kind.
 type SpotTaken = (Pos, usize, Option<(usize, Figure)>);
+
+/// A turn's acts: those its entry writes, or, when a seat made them,
+/// those (a turn has one or the other).
+fn turn_acts<'a>(turn: &'a Turn, made: &'a [Act]) -> &'a [Act] {
+    if made.is_empty() { &turn.acts } else { made }
+}
 
 #[cfg(test)]
 mod tests {
