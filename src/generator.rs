@@ -10,16 +10,18 @@
 //! through [`Game`] and the mechanics in play, so every move it writes is
 //! one the referee accepts.
 
-use crate::engine::mechanic::{
-    Acting, End, Mechanics, Phases, Placing, Scored, Setup, Target, TurnEnded,
-};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::engine::mechanic::{Acting, Laying, Mechanics, Said, Scored, Target, TurnEnded};
 use crate::engine::open::OpenPositions;
-use crate::engine::turns::TurnOrder;
+use crate::engine::referee::Referee;
+use crate::engine::seat::Seat;
 use crate::engine::{Game, Spot};
 use crate::geometry::{Pos, Rotation};
 use crate::record::location::location_of;
 use crate::record::written::{Written, WrittenTurn};
-use crate::record::{Act, Location};
+use crate::record::{Act, Action, Acts, Location, Placement, Record, Span};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::Catalog;
 use serde_saphyr::{FlowMap, FlowSeq};
@@ -344,7 +346,7 @@ impl Generated {
 /// before the first volcano) is set aside, and the tiles set aside go back
 /// into the deck, shuffled, once they may be drawn.
 fn draw(
-    deck: &mut std::collections::VecDeque<usize>,
+    deck: &mut VecDeque<usize>,
     aside: &mut Vec<usize>,
     mechanics: &Mechanics,
     catalog: &Catalog,
@@ -354,7 +356,7 @@ fn draw(
     {
         // Back among the tiles still to draw, spread evenly: the deck was
         // shuffled already.
-        let mut merged = std::collections::VecDeque::with_capacity(deck.len() + aside.len());
+        let mut merged = VecDeque::with_capacity(deck.len() + aside.len());
         let step = (deck.len() / aside.len()).max(1);
         let mut back = aside.drain(..);
         for (i, t) in deck.drain(..).enumerate() {
@@ -379,9 +381,9 @@ fn draw(
 
 /// The turn's follower on a free, unfinished feature of another tile (a
 /// magic portal), among a few tiles picked at random: the act that writes
-/// it, once deployed.
+/// it.
 fn elsewhere(
-    game: &mut Game,
+    game: &Game,
     mechanics: &Mechanics,
     names: &[String],
     player: usize,
@@ -415,7 +417,6 @@ fn elsewhere(
         return None;
     }
     let spot = candidates[rng.below(candidates.len())];
-    game.deploy(spot.placed, spot.feature, player, Figure::FOLLOWER);
     let (at, location, _) = game.named_spot(spot);
     let nowhere = miette::SourceSpan::from((0, 0));
     Some(Act::Deploy(crate::record::Deploy {
@@ -424,6 +425,256 @@ fn elsewhere(
         figure: Figure::FOLLOWER,
         at: Some((at, nowhere)),
     }))
+}
+
+/// The generator's seat at the referee's table: the dice make each phase's
+/// choices, through the mechanics' proposals.
+struct Dice<'a> {
+    rng: &'a mut Rng,
+    /// Chance of deploying a follower.
+    followers: f64,
+    /// The tile drawn (its form on the board may differ: a bridge).
+    tile: usize,
+    /// The act that makes the placement legal (a bridge), if it needs one.
+    enabling: Option<Act>,
+    /// The neutral figures' moves of the "move" phase, heard again in the
+    /// "scored" phase (a dragon that flies after the scoring).
+    flight: Vec<Act>,
+    /// What the supply holds, for tiles drawn between turns.
+    deck: &'a mut VecDeque<usize>,
+    reserve: &'a mut VecDeque<usize>,
+    aside: &'a mut Vec<usize>,
+    catalog: &'a Catalog,
+}
+
+impl Seat for Dice<'_> {
+    fn lay(
+        &mut self,
+        mechanics: &mut Mechanics,
+        game: &mut Game,
+        laying: &Laying<'_>,
+        made: &mut Vec<Act>,
+    ) -> Option<(Option<usize>, Said)> {
+        if let Some(act) = self.enabling.take() {
+            made.push(act);
+            return Some(mechanics.laying(
+                game,
+                &Laying {
+                    acts: made,
+                    ..*laying
+                },
+            ));
+        }
+        let rng = &mut *self.rng;
+        let (form, acts) =
+            mechanics.play_laying(game, laying, &mut |n| (n > 0).then(|| rng.below(n)));
+        made.extend(acts);
+        Some((form, Said::default()))
+    }
+
+    fn act(
+        &mut self,
+        mechanics: &mut Mechanics,
+        game: &mut Game,
+        acting: &Acting<'_>,
+        made: &mut Vec<Act>,
+    ) -> Option<Said> {
+        if !mechanics.hooks_act() {
+            return Some(Said::default());
+        }
+        // The dice are rolled only when a mechanic offers an act.
+        let rng = &mut *self.rng;
+        let proposed = mechanics.propose_acts(game, acting, &mut |n| {
+            (n > 0 && rng.chance(0.3)).then(|| rng.below(n))
+        });
+        if proposed.is_empty() {
+            return Some(Said::default());
+        }
+        let said = mechanics.act(
+            game,
+            &Acting {
+                acts: &proposed,
+                ..*acting
+            },
+        );
+        made.extend(proposed);
+        Some(said)
+    }
+
+    fn deploy(
+        &mut self,
+        mechanics: &Mechanics,
+        game: &Game,
+        acting: &Acting<'_>,
+        made: &mut Vec<Act>,
+    ) {
+        if made.iter().any(Act::is_action) {
+            return;
+        }
+        let (player, idx, names) = (acting.actor, acting.placed, acting.names);
+        let rng = &mut *self.rng;
+        let t = &self.catalog.tiles[self.tile].tile;
+        let (pos, rot) = (game.placed()[idx].pos, game.placed()[idx].rot);
+        // A follower through a magic portal now and then, where a mechanic
+        // lets the figure go to another tile.
+        let far = mechanics.deploys_elsewhere(game, idx)
+            && game.supply(player, Figure::FOLLOWER) > 0
+            && rng.chance(self.followers)
+            && rng.chance(0.5);
+        if far {
+            made.extend(elsewhere(game, mechanics, names, player, idx, rng));
+            return;
+        }
+        if !rng.chance(self.followers) {
+            return;
+        }
+        // Another figure now and then (a big follower, a builder, a pig, a
+        // mayor, a wagon, a barn, a figure a set declares), while the
+        // player has one, in the order of the figure table: the dice are
+        // rolled only then, so games without them are as before.
+        let table = game.figures();
+        let spot_ok = |f: usize, kind: Figure| {
+            game.deploy_problem(idx, f, player, kind).is_none()
+                && mechanics
+                    .deploy_problem(
+                        game,
+                        names,
+                        player,
+                        kind,
+                        Target::Feature(Spot {
+                            placed: idx,
+                            feature: f,
+                        }),
+                    )
+                    .is_none()
+        };
+        let corners = |kind: Figure| -> Vec<&'static str> {
+            CORNERS
+                .iter()
+                .filter(|&&c| {
+                    Location::parse(c)
+                        .and_then(|l| l.corner_point(pos))
+                        .is_some_and(|point| {
+                            game.corner_problem(point).is_none()
+                                && mechanics
+                                    .deploy_problem(
+                                        game,
+                                        names,
+                                        player,
+                                        kind,
+                                        Target::Corner(point),
+                                    )
+                                    .is_none()
+                        })
+                })
+                .copied()
+                .collect()
+        };
+        let mut kind = Figure::FOLLOWER;
+        for other in table.all().skip(1) {
+            let anywhere = table.stands_anywhere(other);
+            if kind == Figure::FOLLOWER
+                && game.supply(player, other) > 0
+                && rng.chance(0.3)
+                && (anywhere
+                    || if table.on_corner(other) {
+                        !corners(other).is_empty()
+                    } else {
+                        (0..t.features.len()).any(|f| spot_ok(f, other))
+                    })
+            {
+                kind = other;
+            }
+        }
+        let location = if table.on_corner(kind) {
+            let legal = corners(kind);
+            Location::parse(legal[rng.below(legal.len())])
+        } else {
+            let legal: Vec<usize> = (0..t.features.len())
+                .filter(|&f| spot_ok(f, kind))
+                .collect();
+            (!legal.is_empty()).then(|| location_of(t, rot, legal[rng.below(legal.len())]))
+        };
+        if let Some(location) = location {
+            made.push(Act::Deploy(crate::record::Deploy {
+                location,
+                span: miette::SourceSpan::from((0, 0)),
+                figure: kind,
+                at: None,
+            }));
+        }
+    }
+
+    fn before_scoring(
+        &mut self,
+        mechanics: &mut Mechanics,
+        game: &mut Game,
+        acting: &Acting<'_>,
+        made: &mut Vec<Act>,
+    ) -> Option<Said> {
+        if !mechanics.hooks_move() {
+            return Some(Said::default());
+        }
+        // The dice choose each step. A ruleset that moves neutral figures
+        // after the scoring (`dragon_move = "after-scoring"`) takes the
+        // same flight in the "scored" phase.
+        let rng = &mut *self.rng;
+        let (flight, said) = mechanics
+            .play_before_scoring(game, acting, None, &mut |n| (n > 0).then(|| rng.below(n)));
+        made.extend(flight.iter().cloned());
+        self.flight = flight;
+        Some(said)
+    }
+
+    fn scored(
+        &mut self,
+        mechanics: &mut Mechanics,
+        game: &mut Game,
+        scored: &Scored<'_>,
+        made: &mut Vec<Act>,
+    ) -> Option<Said> {
+        if !mechanics.hooks_scored() {
+            return None;
+        }
+        // Figures the scoring sent home may move on (the dice are rolled
+        // only when a mechanic offers a move); the flight is heard again.
+        let rng = &mut *self.rng;
+        let (written, said) = mechanics.play_scored(game, scored, &self.flight, &mut |n| {
+            if !rng.chance(0.8) || n == 0 {
+                return None;
+            }
+            Some(rng.below(n))
+        });
+        made.extend(written);
+        Some(said)
+    }
+
+    fn turn_end(
+        &mut self,
+        mechanics: &Mechanics,
+        game: &Game,
+        ended: &TurnEnded<'_>,
+        made: &mut Vec<Act>,
+    ) {
+        // What comes between turns (a bazaar's auction, its tiles drawn
+        // from the deck and then from the tiles beyond it).
+        let (deck, reserve, aside, catalog) = (
+            &mut *self.deck,
+            &mut *self.reserve,
+            &mut *self.aside,
+            self.catalog,
+        );
+        let rng = &mut *self.rng;
+        made.extend(mechanics.propose_turn_end(
+            game,
+            ended,
+            &mut || {
+                draw(deck, aside, mechanics, catalog)
+                    .or_else(|| draw(reserve, aside, mechanics, catalog))
+            },
+            &mut |n| (n > 0).then(|| rng.below(n)),
+        ));
+    }
 }
 
 /// Generates a history record (YAML text) from `catalog`, whose counts
@@ -448,14 +699,12 @@ pub fn play(catalog: &Catalog, options: &Options, scale: u32) -> Generated {
 pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Ruleset) -> Generated {
     let players = options.players.clamp(1, NAMES.len());
     let mut rng = Rng(options.seed);
-    let mut game = Game::new(catalog, rules, players);
 
     // The deck: opening tiles first (their last tile last), then the rest.
     let mut opening = Vec::new();
     let mut closing = Vec::new();
     let mut rest = Vec::new();
     let start = catalog.default_start().unwrap_or(0);
-    let block = catalog.start_block();
     for (i, e) in catalog.tiles.iter().enumerate() {
         if e.tile.per_player || e.tile.at.is_some() && i != start {
             continue;
@@ -481,77 +730,60 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     // The tiles beyond those the game draws: a mechanic that draws tiles
     // between turns (a bazaar's auction) may take them, as the supply
     // still holds them.
-    let reserve: std::collections::VecDeque<usize> = deck
+    let mut reserve: VecDeque<usize> = deck
         .split_off(deck.len().min(options.tiles.saturating_sub(1) as usize))
         .into();
-    let exhausted = deck.len() as u64 + 1 + block.len() as u64
+    let exhausted = deck.len() as u64 + 1 + catalog.start_block().len() as u64
         >= catalog
             .tiles
             .iter()
             .filter(|e| !e.tile.per_player)
             .map(|e| u64::from(e.tile.count))
             .sum::<u64>();
+    let mut deck: VecDeque<usize> = deck.into();
 
-    let mut open = OpenPositions::default();
-    game.place(start, Pos::new(0, 0), Rotation::R0, None);
-    open.placed(Pos::new(0, 0), |q, e| game.edge_shown(q, e));
-    for &(tile, at) in &block {
-        game.place(tile, at, Rotation::R0, None);
-        open.placed(at, |q, e| game.edge_shown(q, e));
-    }
-
-    let mut turns: Vec<Turn> = Vec::new();
-    // The referee's mechanics and turn order.
-    let mut mechanics = crate::expansions::ALL.mechanics(&Setup {
-        catalog,
-        rules,
-        players,
-        start: (start, Pos::new(0, 0), Rotation::R0),
-    });
-    let extra_turns = mechanics.gives_extra_turns();
-    let mut order = TurnOrder::new(players, extra_turns);
-    game = game.keeping_came_home(mechanics.hooks_scored());
+    // The game is played at the referee's table: it walks each turn's
+    // phases in its one order, the dice choosing in each.
     let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
-    // Tiles of each player's own (the abbey), per catalog index.
-    let mut own: Vec<Vec<u32>> = (0..players)
-        .map(|_| {
-            catalog
-                .tiles
-                .iter()
-                .map(|e| if e.tile.per_player { e.tile.count } else { 0 })
-                .collect()
-        })
-        .collect();
-    let holds = |own: &[Vec<u32>], p: usize| own[p].iter().position(|&n| n > 0);
-    // Where a tile of a player's own may go now.
-    let own_spots = |game: &Game, mechanics: &Mechanics, tile: usize| -> Vec<(Pos, Rotation)> {
-        game.legal_placements(tile)
+    let record = Record::playing(Arc::new(catalog.clone()), names.clone(), start);
+    let mut referee = Referee::new(&record, rules, &crate::expansions::ALL);
+    referee.begin();
+    let extra_turns = referee.mechanics.gives_extra_turns();
+    // The open positions around the start, opened tile by tile as it was
+    // laid (the order the dice pick from).
+    let mut open = OpenPositions::default();
+    let game = &referee.game;
+    for (i, p) in game.placed().iter().enumerate() {
+        open.placed(p.pos, |q, e| {
+            game.at(q)
+                .filter(|&j| j <= i)
+                .and_then(|_| game.edge_shown(q, e))
+        });
+    }
+    let mut turns: Vec<Turn> = Vec::new();
+    // A tile of a player's own (the abbey) they hold, and where it may go.
+    let holds = |referee: &Referee, p: usize| referee.supply.own[p].iter().position(|&n| n > 0);
+    let own_spots = |referee: &Referee, tile: usize| -> Vec<(Pos, Rotation)> {
+        referee
+            .game
+            .legal_placements(tile)
             .into_iter()
-            .filter(|&(p, r)| mechanics.placement_problem(catalog, tile, p, r).is_none())
+            .filter(|&(p, r)| {
+                referee
+                    .mechanics
+                    .placement_problem(catalog, tile, p, r)
+                    .is_none()
+            })
             .collect()
     };
-    let mut deck: std::collections::VecDeque<usize> = deck.into();
-    let mut reserve = reserve;
     // Tiles a mechanic sets aside when drawn (dragon tiles before the
     // first volcano): shuffled back into the deck once they may be drawn.
     let mut aside: Vec<usize> = Vec::new();
-    // The player who discarded last, who draws again in the same turn.
-    let mut drew_again: Option<usize> = None;
     // Once the last land tile is down (the whole supply drawn), the final
     // round of the players' own tiles, in the order its mechanic keeps:
     // whether it is on, and the players who let their turn in it pass.
     let mut in_final_round = false;
     let mut passed: Vec<usize> = Vec::new();
-    let mut last_drawn_by = players - 1;
-    // The end as the final round's mechanic sees it: who may still play
-    // (holds a tile of their own and has not let their turn pass).
-    let end_of = |own: &[Vec<u32>], passed: &[usize], last: usize| End {
-        last,
-        players,
-        holds: (0..players)
-            .map(|p| holds(own, p).is_some() && !passed.contains(&p))
-            .collect(),
-    };
     loop {
         // A turn places a tile of the player's own now and then (an abbey
         // into a hole: the dice are rolled only when the player holds
@@ -559,10 +791,17 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         let mut chosen_own: Option<(usize, Vec<(Pos, Rotation)>)> = None;
         let player = if in_final_round {
             // The mechanic says who is due; a player may let it pass.
+            let mut end = referee.end(referee.last_land.map_or(players - 1, |(_, last)| last));
             let mut next = None;
-            while let Some(p) = mechanics.due_after_the_end(&end_of(&own, &passed, last_drawn_by)) {
-                if let Some(tile) = holds(&own, p) {
-                    let spots = own_spots(&game, &mechanics, tile);
+            loop {
+                for &p in &passed {
+                    end.holds[p] = false;
+                }
+                let Some(p) = referee.mechanics.due_after_the_end(&end) else {
+                    break;
+                };
+                if let Some(tile) = holds(&referee, p) {
+                    let spots = own_spots(&referee, tile);
                     if !spots.is_empty() && rng.chance(0.7) {
                         chosen_own = Some((tile, spots));
                         next = Some(p);
@@ -576,37 +815,34 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 None => break,
             }
         } else {
-            let p = order.next();
-            if let Some(tile) = holds(&own, p)
+            let p = referee.order.next();
+            if let Some(tile) = holds(&referee, p)
                 && rng.chance(0.1)
             {
-                let spots = own_spots(&game, &mechanics, tile);
+                let spots = own_spots(&referee, tile);
                 if !spots.is_empty() {
                     chosen_own = Some((tile, spots));
                 }
             }
             p
         };
+        let mechanics = &referee.mechanics;
+        let game = &referee.game;
         // A tile dealt to the player (got at a bazaar) is theirs to play.
         let dealt = if chosen_own.is_none() && mechanics.hooks_draw() {
-            let second = order.is_second(player);
-            let dealt = mechanics.dealt(player, second);
-            if let Some(tile) = dealt {
-                let _ = mechanics.spend_dealt(catalog, &names, player, second, tile);
-            }
-            dealt
+            mechanics.dealt(player, referee.order.is_second(player))
         } else {
             None
         };
         let (tile, own_found) = match chosen_own {
             Some((tile, spots)) => (tile, Some(spots[rng.below(spots.len())])),
             None if let Some(tile) = dealt => (tile, None),
-            None => match draw(&mut deck, &mut aside, &mechanics, catalog) {
+            None => match draw(&mut deck, &mut aside, mechanics, catalog) {
                 Some(tile) => (tile, None),
                 None => {
                     if exhausted
                         && mechanics.hooks_end()
-                        && own.iter().any(|o| o.iter().any(|&n| n > 0))
+                        && (0..players).any(|p| holds(&referee, p).is_some())
                     {
                         in_final_round = true;
                         continue;
@@ -615,9 +851,8 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                 }
             },
         };
-        let drawn = own_found.is_none();
         let t = &catalog.tiles[tile].tile;
-        let fits = |game: &Game, mechanics: &Mechanics, pos: Pos, rot: Rotation| {
+        let fits = |pos: Pos, rot: Rotation| {
             game.placement_problems(tile, pos, rot).is_empty()
                 && mechanics
                     .placement_problem(catalog, tile, pos, rot)
@@ -634,7 +869,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             }
             let pos = all[rng.below(all.len())];
             let rot = Rotation::ALL[rng.below(4)];
-            if fits(&game, &mechanics, pos, rot) {
+            if fits(pos, rot) {
                 found = Some((pos, rot));
                 break;
             }
@@ -648,7 +883,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
                     let fitting: Vec<(Pos, Rotation)> = at
                         .into_iter()
                         .flat_map(|p| Rotation::ALL.map(|r| (p, r)))
-                        .filter(|&(p, r)| fits(&game, &mechanics, p, r))
+                        .filter(|&(p, r)| fits(p, r))
                         .collect();
                     (!fitting.is_empty()).then(|| fitting[rng.below(fitting.len())])
                 }
@@ -660,274 +895,85 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         // elsewhere too.
         let mut enabling = None;
         if mechanics.may_enable() && (found.is_none() || rng.chance(0.1)) {
-            let mut enabled = mechanics.enabled(&game, &names, player, tile);
+            let mut enabled = mechanics.enabled(game, &names, player, tile);
             if !enabled.is_empty() && rng.chance(0.5) {
                 let (pos, rot, act) = enabled.swap_remove(rng.below(enabled.len()));
                 found = Some((pos, rot));
                 enabling = Some(act);
             }
         }
-        // The "begin" phase: a turn starts (not a second turn, nor a draw
-        // again after a discard, nor a turn of the final round).
-        if mechanics.hooks_begin()
-            && !in_final_round
-            && !order.is_second(player)
-            && drew_again != Some(player)
-        {
-            let _ = mechanics.begins(
-                &mut game,
-                &crate::engine::mechanic::Begun {
-                    turn: turns.len() + 1,
-                    actor: player,
+        let edited = enabling.is_some();
+        let number = turns.len() + 1;
+        let nowhere = Span::default();
+        let entry = crate::record::Turn {
+            number,
+            span: nowhere,
+            // A final-round turn names its player: a player may let the
+            // round pass them by.
+            player: (found.is_some() && (extra_turns || in_final_round))
+                .then(|| (u32::try_from(player).unwrap_or(u32::MAX), nowhere)),
+            action: match found {
+                Some((pos, rot)) => Action::Place {
+                    placement: Placement::at(tile, pos, rot),
                 },
-            );
+                None => Action::Discard {
+                    tile,
+                    span: nowhere,
+                },
+            },
+            acts: Acts::default(),
+        };
+        let hidden = mechanics.hidden();
+        let mut seat = Dice {
+            rng: &mut rng,
+            followers: options.followers,
+            tile,
+            enabling,
+            flight: Vec::new(),
+            deck: &mut deck,
+            reserve: &mut reserve,
+            aside: &mut aside,
+            catalog,
+        };
+        let made = referee.turn(&entry, &mut seat, true);
+        debug_assert!(
+            referee.findings.is_empty(),
+            "{:?}",
+            referee.findings.first()
+        );
+        // A tile put out of the game unseen (under a hill) is the next of
+        // the deck.
+        for _ in hidden..referee.mechanics.hidden() {
+            deck.pop_front();
         }
-        drew_again = None;
         let Some((pos, rot)) = found else {
             turns.push(Turn::Discard { tile: t.id.clone() });
-            // The same player draws again.
-            order.after(player, turns.len(), true, false);
-            drew_again = Some(player);
             continue;
         };
-        if in_final_round {
-            // The final round's mechanic takes the turn, as the referee's
-            // does: it is the turn of the player it said was due.
-            let taken =
-                mechanics.after_the_end(catalog, tile, None, &end_of(&own, &passed, last_drawn_by));
-            debug_assert_eq!(taken, Some((player, None)));
-        }
-        if drawn {
-            last_drawn_by = player;
-        } else if let Some(left) = own[player].get_mut(tile) {
-            *left = left.saturating_sub(1);
-        }
-        // The "place" phase: a mechanic may lay the tile in another form
-        // (a bridge across it); the dice are rolled only when one offers.
-        let mut laid = Vec::new();
-        let mut form = tile;
-        let edited = enabling.is_some();
-        if mechanics.hooks_place() {
-            let names_now = names.clone();
-            let laying = crate::engine::mechanic::Laying {
-                turn: turns.len() + 1,
-                actor: player,
-                names: &names_now,
-                tile,
-                pos,
-                rot,
-                acts: &[],
-                record: None,
-            };
-            let (f, acts) = match enabling {
-                // The act that makes the placement legal.
-                Some(act) => {
-                    let acts = vec![act];
-                    let (f, said) = mechanics.laying(
-                        &mut game,
-                        &crate::engine::mechanic::Laying {
-                            acts: &acts,
-                            ..laying
-                        },
-                    );
-                    debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-                    (f, acts)
-                }
-                None => mechanics
-                    .play_laying(&mut game, &laying, &mut |n| (n > 0).then(|| rng.below(n))),
-            };
-            form = f.unwrap_or(tile);
-            laid = acts;
-        }
-        let idx = game.place(form, pos, rot, None);
         if edited {
             // A tile on the board changed its edges (a bridge across it):
             // the open positions are read again.
             open = OpenPositions::default();
-            for p in game.placed() {
-                open.placed(p.pos, |q, e| game.edge_shown(q, e));
+            for p in referee.game.placed() {
+                open.placed(p.pos, |q, e| referee.game.edge_shown(q, e));
             }
         } else {
-            open.placed(pos, |q, e| game.edge_shown(q, e));
+            open.placed(pos, |q, e| referee.game.edge_shown(q, e));
         }
-        // The "placed" phase: a mechanic may give one more turn (a tile
-        // that extends the road or city of the player's builder; never a
-        // third).
-        let placing = Placing {
-            tile,
-            pos,
-            rot,
-            placed: idx,
-            actor: player,
-            drawn,
-            second: order.is_second(player),
-            left: deck.len() as u64,
-        };
-        let hidden = mechanics.hidden();
-        let earned = mechanics.placed(&mut game, &placing).is_some();
-        // A tile put out of the game unseen (under a hill) is the next of
-        // the deck.
-        for _ in hidden..mechanics.hidden() {
-            deck.pop_front();
-        }
+        // The figure deployed on the tile is written as the turn's
+        // `meeple`; the other acts under their record keys.
         let mut meeple = None;
         let mut figure = None;
-        let number = turns.len() + 1;
-        // The "act" phase: a mechanic's acts (a ransom, a tower piece and
-        // its capture, a follower on a tower), which may take the turn's
-        // action instead of a deployment; the dice are rolled only when a
-        // mechanic offers one.
-        let mut acts = laid;
-        if mechanics.hooks_act() {
-            let acting = Acting {
-                turn: number,
-                actor: player,
-                names: &names,
-                placed: idx,
-                second: order.is_second(player),
-                acts: &[],
-                span: miette::SourceSpan::from((0, 0)),
-            };
-            let proposed = mechanics.propose_acts(&game, &acting, &mut |n| {
-                (n > 0 && rng.chance(0.3)).then(|| rng.below(n))
-            });
-            if !proposed.is_empty() {
-                let said = mechanics.act(
-                    &mut game,
-                    &Acting {
-                        acts: &proposed,
-                        ..acting
-                    },
-                );
-                debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            }
-            acts.extend(proposed);
-        }
-        let acted = acts.iter().any(crate::record::Act::is_action);
-        // A follower through a magic portal now and then, where a mechanic
-        // lets the figure go to another tile.
-        let far = !acted
-            && mechanics.deploys_elsewhere(&game, idx)
-            && game.supply(player, Figure::FOLLOWER) > 0
-            && rng.chance(options.followers)
-            && rng.chance(0.5);
-        if far {
-            if let Some(act) = elsewhere(&mut game, &mechanics, &names, player, idx, &mut rng) {
-                acts.push(act);
-            }
-        } else if !acted && rng.chance(options.followers) {
-            // Another figure now and then (a big follower, a builder, a pig,
-            // a mayor, a wagon, a barn, a figure a set declares), while the
-            // player has one, in the order of the figure table: the dice
-            // are rolled only then, so games without them are as before.
-            let table = game.figures();
-            let spot_ok = |game: &Game, f: usize, kind: Figure| {
-                game.deploy_problem(idx, f, player, kind).is_none()
-                    && mechanics
-                        .deploy_problem(
-                            game,
-                            &names,
-                            player,
-                            kind,
-                            Target::Feature(Spot {
-                                placed: idx,
-                                feature: f,
-                            }),
-                        )
-                        .is_none()
-            };
-            let corners = |game: &Game, kind: Figure| -> Vec<(&'static str, Pos)> {
-                CORNERS
-                    .iter()
-                    .filter_map(|&c| {
-                        let point = Location::parse(c)?.corner_point(pos)?;
-                        (game.corner_problem(point).is_none()
-                            && mechanics
-                                .deploy_problem(game, &names, player, kind, Target::Corner(point))
-                                .is_none())
-                        .then_some((c, point))
-                    })
-                    .collect()
-            };
-            let mut kind = Figure::FOLLOWER;
-            for other in table.all().skip(1) {
-                let anywhere = table.stands_anywhere(other);
-                if kind == Figure::FOLLOWER
-                    && game.supply(player, other) > 0
-                    && rng.chance(0.3)
-                    && (anywhere
-                        || if table.on_corner(other) {
-                            !corners(&game, other).is_empty()
-                        } else {
-                            (0..t.features.len()).any(|f| spot_ok(&game, f, other))
-                        })
-                {
-                    kind = other;
+        let mut acts = Vec::new();
+        for act in made {
+            match act {
+                Act::Deploy(d) if d.at.is_none() => {
+                    meeple = Some(d.location.to_string());
+                    figure = (d.figure != Figure::FOLLOWER)
+                        .then(|| catalog.figures.name(d.figure).to_string());
                 }
+                other => acts.push(other),
             }
-            if table.on_corner(kind) {
-                let legal = corners(&game, kind);
-                let (word, point) = legal[rng.below(legal.len())];
-                game.deploy_corner(point, player, kind, Some(number));
-                meeple = Some(word.to_string());
-                figure = Some(table.name(kind).to_string());
-            } else {
-                let legal: Vec<usize> = (0..t.features.len())
-                    .filter(|&f| spot_ok(&game, f, kind))
-                    .collect();
-                if !legal.is_empty() {
-                    let f = legal[rng.below(legal.len())];
-                    game.deploy(idx, f, player, kind);
-                    meeple = Some(location_of(t, rot, f).to_string());
-                    figure = (kind != Figure::FOLLOWER).then(|| table.name(kind).to_string());
-                }
-            }
-        }
-        // The "move" phase: neutral figures move before the scoring (the
-        // dragon's flight), the dice choosing each step. A ruleset that
-        // moves them after the scoring (`dragon_move = "after-scoring"`)
-        // takes the same flight in the "scored" phase, below.
-        let mut flight = Vec::new();
-        if mechanics.hooks_move() {
-            let acting = Acting {
-                turn: number,
-                actor: player,
-                names: &names,
-                placed: idx,
-                second: order.is_second(player),
-                acts: &[],
-                span: miette::SourceSpan::from((0, 0)),
-            };
-            let said;
-            (flight, said) = mechanics.play_before_scoring(&mut game, &acting, None, &mut |n| {
-                (n > 0).then(|| rng.below(n))
-            });
-            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            acts.extend(flight.iter().cloned());
-        }
-        game.score_completed(idx, crate::engine::Phase::Turn { number, player });
-        // The "scored" phase: figures the scoring sent home may move on
-        // (the dice are rolled only when a mechanic offers a move), farms
-        // may score in play.
-        if mechanics.hooks_scored() {
-            let scored = Scored {
-                turn: number,
-                actor: player,
-                players,
-                names: &names,
-                placed: idx,
-                acts: &[],
-            };
-            // The flight is heard again (a ruleset whose dragon flies
-            // after the scoring takes it here).
-            let (written, said) = mechanics.play_scored(&mut game, &scored, &flight, &mut |n| {
-                if !rng.chance(0.8) || n == 0 {
-                    return None;
-                }
-                Some(rng.below(n))
-            });
-            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            acts.extend(written);
         }
         turns.push(Turn::Place {
             tile: t.id.clone(),
@@ -935,51 +981,9 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             rot,
             meeple,
             figure,
-            // A final-round turn names its player: a player may let the
-            // round pass them by.
-            player: (extra_turns || in_final_round).then_some(player),
+            player: entry.player.map(|_| player),
             acts,
         });
-        if !in_final_round {
-            order.after(player, turns.len(), false, earned);
-        }
-        // The "turn end" phase, once the player's turn is over: what comes
-        // between turns (a bazaar's auction, its tiles drawn from the deck),
-        // written on the turn's last entry.
-        if !earned && !in_final_round && mechanics.busy(&game, Phases::TURN_END, player, None, &[])
-        {
-            // What the supply holds: the deck and the tiles beyond it.
-            let left = deck
-                .iter()
-                .chain(&reserve)
-                .filter(|&&t| !mechanics.sets_aside(catalog, t))
-                .count() as u64;
-            let mut ended = TurnEnded {
-                turn: turns.len(),
-                actor: player,
-                names: &names,
-                acts: &[],
-                span: miette::SourceSpan::from((0, 0)),
-                more: true,
-                left,
-                left_at_end: None,
-            };
-            let proposed = mechanics.propose_turn_end(
-                &game,
-                &ended,
-                &mut || {
-                    draw(&mut deck, &mut aside, &mechanics, catalog)
-                        .or_else(|| draw(&mut reserve, &mut aside, &mechanics, catalog))
-                },
-                &mut |n| (n > 0).then(|| rng.below(n)),
-            );
-            ended.acts = &proposed;
-            let said = mechanics.turn_ended(&mut game, &ended, &mut |_| true);
-            debug_assert!(said.violations.is_empty(), "{:?}", said.violations);
-            if let Some(Turn::Place { acts, .. }) = turns.last_mut() {
-                acts.extend(proposed);
-            }
-        }
     }
     let words: Vec<String> = catalog
         .figures
@@ -989,8 +993,8 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     // The "final" phase: what the mechanics have a finished record state
     // at its top level (followers that leave the City).
     let mut top = crate::record::written::WrittenTop::default();
-    mechanics.propose_finish(
-        &game,
+    referee.mechanics.propose_finish(
+        &referee.game,
         &mut top,
         &names,
         &|f: Figure| words.get(f.index()).cloned().unwrap_or_default(),

@@ -1256,3 +1256,51 @@ fn pieces_are_declared_by_their_expansions() {
         assert_eq!(without.figures.get(piece.key), None);
     }
 }
+
+/// A turn's phases are walked in one place: the referee's turn
+/// (`engine/referee.rs`), which every command asks (`score`, `moves` and
+/// the page through `position()`, `gen` through a seat of its own). No
+/// other file outside the expansions keeps the turn order or drives a
+/// phase: the generator cannot walk the phases in another order than
+/// the referee's.
+#[test]
+fn the_turn_is_walked_by_the_referee_alone() {
+    // What drives a turn: the turn order, the phases' calls that only a
+    // turn makes, and the scoring of what a placement completed. The
+    // board's and the mechanics' own files define them and `turns.rs` is
+    // the turn order; `position.rs` also scores a placement tried on a
+    // copy of the board for `carca moves` (to list where the figures sent
+    // home could go), which walks no turn.
+    let drivers: [(&str, &[&str]); 5] = [
+        ("TurnOrder::new(", &["engine/turns.rs"]),
+        (".begins(", &["engine/mechanic.rs"]),
+        (".turn_ended(", &["engine/mechanic.rs"]),
+        (".after_the_end(", &["engine/mechanic.rs"]),
+        (".score_completed(", &["engine/game.rs", "engine/position.rs"]),
+    ];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&src, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(&src).expect("under src");
+        let rel_text = rel.to_string_lossy().replace('\\', "/");
+        if rel_text.starts_with("expansions/") || rel_text == "engine/referee.rs" {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).expect("source"));
+        for (d, allowed) in drivers {
+            if code.contains(d) && !allowed.contains(&rel_text.as_str()) {
+                found.push(format!("{rel_text}: {d}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "only the referee walks a turn's phases; found elsewhere:\n{}",
+        found.join("\n")
+    );
+    // And the generator does play through it.
+    let generator = code_of(&std::fs::read_to_string(src.join("generator.rs")).expect("source"));
+    assert!(generator.contains("impl Seat for") && generator.contains(".turn(&"));
+}

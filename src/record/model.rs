@@ -67,6 +67,20 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// `tile` placed at `at` turned by `rot`, written nowhere (a placement
+    /// chosen, not read).
+    #[must_use]
+    pub fn at(tile: usize, at: Pos, rot: Rotation) -> Placement {
+        Placement {
+            tile_index: Placement::index(tile),
+            tile_span: Span::default(),
+            at,
+            at_span: Span::default(),
+            rot,
+            span: Span::default(),
+        }
+    }
+
     /// A catalog index as a placement keeps it: a catalog holds far fewer
     /// tile types than a `u32` counts.
     #[must_use]
@@ -475,6 +489,30 @@ pub struct Record {
 pub struct Holdings(pub Vec<(usize, usize, u32)>);
 
 impl Record {
+    /// The record of a game being played now, with no turn written yet
+    /// (the generator's, whose turns the referee walks as they are
+    /// chosen): its tiles, its players and its start tile.
+    #[must_use]
+    pub(crate) fn playing(catalog: Arc<Catalog>, players: Vec<String>, start: usize) -> Record {
+        Record {
+            source: SourceFile::new("", ""),
+            dir: PathBuf::new(),
+            description: None,
+            catalog,
+            rules: None,
+            inline_rules: None,
+            supply_scale: 1,
+            players,
+            start: Placement::at(start, Pos::new(0, 0), Rotation::R0),
+            body: Body::History(Vec::new()),
+            declared_final: false,
+            declared_open: false,
+            claims: None,
+            expect: Vec::new(),
+            read_quickly: false,
+            snapshot: crate::record::SnapshotState::default(),
+        }
+    }
     /// How the record names its own ruleset: the `rules:` value, the inline
     /// ruleset's name, or `modern`.
     #[must_use]
