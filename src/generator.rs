@@ -935,7 +935,8 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             aside: &mut aside,
             catalog,
         };
-        let made = referee.turn(&entry, &mut seat, true);
+        let mut made = Vec::new();
+        referee.turn(&entry, &mut seat, true, &mut made);
         debug_assert!(
             referee.findings.is_empty(),
             "{:?}",

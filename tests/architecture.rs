@@ -1276,7 +1276,10 @@ fn the_turn_is_walked_by_the_referee_alone() {
         (".begins(", &["engine/mechanic.rs"]),
         (".turn_ended(", &["engine/mechanic.rs"]),
         (".after_the_end(", &["engine/mechanic.rs"]),
-        (".score_completed(", &["engine/game.rs", "engine/position.rs"]),
+        (
+            ".score_completed(",
+            &["engine/game.rs", "engine/position.rs"],
+        ),
     ];
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
