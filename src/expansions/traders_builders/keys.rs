@@ -41,6 +41,21 @@ impl SnapshotKey for GoodsKey {
             .filter(|m| m.shape == crate::tileset::model::Shape::Goods)
             .map(|m| m.name.as_str())
             .collect();
+        // Goods are taken from the cities of tiles that carry them: with no
+        // such tile in play, no player can hold any.
+        if !super::goods_in_play(words.catalog)
+            && let Some((player, held)) = goods
+                .value
+                .iter()
+                .find(|(_, h)| h.value.values().any(|n| n.value > 0))
+        {
+            cx.error(RecordError::Goods {
+                problem: format!("no tile in play carries trade goods, so {player} cannot hold any"),
+                help: "trade goods come from the cities of Traders & Builders tiles: add `traders-builders` to `tilesets`, or leave `goods` out".to_string(),
+                span: cx.key_span(cx.span(held), player),
+            });
+            return None;
+        }
         let mut out = Vec::new();
         for (player, held) in &goods.value {
             let Some(p) = words.players.iter().position(|n| n == player) else {

@@ -121,20 +121,31 @@ struct Goods {
     tokens: Vec<u32>,
 }
 
+/// Whether a tile in play carries trade goods: every catalog knows the
+/// built-in goods, but only such tiles let a player take any, so a game
+/// without them has no goods to score (nor to pay for).
+pub(crate) fn goods_in_play(catalog: &Catalog) -> bool {
+    catalog.tiles.iter().any(|e| {
+        e.extras.iter().flatten().any(|&(m, n)| {
+            n > 0
+                && catalog
+                    .modifiers
+                    .get(usize::from(m))
+                    .is_some_and(|m| m.shape == Shape::Goods)
+        })
+    })
+}
+
 /// Trade goods, when a set in play has goods.
 #[must_use]
 pub fn goods(catalog: &Catalog, _rules: &Ruleset, players: usize) -> Option<Box<dyn Scoring>> {
-    catalog
-        .modifiers
-        .iter()
-        .any(|m| m.shape == Shape::Goods)
-        .then(|| {
-            Box::new(Goods {
-                players,
-                mods: catalog.modifiers.len(),
-                tokens: Vec::new(),
-            }) as Box<dyn Scoring>
-        })
+    goods_in_play(catalog).then(|| {
+        Box::new(Goods {
+            players,
+            mods: catalog.modifiers.len(),
+            tokens: Vec::new(),
+        }) as Box<dyn Scoring>
+    })
 }
 
 impl Scoring for Goods {
