@@ -1699,6 +1699,75 @@ mod tests {
         assert_eq!(watched.tiles_placed, 601);
     }
 
+    /// A seat that deploys a follower on the tile just placed, where it
+    /// says.
+    struct Deploying(&'static str);
+
+    impl crate::engine::seat::Seat for Deploying {
+        fn deploy(
+            &mut self,
+            _mechanics: &super::Mechanics,
+            _game: &super::Game,
+            _acting: &super::Acting<'_>,
+            made: &mut Vec<super::Act>,
+        ) {
+            made.push(super::Act::Deploy(super::Deploy {
+                location: super::Location::parse(self.0).expect("a location"),
+                span: miette::SourceSpan::from((0, 0)),
+                figure: crate::rules::Figure::FOLLOWER,
+                at: None,
+            }));
+        }
+    }
+
+    #[test]
+    fn a_seats_choices_are_judged_as_written_ones_and_become_the_turns_acts() {
+        // Two turns of straight roads east of the start; each seat deploys
+        // on the tile just placed.
+        let r = record(
+            "players: [red, blue]\nturns:\n  - { tile: U, at: [1, 0] }\n  - { tile: U, at: [2, 0] }\n",
+        );
+        let Body::History(turns) = &r.body else {
+            panic!("a history")
+        };
+        let rules = Ruleset::modern();
+        let played = |seat: &mut Deploying, turn: usize| {
+            let mut referee = Referee::new(&r, &rules, &crate::expansions::ALL);
+            referee.history(&turns[..turn]);
+            let mut made = Vec::new();
+            referee.turn(&turns[turn], seat, false, &mut made);
+            (referee, made)
+        };
+        // A road the rules allow: the follower stands, and the act is the
+        // turn's.
+        let (referee, made) = played(&mut Deploying("E"), 0);
+        assert!(referee.findings.is_empty(), "{:?}", referee.findings);
+        assert_eq!(referee.game.followers().len(), 1);
+        assert!(matches!(made.as_slice(), [super::Act::Deploy(_)]));
+        // A cloister the tile does not have: refused as a written one is.
+        let (referee, _) = played(&mut Deploying("C"), 0);
+        let codes: Vec<String> = referee
+            .findings
+            .iter()
+            .map(crate::diagnostic::Finding::code_string)
+            .collect();
+        assert_eq!(codes, vec!["carca::record::location_nothing".to_string()]);
+        assert!(referee.game.followers().is_empty());
+        // The road red's follower holds, extended: blue may not join it.
+        let mut referee = Referee::new(&r, &rules, &crate::expansions::ALL);
+        let mut made = Vec::new();
+        referee.begin();
+        referee.turn(&turns[0], &mut Deploying("E"), true, &mut made);
+        made.clear();
+        referee.turn(&turns[1], &mut Deploying("E"), false, &mut made);
+        let codes: Vec<String> = referee
+            .findings
+            .iter()
+            .map(crate::diagnostic::Finding::code_string)
+            .collect();
+        assert_eq!(codes, vec!["carca::rules::feature_occupied".to_string()]);
+    }
+
     #[test]
     fn a_discard_keeps_the_turn_and_the_next_entry_is_the_same_players() {
         // C would fit above the start tile: the discard breaks a rule, and
