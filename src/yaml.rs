@@ -734,6 +734,119 @@ impl<'de> Deserializer<'de> for &Node<'de> {
     }
 }
 
+/// A value of a flat flow map as [`flat_map`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Flat<'a> {
+    /// A plain word: letters, digits and `_`, a letter or digit first (not
+    /// a null), as the quick way reads it where a word goes.
+    Word(&'a str),
+    /// A simply quoted scalar's text.
+    Quoted(&'a str),
+    /// A plain integer (decimal digits, a minus before them, no leading
+    /// zero), and its text, which is also what a word it stands for reads.
+    Int(i64, &'a str),
+    /// `[x, y]`: two such integers.
+    Pair(i64, i64),
+}
+
+/// Reads a one-line flow map whose values are words, quoted scalars,
+/// integers and `[x, y]` pairs (`{tile: A, at: [0, 1], rot: 90}`), handing
+/// each key and value to `each` in the order written, without the reader's
+/// general machinery; `false` (and nothing more is read) when the text is
+/// anything else, or `each` says so. It takes only text the quick way
+/// reads in one way, the same values, so that a caller that reads what it
+/// declines the quick way gets what the quick way would give. `room` is
+/// how many levels of collections the text may open.
+pub(crate) fn flat_map<'a>(
+    text: &'a str,
+    room: usize,
+    mut each: impl FnMut(&'a str, Flat<'a>) -> bool,
+) -> bool {
+    if room < 2 {
+        return false;
+    }
+    let Some(body) = text.strip_prefix('{') else {
+        return false;
+    };
+    let mut rest = skip_spaces(body);
+    if rest.starts_with('}') {
+        return false;
+    }
+    loop {
+        let mut here = FlowValue {
+            rest: &mut rest,
+            room: 0,
+        };
+        let Some(key) = here.short_word(true) else {
+            return false;
+        };
+        let Some(after) = rest.strip_prefix(": ") else {
+            return false;
+        };
+        rest = skip_spaces(after);
+        let Some(value) = flat_value(&mut rest) else {
+            return false;
+        };
+        if !each(key, value) || next_entry(&mut rest, b'}').is_err() {
+            return false;
+        }
+        if let Some(after) = rest.strip_prefix('}') {
+            return blank(after);
+        }
+    }
+}
+
+/// The value at the start of `rest` for [`flat_map`], which the text
+/// moves past (to the comma or bracket after it).
+fn flat_value<'a>(rest: &mut &'a str) -> Option<Flat<'a>> {
+    let text = *rest;
+    match *text.as_bytes().first()? {
+        b'[' => {
+            let mut inside = &text[1..];
+            let mut here = FlowValue {
+                rest: &mut inside,
+                room: 0,
+            };
+            let x = here.short_integer()?;
+            let after = inside.strip_prefix(", ")?;
+            if !after.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+                return None;
+            }
+            inside = after;
+            let mut here = FlowValue {
+                rest: &mut inside,
+                room: 0,
+            };
+            let y = here.short_integer()?;
+            *rest = inside.strip_prefix(']')?;
+            Some(Flat::Pair(x, y))
+        }
+        b'"' | b'\'' => {
+            let (node, after) = scalar(text, true)?;
+            let Node::Scalar(content, false) = node else {
+                return None;
+            };
+            *rest = after;
+            Some(Flat::Quoted(content))
+        }
+        _ => {
+            let mut here = FlowValue {
+                rest: &mut *rest,
+                room: 0,
+            };
+            if let Some(n) = here.short_integer() {
+                let len = text.len() - rest.len();
+                return Some(Flat::Int(n, &text[..len]));
+            }
+            let mut here = FlowValue {
+                rest: &mut *rest,
+                room: 0,
+            };
+            here.short_word(false).map(Flat::Word)
+        }
+    }
+}
+
 /// The name under which a [`ReadApart`] asks for itself.
 const READ_APART: &str = "__carca_read_apart";
 

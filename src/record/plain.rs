@@ -155,6 +155,46 @@ pub(super) fn turns_of<'de, D: serde::Deserializer<'de>>(
     .ok()
 }
 
+/// Reads the turns of a YAML record the quick way has read into `node`,
+/// or `None` if they do not read cleanly: as [`turns_of`] does, with each
+/// turn written on one line in the base game's keys read straight from
+/// its text ([`RawTurn::from_flat_yaml`]), and any other through the
+/// reader.
+pub(super) fn turns_of_yaml(
+    node: &crate::yaml::Node<'_>,
+    text_len: usize,
+    converter: &mut Converter<'_>,
+    catalog: &Catalog,
+    players: &[String],
+) -> Option<Vec<Turn>> {
+    use crate::yaml::Node;
+    let Node::Map(entries) = node else {
+        return turns_of(node, text_len, converter, catalog, players);
+    };
+    let is_turns = |k: &Node<'_>| matches!(k, Node::Scalar("turns", _));
+    let Some((_, Node::Seq(items))) = entries.iter().find(|(k, _)| is_turns(k)) else {
+        return turns_of(node, text_len, converter, catalog, players);
+    };
+    // The other entries are read whole, as `turns_of` reads them.
+    for (_, value) in entries.iter().filter(|(k, _)| !is_turns(k)) {
+        IgnoredAny::deserialize(value).ok()?;
+    }
+    let nowhere = miette::SourceSpan::from((0, 0));
+    let mut out = Vec::with_capacity(items.len().min(super::MAX_TURNS));
+    for (i, item) in items.iter().enumerate() {
+        let flat = match item {
+            Node::Flow(text, room) => RawTurn::from_flat_yaml(text, *room),
+            _ => None,
+        };
+        let raw = match flat {
+            Some(raw) => raw,
+            None => RawTurn::deserialize(item).ok()?,
+        };
+        out.push(converter.turn(i + 1, &raw, nowhere, catalog, players)?);
+    }
+    Some(out)
+}
+
 /// Why a JSON record was not read in one pass: a key that converts the
 /// turns came after them, or the keys before them were not a record's
 /// header. The turns were read before all that converts them was known,

@@ -592,6 +592,52 @@ fn turn_key(v: &str) -> Option<usize> {
     })
 }
 
+impl RawTurn {
+    /// A turn written on one line of YAML in the base game's keys, with
+    /// words, integers and `[x, y]` for values (`{tile: A, at: [0, 1],
+    /// meeple: N}`), read straight from its text (`room`: the levels of
+    /// collections it may open): the turn [`RawTurn`]'s reader would read
+    /// there, or `None` for anything else (an expansion's key, a value
+    /// of another kind), which that reader then reads.
+    pub(crate) fn from_flat_yaml(text: &str, room: usize) -> Option<RawTurn> {
+        use crate::yaml::Flat;
+        let mut t = RawTurn::default();
+        let mut seen = [false; 7];
+        let read = crate::yaml::flat_map(text, room, |key, value| {
+            let Some(i) = turn_key(key) else {
+                return false;
+            };
+            if std::mem::replace(&mut seen[i], true) {
+                return false;
+            }
+            // What a word, a figure's place or a name reads as.
+            let word = match value {
+                Flat::Word(w) | Flat::Quoted(w) | Flat::Int(_, w) => Some(w),
+                Flat::Pair(..) => None,
+            };
+            match (i, value) {
+                (2, Flat::Pair(x, y)) => {
+                    t.at = Some(Spanned::unplaced(RawPair(Some([
+                        Spanned::unplaced(x),
+                        Spanned::unplaced(y),
+                    ]))));
+                }
+                (3, Flat::Int(n, _)) => t.rot = Some(Spanned::unplaced(n)),
+                // A place or a rotation of another kind, or a pair where
+                // a word goes: the reader's to read.
+                (2 | 3, _) | (_, Flat::Pair(..)) => return false,
+                (0, _) => t.player = word.map(|w| Box::new(Spanned::unplaced(w.to_string()))),
+                (1, _) => t.tile = word.map(|w| Spanned::unplaced(Word::from(w))),
+                (4, _) => t.meeple = word.map(|w| Spanned::unplaced(RawWhere::Here(Word::from(w)))),
+                (5, _) => t.figure = word.map(|w| Box::new(Spanned::unplaced(w.to_string()))),
+                _ => t.discard = word.map(|w| Box::new(Spanned::unplaced(Word::from(w)))),
+            }
+            true
+        });
+        read.then_some(t)
+    }
+}
+
 impl<'de> Deserialize<'de> for RawTurn {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -832,4 +878,62 @@ pub(crate) fn schema(options: Extras, keys: super::RecordKeys) -> serde_json::Va
     });
     SCHEMA_OPTIONS.with(|o| o.set((&[], &[])));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RawTurn;
+    use crate::yaml::Node;
+    use serde::Deserialize;
+
+    /// The turn the quick reader reads from a one-line flow map, or
+    /// `None` where it declines.
+    fn quick(text: &str, room: usize) -> Option<String> {
+        crate::spanned::bare(|| RawTurn::deserialize(&Node::Flow(text, room)).ok())
+            .map(|t| format!("{t:?}"))
+    }
+
+    #[test]
+    fn a_flat_turn_is_read_as_the_quick_reader_reads_it_or_left_to_it() {
+        // Read straight from the text: the same turn as the reader's.
+        let taken = [
+            "{tile: U, at: [-3, 0], rot: 270, meeple: E}",
+            "{ tile: U, at: [1, 0], meeple: \"N\" }",
+            "{player: red, tile: Abbey, at: [1, -2], rot: 90, spot: C}",
+            "{tile: 270, at: [0, 10], meeple: 'S', figure: big}  # a comment",
+            "{discard: C}",
+            "{tile: B,  at: [2, 0]}",
+            "{tile: 007, at: [0, 1], meeple: yes}",
+            "{tile: U,at: [1, 0]}",
+        ];
+        for text in taken {
+            let flat = RawTurn::from_flat_yaml(text, 8).map(|t| format!("{t:?}"));
+            assert!(flat.is_some(), "{text}");
+            assert_eq!(flat, quick(text, 8), "{text}");
+        }
+        // Left to the reader: an expansion's key, a value of another kind
+        // or written another way, a key twice, too little room.
+        let left = [
+            "{tile: D, at: [1, 0], tower: {at: [1, 0]}}",
+            "{tile: U, at: [ 1, 0]}",
+            "{tile: U, at: [1,0]}",
+            "{tile: U, at: [1, 0], rot: \"90\"}",
+            "{tile: U, at: [1, 0], rot: 090}",
+            "{tile: U, at: [1, 0], rot: R}",
+            "{tile: U, at: 1}",
+            "{tile: U, meeple: {at: [1, 2], spot: N}}",
+            "{tile: U, tile: V}",
+            "{tile: U, meeple: N, spot: S}",
+            "{tile: null}",
+            "{tile: A-1}",
+            "{tile: \"a\\\"b\"}",
+            "{tile: U, at: [1, 0]} x",
+            "{}",
+            "[U]",
+        ];
+        for text in left {
+            assert!(RawTurn::from_flat_yaml(text, 8).is_none(), "{text}");
+        }
+        assert!(RawTurn::from_flat_yaml("{tile: U, at: [1, 0]}", 1).is_none());
+    }
 }

@@ -277,7 +277,7 @@ fn read_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
                 <RawRecord<crate::yaml::ReadApart> as serde::Deserialize>::deserialize(&node)
                     .ok()?;
             b.record(header, dir, &mut |b, catalog, players| {
-                let turns = plain::turns_of(&node, text.len(), b, catalog, players);
+                let turns = plain::turns_of_yaml(&node, text.len(), b, catalog, players);
                 failed = turns.is_none();
                 turns.unwrap_or_default()
             })
