@@ -936,4 +936,44 @@ mod tests {
         }
         assert!(RawTurn::from_flat_yaml("{tile: U, at: [1, 0]}", 1).is_none());
     }
+
+    proptest::proptest! {
+        /// Whatever turn the straight reading takes, from keys, values and
+        /// separators of every kind, is the turn the quick reader reads.
+        #[test]
+        fn a_flat_turn_taken_is_never_another_than_the_quick_readers(
+            entries in proptest::collection::vec((0..11usize, 0..34usize, 0..5usize, 0..3usize), 1..5),
+            open in 0..2usize,
+            close in 0..3usize,
+            after in 0..4usize,
+        ) {
+            const KEYS: [&str; 11] = [
+                "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "tower",
+                "x", "Tile",
+            ];
+            const VALUES: [&str; 34] = [
+                "U", "A", "yes", "N", "007", "0", "-0", "270", "-3", "12a", "a_b", "\"N\"",
+                "'S'", "\"a,b\"", "'it''s'", "\"x\\\"y\"", "[1, 0]", "[-3, 10]", "[1,0]",
+                "[ 1, 0]", "[1, 0, 2]", "{at: [1, 2], spot: N}", "null", "~", "#c", "a-b",
+                "1e3", "0x10", ".5", "true", "\"\"", "99999999999999999999", "[1, 0 ]", "é",
+            ];
+            const SEPARATORS: [&str; 5] = [", ", ",", " , ", ",  ", " ,"];
+            const COLONS: [&str; 3] = [": ", ":  ", ":"];
+            let mut text = String::from(["{", "{ "][open]);
+            for (n, &(k, v, sep, colon)) in entries.iter().enumerate() {
+                if n > 0 {
+                    text.push_str(SEPARATORS[sep]);
+                }
+                text.push_str(KEYS[k]);
+                text.push_str(COLONS[colon]);
+                text.push_str(VALUES[v]);
+            }
+            text.push_str(["}", " }", "  }"][close]);
+            text.push_str(["", " # c", "x", " "][after]);
+            let text = text.trim_end_matches(' ');
+            if let Some(t) = RawTurn::from_flat_yaml(text, 8) {
+                proptest::prop_assert_eq!(Some(format!("{t:?}")), quick(text, 8), "{}", text);
+            }
+        }
+    }
 }
