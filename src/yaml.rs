@@ -842,7 +842,29 @@ fn flat_value<'a>(rest: &mut &'a str) -> Option<Flat<'a>> {
                 rest: &mut *rest,
                 room: 0,
             };
-            here.short_word(false).map(Flat::Word)
+            if let Some(word) = here.short_word(false) {
+                return Some(Flat::Word(word));
+            }
+            // A word that spaces follow before the comma or bracket (`{ tile:
+            // U }`), a letter first: the plain scalar the quick reader reads
+            // there, its spaces trimmed. The spaces are left for the
+            // entry's end.
+            let bytes = text.as_bytes();
+            if !bytes.first()?.is_ascii_alphabetic() {
+                return None;
+            }
+            let len = bytes.iter().take_while(|&&b| WORD[usize::from(b)]).count();
+            let spaces = bytes[len..].iter().take_while(|&&b| b == b' ').count();
+            let word = &text[..len];
+            if spaces == 0
+                || len > MAX_KEY_CHARS
+                || matches!(word, "null" | "Null" | "NULL")
+                || !matches!(bytes.get(len + spaces), Some(b',' | b']' | b'}'))
+            {
+                return None;
+            }
+            *rest = &text[len..];
+            Some(Flat::Word(word))
         }
     }
 }

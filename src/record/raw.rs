@@ -905,6 +905,8 @@ mod tests {
             "{tile: B,  at: [2, 0]}",
             "{tile: 007, at: [0, 1], meeple: yes}",
             "{tile: U,at: [1, 0]}",
+            "{ tile: U, at: [1, 0], meeple: E }",
+            "{ player: red , tile: yes  }",
         ];
         for text in taken {
             let flat = RawTurn::from_flat_yaml(text, 8).map(|t| format!("{t:?}"));
@@ -928,6 +930,10 @@ mod tests {
             "{tile: A-1}",
             "{tile: \"a\\\"b\"}",
             "{tile: U, at: [1, 0]} x",
+            "{ tile: U, rot: 90 }",
+            "{ tile: U V }",
+            "{ tile: null }",
+            "{ tile: 7a }",
             "{}",
             "[U]",
         ];
@@ -942,7 +948,7 @@ mod tests {
         /// separators of every kind, is the turn the quick reader reads.
         #[test]
         fn a_flat_turn_taken_is_never_another_than_the_quick_readers(
-            entries in proptest::collection::vec((0..11usize, 0..34usize, 0..5usize, 0..3usize), 1..5),
+            entries in proptest::collection::vec((0..11usize, 0..39usize, 0..5usize, 0..3usize), 1..5),
             open in 0..2usize,
             close in 0..3usize,
             after in 0..4usize,
@@ -951,11 +957,12 @@ mod tests {
                 "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "tower",
                 "x", "Tile",
             ];
-            const VALUES: [&str; 34] = [
+            const VALUES: [&str; 39] = [
                 "U", "A", "yes", "N", "007", "0", "-0", "270", "-3", "12a", "a_b", "\"N\"",
                 "'S'", "\"a,b\"", "'it''s'", "\"x\\\"y\"", "[1, 0]", "[-3, 10]", "[1,0]",
                 "[ 1, 0]", "[1, 0, 2]", "{at: [1, 2], spot: N}", "null", "~", "#c", "a-b",
                 "1e3", "0x10", ".5", "true", "\"\"", "99999999999999999999", "[1, 0 ]", "é",
+                "E ", "yes  ", "90 ", "U V", "null ",
             ];
             const SEPARATORS: [&str; 5] = [", ", ",", " , ", ",  ", " ,"];
             const COLONS: [&str; 3] = [": ", ":  ", ":"];
