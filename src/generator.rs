@@ -744,8 +744,12 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
 
     // The game is played at the referee's table: it walks each turn's
     // phases in its one order, the dice choosing in each.
-    let names: Vec<String> = NAMES[..players].iter().map(ToString::to_string).collect();
-    let record = Record::playing(Arc::new(catalog.clone()), names.clone(), start);
+    let record = Record::playing(
+        Arc::new(catalog.clone()),
+        NAMES[..players].iter().map(ToString::to_string).collect(),
+        start,
+    );
+    let names = &record.players;
     let mut referee = Referee::new(&record, rules, &crate::expansions::ALL);
     referee.begin();
     let extra_turns = referee.mechanics.gives_extra_turns();
@@ -895,7 +899,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         // elsewhere too.
         let mut enabling = None;
         if mechanics.may_enable() && (found.is_none() || rng.chance(0.1)) {
-            let mut enabled = mechanics.enabled(game, &names, player, tile);
+            let mut enabled = mechanics.enabled(game, names, player, tile);
             if !enabled.is_empty() && rng.chance(0.5) {
                 let (pos, rot, act) = enabled.swap_remove(rng.below(enabled.len()));
                 found = Some((pos, rot));
@@ -997,7 +1001,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
     referee.mechanics.propose_finish(
         &referee.game,
         &mut top,
-        &names,
+        names,
         &|f: Figure| words.get(f.index()).cloned().unwrap_or_default(),
         &mut |n| (n > 0).then(|| rng.below(n)),
     );
