@@ -15,7 +15,7 @@ use super::open::OpenPositions;
 use super::scoring::{self, Rated};
 use super::violation::CornerProblem;
 use crate::geometry::{Edge, Half, Pos, Rotation};
-use crate::record::location::{Location, location_of};
+use crate::record::location::{Location, location_in};
 use crate::rules::{Figure, Ruleset};
 use crate::tileset::figure::{FigureTable, Weight};
 use crate::tileset::{Catalog, EdgeKind, FeatureKind, Tile};
@@ -700,13 +700,14 @@ impl<'a> Game<'a> {
         let entry = &self.catalog.tiles[tile];
         let t = &entry.tile;
         let base = self.features.len() as Node;
-        for (fi, f) in t.features.iter().enumerate() {
-            // Open sides: the edges of a city, road or river, the
-            // half-edges of a field, until a tile lies beside them.
-            let open = entry.open.get(fi).copied().unwrap_or(0);
-            let extras = entry.extras.get(fi).map_or(&[][..], Vec::as_slice);
+        // Open sides: the edges of a city, road or river, the half-edges
+        // of a field, until a tile lies beside them (a catalog entry has
+        // both lists for every feature).
+        for (fi, (&open, extras)) in entry.open.iter().zip(&entry.extras).enumerate() {
             self.features.add(idx as u32, fi as u16, open, extras);
-            if f.landmark {
+        }
+        if entry.landmarks {
+            for (fi, f) in t.features.iter().enumerate().filter(|(_, f)| f.landmark) {
                 self.landmark(f.name.as_deref().unwrap_or_default(), base + fi as Node);
             }
         }
@@ -735,54 +736,59 @@ impl<'a> Game<'a> {
             let nb_base = nb.base;
             let theirs = &self.catalog.tiles[nb.tile()].sides[nb.rot.quarters()];
             let (side, facing) = (e.index(), e.opposite().index());
-            let here = mine.on_edge[side].map(|f| base + Node::from(f));
-            // A neighbour's feature by `Game::node`: a bridge laid across it
-            // after it was placed is a node further on in the store.
-            let there = theirs.on_edge[facing].map(|f| self.node(n, usize::from(f)));
-            // A second city on the edge (two share it): it closes there
-            // and joins the same city as the first.
-            let here_too = mine.shared_on_edge[side].map(|f| base + Node::from(f));
-            let there_too = theirs.shared_on_edge[facing].map(|f| self.node(n, usize::from(f)));
-            match (mine.edges[side], theirs.edges[facing]) {
-                (EdgeKind::Any, EdgeKind::Any) => {}
-                (EdgeKind::Any, _) => {
-                    for set in [there, there_too].into_iter().flatten() {
-                        self.features.close_one(set);
-                        self.touched.push(set);
+            let (a, b) = (mine.edges[side], theirs.edges[facing]);
+            if a == b && a != EdgeKind::Any {
+                // A neighbour's feature by `Game::node`: a bridge laid
+                // across it after it was placed is a node further on in
+                // the store.
+                if let (Some(ours), Some(there)) = (mine.on_edge[side], theirs.on_edge[facing]) {
+                    let ours = base + Node::from(ours);
+                    self.features
+                        .join_across(ours, self.node(n, usize::from(there)));
+                    // A second city on the edge (two share it): it closes
+                    // there and joins the same city as the first.
+                    if let Some(f) = mine.shared_on_edge[side] {
+                        self.features.join_one(base + Node::from(f), ours);
                     }
-                    for h in e.halves() {
-                        if let Some(of) = theirs.field_on_half[h.facing().index()] {
-                            self.features.close_one(nb_base + Node::from(of));
-                        }
+                    if let Some(f) = theirs.shared_on_edge[facing] {
+                        let there_too = self.node(n, usize::from(f));
+                        self.features.join_one(there_too, ours);
                     }
                 }
-                (_, EdgeKind::Any) => {
-                    for set in [here, here_too].into_iter().flatten() {
-                        self.features.close_one(set);
-                    }
-                    for h in e.halves() {
-                        if let Some(mf) = mine.field_on_half[h.index()] {
-                            self.features.close_one(base + Node::from(mf));
-                        }
+                for h in e.halves() {
+                    let mf = mine.field_on_half[h.index()];
+                    let of = theirs.field_on_half[h.facing().index()];
+                    if let (Some(mf), Some(of)) = (mf, of) {
+                        self.features
+                            .join_across(base + Node::from(mf), nb_base + Node::from(of));
                     }
                 }
-                (a, b) if a == b => {
-                    if let (Some(ours), Some(theirs)) = (here, there) {
-                        self.features.join_across(ours, theirs);
-                        for also in [here_too, there_too].into_iter().flatten() {
-                            self.features.join_one(also, ours);
-                        }
-                    }
-                    for h in e.halves() {
-                        let mf = mine.field_on_half[h.index()];
-                        let of = theirs.field_on_half[h.facing().index()];
-                        if let (Some(mf), Some(of)) = (mf, of) {
-                            self.features
-                                .join_across(base + Node::from(mf), nb_base + Node::from(of));
-                        }
+            } else if a == EdgeKind::Any && b != EdgeKind::Any {
+                for f in [theirs.on_edge[facing], theirs.shared_on_edge[facing]]
+                    .into_iter()
+                    .flatten()
+                {
+                    let set = self.node(n, usize::from(f));
+                    self.features.close_one(set);
+                    self.touched.push(set);
+                }
+                for h in e.halves() {
+                    if let Some(of) = theirs.field_on_half[h.facing().index()] {
+                        self.features.close_one(nb_base + Node::from(of));
                     }
                 }
-                _ => {}
+            } else if b == EdgeKind::Any && a != EdgeKind::Any {
+                for f in [mine.on_edge[side], mine.shared_on_edge[side]]
+                    .into_iter()
+                    .flatten()
+                {
+                    self.features.close_one(base + Node::from(f));
+                }
+                for h in e.halves() {
+                    if let Some(mf) = mine.field_on_half[h.index()] {
+                        self.features.close_one(base + Node::from(mf));
+                    }
+                }
             }
         }
         let mut count = 0;
@@ -1279,7 +1285,7 @@ impl<'a> Game<'a> {
         let f = &self.followers[id];
         let p = &self.placed[f.placed];
         let spot = Location::from_code(f.written)
-            .unwrap_or_else(|| location_of(self.tile(p.tile()), p.rot, f.feature));
+            .unwrap_or_else(|| location_in(&self.catalog.tiles[p.tile()], p.rot, f.feature));
         (p.pos, spot)
     }
 
@@ -1288,11 +1294,11 @@ impl<'a> Game<'a> {
     #[must_use]
     pub fn named_spot(&self, s: Spot) -> (Pos, Location, FeatureKind) {
         let p = &self.placed[s.placed];
-        let t = self.tile(p.tile());
+        let entry = &self.catalog.tiles[p.tile()];
         (
             p.pos,
-            location_of(t, p.rot, s.feature),
-            t.features[s.feature].kind,
+            location_in(entry, p.rot, s.feature),
+            entry.tile.features[s.feature].kind,
         )
     }
 
@@ -1942,7 +1948,7 @@ impl<'a> Game<'a> {
         FeatureId {
             kind,
             pos: p.pos,
-            location: location_of(self.tile(p.tile()), p.rot, feat),
+            location: location_in(&self.catalog.tiles[p.tile()], p.rot, feat),
         }
     }
 
@@ -2160,8 +2166,12 @@ impl<'a> Game<'a> {
             // The farms that still hold farmers after the hooks.
             farms.retain(|&f| self.features.occupied(f));
         }
-        // A farm that holds only figures standing apart scores for nobody.
-        farms.retain(|&f| self.followers_on(f));
+        // A farm that holds only figures standing apart scores for nobody
+        // (looked at when any figure on the board is no follower).
+        let table = self.figures();
+        if self.followers.iter().any(|f| !table.is_follower(f.figure)) {
+            farms.retain(|&f| self.followers_on(f));
+        }
         self.score_farms(&farms);
         if !self.hooks.is_empty() {
             for &farm in &farms {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::geometry::{Edge, Half, Pos, Rotation};
+use crate::tileset::catalog::Entry;
 use crate::tileset::{FeatureKind, Tile};
 
 /// A location in board orientation (docs/records.md).
@@ -347,9 +348,56 @@ pub fn location_of(tile: &Tile, rot: Rotation, feature: usize) -> Location {
     Location::Named(tile.features[feature].name.clone().unwrap_or_default())
 }
 
+/// [`location_of`] for a catalog entry, read from its sides turned by
+/// `rot` (what a placement already looks at) where they name the feature.
+#[must_use]
+pub fn location_in(entry: &Entry, rot: Rotation, feature: usize) -> Location {
+    let sides = &entry.sides[rot.quarters()];
+    let is = |f: Option<u8>| f.is_some_and(|f| usize::from(f) == feature);
+    for e in Edge::ALL {
+        if is(sides.on_edge[e.index()]) && sides.shared_on_edge[e.index()].is_none() {
+            return Location::Edge(e);
+        }
+    }
+    for h in Half::ALL {
+        if is(sides.field_on_half[h.index()]) {
+            return Location::Half(h);
+        }
+    }
+    location_of(&entry.tile, rot, feature)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_catalog_entry_names_each_feature_as_its_tile_does() {
+        // Every tile of every built-in set (bridged forms included), every
+        // turn, every feature: the sides' reading is the tile's.
+        let loader = crate::loader::Loader::default();
+        let sets = crate::tileset::builtin::NAMES
+            .iter()
+            .map(|n| crate::tileset::load(&loader, n, std::path::Path::new("")).expect("a set"))
+            .collect();
+        let catalog = crate::tileset::Catalog::new(sets);
+        let mut looked = 0;
+        for entry in &catalog.tiles {
+            for rot in Rotation::ALL {
+                for f in 0..entry.tile.features.len() {
+                    let want = location_of(&entry.tile, rot, f);
+                    assert_eq!(
+                        location_in(entry, rot, f),
+                        want,
+                        "{} {rot:?} {f}",
+                        entry.tile.id
+                    );
+                    looked += 1;
+                }
+            }
+        }
+        assert!(looked > 1000, "{looked}");
+    }
 
     #[test]
     fn a_compass_word_keeps_in_a_byte() {

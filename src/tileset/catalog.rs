@@ -27,6 +27,8 @@ pub struct Entry {
     /// Each feature's open sides when the tile is placed alone ([`Tile::open`]),
     /// by feature index: counted once, read at every placement.
     pub open: Vec<u32>,
+    /// Whether any of its features is a landmark.
+    pub landmarks: bool,
 }
 
 /// What a tile turned one way shows along its sides, by board edge and
@@ -160,6 +162,8 @@ pub struct Catalog {
     ambiguous: std::collections::HashSet<String>,
     /// The symbols some tile in play shows, found once.
     symbols: Vec<String>,
+    /// By modifier index: whether some tile in play carries it.
+    carried: Vec<bool>,
     /// With bridges in play, per tile of the sets: its forms bridged N–S
     /// and W–E (canonical), which follow the sets' tiles in `tiles`.
     bridged: Vec<[Option<u32>; 2]>,
@@ -273,6 +277,7 @@ impl Catalog {
                         .collect(),
                     sides: Rotation::ALL.map(|r| Sides::of(t, r)),
                     open: t.open(),
+                    landmarks: t.features.iter().any(|f| f.landmark),
                 })
             })
             .collect();
@@ -333,6 +338,7 @@ impl Catalog {
                         extras,
                         sides: Rotation::ALL.map(|r| Sides::of(&t, r)),
                         open: t.open(),
+                        landmarks: t.features.iter().any(|f| f.landmark),
                         tile: t,
                     });
                 }
@@ -344,6 +350,14 @@ impl Catalog {
             .collect();
         symbols.sort_unstable();
         symbols.dedup();
+        let mut carried = vec![false; modifiers.len()];
+        for &(m, n) in tiles.iter().flat_map(|e| e.extras.iter().flatten()) {
+            if n > 0
+                && let Some(c) = carried.get_mut(usize::from(m))
+            {
+                *c = true;
+            }
+        }
         Catalog {
             sets,
             tiles,
@@ -353,8 +367,16 @@ impl Catalog {
             by_id,
             ambiguous,
             symbols,
+            carried,
             bridged,
         }
+    }
+
+    /// Whether some tile in play carries modifier `modifier` (an index
+    /// into [`Catalog::modifiers`]).
+    #[must_use]
+    pub fn carries(&self, modifier: usize) -> bool {
+        self.carried.get(modifier).copied().unwrap_or(false)
     }
 
     /// The form of tile `tile` with a bridge from its canonical edge
