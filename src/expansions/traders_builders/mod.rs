@@ -125,15 +125,11 @@ struct Goods {
 /// built-in goods, but only such tiles let a player take any, so a game
 /// without them has no goods to score (nor to pay for).
 pub(crate) fn goods_in_play(catalog: &Catalog) -> bool {
-    catalog.tiles.iter().any(|e| {
-        e.extras.iter().flatten().any(|&(m, n)| {
-            n > 0
-                && catalog
-                    .modifiers
-                    .get(usize::from(m))
-                    .is_some_and(|m| m.shape == Shape::Goods)
-        })
-    })
+    catalog
+        .modifiers
+        .iter()
+        .enumerate()
+        .any(|(i, m)| m.shape == Shape::Goods && catalog.carries(i))
 }
 
 /// Trade goods, when a set in play has goods.
