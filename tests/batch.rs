@@ -443,6 +443,25 @@ fn quiet_batches_print_only_the_summary() {
 }
 
 #[test]
+fn a_quiet_batch_counts_what_a_full_one_counts() {
+    // A quiet batch prints no diagnostic, so it reads no record again for
+    // its spans: its counts and exit code are the full batch's all the same.
+    let summary = |out: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.contains(" legal, "))
+            .unwrap_or_else(|| panic!("a summary: {out}"));
+        line.split(" · ").next().unwrap_or_default().to_string()
+    };
+    let args = ["score", "fixtures/records", "fixtures/illegal"];
+    let full = carca(&args);
+    let quiet = carca(&[&args[..], &["--quiet"]].concat());
+    assert_eq!(full.lines().next(), quiet.lines().next(), "the exit code");
+    assert_eq!(summary(&full), summary(&quiet));
+    assert!(!summary(&quiet).contains(", 0 with violations"), "{quiet}");
+}
+
+#[test]
 fn a_jsonl_line_that_is_not_utf8_is_unreadable() {
     // The same record in a file of its own is unreadable; so is its line.
     let s = Scratch::new("jsonl-utf8");

@@ -282,6 +282,7 @@ fn score_one(
     input: &Input,
     over: Option<&str>,
     cache: &mut RulesCache,
+    spans: bool,
 ) -> Option<Scored> {
     let name = input.name();
     let found = matches!(input, Input::File { found: true, .. });
@@ -345,9 +346,10 @@ fn score_one(
         ),
     };
     // The quick way first; a record with anything to report is read again
-    // with spans, so that its diagnostics point at the lines. What the quick
-    // way reads is a record; anything else found in a folder is looked at
-    // closer, in the text already read.
+    // with spans, so that its diagnostics point at the lines, unless no
+    // diagnostic is shown (`spans` false: a quiet batch counts findings and
+    // prints none). What the quick way reads is a record; anything else
+    // found in a folder is looked at closer, in the text already read.
     let quick = record::parse_fast(loader, &src, &dir);
     if quick.is_none() && found && record::probe_text(src.text()) == Probe::Other {
         return None;
@@ -356,7 +358,7 @@ fn score_one(
         && let Ok((rules, spec, own)) = rules_for(loader, &rec, over, cache)
     {
         let a = adjudicate(&rec, &rules, &spec, own, &crate::expansions::ALL);
-        if a.findings.is_empty() {
+        if a.findings.is_empty() || !spans {
             return Some(Scored {
                 name,
                 result: Ok(a),
@@ -554,7 +556,7 @@ pub(crate) fn run(
                     // A record that carca fails on still gets its line: a
                     // batch never loses a result.
                     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        score_one(loader, &input, over, &mut cache)
+                        score_one(loader, &input, over, &mut cache, !quiet)
                             .map(|s| render_one(&s, format, style, quiet))
                     }))
                     .unwrap_or_else(|_| Some(internal_error(&input.name(), format)));
