@@ -122,6 +122,17 @@ impl Finding {
             .map(|l| *l.inner())
     }
 
+    /// Whether every label points somewhere: a value read without its
+    /// position (a record read the quick way) gives a label at no place,
+    /// an empty span at the text's start.
+    #[must_use]
+    pub fn located(&self) -> bool {
+        self.inner
+            .as_ref()
+            .labels()
+            .is_none_or(|mut l| l.all(|l| l.inner().offset() != 0 || !l.inner().is_empty()))
+    }
+
     /// 1-based line and column of the primary span.
     #[must_use]
     pub fn line_col(&self) -> Option<(usize, usize)> {

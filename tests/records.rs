@@ -566,3 +566,62 @@ fn a_key_written_null_is_not_written() {
         assert!(scored.windows(2).all(|w| w[0] == w[1]), "{scored:?}");
     }
 }
+
+#[test]
+fn a_record_with_findings_is_read_again_with_spans_only_where_it_has_them() {
+    // Every illegal fixture, as written (YAML) and as JSON: read the quick
+    // way, then again with spans for its header and the turns whose walk
+    // made findings only, it gives the findings of the whole record read
+    // with spans, word for word and at the same places.
+    let loader = crate::common::loader();
+    let rules = carca::rules::Ruleset::modern();
+    let adjudicate = |r: &carca::record::Record| {
+        carca::engine::adjudicate(r, &rules, "modern", true, &carca::expansions::ALL)
+    };
+    let shown = |a: &carca::engine::Adjudication| {
+        carca::report::diagnostics::render(&a.findings, carca::report::diagnostics::Style::Plain)
+    };
+    let dir = std::path::Path::new("fixtures/illegal");
+    let (mut checked, mut fewer) = (0, 0);
+    for entry in std::fs::read_dir(dir).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "yaml") {
+            continue;
+        }
+        let yaml = std::fs::read_to_string(&path).expect("fixture");
+        let value: serde_json::Value = serde_saphyr::from_str(&yaml).expect("YAML");
+        let json = serde_json::to_string_pretty(&value).expect("JSON");
+        for (name, text) in [("yaml", yaml.as_str()), ("json", json.as_str())] {
+            let label = format!("{} as {name}", path.display());
+            let src = carca::source::SourceFile::new(label.as_str(), text);
+            let Some(quick) = carca::record::parse_fast(loader, &src, dir) else {
+                continue;
+            };
+            let a = adjudicate(&quick);
+            if a.findings.is_empty() {
+                continue;
+            }
+            // A snapshot has no turns: it is read again whole.
+            let carca::record::Body::History(turns) = &quick.body else {
+                continue;
+            };
+            let again = carca::record::respan(loader, &quick, &a.turns_with_findings)
+                .unwrap_or_else(|| panic!("{label}: its turns are found"));
+            let whole = carca::record::parse(loader, &src, dir).expect("readable");
+            assert_eq!(
+                shown(&adjudicate(&again)),
+                shown(&adjudicate(&whole)),
+                "{label}"
+            );
+            checked += 1;
+            if a.turns_with_findings.len() < turns.len() {
+                fewer += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "{checked} records checked");
+    assert!(
+        fewer * 2 >= checked,
+        "{fewer} of {checked} read fewer turns again"
+    );
+}

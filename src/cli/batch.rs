@@ -358,12 +358,15 @@ fn score_one(
         && let Ok((rules, spec, own)) = rules_for(loader, &rec, over, cache)
     {
         let a = adjudicate(&rec, &rules, &spec, own, &crate::expansions::ALL);
-        if a.findings.is_empty() || !spans {
-            return Some(Scored {
-                name,
-                result: Ok(a),
-            });
-        }
+        let result = if a.findings.is_empty() || !spans {
+            Ok(a)
+        } else {
+            super::load::with_spans(loader, &rec, &a, |r| {
+                let (rules, spec, own) = rules_for(loader, &r, over, cache)?;
+                Ok(adjudicate(&r, &rules, &spec, own, &crate::expansions::ALL))
+            })
+        };
+        return Some(Scored { name, result });
     }
     let result = record::parse(loader, &src, &dir).and_then(|rec| {
         let (rules, spec, own) = rules_for(loader, &rec, over, cache)?;

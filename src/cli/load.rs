@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::{Format, Outcome};
 use crate::diagnostic::{Finding, exit_code};
+use crate::engine::Adjudication;
 use crate::loader::Loader;
 use crate::record::{self, Record};
 use crate::report::diagnostics::{Style, render};
@@ -58,6 +59,31 @@ pub(crate) fn prepare_read(
         let record = record::parse(loader, &source, &dir)?;
         prepare_record(loader, record, rules_override)
     })
+}
+
+/// Adjudicates again, with spans, a record read the quick way whose
+/// adjudication `quick` made findings, so that they point at its lines:
+/// only its header and the turns whose walk made them are read again
+/// ([`record::respan`]), when that gives the same findings, each pointing
+/// somewhere; else the whole record. `score` adjudicates a record read.
+pub(crate) fn with_spans(
+    loader: &Loader,
+    record: &Record,
+    quick: &Adjudication,
+    mut score: impl FnMut(Record) -> Result<Adjudication, Vec<Finding>>,
+) -> Result<Adjudication, Vec<Finding>> {
+    if let Some(r) = record::respan(loader, record, &quick.turns_with_findings)
+        && let Ok(a) = score(r)
+        && a.findings.len() == quick.findings.len()
+        && a.findings.iter().all(Finding::located)
+        && a.findings
+            .iter()
+            .zip(&quick.findings)
+            .all(|(a, q)| a.code_string() == q.code_string())
+    {
+        return Ok(a);
+    }
+    score(record::parse(loader, &record.source, &record.dir)?)
 }
 
 /// Reads a record's text already in memory: the quick way first when

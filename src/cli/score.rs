@@ -1,17 +1,16 @@
 //! `carca score`: check a record and explain its score.
 
-use super::load::{Prepared, failed, prepare_record, prepare_with, shown_name};
+use super::load::{Prepared, failed, prepare_record, prepare_with, shown_name, with_spans};
 use super::{Format, Outcome};
 use crate::diagnostic::exit_code;
 use crate::engine::{Adjudication, adjudicate};
 use crate::loader::Loader;
-use crate::record;
 use crate::report::diagnostics::{Style, render};
 use crate::report::score;
 
 /// Adjudicates a prepared record. A record read the quick way that has
-/// something to report is read again with spans, so that its diagnostics
-/// point at its lines.
+/// something to report is read again with spans where it needs them
+/// ([`with_spans`]), so that its diagnostics point at its lines.
 pub(crate) fn adjudicated(
     loader: &Loader,
     p: &Prepared,
@@ -21,15 +20,16 @@ pub(crate) fn adjudicated(
     if a.findings.is_empty() || !p.record.read_quickly {
         return Ok(a);
     }
-    let spanned = record::parse(loader, &p.record.source, &p.record.dir)
-        .and_then(|r| prepare_record(loader, r, rules_override))?;
-    Ok(adjudicate(
-        &spanned.record,
-        &spanned.rules,
-        &spanned.spec,
-        spanned.own,
-        &crate::expansions::ALL,
-    ))
+    with_spans(loader, &p.record, &a, |r| {
+        let spanned = prepare_record(loader, r, rules_override)?;
+        Ok(adjudicate(
+            &spanned.record,
+            &spanned.rules,
+            &spanned.spec,
+            spanned.own,
+            &crate::expansions::ALL,
+        ))
+    })
 }
 
 /// Scores one record.

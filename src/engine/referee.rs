@@ -61,6 +61,9 @@ pub struct Adjudication {
     pub notes: Vec<Note>,
     /// The figures in play, for their words.
     pub figures: std::sync::Arc<crate::tileset::FigureTable>,
+    /// The record's turns (indices into its list) whose walk made a
+    /// finding, in order: where a record read without spans needs them.
+    pub turns_with_findings: Vec<usize>,
 }
 
 /// A follower deployment the rules refused.
@@ -87,8 +90,19 @@ pub fn adjudicate(
     registry: &Registry,
 ) -> Adjudication {
     let mut referee = Referee::new(record, rules, registry);
+    let mut turns_with_findings = Vec::new();
     let ended = match &record.body {
-        Body::History(turns) => referee.history(turns),
+        Body::History(turns) => {
+            let mut found = 0;
+            referee.history_seen(turns, |r, played| {
+                if r.findings.len() > found {
+                    found = r.findings.len();
+                    if let Some(turn) = played.checked_sub(1) {
+                        turns_with_findings.push(turn);
+                    }
+                }
+            })
+        }
         Body::Snapshot { board, meeples } => {
             referee.snapshot(board, meeples);
             // A snapshot is a finished game unless it says `final: false`.
@@ -162,6 +176,7 @@ pub fn adjudicate(
         marks,
         refused,
         notes,
+        turns_with_findings,
     }
 }
 

@@ -26,5 +26,6 @@ mod validate;
 
 pub use model::*;
 pub use read::{
-    Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, probe_text, ruleset_for, schema,
+    Probe, is_jcz, looks_like_jcz, parse, parse_fast, probe, probe_text, respan, ruleset_for,
+    schema,
 };

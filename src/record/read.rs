@@ -4,7 +4,7 @@
 
 use super::raw::RawRecord;
 use super::validate::Converter;
-use super::{Record, RecordError, RecordKeys, keys, plain, raw};
+use super::{Body, Record, RecordError, RecordKeys, keys, plain, raw};
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
 use crate::loader::Loader;
@@ -289,6 +289,208 @@ fn read_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
     };
     record.read_quickly = true;
     Some(record)
+}
+
+/// A record read the quick way ([`parse_fast`]), read again with spans
+/// only where it needs them: its header, and the turns at `turns` (indices
+/// into its list, those whose walk made a finding). Every other turn is
+/// blanked out of the text, its bytes left in place so that every offset
+/// holds, and is taken from `quick` as read. `None` when the record's
+/// turns cannot be found that way (then [`parse`] reads it whole).
+#[must_use]
+pub fn respan(loader: &Loader, quick: &Record, turns: &[usize]) -> Option<Record> {
+    let Body::History(quick_turns) = &quick.body else {
+        return None;
+    };
+    let src = &quick.source;
+    let text = src.text();
+    let ranges = turn_ranges(text)?;
+    if ranges.len() != quick_turns.len() || turns.iter().any(|&t| t >= ranges.len()) {
+        return None;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for (i, r) in ranges.iter().enumerate() {
+        if turns.contains(&i) {
+            continue;
+        }
+        // An empty mapping, then spaces; line ends stay where they were.
+        let blank = bytes.get_mut(r.clone()).filter(|b| b.len() >= 2)?;
+        for b in blank.iter_mut() {
+            if *b != b'\n' && *b != b'\r' {
+                *b = b' ';
+            }
+        }
+        blank[0] = b'{';
+        blank[1] = b'}';
+    }
+    // Only ASCII bytes took the place of a turn's, from its first bracket
+    // to its last: the text is still UTF-8.
+    let reduced = String::from_utf8(bytes).ok()?;
+    let mut raw = keys::using(RecordKeys::of(loader), || {
+        serde_saphyr::from_str_with_options::<RawRecord>(&reduced, yaml_options(reduced.len()))
+    })
+    .ok()?;
+    let raw_turns = raw
+        .turns
+        .as_mut()
+        .map(|t| std::mem::take(&mut t.value))
+        .unwrap_or_default();
+    if raw_turns.len() != quick_turns.len() {
+        return None;
+    }
+    let mut b = Converter {
+        loader,
+        src,
+        findings: Vec::new(),
+        deferred: Vec::new(),
+    };
+    let record = b.record(raw, &quick.dir, &mut |b, catalog, players| {
+        let mut out = Vec::with_capacity(quick_turns.len());
+        for (i, (t, q)) in raw_turns.iter().zip(quick_turns).enumerate() {
+            if !turns.contains(&i) {
+                out.push(q.clone());
+            } else if let Some(turn) = b.turn(i + 1, t, b.turn_span(t), catalog, players) {
+                out.push(turn);
+            }
+        }
+        out
+    });
+    match record {
+        Some(r)
+            if b.findings.is_empty()
+                && matches!(&r.body, Body::History(t) if t.len() == quick_turns.len()) =>
+        {
+            Some(r)
+        }
+        _ => None,
+    }
+}
+
+/// Where a quick-read YAML node's text starts: its first scalar's or
+/// collection's.
+fn yaml_start(node: &crate::yaml::Node<'_>) -> Option<*const u8> {
+    match node {
+        crate::yaml::Node::Scalar(s, _) | crate::yaml::Node::Flow(s, _) => Some(s.as_ptr()),
+        crate::yaml::Node::Seq(v) => yaml_start(v.first()?),
+        crate::yaml::Node::Map(v) => yaml_start(&v.first()?.0),
+    }
+}
+
+/// Where each of a record's turns is written: the entries of a JSON
+/// record's top-level `turns` list, from the first bracket to the last;
+/// the items of a plain YAML record's, from the first character after the
+/// item's dash to the line of the next item (a comment after it included).
+/// `None` for any other way of writing them.
+fn turn_ranges(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    use crate::yaml::Node;
+    if text.trim_start().starts_with('{') {
+        return json_turn_ranges(text.as_bytes());
+    }
+    let Node::Map(entries) = crate::yaml::read(text)? else {
+        return None;
+    };
+    let k = entries
+        .iter()
+        .position(|(k, _)| matches!(k, Node::Scalar("turns", _)))?;
+    let Node::Seq(items) = &entries[k].1 else {
+        return None;
+    };
+    let base = text.as_ptr() as usize;
+    let at = |node: &Node<'_>| (yaml_start(node)? as usize).checked_sub(base);
+    let line_of = |offset: usize| text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let starts: Vec<usize> = items.iter().map(at).collect::<Option<_>>()?;
+    let end = match entries.get(k + 1) {
+        Some((key, _)) => line_of(at(key)?),
+        None => text.len(),
+    };
+    let ends = starts.iter().skip(1).map(|&s| line_of(s)).chain([end]);
+    let ranges: Vec<_> = starts.iter().zip(ends).map(|(&s, e)| s..e).collect();
+    // Each starts right after its dash, on the dash's line.
+    ranges
+        .iter()
+        .all(|r| {
+            r.start < r.end
+                && text[line_of(r.start)..r.start]
+                    .trim_end_matches(' ')
+                    .ends_with('-')
+        })
+        .then_some(ranges)
+}
+
+/// [`turn_ranges`] for a JSON record: its top-level `"turns"` key (written
+/// without escapes) and the entries of its list.
+fn json_turn_ranges(b: &[u8]) -> Option<Vec<std::ops::Range<usize>>> {
+    // Past the string opening at `i`.
+    let string_end = |mut i: usize| -> Option<usize> {
+        i += 1;
+        loop {
+            match b.get(i)? {
+                b'\\' => i += 2,
+                b'"' => return Some(i + 1),
+                _ => i += 1,
+            }
+        }
+    };
+    let blank = |mut i: usize| {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        i
+    };
+    let (mut i, mut depth) = (0, 0usize);
+    let open = loop {
+        match *b.get(i)? {
+            b'"' => {
+                let end = string_end(i)?;
+                if depth == 1 && &b[i..end] == b"\"turns\"" {
+                    let colon = blank(end);
+                    if b.get(colon) == Some(&b':') {
+                        let list = blank(colon + 1);
+                        if b.get(list) != Some(&b'[') {
+                            return None;
+                        }
+                        break list;
+                    }
+                }
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+        i += 1;
+    };
+    let mut out = Vec::new();
+    i = blank(open + 1);
+    if b.get(i) == Some(&b']') {
+        return Some(out);
+    }
+    loop {
+        let (start, mut depth) = (i, 0usize);
+        loop {
+            match *b.get(i)? {
+                b'"' => {
+                    i = string_end(i)?;
+                    continue;
+                }
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' | b',' if depth == 0 => break,
+                b'}' | b']' => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        let mut end = i;
+        while end > start && b[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        out.push(start..end);
+        if b[i] == b']' {
+            return Some(out);
+        }
+        i = blank(i + 1);
+    }
 }
 
 pub(super) fn build(
