@@ -62,6 +62,13 @@ impl Slot {
 
 /// The feature store: one slot per node, kept together so that a union
 /// touches one cache line per node.
+/// A copy of `v` with room for `more` entries.
+pub(crate) fn with_room<T: Clone>(v: &[T], more: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len() + more);
+    out.extend_from_slice(v);
+    out
+}
+
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Features {
     slots: Vec<Slot>,
@@ -115,6 +122,16 @@ impl Features {
             least: id,
         });
         id
+    }
+
+    /// A copy with room for one more tile's features
+    /// (`Game::trial`).
+    pub(crate) fn trial(&self) -> Features {
+        Features {
+            slots: with_room(&self.slots, crate::tileset::build::MAX_FEATURES_PER_TILE),
+            extras: self.extras.clone(),
+            next_follower: with_room(&self.next_follower, 1),
+        }
     }
 
     /// The placed tile (index in placement order) a node lies on.

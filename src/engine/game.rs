@@ -10,7 +10,7 @@ use super::board::Board;
 use super::event::{
     Award, Basis, Event, FeatureId, FeatureName, FeatureReport, Part, Phase, ScoredKind, Unit,
 };
-use super::features::{Features, Node};
+use super::features::{Features, Node, with_room};
 use super::open::OpenPositions;
 use super::scoring::{self, Rated};
 use super::violation::CornerProblem;
@@ -492,6 +492,44 @@ impl<'a> Game<'a> {
             landmarks: Vec::new(),
             converted: (Vec::new(), None),
             moved: Vec::new(),
+        }
+    }
+
+    /// A copy of the game to try a placement on (`carca moves`):
+    /// everything on the board and in the supplies, with room for one more
+    /// tile so that placing it copies nothing again, and no past scoring
+    /// (what the try scores is its own; a mechanic reads only the current
+    /// turn's events) nor index of open positions (made again if asked).
+    #[must_use]
+    pub(crate) fn trial(&self) -> Game<'a> {
+        Game {
+            catalog: self.catalog,
+            rules: self.rules,
+            players: self.players,
+            placed: with_room(&self.placed, 1),
+            at: self.at.clone(),
+            features: self.features.trial(),
+            rates: self.rates.clone(),
+            ring: with_room(&self.ring, 1),
+            followers: with_room(&self.followers, 1),
+            supply: self.supply.clone(),
+            kinds: self.kinds,
+            scores: self.scores.clone(),
+            hooks: self.hooks.clone(),
+            events: Vec::new(),
+            touched: self.touched.clone(),
+            came_home: self.came_home.clone(),
+            keep_home: self.keep_home,
+            corners: self.corners.clone(),
+            neutrals: self.neutrals.clone(),
+            kept: self.kept.clone(),
+            taken: self.taken.clone(),
+            cloisters_closed: self.cloisters_closed.clone(),
+            completed: self.completed,
+            open: RefCell::default(),
+            landmarks: self.landmarks.clone(),
+            converted: self.converted.clone(),
+            moved: self.moved.clone(),
         }
     }
 

@@ -1055,7 +1055,7 @@ impl Mechanics {
                     .flat_map(|m| m.enabling(game, actor, tile, (pos, rot), &problems))
                     .collect::<Vec<Act>>();
                 for act in acts {
-                    let mut tried = game.clone();
+                    let mut tried = game.trial();
                     let mut mechanics = self.clone();
                     let (form, said) = mechanics.laying(
                         &mut tried,

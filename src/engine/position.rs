@@ -250,7 +250,7 @@ impl Position<'_> {
     /// "placed" phase does.
     fn tried(&self, tile: usize, at: Pos, rot: Rotation, laid: &[crate::record::Act]) -> Tried<'_> {
         let r = &self.referee;
-        let mut game = r.game.clone();
+        let mut game = r.game.trial();
         // The acts laid with the tile (a bridge) change the board or the
         // tile's form first, as the referee's "place" phase does.
         let mut laying = None;
@@ -353,7 +353,7 @@ impl Position<'_> {
     /// Where the figures that the scoring of the tile placed as `tried`
     /// has it sends home may move on (no figure deployed with it).
     fn moves_after(&self, tried: &Tried<'_>) -> Vec<MovesAfter> {
-        let mut after = tried.game.clone();
+        let mut after = tried.game.trial();
         after.score_completed(
             tried.idx,
             super::Phase::Turn {

@@ -266,7 +266,7 @@ impl City {
         if game.supply(player, Figure::FOLLOWER) == 0 {
             return Vec::new();
         }
-        let mut after = game.clone();
+        let mut after = game.trial();
         // A turn number no real turn has, so that only this scoring counts.
         let turn = usize::MAX;
         after.score_completed(
