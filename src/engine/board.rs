@@ -130,6 +130,25 @@ impl Board {
     /// Grows the grid to cover `p` (at least doubling the side that must
     /// grow), or moves the board to a hash map when the grid would be
     /// mostly empty.
+    /// Takes the tile at `p` off (the last one inserted, taken back).
+    pub(crate) fn remove(&mut self, p: Pos) {
+        match &mut self.sparse {
+            Some(map) => {
+                if map.remove(&p).is_some() {
+                    self.len -= 1;
+                }
+            }
+            None => {
+                if let Some(c) = self.cell(p)
+                    && self.cells[c] != EMPTY
+                {
+                    self.cells[c] = EMPTY;
+                    self.len -= 1;
+                }
+            }
+        }
+    }
+
     fn grow_to(&mut self, p: Pos) {
         let (x0, y0) = (i64::from(self.x0), i64::from(self.y0));
         let (w, h) = (self.width as i64, self.height as i64);

@@ -69,6 +69,19 @@ pub(crate) fn with_room<T: Clone>(v: &[T], more: usize) -> Vec<T> {
     out
 }
 
+/// The sets a placement can change, as they were before it
+/// ([`Features::save`]).
+#[derive(Debug)]
+pub(crate) struct Saved {
+    len: usize,
+    slots: Vec<(Node, Slot)>,
+    extras: Vec<(Node, Option<Carried>)>,
+    links: Vec<(u32, u32)>,
+}
+
+/// What a set carries: modifier indices with counts, sorted.
+type Carried = Vec<(u16, u32)>;
+
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Features {
     slots: Vec<Slot>,
@@ -131,6 +144,65 @@ impl Features {
             slots: with_room(&self.slots, crate::tileset::build::MAX_FEATURES_PER_TILE),
             extras: self.extras.clone(),
             next_follower: with_room(&self.next_follower, 1),
+        }
+    }
+
+    /// What joins to the sets of `nodes` can change, saved before a tile is
+    /// placed beside them so that [`Features::restore`] takes the placement
+    /// back: every node from each of `nodes` up to its set's root (a join
+    /// writes only roots, and a path's compression only the nodes on it),
+    /// with what the roots carry and their followers' ring links.
+    pub(crate) fn save(&self, nodes: impl IntoIterator<Item = Node>) -> Saved {
+        let mut saved = Saved {
+            len: self.slots.len(),
+            slots: Vec::new(),
+            extras: Vec::new(),
+            links: Vec::new(),
+        };
+        for start in nodes {
+            let mut n = start;
+            while let Some(&slot) = self.slots.get(n as usize) {
+                if saved.slots.iter().any(|&(m, _)| m == n) {
+                    break;
+                }
+                saved.slots.push((n, slot));
+                saved.extras.push((n, self.extras.get(&n).cloned()));
+                if slot.last != NONE
+                    && let Some(&next) = self.next_follower.get(slot.last as usize)
+                {
+                    saved.links.push((slot.last, next));
+                }
+                if slot.parent == n {
+                    break;
+                }
+                n = slot.parent;
+            }
+        }
+        saved
+    }
+
+    /// Takes back what happened to the sets since `saved` was made by
+    /// [`Features::save`] (a tile placed): the nodes added go, and the
+    /// saved ones are as they were.
+    pub(crate) fn restore(&mut self, saved: Saved) {
+        let len = saved.len as Node;
+        self.extras.retain(|&n, _| n < len);
+        self.slots.truncate(saved.len);
+        for (n, slot) in saved.slots {
+            self.slots[n as usize] = slot;
+        }
+        for (n, extras) in saved.extras {
+            match extras {
+                Some(e) => {
+                    self.extras.insert(n, e);
+                }
+                None => {
+                    self.extras.remove(&n);
+                }
+            }
+        }
+        for (f, next) in saved.links {
+            self.next_follower[f as usize] = next;
         }
     }
 

@@ -378,6 +378,17 @@ impl Counts {
     }
 }
 
+/// A placement [`Game::place_for_now`] made, and what takes it back.
+#[derive(Debug)]
+pub(crate) struct Placed {
+    /// Its index among placed tiles.
+    pub(crate) idx: usize,
+    pos: Pos,
+    around: [Option<usize>; 8],
+    saved: super::features::Saved,
+    before: (Vec<Node>, Vec<usize>),
+}
+
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
@@ -842,6 +853,64 @@ impl<'a> Game<'a> {
             self.cloisters_closed.insert(0, idx);
         }
         idx
+    }
+
+    /// [`Game::place`], to be taken back by [`Game::take_back`]: for
+    /// trying a placement on one copy of the game after another (`carca
+    /// moves`). `None` (and nothing placed) for a tile with a landmark,
+    /// which joins sets anywhere on the board.
+    pub(crate) fn place_for_now(&mut self, tile: usize, pos: Pos, rot: Rotation) -> Option<Placed> {
+        if self.catalog.tiles[tile].landmarks {
+            return None;
+        }
+        // The sets the placement can join or close: those of the tiles
+        // beside it (every feature, a bridge's included).
+        let around = self.at.around(pos);
+        let mut nodes = Vec::new();
+        for n in [1, 3, 5, 7].into_iter().filter_map(|i| around[i]) {
+            let p = &self.placed[n];
+            let count = self.tile(p.tile()).features.len() as Node;
+            nodes.extend(p.base..p.base + count);
+            nodes.extend(
+                self.moved
+                    .iter()
+                    .filter(|&&(t, _, _)| t as usize == n)
+                    .map(|&(_, _, node)| node),
+            );
+        }
+        let saved = self.features.save(nodes);
+        let before = (self.touched.clone(), self.cloisters_closed.clone());
+        let idx = self.place(tile, pos, rot, None);
+        Some(Placed {
+            idx,
+            pos,
+            around,
+            saved,
+            before,
+        })
+    }
+
+    /// Takes back a placement made by [`Game::place_for_now`].
+    pub(crate) fn take_back(&mut self, placed: Placed) {
+        let Placed {
+            idx,
+            pos,
+            around,
+            saved,
+            before,
+        } = placed;
+        self.features.restore(saved);
+        self.at.remove(pos);
+        self.placed.truncate(idx);
+        self.ring.truncate(idx);
+        for n in around.into_iter().flatten() {
+            self.ring[n] -= 1;
+        }
+        (self.touched, self.cloisters_closed) = before;
+        // The open positions' index, if it took the tile in.
+        if self.open.borrow().0 > idx {
+            *self.open.borrow_mut() = (0, OpenPositions::default());
+        }
     }
 
     /// The name of the landmark that feature `feature` of placed tile
@@ -2405,6 +2474,92 @@ pub(crate) mod tests {
         game.features
             .occupants(game.node(placed, feature))
             .collect()
+    }
+
+    /// What a game's board says, feature by feature: each set's root, its
+    /// open sides, size, extras, followers and whether it was scored, and
+    /// each placed tile's neighbours.
+    fn board_view(game: &Game) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, p) in game.placed().iter().enumerate() {
+            for f in 0..game.tile(p.tile()).features.len() {
+                let n = game.node(i, f);
+                let fs = &game.features;
+                out.push(format!(
+                    "{i}/{f}: root {} open {} size {} extras {:?} on {:?} scored {} least {}",
+                    fs.find(n),
+                    fs.open(n),
+                    fs.size(n),
+                    fs.extras(n),
+                    fs.occupants(n).collect::<Vec<_>>(),
+                    fs.scored(n),
+                    fs.least(n),
+                ));
+            }
+            out.push(format!("{i}: at {:?} ring {}", p.pos, game.ring[i]));
+        }
+        out.push(format!(
+            "{} nodes, {:?} {:?}",
+            game.features.len(),
+            game.touched,
+            game.cloisters_closed
+        ));
+        out
+    }
+
+    #[test]
+    fn a_placement_made_for_now_is_taken_back_whole() {
+        let catalog = base();
+        let rules = Ruleset::modern();
+        let mut game = Game::new(&catalog, &rules, 2);
+        let mut seed: u64 = 7;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as usize % n
+        };
+        game.place(
+            catalog.find("D").expect("D"),
+            Pos::new(0, 0),
+            Rotation::R0,
+            None,
+        );
+        let mut tried = 0;
+        for turn in 1..60 {
+            let tile = next(catalog.tiles.len());
+            let legal = game.legal_placements(tile);
+            if legal.is_empty() {
+                continue;
+            }
+            // Every legal placement of the tile, tried and taken back,
+            // leaves the board as it was.
+            let before = board_view(&game);
+            for &(pos, rot) in &legal {
+                let placed = game.place_for_now(tile, pos, rot).expect("no landmark");
+                game.take_back(placed);
+                tried += 1;
+            }
+            assert_eq!(board_view(&game), before, "turn {turn}");
+            let (pos, rot) = legal[next(legal.len())];
+            let idx = game.place(tile, pos, rot, Some(turn));
+            // A follower now and then, so that sets hold rings of them.
+            let features = game.tile(tile).features.len();
+            let feature = next(features);
+            if next(2) == 0
+                && game
+                    .deploy_problem(idx, feature, turn % 2, Figure::FOLLOWER)
+                    .is_none()
+            {
+                game.deploy(idx, feature, turn % 2, Figure::FOLLOWER);
+            }
+            game.score_completed(
+                idx,
+                crate::engine::Phase::Turn {
+                    number: turn,
+                    player: turn % 2,
+                },
+            );
+        }
+        assert!(tried > 200, "{tried} placements tried");
     }
 
     #[test]
