@@ -166,10 +166,44 @@ impl Position<'_> {
             .filter(|&(_, rot)| !same_as_smaller(rot))
             .filter(|&(pos, rot)| r.mechanic_problem(tile, pos, rot).is_none())
             .collect();
+        // A placement that wakes no mechanic, where no mechanic asks more
+        // of it (a base game's), is tried on one copy of the game after
+        // another, each taken back; any other on a copy of its own.
+        let alone = r.mechanics.placed_concerns(tile) == 0
+            && !r.mechanics.hooks_scored()
+            && !self.opens_on_placing();
+        let mut scratch: Option<Game<'_>> = None;
         placements
             .into_iter()
-            .map(|(at, rot)| self.move_at(tile, at, rot, &[]))
+            .map(|(at, rot)| {
+                if alone {
+                    let mut game = scratch.take().unwrap_or_else(|| r.game.trial());
+                    if let Some(placed) = game.place_for_now(tile, at, rot) {
+                        let tried = Tried {
+                            game,
+                            mechanics: None,
+                            idx: placed.idx,
+                        };
+                        let m = self.move_tried(&tried, at, rot);
+                        let mut game = tried.game;
+                        game.take_back(placed);
+                        scratch = Some(game);
+                        return m;
+                    }
+                    scratch = Some(game);
+                }
+                self.move_at(tile, at, rot, &[])
+            })
             .collect()
+    }
+
+    /// Whether a placement itself opens anything (a portal, the princess,
+    /// a flight): asked of the game with the tile in place.
+    fn opens_on_placing(&self) -> bool {
+        let r = &self.referee;
+        r.mechanics.offers_elsewhere().is_some()
+            || r.mechanics.hooks_move()
+            || r.mechanics.hooks_act()
     }
 
     /// The placements of `tile` its edges alone do not allow but an act
@@ -191,14 +225,16 @@ impl Position<'_> {
     /// The placement of `tile` at `at` turned by `rot`, laid with the acts
     /// `laid`, with its legal follower spots and choices.
     fn move_at(&self, tile: usize, at: Pos, rot: Rotation, laid: &[crate::record::Act]) -> Move {
+        let tried = self.tried(tile, at, rot, laid);
+        self.move_tried(&tried, at, rot)
+    }
+
+    /// The move of the tile `tried` placed at `at` turned by `rot`: its
+    /// legal follower spots and choices there.
+    fn move_tried(&self, tried: &Tried<'_>, at: Pos, rot: Rotation) -> Move {
         let r = &self.referee;
         let can_deploy = !self.figures().is_empty();
-        // What a placement itself opens (a portal, the princess, a
-        // flight): asked of the game with the tile in place.
-        let placed_options = r.mechanics.offers_elsewhere().is_some()
-            || r.mechanics.hooks_move()
-            || r.mechanics.hooks_act();
-        let tried = self.tried(tile, at, rot, laid);
+        let placed_options = self.opens_on_placing();
         // The tile in the form it lies in (with a bridge across it).
         let t = tried.game.tile(tried.game.placed()[tried.idx].tile());
         let spots = if can_deploy {
@@ -210,14 +246,14 @@ impl Position<'_> {
         } else {
             Vec::new()
         };
-        let companions = self.companion_spots(&tried, at);
+        let companions = self.companion_spots(tried, at);
         let after = if r.mechanics.hooks_scored() {
-            self.moves_after(&tried)
+            self.moves_after(tried)
         } else {
             Vec::new()
         };
         let (elsewhere, mut actions) = if placed_options {
-            self.placed_options(&tried, can_deploy)
+            self.placed_options(tried, can_deploy)
         } else {
             (Vec::new(), Vec::new())
         };
