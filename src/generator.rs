@@ -97,13 +97,21 @@ fn choose(
 /// (at most `MAX_SUPPLY_SCALE` copies of every tile).
 #[must_use]
 pub fn scale_for(catalog: &Catalog, tiles: u64) -> Option<u32> {
-    let total: u64 = catalog
-        .tiles
-        .iter()
-        .filter(|e| !e.tile.per_player)
-        .map(|e| u64::from(e.tile.count))
-        .sum();
-    let scale = tiles.div_ceil(total.max(1)).max(1);
+    // A start block lies once, whatever the scale (`Catalog::scale`).
+    let (block, rest) =
+        catalog
+            .tiles
+            .iter()
+            .filter(|e| !e.tile.per_player)
+            .fold((0, 0), |(block, rest), e| {
+                let n = u64::from(e.tile.count);
+                if e.tile.at.is_some() {
+                    (block + n, rest)
+                } else {
+                    (block, rest + n)
+                }
+            });
+    let scale = tiles.saturating_sub(block).div_ceil(rest.max(1)).max(1);
     u32::try_from(scale)
         .ok()
         .filter(|&s| i64::from(s) <= crate::record::MAX_SUPPLY_SCALE)

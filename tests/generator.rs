@@ -42,9 +42,7 @@ fn played_under(
         .collect();
     let mut catalog = Catalog::new(loaded);
     let scale = scale_for(&catalog, tiles).expect("a supply scale a record may carry");
-    for e in &mut catalog.tiles {
-        e.tile.count *= scale;
-    }
+    catalog.scale(scale);
     let options = Options {
         tiles,
         players,
@@ -619,4 +617,37 @@ fn a_capture_never_asks_back_the_prisoner_ransomed_that_turn() {
     };
     let g = carca::generator::play(&catalog, &options, scale);
     assert_legal(&g.yaml(), "mix 124, seed 8138500573303983459");
+}
+
+#[test]
+fn a_start_block_lies_once_whatever_the_supply_scale() {
+    // 150 tiles of the base set and the Count need two copies of the
+    // base set's tiles, and one City of Carcassonne: no tile of the City
+    // is left to draw.
+    let text = game(1, 3, 150, &["base", "count"], 0.5);
+    assert!(text.contains("supply_scale: 2"), "{text}");
+    assert!(
+        !text.contains("CO"),
+        "a tile of the City was drawn:\n{text}"
+    );
+    assert_legal(&text, "150 tiles with the Count");
+    // A record that discards the City's middle tile as though a second
+    // City were in the supply is refused.
+    let text = "tilesets: [base, count]\nsupply_scale: 2\nplayers: [red, blue]\nturns:\n  - { discard: CO07 }\n";
+    let src = SourceFile::new("second City", text);
+    let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
+        .unwrap_or_else(|f| panic!("{f:?}"));
+    let a = adjudicate(
+        &rec,
+        &Ruleset::modern(),
+        "modern",
+        true,
+        &carca::expansions::ALL,
+    );
+    let codes: Vec<String> = a
+        .findings
+        .iter()
+        .map(carca::diagnostic::Finding::code_string)
+        .collect();
+    assert_eq!(codes, ["carca::rules::supply"], "{:?}", a.findings);
 }

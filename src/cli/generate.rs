@@ -78,9 +78,7 @@ pub(crate) fn plan<'a>(
             crate::record::MAX_SUPPLY_SCALE
         )));
     };
-    for e in &mut catalog.tiles {
-        e.tile.count = e.tile.count.saturating_mul(scale);
-    }
+    catalog.scale(scale);
     Ok(Plan {
         catalog,
         scale,

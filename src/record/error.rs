@@ -378,7 +378,9 @@ pub enum RecordError {
     #[error("`supply_scale` is {value}; it must be between 1 and {max}")]
     #[diagnostic(
         code(carca::record::supply_scale),
-        help("`supply_scale: N` plays with N copies of every tile (per-player tiles too)")
+        help(
+            "`supply_scale: N` plays with N copies of every tile (per-player tiles too; a start block such as the City of Carcassonne lies once)"
+        )
     )]
     SupplyScale {
         /// The value.

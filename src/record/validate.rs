@@ -358,9 +358,7 @@ impl<'a> Converter<'a> {
         }
         let mut catalog = Catalog::new(sets);
         if scale > 1 {
-            for e in &mut catalog.tiles {
-                e.tile.count = e.tile.count.saturating_mul(scale);
-            }
+            catalog.scale(scale);
         }
         let catalog = Arc::new(catalog);
         if let Some(list) = specs.first().map(|(_, s)| *s) {

@@ -467,6 +467,17 @@ impl Catalog {
         names
     }
 
+    /// Plays with `scale` copies of every tile (`supply_scale`), but for
+    /// the tiles that lie on the board from the start at their `at` (a
+    /// start block such as the City of Carcassonne lies once).
+    pub fn scale(&mut self, scale: u32) {
+        for e in &mut self.tiles {
+            if e.tile.at.is_none() {
+                e.tile.count = e.tile.count.saturating_mul(scale);
+            }
+        }
+    }
+
     /// The default start tile: the opening set's, else the first set's.
     #[must_use]
     pub fn default_start(&self) -> Option<usize> {
