@@ -451,15 +451,16 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         None
     }
 
-    /// Phases "placed", "act" and "move": whether placing `tile` wakes
-    /// this mechanic in `phase` (asked once per tile of the catalog when a
-    /// game is set up). In the "placed" phase a mechanic is called only on
-    /// a tile that wakes it; in the "act" and "move" phases, on a turn
-    /// whose tile wakes it or whose record writes an act of one of its keys
-    /// ([`Mechanic::act_keys`]), and then it is asked [`Mechanic::busy`].
-    /// Every tile, unless a mechanic says otherwise.
-    fn wakes(&self, _phase: Phases, _tile: &crate::tileset::Tile) -> bool {
-        true
+    /// Phases "placed", "act" and "move": which placed tiles wake this
+    /// mechanic in `phase` (asked once per phase when a game is set up,
+    /// and looked up in the catalog's index of symbols). In the "placed"
+    /// phase a mechanic is called only on a tile that wakes it; in the
+    /// "act" and "move" phases, on a turn whose tile wakes it or whose
+    /// record writes an act of one of its keys ([`Mechanic::act_keys`]),
+    /// and then it is asked [`Mechanic::busy`]. Every tile, unless a
+    /// mechanic says otherwise.
+    fn wakes(&self, _phase: Phases) -> Wakes {
+        Wakes::Every
     }
 
     /// Phase "scored": whether it has nothing to do there on a turn that
@@ -779,6 +780,18 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     }
 }
 
+/// Which placed tiles wake a mechanic in one of the phases "placed", "act"
+/// and "move" ([`Mechanic::wakes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wakes {
+    /// Every tile.
+    Every,
+    /// No tile: only an act of its keys.
+    Never,
+    /// A tile that shows one of these symbols.
+    Showing(&'static [&'static str]),
+}
+
 /// The turn mechanics in play, the phases each hooks into (asked once),
 /// and the phases any of them hooks into.
 #[derive(Debug, Default)]
@@ -789,8 +802,12 @@ pub struct Mechanics {
     /// Per phase (by its bit), the mechanics hooked into it: bit `i` for
     /// `all[i]`.
     by_phase: [u32; 16],
-    /// Per tile of the catalog, the mechanics its placement wakes in the
-    /// "placed", "act" and "move" phases (bit `i` for `all[i]`).
+    /// Per phase of [`WOKEN`], the mechanics every placed tile wakes (bit
+    /// `i` for `all[i]`).
+    by_every_tile: [u32; 3],
+    /// Per tile of the catalog, the mechanics its placement wakes besides
+    /// in the "placed", "act" and "move" phases, by the symbols it shows;
+    /// empty when none is woken by symbols.
     by_tile: Vec<[u32; 3]>,
     /// Per record key of an act, the mechanics an act of it wakes.
     by_act: Vec<(&'static str, u32)>,
@@ -822,6 +839,7 @@ impl Clone for Mechanics {
             each: self.each.clone(),
             phases: self.phases,
             by_phase: self.by_phase,
+            by_every_tile: self.by_every_tile,
             by_tile: self.by_tile.clone(),
             by_act: self.by_act.clone(),
             by_deploy: self.by_deploy,
@@ -852,17 +870,25 @@ impl Mechanics {
         let each: Vec<Phases> = all.iter().map(|m| m.phases()).collect();
         let phases = each.iter().fold(Phases::default(), |p, m| p.and(*m));
         let by_phase = Mechanics::masks(&each);
-        // A game no mechanic of these phases is in keeps no table.
+        // A game no mechanic wakes by a tile's symbols keeps no table.
+        let mut by_every_tile = [0u32; 3];
         let mut by_tile = Vec::new();
-        if WOKEN.iter().any(|&p| phases.has(p)) {
-            let tiles = &setup.catalog.tiles;
-            by_tile = vec![[0u32; 3]; tiles.len()];
-            for (slot, &phase) in WOKEN.iter().enumerate() {
-                for i in Mechanics::hooked(&by_phase, phase) {
-                    let m = all[i].as_ref();
-                    for (woken, e) in by_tile.iter_mut().zip(tiles) {
-                        if m.wakes(phase, &e.tile) {
-                            woken[slot] |= 1 << i;
+        for (slot, &phase) in WOKEN.iter().enumerate() {
+            for i in Mechanics::hooked(&by_phase, phase) {
+                match all[i].wakes(phase) {
+                    Wakes::Every => by_every_tile[slot] |= 1 << i,
+                    Wakes::Never => {}
+                    Wakes::Showing(symbols) => {
+                        for &symbol in symbols {
+                            for &t in setup.catalog.showing(symbol) {
+                                if by_tile.is_empty() {
+                                    by_tile = vec![[0u32; 3]; setup.catalog.tiles.len()];
+                                }
+                                if let Some(woken) = by_tile.get_mut(t) {
+                                    let woken: &mut [u32; 3] = woken;
+                                    woken[slot] |= 1 << i;
+                                }
+                            }
                         }
                     }
                 }
@@ -892,6 +918,7 @@ impl Mechanics {
             each,
             phases,
             by_phase,
+            by_every_tile,
             by_tile,
             by_act,
             by_deploy,
@@ -1630,7 +1657,7 @@ impl Mechanics {
     /// placement.
     #[must_use]
     pub fn placed_concerns(&self, tile: usize) -> u32 {
-        self.by_tile.get(tile).map_or(0, |w| w[0])
+        (self.by_every_tile[0] | self.by_tile.get(tile).map_or(0, |w| w[0]))
             & Mechanics::mask_of(&self.by_phase, Phases::PLACED)
     }
 
@@ -1643,8 +1670,9 @@ impl Mechanics {
         };
         let by_tile = placed
             .and_then(|i| game.placed().get(i))
-            .and_then(|p| self.by_tile.get(p.tile()))
-            .map_or(u32::MAX, |w| w[slot]);
+            .map_or(u32::MAX, |p| {
+                self.by_every_tile[slot] | self.by_tile.get(p.tile()).map_or(0, |w| w[slot])
+            });
         let by_act = acts.iter().fold(0, |mask, a| {
             mask | match a {
                 // The turn's figure, on most turns: its mask is kept.

@@ -160,8 +160,9 @@ pub struct Catalog {
     by_id: rustc_hash::FxHashMap<String, usize>,
     /// Ids that more than one set in play defines.
     ambiguous: std::collections::HashSet<String>,
-    /// The symbols some tile in play shows, found once.
-    symbols: Vec<String>,
+    /// The symbols some tile in play shows, found once, each with the
+    /// tiles (indices of `tiles`) that show it.
+    symbols: Vec<(String, Vec<usize>)>,
     /// By modifier index: whether some tile in play carries it.
     carried: Vec<bool>,
     /// With bridges in play, per tile of the sets: its forms bridged N–S
@@ -186,7 +187,16 @@ impl Catalog {
     /// Whether some tile in play shows the symbol `symbol`.
     #[must_use]
     pub fn shows(&self, symbol: &str) -> bool {
-        self.symbols.iter().any(|s| s == symbol)
+        self.symbols.iter().any(|(s, _)| s == symbol)
+    }
+
+    /// The tiles (indices of `tiles`) that show the symbol `symbol`.
+    #[must_use]
+    pub fn showing(&self, symbol: &str) -> &[usize] {
+        self.symbols
+            .iter()
+            .find(|(s, _)| s == symbol)
+            .map_or(&[], |(_, tiles)| tiles)
     }
 
     /// The catalog of these sets.
@@ -344,12 +354,19 @@ impl Catalog {
                 }
             }
         }
-        let mut symbols: Vec<String> = tiles
-            .iter()
-            .flat_map(|e| e.tile.symbols.iter().cloned())
-            .collect();
-        symbols.sort_unstable();
-        symbols.dedup();
+        let mut symbols: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, e) in tiles.iter().enumerate() {
+            for symbol in &e.tile.symbols {
+                match symbols.iter_mut().find(|(s, _)| s == symbol) {
+                    Some((_, showing)) => {
+                        if showing.last() != Some(&i) {
+                            showing.push(i);
+                        }
+                    }
+                    None => symbols.push((symbol.clone(), vec![i])),
+                }
+            }
+        }
         let mut carried = vec![false; modifiers.len()];
         for &(m, n) in tiles.iter().flat_map(|e| e.extras.iter().flatten()) {
             if n > 0

@@ -10,7 +10,7 @@ use super::problem::BcbProblem;
 use crate::engine::Note;
 use crate::engine::event::{NoteKind, Phase, Told};
 use crate::engine::game::{Game, Payment};
-use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Setup, TurnEnded};
+use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Setup, TurnEnded, Wakes};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
@@ -364,8 +364,12 @@ impl Mechanic for Bazaars {
             .and(Phases::TURN_END)
     }
 
-    fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
-        phase == Phases::PLACED && tile.shows(super::BAZAAR)
+    fn wakes(&self, phase: Phases) -> Wakes {
+        if phase == Phases::PLACED {
+            Wakes::Showing(&[super::BAZAAR])
+        } else {
+            Wakes::Never
+        }
     }
 
     fn act_keys(&self) -> &'static [&'static str] {

@@ -11,7 +11,7 @@ use super::problem::BcbProblem;
 use crate::engine::event::{FeatureId, Note, NoteKind, Phase, Told};
 use crate::engine::game::{Game, Grant, Spot};
 use crate::engine::mechanic::{
-    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Target,
+    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Target, Wakes,
 };
 use crate::engine::scoring::Converted;
 use crate::engine::violation::{Broken, ViolationKind};
@@ -488,9 +488,13 @@ impl Mechanic for Castling {
         true
     }
 
-    fn wakes(&self, phase: Phases, _tile: &crate::tileset::Tile) -> bool {
+    fn wakes(&self, phase: Phases) -> Wakes {
         // In the "move" phase only a `castle:` act wakes it.
-        phase != Phases::MOVE
+        if phase == Phases::MOVE {
+            Wakes::Never
+        } else {
+            Wakes::Every
+        }
     }
 
     fn busy(

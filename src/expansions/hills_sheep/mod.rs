@@ -23,7 +23,7 @@ use crate::engine::event::{Award, Basis, Note, NoteKind, Part, Phase, Told, Unit
 use crate::engine::features::Node;
 use crate::engine::game::{Game, Grant, Scoring, Spot};
 use crate::engine::mechanic::{
-    Acting, ActionOption, Mechanic, Phases, Placing, Said, Setup, Target,
+    Acting, ActionOption, Mechanic, Phases, Placing, Said, Setup, Target, Wakes,
 };
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
@@ -544,10 +544,14 @@ impl Mechanic for Shepherds {
             .collect()
     }
 
-    fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
+    fn wakes(&self, phase: Phases) -> Wakes {
         // Only a hill hides a tile; every tile may extend a shepherd's
         // field.
-        phase != Phases::PLACED || tile.shows(HILL)
+        if phase == Phases::PLACED {
+            Wakes::Showing(&[HILL])
+        } else {
+            Wakes::Every
+        }
     }
 
     fn busy(

@@ -14,7 +14,9 @@ use super::problem::{DragonProblem, Refused};
 use super::symbols;
 use crate::engine::event::{Gone, Note, NoteKind, Told};
 use crate::engine::game::{Game, Neutral};
-use crate::engine::mechanic::{Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target};
+use crate::engine::mechanic::{
+    Acting, Mechanic, Phases, Placing, Said, Scored, Setup, Target, Wakes,
+};
 use crate::engine::supply::Supply;
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::{Edge, Pos};
@@ -142,9 +144,12 @@ impl Mechanic for Dragon {
     /// arrives (the "move" phase); in the "move" phase a dragon tile does
     /// too, unless it flies after the scoring. A `dragon:` act always does
     /// (and is refused where it does not belong).
-    fn wakes(&self, phase: Phases, tile: &crate::tileset::Tile) -> bool {
-        tile.shows(symbols::VOLCANO)
-            || (phase == Phases::MOVE && !self.after_scoring && tile.shows(symbols::DRAGON))
+    fn wakes(&self, phase: Phases) -> Wakes {
+        if phase == Phases::MOVE && !self.after_scoring {
+            Wakes::Showing(&[symbols::VOLCANO, symbols::DRAGON])
+        } else {
+            Wakes::Showing(&[symbols::VOLCANO])
+        }
     }
 
     /// A volcano: the dragon comes onto it at once, so the tile it left

@@ -14,7 +14,7 @@ use super::symbols;
 use crate::engine::event::{Note, NoteKind, Phase, Told};
 use crate::engine::features::Node;
 use crate::engine::game::{Beside, Game, Grant, Neutral, Scoring};
-use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup};
+use crate::engine::mechanic::{Acting, Begun, Mechanic, Phases, Said, Setup, Wakes};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed, Record};
 use crate::rules::table::{Bears, Kept, PointKey, Row, Toggle, Values};
@@ -125,8 +125,8 @@ impl Mechanic for Fairy {
     }
 
     /// No tile wakes it: a move of the fairy is an act of its own.
-    fn wakes(&self, _phase: Phases, _tile: &crate::tileset::Tile) -> bool {
-        false
+    fn wakes(&self, _phase: Phases) -> Wakes {
+        Wakes::Never
     }
 
     fn action_options(

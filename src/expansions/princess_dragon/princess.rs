@@ -11,7 +11,7 @@ use super::problem::{DragonProblem, Refused};
 use super::symbols;
 use crate::engine::event::{Note, NoteKind, Told};
 use crate::engine::game::{Game, Spot};
-use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup};
+use crate::engine::mechanic::{Acting, Mechanic, Phases, Said, Setup, Wakes};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed};
 use crate::rules::table::{Bears, Kept, Toggle, Values};
@@ -83,8 +83,12 @@ impl Mechanic for Princess {
 
     /// A tile showing the princess wakes it when she must act; else only a
     /// `princess:` act does.
-    fn wakes(&self, _phase: Phases, tile: &crate::tileset::Tile) -> bool {
-        self.must && tile.shows(symbols::PRINCESS)
+    fn wakes(&self, _phase: Phases) -> Wakes {
+        if self.must {
+            Wakes::Showing(&[symbols::PRINCESS])
+        } else {
+            Wakes::Never
+        }
     }
 
     fn busy(
