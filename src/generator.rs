@@ -935,7 +935,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
             },
             acts: Acts::default(),
         };
-        let hidden = mechanics.hidden();
+        let hidden = referee.game.hidden();
         let mut seat = Dice {
             rng: &mut rng,
             followers: options.followers,
@@ -956,7 +956,7 @@ pub fn play_under(catalog: &Catalog, options: &Options, scale: u32, rules: &Rule
         );
         // A tile put out of the game unseen (under a hill) is the next of
         // the deck.
-        for _ in hidden..referee.mechanics.hidden() {
+        for _ in hidden..referee.game.hidden() {
             deck.pop_front();
         }
         let Some((pos, rot)) = found else {

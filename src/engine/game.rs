@@ -448,6 +448,9 @@ pub struct Game<'a> {
     /// bridge laid on it), whose nodes do not follow its others: (placed
     /// tile, feature, node). Empty in a game without them.
     moved: Vec<(u32, u16, Node)>,
+    /// Land tiles of the common supply a mechanic put out of the game
+    /// unseen ([`Game::hide_tile`]).
+    hidden: u64,
 }
 
 impl<'a> Game<'a> {
@@ -503,6 +506,7 @@ impl<'a> Game<'a> {
             landmarks: Vec::new(),
             converted: (Vec::new(), None),
             moved: Vec::new(),
+            hidden: 0,
         }
     }
 
@@ -541,7 +545,21 @@ impl<'a> Game<'a> {
             landmarks: self.landmarks.clone(),
             converted: self.converted.clone(),
             moved: self.moved.clone(),
+            hidden: self.hidden,
         }
+    }
+
+    /// A mechanic puts a land tile of the common supply out of the game
+    /// unseen, never to be drawn (a tile under a hill): the game ends
+    /// when the others run out.
+    pub fn hide_tile(&mut self) {
+        self.hidden += 1;
+    }
+
+    /// Land tiles put out of the game unseen ([`Game::hide_tile`]).
+    #[must_use]
+    pub fn hidden(&self) -> u64 {
+        self.hidden
     }
 
     /// The tile type of a catalog index.

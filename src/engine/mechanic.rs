@@ -539,13 +539,6 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         0
     }
 
-    /// Land tiles of the common supply this mechanic put out of the game
-    /// unseen, never to be drawn (a tile under a hill): the game ends when
-    /// the others run out.
-    fn hidden(&self) -> u64 {
-        0
-    }
-
     /// Phase "draw": the tile dealt to `actor` for this part of a turn
     /// (`second`: a builder's second tile), which they play instead of
     /// drawing one (a tile got at a bazaar); `None`: they draw.
@@ -1232,12 +1225,6 @@ impl Mechanics {
         self.in_phase(Phases::DRAW)
             .map(|m| m.set_aside(catalog, supply))
             .sum()
-    }
-
-    /// Land tiles the mechanics put out of the game unseen.
-    #[must_use]
-    pub fn hidden(&self) -> u64 {
-        self.all.iter().map(|m| m.hidden()).sum()
     }
 
     /// The tile dealt to `actor` for this part of a turn, if a mechanic

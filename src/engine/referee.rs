@@ -363,10 +363,7 @@ impl<'r> Referee<'r> {
     /// Land tiles left to draw: the common supply less what a mechanic
     /// sets aside now (dragon tiles before the first volcano).
     pub(super) fn drawable(&self) -> u64 {
-        let left = self
-            .supply
-            .land_left
-            .saturating_sub(self.mechanics.hidden());
+        let left = self.supply.land_left.saturating_sub(self.game.hidden());
         if !self.mechanics.hooks_draw() {
             return left;
         }

@@ -78,7 +78,6 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
             shepherd,
             flocks: Vec::new(),
             bag: BAG,
-            hidden: 0,
             hill: None,
             seen: 0,
         }) as Box<dyn Mechanic>
@@ -124,8 +123,6 @@ struct Shepherds {
     flocks: Vec<Flocked>,
     /// Tokens in the bag, in the order of [`Token::ALL`].
     bag: [u8; 5],
-    /// Tiles hidden under hills.
-    hidden: u64,
     /// A hill placed this turn that hid a tile, noted in the next phase.
     hill: Option<Pos>,
     /// Figures deployed before this many were looked at.
@@ -571,10 +568,6 @@ impl Mechanic for Shepherds {
                 .is_some_and(|s| game.followers().last().is_some_and(|f| f.figure == s))
     }
 
-    fn hidden(&self) -> u64 {
-        self.hidden
-    }
-
     /// A snapshot's shepherds were placed before it: no draw is due for
     /// them, and their flocks are not stated (sheep score nothing at the
     /// end).
@@ -588,7 +581,7 @@ impl Mechanic for Shepherds {
         placing: &Placing,
     ) -> Option<crate::engine::event::FeatureId> {
         if placing.left > 0 && game.tile(placing.tile).shows(HILL) {
-            self.hidden += 1;
+            game.hide_tile();
             self.hill = Some(placing.pos);
         }
         None
