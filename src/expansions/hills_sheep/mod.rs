@@ -114,7 +114,7 @@ struct Flocked {
     placed_on: usize,
 }
 
-/// The flocks, the bag and the tiles under hills.
+/// The flocks and the bag.
 #[derive(Debug, Clone)]
 struct Shepherds {
     /// The shepherd's figure, if the tiles bring it.
@@ -134,21 +134,11 @@ struct Shepherds {
 struct Fields {
     /// The roots.
     roots: [Node; 12],
-    /// A spot of each.
-    spots: [Option<Spot>; 12],
     /// How many.
     len: usize,
 }
 
 impl Fields {
-    /// Whether any of them can grow no more.
-    fn any_closed(&self, game: &Game) -> bool {
-        self.spots[..self.len]
-            .iter()
-            .flatten()
-            .any(|&s| Shepherds::closed(game, s))
-    }
-
     /// Whether the field of `field` is one of them.
     fn has(&self, game: &Game, field: Spot) -> bool {
         let root = game.root_of(field);
@@ -282,7 +272,6 @@ impl Shepherds {
             if tile.features[feature].kind == FeatureKind::Field && out.len < out.roots.len() {
                 let spot = Spot { placed, feature };
                 out.roots[out.len] = game.root_of(spot);
-                out.spots[out.len] = Some(spot);
                 out.len += 1;
             }
         }
@@ -648,8 +637,21 @@ impl Mechanic for Shepherds {
             .iter()
             .flat_map(|(_, f)| f.entries.iter().cloned())
             .collect();
-        let here = Self::fields_at(game, acting.placed);
-        let dues = self.dues(game, acting.actor, acting.turn, &here);
+        // The fields the tile extends, found only when a flock of the
+        // actor's placed before may be among them, or a flock's field can
+        // grow no more.
+        let mut here: Option<Fields> = None;
+        if self
+            .flocks
+            .iter()
+            .any(|f| f.owner == acting.actor && f.placed_on != acting.turn)
+        {
+            here = Some(Self::fields_at(game, acting.placed));
+        }
+        let dues = match &here {
+            Some(here) => self.dues(game, acting.actor, acting.turn, here),
+            None => self.dues(game, acting.actor, acting.turn, &Fields::default()),
+        };
         if !written.is_empty() || !dues.is_empty() {
             self.tend(game, acting, &dues, &written, said);
         }
@@ -658,16 +660,15 @@ impl Mechanic for Shepherds {
         // can close it.
         let tile = game.tile(game.placed()[acting.placed].tile());
         let any_edge = tile.edges.contains(&EdgeKind::Any);
-        // Most tiles close none of the fields they extend: nothing to
-        // look at then.
-        if !any_edge && !here.any_closed(game) {
-            return;
-        }
         let mut k = 0;
         while k < self.flocks.len() {
             let field = Self::field_of(game, &self.flocks[k]);
-            let touched = any_edge || here.has(game, field);
-            if touched && Self::closed(game, field) {
+            if Self::closed(game, field)
+                && (any_edge
+                    || here
+                        .get_or_insert_with(|| Self::fields_at(game, acting.placed))
+                        .has(game, field))
+            {
                 self.herd(game, acting, field, Why::Closed, said);
             } else {
                 k += 1;
