@@ -504,6 +504,7 @@ impl Seat for Dice<'_> {
                 acts: &proposed,
                 ..*acting
             },
+            u32::MAX,
         );
         made.extend(proposed);
         Some(said)

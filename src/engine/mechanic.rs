@@ -1322,8 +1322,13 @@ impl Mechanics {
 
     /// The "move" phase: the mechanics take the acts they own after the
     /// deployment, before the scoring.
-    pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        let mut said = self.each_in(Phases::MOVE, |m, said| m.before_scoring(game, acting, said));
+    ///
+    /// Only the mechanics of `busy` ([`Mechanics::busy_mask`]) are asked.
+    pub fn before_scoring(&mut self, game: &mut Game, acting: &Acting<'_>, busy: u32) -> Said {
+        let mut said = Said::default();
+        for i in Mechanics::bits(busy & Mechanics::mask_of(&self.by_phase, Phases::MOVE)) {
+            self.all[i].before_scoring(game, acting, &mut said);
+        }
         self.clear(game, &mut said);
         said
     }
@@ -1387,10 +1392,15 @@ impl Mechanics {
         self.phases.has(Phases::BEGIN)
     }
 
-    /// The "act" phase: the mechanics take the acts they own.
-    pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>) -> Said {
-        let said = self.each_in(Phases::ACT, |m, said| m.act(game, acting, said));
-        self.narrow(Mechanics::mask_of(&self.by_phase, Phases::ACT));
+    /// The "act" phase: the mechanics of `busy` ([`Mechanics::busy_mask`];
+    /// `u32::MAX`: every one hooked into it) take the acts they own.
+    pub fn act(&mut self, game: &mut Game, acting: &Acting<'_>, busy: u32) -> Said {
+        let mask = busy & Mechanics::mask_of(&self.by_phase, Phases::ACT);
+        let mut said = Said::default();
+        for i in Mechanics::bits(mask) {
+            self.all[i].act(game, acting, &mut said);
+        }
+        self.narrow(mask);
         said
     }
 
@@ -1512,10 +1522,32 @@ impl Mechanics {
         acts: &[Act],
     ) -> bool {
         // Most games have no mechanic in most phases: answered here.
-        self.phases.has(phase) && self.busy_in(game, phase, actor, placed, acts)
+        self.phases.has(phase) && self.busy_in(game, phase, actor, placed, acts, true) != 0
     }
 
-    /// [`Mechanics::busy`] for a phase some mechanic is hooked into.
+    /// The mechanics of `phase` (bit `i` for the `i`th) that have anything
+    /// to do on this turn: those the turn woke ([`Mechanic::wakes`], in
+    /// the "act" and "move" phases) and that say they are busy. The
+    /// referee asks only them in the phase.
+    #[must_use]
+    #[inline]
+    pub fn busy_mask(
+        &self,
+        game: &Game,
+        phase: Phases,
+        actor: usize,
+        placed: Option<usize>,
+        acts: &[Act],
+    ) -> u32 {
+        if self.phases.has(phase) {
+            self.busy_in(game, phase, actor, placed, acts, false)
+        } else {
+            0
+        }
+    }
+
+    /// [`Mechanics::busy_mask`] for a phase some mechanic is hooked into;
+    /// with `any`, only whether one is (its first bit, or none).
     #[inline(never)]
     fn busy_in(
         &self,
@@ -1524,12 +1556,22 @@ impl Mechanics {
         actor: usize,
         placed: Option<usize>,
         acts: &[Act],
-    ) -> bool {
+        any: bool,
+    ) -> u32 {
         let mut mask = Mechanics::mask_of(&self.by_phase, phase);
         if WOKEN.contains(&phase) {
             mask &= self.woken(game, phase, placed, acts);
         }
-        Mechanics::bits(mask).any(|i| self.all[i].busy(game, phase, actor, placed, acts))
+        let mut busy = 0;
+        for i in Mechanics::bits(mask) {
+            if self.all[i].busy(game, phase, actor, placed, acts) {
+                busy |= 1 << i;
+                if any {
+                    break;
+                }
+            }
+        }
+        busy
     }
 
     /// The act the last turn played left under way, if any.

@@ -768,15 +768,19 @@ impl<'r> Referee<'r> {
                 self.heard(said);
                 (from..made.len()).collect()
             }
-            None if self.busy(Phases::ACT, actor, Some(idx), turn_acts(turn, made)) => {
-                let acting = Acting {
-                    acts: turn_acts(turn, made),
-                    ..written
-                };
-                let said = self.mechanics.act(&mut self.game, &acting);
-                self.heard(said)
+            None => {
+                let acts = turn_acts(turn, made);
+                let busy =
+                    self.mechanics
+                        .busy_mask(&self.game, Phases::ACT, actor, Some(idx), acts);
+                if busy == 0 {
+                    Vec::new()
+                } else {
+                    let acting = Acting { acts, ..written };
+                    let said = self.mechanics.act(&mut self.game, &acting, busy);
+                    self.heard(said)
+                }
             }
-            None => Vec::new(),
         };
         seat.deploy(&self.mechanics, &self.game, &written, made);
         for (i, act) in turn_acts(turn, made).iter().enumerate() {
@@ -824,15 +828,17 @@ impl<'r> Referee<'r> {
                 later.extend(self.heard(said));
                 later.extend(from..made.len());
             }
-            None if self.busy(Phases::MOVE, actor, Some(idx), turn_acts(turn, made)) => {
-                let acting = Acting {
-                    acts: turn_acts(turn, made),
-                    ..written
-                };
-                let said = self.mechanics.before_scoring(&mut self.game, &acting);
-                later.extend(self.heard(said));
+            None => {
+                let acts = turn_acts(turn, made);
+                let busy =
+                    self.mechanics
+                        .busy_mask(&self.game, Phases::MOVE, actor, Some(idx), acts);
+                if busy != 0 {
+                    let acting = Acting { acts, ..written };
+                    let said = self.mechanics.before_scoring(&mut self.game, &acting, busy);
+                    later.extend(self.heard(said));
+                }
             }
-            None => {}
         }
         self.game.score_completed(
             idx,
