@@ -32,14 +32,14 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     if !super::in_play(catalog) {
         return None;
     }
+    let mut bazaar = vec![false; catalog.tiles.len()];
+    for &t in catalog.showing(super::BAZAAR) {
+        bazaar[t] = true;
+    }
     Some(Box::new(Bazaars {
         players: setup.players,
         auction: setup.rules.option(&AUCTION) != "choose",
-        bazaar: catalog
-            .tiles
-            .iter()
-            .map(|e| e.tile.shows(super::BAZAAR))
-            .collect(),
+        bazaar,
         round: false,
         due: false,
         written: None,

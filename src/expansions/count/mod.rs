@@ -171,10 +171,9 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         wagon: figures.find("wagon"),
         quarters_at: setup
             .catalog
-            .tiles
-            .iter()
-            .find(|e| e.tile.shows(QUARTERS))
-            .and_then(|e| e.tile.at)
+            .showing(QUARTERS)
+            .first()
+            .and_then(|&t| setup.catalog.tiles[t].tile.at)
             .map(|(x, y)| crate::geometry::Pos::new(x, y)),
     }))
 }

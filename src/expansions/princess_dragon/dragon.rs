@@ -51,9 +51,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
     if !setup.catalog.shows(symbols::VOLCANO) {
         return None;
     }
-    let tiles = (0..setup.catalog.tiles.len())
-        .filter(|&i| setup.catalog.tiles[i].tile.shows(symbols::DRAGON))
-        .collect();
+    let tiles = setup.catalog.showing(symbols::DRAGON).to_vec();
     Some(Box::new(Dragon {
         after_scoring: setup.rules.option(&MOVE) == "after-scoring",
         tiles,
