@@ -1579,16 +1579,13 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The figures of `player` on the tile at `at`: on its features, then
-    /// those kept off any feature there.
+    /// The figures of `player` on the tile at `at`: on its features (in
+    /// no order), then those kept off any feature there.
     pub fn figures_of_at(&self, at: Pos, player: usize) -> impl Iterator<Item = Figure> + '_ {
-        let on_features = self
-            .at
+        self.at
             .get(at)
-            .map(|placed| self.figures_on_tile(placed))
-            .unwrap_or_default();
-        on_features
             .into_iter()
+            .flat_map(|placed| self.tile_figures(placed))
             .map(|id| &self.followers[id])
             .filter(move |f| f.player == player)
             .map(|f| f.figure)

@@ -402,7 +402,15 @@ impl Fairy {
 /// The owner of the figure the fairy stands beside, while it is still on
 /// the board (on its feature, or kept off any feature).
 fn owner(game: &Game, beside: Beside) -> Option<usize> {
-    game.figure_beside(beside).map(|(_, _, owner, _)| owner)
+    // Asked at the start of every turn: the owner alone, not the spot.
+    match beside {
+        Beside::Feature(id) => game
+            .followers()
+            .get(id)
+            .filter(|f| f.on_board)
+            .map(|f| f.player),
+        Beside::Kept(id) => game.kept(id).map(|k| k.owner),
+    }
 }
 
 /// The figure the fairy stands beside, in words: its word and spot.
