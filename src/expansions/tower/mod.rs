@@ -86,8 +86,7 @@ pub fn mechanic(setup: &Setup<'_>) -> Option<Box<dyn Mechanic>> {
         built: BTreeMap::new(),
         prisoners: vec![Vec::new(); setup.players],
         ransom: i64::from(setup.rules.points.rate(&RANSOM)),
-        ransom_paid: false,
-        last_turn: None,
+        ransom_paid_on: None,
         foundations: Vec::new(),
         placed_as: BTreeMap::new(),
     }))
@@ -121,11 +120,9 @@ struct Towers {
     prisoners: Vec<Vec<(usize, Figure)>>,
     /// `[points] ransom`.
     ransom: i64,
-    /// The player of the turn has paid a ransom in it (a builder's second
-    /// turn is the same turn).
-    ransom_paid: bool,
-    /// The last turn whose acts were taken.
-    last_turn: Option<usize>,
+    /// The entry of the turns on which the last ransom was paid (a
+    /// builder's second turn, the next entry, is the same turn).
+    ransom_paid_on: Option<usize>,
     /// The tiles with a foundation, in the order placed.
     foundations: Vec<Pos>,
     /// Each foundation's index in `foundations`.
@@ -298,7 +295,7 @@ impl Mechanic for Towers {
         // The prisoner bought back, which an exchange can no longer bring.
         let mut ransomed: Option<(usize, Figure)> = None;
         if !held.is_empty()
-            && !self.ransom_paid_by(acting)
+            && !self.ransom_paid_in(acting)
             && game.scores().get(me).copied().unwrap_or(0) >= self.ransom
             && let Some(k) = pick(held.len())
         {
@@ -393,11 +390,27 @@ impl Mechanic for Towers {
         acts
     }
 
+    /// In the "act" phase, only a turn that builds, captures, ransoms or
+    /// puts a follower on a tower.
+    fn busy(
+        &self,
+        _game: &Game,
+        _phase: Phases,
+        _actor: usize,
+        _placed: Option<usize>,
+        acts: &[Act],
+    ) -> bool {
+        acts.iter().any(|act| match act {
+            Act::Deploy(d) => d.location == Location::Tower,
+            Act::Keyed(_) => {
+                act.get::<TowerPiece>().is_some()
+                    || act.get::<Capture>().is_some()
+                    || act.get::<Ransom>().is_some()
+            }
+        })
+    }
+
     fn act(&mut self, game: &mut Game, acting: &Acting<'_>, said: &mut Said) {
-        if !acting.second {
-            self.ransom_paid = false;
-        }
-        self.last_turn = Some(acting.turn);
         // A ransom comes after the tile and before the figure, so the
         // follower bought back may be deployed at once.
         for (i, act) in acting.acts.iter().enumerate() {
@@ -539,10 +552,12 @@ impl Towers {
         out.into_iter().map(|(_, at, t)| (at, t)).collect()
     }
 
-    /// Whether a ransom was paid in the turn `acting` continues (a
-    /// builder's second turn).
-    fn ransom_paid_by(&self, acting: &Acting<'_>) -> bool {
-        acting.second && self.ransom_paid && self.last_turn == Some(acting.turn - 1)
+    /// Whether a ransom was paid in the turn of `acting`: on its entry,
+    /// or on the one before when it is a builder's second turn.
+    fn ransom_paid_in(&self, acting: &Acting<'_>) -> bool {
+        self.ransom_paid_on.is_some_and(|t| {
+            t == acting.turn || (acting.second && Some(t) == acting.turn.checked_sub(1))
+        })
     }
 
     /// The tower at `at`, if the tile there has a foundation: problems
@@ -803,7 +818,7 @@ impl Towers {
         held.sort_unstable_by_key(|f| f.index());
         held.dedup();
         let points = game.scores().get(me).copied().unwrap_or(0);
-        let problem = if self.ransom_paid {
+        let problem = if self.ransom_paid_in(acting) {
             Some(TowerProblem::RansomTwice)
         } else if held.is_empty() {
             Some(TowerProblem::NoPrisoner(acting.names[r.from].clone()))
@@ -841,7 +856,7 @@ impl Towers {
             self.ransom,
             "ransom",
         );
-        self.ransom_paid = true;
+        self.ransom_paid_on = Some(acting.turn);
         said.notes.push(Note {
             turn: acting.turn,
             player: me,
@@ -851,5 +866,53 @@ impl Towers {
                 points: self.ransom,
             })),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Towers;
+    use crate::engine::mechanic::Acting;
+    use std::collections::BTreeMap;
+
+    /// A ransom counts against the turn it was paid in and that turn's
+    /// second part (a builder's), however many turns without the tower's
+    /// acts lie between two ransoms.
+    #[test]
+    fn a_ransom_counts_against_its_own_turn_only() {
+        let towers = Towers {
+            pieces: vec![10; 2],
+            built: BTreeMap::new(),
+            prisoners: vec![Vec::new(); 2],
+            ransom: 3,
+            ransom_paid_on: Some(5),
+            foundations: Vec::new(),
+            placed_as: BTreeMap::new(),
+        };
+        let names = ["red".to_string(), "blue".to_string()];
+        let acting = |turn: usize, second: bool| Acting {
+            turn,
+            actor: 1,
+            names: &names,
+            placed: 0,
+            second,
+            acts: &[],
+            span: miette::SourceSpan::from((0, 0)),
+        };
+        assert!(towers.ransom_paid_in(&acting(5, false)));
+        assert!(
+            towers.ransom_paid_in(&acting(6, true)),
+            "the second part of turn 5"
+        );
+        assert!(!towers.ransom_paid_in(&acting(6, false)), "the next turn");
+        assert!(
+            !towers.ransom_paid_in(&acting(9, true)),
+            "a later builder's turn"
+        );
+        let never = Towers {
+            ransom_paid_on: None,
+            ..towers
+        };
+        assert!(!never.ransom_paid_in(&acting(0, false)));
     }
 }
