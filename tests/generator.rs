@@ -86,12 +86,22 @@ fn assert_generated_use(
     );
 }
 
-fn assert_legal(text: &str, label: &str) {
+/// A record's adjudication under the modern rules.
+fn adjudicated(text: &str, label: &str) -> carca::engine::Adjudication {
     let src = SourceFile::new(label, text);
     let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
-        .unwrap_or_else(|f| panic!("{label}: {f:?}"));
-    let rules = Ruleset::modern();
-    let a = adjudicate(&rec, &rules, "modern", true, &carca::expansions::ALL);
+        .unwrap_or_else(|f| panic!("{label}: {f:?}\n{text}"));
+    adjudicate(
+        &rec,
+        &Ruleset::modern(),
+        "modern",
+        true,
+        &carca::expansions::ALL,
+    )
+}
+
+fn assert_legal(text: &str, label: &str) {
+    let a = adjudicated(text, label);
     assert!(a.findings.is_empty(), "{label}: {:?}\n{text}", a.findings);
     assert!(a.ended, "{label} should end");
 }
@@ -312,16 +322,7 @@ fn generation_is_deterministic() {
 fn the_smallest_games_are_records_carca_reads() {
     for tiles in [1, 2, 3] {
         let text = game(1, 2, tiles, &["base"], 0.5);
-        let src = SourceFile::new("small", text.as_str());
-        let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
-            .unwrap_or_else(|f| panic!("{tiles} tiles: {f:?}\n{text}"));
-        let a = adjudicate(
-            &rec,
-            &Ruleset::modern(),
-            "modern",
-            true,
-            &carca::expansions::ALL,
-        );
+        let a = adjudicated(&text, &format!("{tiles} tiles"));
         assert!(a.findings.is_empty(), "{tiles} tiles: {:?}", a.findings);
     }
 }
@@ -634,16 +635,7 @@ fn a_start_block_lies_once_whatever_the_supply_scale() {
     // A record that discards the City's middle tile as though a second
     // City were in the supply is refused.
     let text = "tilesets: [base, count]\nsupply_scale: 2\nplayers: [red, blue]\nturns:\n  - { discard: CO07 }\n";
-    let src = SourceFile::new("second City", text);
-    let rec = record::parse(crate::common::loader(), &src, std::path::Path::new(""))
-        .unwrap_or_else(|f| panic!("{f:?}"));
-    let a = adjudicate(
-        &rec,
-        &Ruleset::modern(),
-        "modern",
-        true,
-        &carca::expansions::ALL,
-    );
+    let a = adjudicated(text, "second City");
     let codes: Vec<String> = a
         .findings
         .iter()

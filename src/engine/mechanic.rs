@@ -1521,8 +1521,7 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        // Most games have no mechanic in most phases: answered here.
-        self.phases.has(phase) && self.busy_in(game, phase, actor, placed, acts, true) != 0
+        self.busy_mask(game, phase, actor, placed, acts) != 0
     }
 
     /// The mechanics of `phase` (bit `i` for the `i`th) that have anything
@@ -1539,15 +1538,15 @@ impl Mechanics {
         placed: Option<usize>,
         acts: &[Act],
     ) -> u32 {
+        // Most games have no mechanic in most phases: answered here.
         if self.phases.has(phase) {
-            self.busy_in(game, phase, actor, placed, acts, false)
+            self.busy_in(game, phase, actor, placed, acts)
         } else {
             0
         }
     }
 
-    /// [`Mechanics::busy_mask`] for a phase some mechanic is hooked into;
-    /// with `any`, only whether one is (its first bit, or none).
+    /// [`Mechanics::busy_mask`] for a phase some mechanic is hooked into.
     #[inline(never)]
     fn busy_in(
         &self,
@@ -1556,7 +1555,6 @@ impl Mechanics {
         actor: usize,
         placed: Option<usize>,
         acts: &[Act],
-        any: bool,
     ) -> u32 {
         let mut mask = Mechanics::mask_of(&self.by_phase, phase);
         if WOKEN.contains(&phase) {
@@ -1566,9 +1564,6 @@ impl Mechanics {
         for i in Mechanics::bits(mask) {
             if self.all[i].busy(game, phase, actor, placed, acts) {
                 busy |= 1 << i;
-                if any {
-                    break;
-                }
             }
         }
         busy
