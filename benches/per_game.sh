@@ -34,14 +34,20 @@ for format in json yaml; do
     one=$(count "$carca" score "$work/$format-1" --quiet)
     echo "$format files: $(( (all - one) / 99 )) instructions a game; engine alone $(( engine / 100 ))"
 done
-# The engine per placed tile for every built-in set at once against the
-# base game: ten generated 150-tile, 3-player games of each (seeds 1 to
-# 10), `adjudicate`'s instructions over the placements. Every set but The
-# River, which cannot be played with the City of Carcassonne (and costs
-# the engine nothing but its first tiles' course).
-every=base,abbey,inns-cathedrals,traders-builders,abbey-mayor,tower,princess-dragon,hills-sheep,count,bridges-castles-bazaars
-for mix in base every; do
-    sets=$([ "$mix" = base ] && echo base || echo "$every")
+# The engine per placed tile for the base game, each expansion with it,
+# and every built-in set at once: ten generated 150-tile, 3-player games
+# of each (seeds 1 to 10), `adjudicate`'s instructions over the
+# placements. Every set but The River, which cannot be played with the
+# City of Carcassonne (and costs the engine nothing but its first tiles'
+# course).
+expansions="abbey inns-cathedrals traders-builders abbey-mayor tower princess-dragon hills-sheep count bridges-castles-bazaars"
+every=base,$(echo $expansions | tr ' ' ,)
+for mix in base $expansions every; do
+    case $mix in
+        base) sets=base ;;
+        every) sets=$every ;;
+        *) sets=base,$mix ;;
+    esac
     mkdir -p "$work/mix-$mix"
     for seed in $(seq 1 10); do
         "$carca" gen --tiles 150 --players 3 --seed "$seed" --tilesets "$sets" \
