@@ -28,7 +28,8 @@ pub(crate) struct RawRecord<T = Vec<RawTurn>> {
     /// file.
     /// Default `modern`.
     pub(crate) rules: Option<Spanned<String>>,
-    /// Play with this many copies of every tile (default 1).
+    /// Play with this many copies of every tile but those of a start
+    /// block such as the City of Carcassonne, which lies once (default 1).
     pub(crate) supply_scale: Option<Spanned<i64>>,
     /// A ruleset written in the record, instead of `rules`.
     pub(crate) ruleset: Option<Spanned<RawRuleset>>,
@@ -74,7 +75,8 @@ pub(crate) struct RawRecordShape {
     /// Default `modern`.
     #[schemars(with = "Option<String>")]
     rules: (),
-    /// Play with this many copies of every tile (default 1).
+    /// Play with this many copies of every tile but those of a start
+    /// block such as the City of Carcassonne, which lies once (default 1).
     #[schemars(with = "Option<i64>", range(min = 1, max = 100_000))]
     supply_scale: (),
     /// A ruleset written in the record, instead of `rules`.

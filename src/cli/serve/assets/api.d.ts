@@ -3254,7 +3254,8 @@ export declare namespace ServeRecord {
        */
       rules?: string | null;
       /**
-       * Play with this many copies of every tile (default 1).
+       * Play with this many copies of every tile but those of a start
+       * block such as the City of Carcassonne, which lies once (default 1).
        */
       supply_scale?: number | null;
       /**
