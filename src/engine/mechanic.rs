@@ -362,11 +362,17 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
     fn boxed(&self) -> Box<dyn Mechanic>;
 
     /// The phases whose hooks it writes; the others are not asked. Asked
-    /// when a game is set up, and again after its "placed" and "act"
-    /// hooks and a snapshot's restoring: a mechanic may leave a phase it
-    /// is done with (the dragon leaves the draw phase once a volcano
-    /// brought it), never join one.
+    /// when a game is set up, and again, when it [`Mechanic::narrows`],
+    /// after its "placed" and "act" hooks and a snapshot's restoring: a
+    /// mechanic may leave a phase it is done with (the dragon leaves the
+    /// draw phase once a volcano brought it), never join one.
     fn phases(&self) -> Phases;
+
+    /// Whether its phases may narrow as the game goes on (asked once; the
+    /// dragon's do): only then are they asked again.
+    fn narrows(&self) -> bool {
+        false
+    }
 
     /// Phase "draw": a rule of the supply's order that taking `tile`
     /// breaks.
@@ -810,6 +816,8 @@ pub struct Mechanics {
     /// The mechanics that have nothing to do in the "scored" phase of a
     /// turn that completed nothing ([`Mechanic::scored_needs_completion`]).
     on_completion: u32,
+    /// The mechanics whose phases may narrow ([`Mechanic::narrows`]).
+    narrowing: u32,
 }
 
 /// The phases a placed tile wakes mechanics in, in the order of
@@ -837,6 +845,7 @@ impl Clone for Mechanics {
             by_act: self.by_act.clone(),
             by_deploy: self.by_deploy,
             on_completion: self.on_completion,
+            narrowing: self.narrowing,
         }
     }
 }
@@ -906,6 +915,11 @@ impl Mechanics {
             .enumerate()
             .filter(|(_, m)| m.scored_needs_completion())
             .fold(0, |mask, (i, _)| mask | 1 << i);
+        let narrowing = all
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.narrows())
+            .fold(0, |mask, (i, _)| mask | 1 << i);
         Mechanics {
             all,
             each,
@@ -916,6 +930,7 @@ impl Mechanics {
             by_act,
             by_deploy,
             on_completion,
+            narrowing,
         }
     }
 
@@ -1405,11 +1420,11 @@ impl Mechanics {
     }
 
     /// The phases of the mechanics of `mask` (bit `i` for the `i`th: those
-    /// a phase just woke) asked again: each keeps those it still hooks into
-    /// (never one it did not).
+    /// a phase just woke) that may narrow asked again: each keeps those it
+    /// still hooks into (never one it did not).
     fn narrow(&mut self, mask: u32) {
         let mut changed = false;
-        for i in Mechanics::bits(mask & Mechanics::all_bits(self.all.len())) {
+        for i in Mechanics::bits(mask & self.narrowing & Mechanics::all_bits(self.all.len())) {
             let (m, each) = (&self.all[i], &mut self.each[i]);
             let now = each.within(m.phases());
             changed |= now != *each;

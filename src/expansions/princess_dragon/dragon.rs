@@ -105,6 +105,11 @@ impl Mechanic for Dragon {
             .and(flight)
     }
 
+    /// It leaves the draw phase once a volcano brought it.
+    fn narrows(&self) -> bool {
+        true
+    }
+
     fn act_keys(&self) -> &'static [&'static str] {
         &["dragon"]
     }
