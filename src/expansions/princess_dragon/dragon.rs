@@ -744,5 +744,23 @@ mod tests {
         }))];
         assert!(mechanics.busy(&game, Phases::ACT, 0, Some(at_plain), &fairy));
         assert!(!mechanics.busy(&game, Phases::MOVE, 0, Some(at_plain), &fairy));
+        // The phase then asks only the mechanics with something to do:
+        // the fairy alone for the fairy's act; the princess too when her
+        // act is written beside it.
+        let mask = |acts: &[Act]| mechanics.busy_mask(&game, Phases::ACT, 0, Some(at_plain), acts);
+        assert_eq!(mask(&fairy).count_ones(), 1);
+        let princess = Act::Keyed(Keyed::new(Picked {
+            by: Picker::Princess,
+            pick: Pick {
+                player: None,
+                at: Pos::new(0, 0),
+                at_span: nowhere,
+                spot: None,
+                span: nowhere,
+            },
+        }));
+        let both = [fairy[0].clone(), princess];
+        assert_eq!(mask(&both).count_ones(), 2);
+        assert_eq!(mask(&both) & mask(&fairy), mask(&fairy));
     }
 }
