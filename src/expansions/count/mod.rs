@@ -23,7 +23,9 @@ use problem::CocProblem;
 
 use crate::engine::event::{Note, NoteKind, Phase, ScoredKind, Told};
 use crate::engine::game::{Game, Spot};
-use crate::engine::mechanic::{Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup};
+use crate::engine::mechanic::{
+    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Wakes,
+};
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed};
 use crate::rules::Figure;
@@ -469,6 +471,12 @@ impl Mechanic for City {
 
     fn act_keys(&self) -> &'static [&'static str] {
         &["leave", "enter", "count"]
+    }
+
+    /// No tile wakes it: a follower leaving the City before the scoring
+    /// is an act of its own (`leave:`).
+    fn wakes(&self, _phase: Phases) -> Wakes {
+        Wakes::Never
     }
 
     fn busy(
