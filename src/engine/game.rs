@@ -1579,6 +1579,20 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The owner of the figure a neutral figure stands beside, while it is
+    /// on the board ([`Game::figure_beside`] without its place).
+    #[must_use]
+    pub fn owner_beside(&self, beside: Beside) -> Option<usize> {
+        match beside {
+            Beside::Feature(id) => self
+                .followers
+                .get(id)
+                .filter(|f| f.on_board)
+                .map(|f| f.player),
+            Beside::Kept(id) => self.kept(id).map(|k| k.owner),
+        }
+    }
+
     /// The figures of `player` on the tile at `at`: on its features (in
     /// no order), then those kept off any feature there.
     pub fn figures_of_at(&self, at: Pos, player: usize) -> impl Iterator<Item = Figure> + '_ {

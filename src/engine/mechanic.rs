@@ -881,16 +881,11 @@ impl Mechanics {
                     Wakes::Every => by_every_tile[slot] |= 1 << i,
                     Wakes::Never => {}
                     Wakes::Showing(symbols) => {
-                        for &symbol in symbols {
-                            for &t in setup.catalog.showing(symbol) {
-                                if by_tile.is_empty() {
-                                    by_tile = vec![[0u32; 3]; setup.catalog.tiles.len()];
-                                }
-                                if let Some(woken) = by_tile.get_mut(t) {
-                                    let woken: &mut [u32; 3] = woken;
-                                    woken[slot] |= 1 << i;
-                                }
+                        for &t in symbols.iter().flat_map(|s| setup.catalog.showing(s)) {
+                            if by_tile.is_empty() {
+                                by_tile = vec![[0u32; 3]; setup.catalog.tiles.len()];
                             }
+                            by_tile[t][slot] |= 1 << i;
                         }
                     }
                 }

@@ -225,9 +225,10 @@ impl Shepherds {
         }
     }
 
-    /// The entries due on turn `turn` of `actor`, whose tile lies at
-    /// placed index `placed`, in the order of the shepherds.
-    fn dues(&self, game: &Game, actor: usize, turn: usize, here: &Fields) -> Vec<Due> {
+    /// The entries due on turn `turn` of `actor`, whose tile extends the
+    /// fields `here` (needed only when a shepherd of the actor's was
+    /// placed before the turn), in the order of the shepherds.
+    fn dues(&self, game: &Game, actor: usize, turn: usize, here: Option<&Fields>) -> Vec<Due> {
         let mut dues: Vec<Due> = Vec::new();
         if !self.flocks.iter().any(|f| f.owner == actor) {
             return dues;
@@ -245,7 +246,7 @@ impl Shepherds {
                 });
                 continue;
             }
-            if !here.has(game, field) {
+            if !here.is_some_and(|h| h.has(game, field)) {
                 continue;
             }
             match dues
@@ -648,10 +649,7 @@ impl Mechanic for Shepherds {
         {
             here = Some(Self::fields_at(game, acting.placed));
         }
-        let dues = match &here {
-            Some(here) => self.dues(game, acting.actor, acting.turn, here),
-            None => self.dues(game, acting.actor, acting.turn, &Fields::default()),
-        };
+        let dues = self.dues(game, acting.actor, acting.turn, here.as_ref());
         if !written.is_empty() || !dues.is_empty() {
             self.tend(game, acting, &dues, &written, said);
         }
@@ -679,19 +677,24 @@ impl Mechanic for Shepherds {
     fn placement_options(&self, game: &Game, placed: usize, player: usize) -> Vec<ActionOption> {
         // The flocks of the player's shepherds whose fields the tile
         // extends: each grows or is scored.
-        self.dues(game, player, usize::MAX, &Self::fields_at(game, placed))
-            .into_iter()
-            .filter_map(|d| {
-                let i = d.mine.iter().find_map(|&id| self.flock(id))?;
-                Some(ActionOption {
-                    key: "flock",
-                    at: self.flocks[i].at,
-                    height: 0,
-                    takes: Vec::new(),
-                    spot: None,
-                })
+        self.dues(
+            game,
+            player,
+            usize::MAX,
+            Some(&Self::fields_at(game, placed)),
+        )
+        .into_iter()
+        .filter_map(|d| {
+            let i = d.mine.iter().find_map(|&id| self.flock(id))?;
+            Some(ActionOption {
+                key: "flock",
+                at: self.flocks[i].at,
+                height: 0,
+                takes: Vec::new(),
+                spot: None,
             })
-            .collect()
+        })
+        .collect()
     }
 
     fn propose_before_scoring(
@@ -706,7 +709,7 @@ impl Mechanic for Shepherds {
             game,
             acting.actor,
             acting.turn,
-            &Self::fields_at(game, acting.placed),
+            Some(&Self::fields_at(game, acting.placed)),
         );
         if dues.is_empty() {
             return Vec::new();

@@ -403,14 +403,7 @@ impl Fairy {
 /// the board (on its feature, or kept off any feature).
 fn owner(game: &Game, beside: Beside) -> Option<usize> {
     // Asked at the start of every turn: the owner alone, not the spot.
-    match beside {
-        Beside::Feature(id) => game
-            .followers()
-            .get(id)
-            .filter(|f| f.on_board)
-            .map(|f| f.player),
-        Beside::Kept(id) => game.kept(id).map(|k| k.owner),
-    }
+    game.owner_beside(beside)
 }
 
 /// The figure the fairy stands beside, in words: its word and spot.
