@@ -56,6 +56,8 @@ for mix in base $expansions every; do
     count "$carca" score "$work/mix-$mix" --quiet > /dev/null
     engine=$(callgrind_annotate --inclusive=yes "$work/out" \
         | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
-    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile"' | wc -l)
+    # A placement is a turn's tile with its position; a bazaar's tiles,
+    # bought for later turns, are not counted twice.
+    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
     echo "$mix: engine $(( engine / placed )) instructions a placed tile ($placed tiles placed)"
 done
