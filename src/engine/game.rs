@@ -1513,6 +1513,15 @@ impl<'a> Game<'a> {
             .is_some()
     }
 
+    /// Whether a `figure` stands on the feature a spot names, across the
+    /// board.
+    #[must_use]
+    pub fn holds(&self, spot: Spot, figure: Figure) -> bool {
+        self.features
+            .occupants(self.node(spot.placed, spot.feature))
+            .any(|f| self.followers[f as usize].figure == figure)
+    }
+
     /// The neutral figure `name`, if it is on the board.
     #[must_use]
     pub fn neutral(&self, name: &str) -> Option<&Neutral> {

@@ -19,7 +19,7 @@ use keys::{Choice, Entry, Flock, Token};
 use notes::{SheepNote, Why};
 use problem::SheepProblem;
 
-use crate::engine::event::{Award, Basis, Note, NoteKind, Part, Phase, Told, Unit};
+use crate::engine::event::{Award, Basis, Gone, Note, NoteKind, Part, Phase, Told, Unit};
 use crate::engine::features::Node;
 use crate::engine::game::{Game, Grant, Scoring, Spot};
 use crate::engine::mechanic::{
@@ -510,7 +510,21 @@ impl Mechanic for Shepherds {
     }
 
     fn phases(&self) -> Phases {
-        Phases::PLACED.and(Phases::MOVE).and(Phases::DEPLOY)
+        Phases::PLACED
+            .and(Phases::MOVE)
+            .and(Phases::DEPLOY)
+            .and(Phases::CLEAR)
+    }
+
+    /// A tile a neutral figure cleared (the dragon ate there): a shepherd
+    /// it took off leaves its flock at once, its sheep back in the bag,
+    /// though the turn asks the shepherds nothing more.
+    fn cleared(&mut self, game: &mut Game, _at: Pos) -> Vec<Gone> {
+        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
+        if !self.flocks.iter().all(on) {
+            self.forget_gone(game);
+        }
+        Vec::new()
     }
 
     fn act_keys(&self) -> &'static [&'static str] {
@@ -546,16 +560,41 @@ impl Mechanic for Shepherds {
         game: &Game,
         phase: Phases,
         _actor: usize,
-        _placed: Option<usize>,
+        placed: Option<usize>,
         acts: &[Act],
     ) -> bool {
-        phase != Phases::MOVE
-            || self.hill.is_some()
-            || !self.flocks.is_empty()
-            || !acts.is_empty()
-            || self
-                .shepherd
-                .is_some_and(|s| game.followers().last().is_some_and(|f| f.figure == s))
+        if phase != Phases::MOVE || self.hill.is_some() {
+            return true;
+        }
+        // A flock entry to take or refuse, or a shepherd deployed now
+        // (its first draw).
+        let shepherd = self.shepherd;
+        if acts.iter().any(|a| match a {
+            Act::Deploy(d) => Some(d.figure) == shepherd,
+            Act::Keyed(_) => a.get::<Flock>().is_some(),
+        }) {
+            return true;
+        }
+        if self.flocks.is_empty() {
+            return false;
+        }
+        // A shepherd that left the board by another rule (its sheep go
+        // back into the bag), or a flock whose field the tile extends: a
+        // draw may be due, or the field closed. A tile whose edges take
+        // anything (the abbey) may close a field it does not extend.
+        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
+        if !self.flocks.iter().all(on) {
+            return true;
+        }
+        let (Some(placed), Some(shepherd)) = (placed, shepherd) else {
+            return true;
+        };
+        let tile = game.tile(game.placed()[placed].tile());
+        tile.edges.contains(&EdgeKind::Any)
+            || (0..tile.features.len()).any(|feature| {
+                tile.features[feature].kind == FeatureKind::Field
+                    && game.holds(Spot { placed, feature }, shepherd)
+            })
     }
 
     /// A snapshot's shepherds were placed before it: no draw is due for
@@ -845,5 +884,65 @@ impl Scoring for Hills {
                 }],
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BAG, SHEPHERD, Shepherds};
+    use crate::engine::game::Game;
+    use crate::engine::mechanic::{Mechanic, Phases};
+    use crate::geometry::{Pos, Rotation};
+    use crate::loader::Loader;
+    use crate::record::location::Location;
+    use crate::rules::Ruleset;
+    use crate::tileset::Catalog;
+
+    #[test]
+    fn the_shepherds_are_asked_only_when_a_tile_extends_a_flocks_field() {
+        let load = |name| {
+            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
+                .expect("built-in set")
+        };
+        let catalog = Catalog::new(vec![load("base"), load("hills-sheep")]);
+        let rules = Ruleset::modern();
+        let shepherd = catalog.figures.find(SHEPHERD).expect("the shepherd");
+        let mut shepherds = Shepherds {
+            shepherd: Some(shepherd),
+            flocks: Vec::new(),
+            bag: BAG,
+            hill: None,
+            seen: 0,
+        };
+        let mut game = Game::new(&catalog, &rules, 2);
+        let tile = |id: &str| catalog.find(id).expect("tile");
+        game.place(tile("D"), Pos::new(0, 0), Rotation::R0, None);
+        let road = game.place(tile("U"), Pos::new(1, 0), Rotation::R0, Some(1));
+        let move_phase = |s: &Shepherds, game: &Game, placed: usize| {
+            s.busy(game, Phases::MOVE, 0, Some(placed), &[])
+        };
+        // No shepherd on the board: nothing to ask.
+        assert!(!move_phase(&shepherds, &game, road));
+        // A shepherd on the field north of the road.
+        let north = game
+            .locate(Pos::new(1, 0), &Location::parse("NNE").expect("location"))
+            .expect("a field");
+        game.deploy(north.placed, north.feature, 0, shepherd);
+        shepherds.reconcile(&game, 1);
+        assert_eq!(shepherds.flocks.len(), 1);
+        // A tile that touches none of its field: nothing to ask.
+        let apart = game.place(tile("B"), Pos::new(1, -1), Rotation::R0, Some(2));
+        assert!(!move_phase(&shepherds, &game, apart));
+        // A tile that extends it: a draw may be due, or the field closed.
+        let beside = game.place(tile("B"), Pos::new(1, 1), Rotation::R0, Some(3));
+        assert!(move_phase(&shepherds, &game, beside));
+        // A shepherd taken off the board by another rule: its flock is
+        // forgotten on the next turn, whatever the tile.
+        let id = game.followers().len() - 1;
+        game.remove(id, true);
+        assert!(move_phase(&shepherds, &game, apart));
+        shepherds.reconcile(&game, 4);
+        assert!(shepherds.flocks.is_empty());
+        assert!(!move_phase(&shepherds, &game, beside));
     }
 }
