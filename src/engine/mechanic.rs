@@ -469,12 +469,15 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
         Wakes::Every
     }
 
-    /// Phase "scored": whether it has nothing to do there on a turn that
-    /// completed no road, city or cloister (a castle, which scores only
-    /// what a turn completed beside it), so that such a turn does not ask
-    /// it ([`Game::completed_any`]).
-    fn scored_needs_completion(&self) -> bool {
-        false
+    /// Phase "scored": which turns it has anything to do on, so that the
+    /// others do not ask it: every turn (the default), a turn that
+    /// completed a road, city or cloister ([`Game::completed_any`]: a
+    /// castle scores only what a turn completed beside it, a wagon moves
+    /// on only from a feature scored), or a turn with an act of its keys
+    /// (a follower entering the City). A turn that writes a figure's move
+    /// asks every mechanic of the phase.
+    fn scored_wakes(&self) -> ScoredWakes {
+        ScoredWakes::Every
     }
 
     /// Phases "begin", "act", "move" and "turn end": whether it has
@@ -791,6 +794,18 @@ pub enum Wakes {
     Showing(&'static [&'static str]),
 }
 
+/// Which turns wake a mechanic in the "scored" phase
+/// ([`Mechanic::scored_wakes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoredWakes {
+    /// Every turn.
+    Every,
+    /// A turn that completed a road, city or cloister.
+    Completion,
+    /// A turn with an act of its keys.
+    Acts,
+}
+
 /// The turn mechanics in play, the phases each hooks into (asked once),
 /// and the phases any of them hooks into.
 #[derive(Debug, Default)]
@@ -814,8 +829,14 @@ pub struct Mechanics {
     /// key, looked up once).
     by_deploy: u32,
     /// The mechanics that have nothing to do in the "scored" phase of a
-    /// turn that completed nothing ([`Mechanic::scored_needs_completion`]).
+    /// turn that completed nothing ([`ScoredWakes::Completion`]).
     on_completion: u32,
+    /// The mechanics that have nothing to do in the "scored" phase of a
+    /// turn without an act of their keys ([`ScoredWakes::Acts`]).
+    on_acts: u32,
+    /// The entries of `by_act` that wake those mechanics, looked through
+    /// after every scoring.
+    by_scored_act: Vec<(&'static str, u32)>,
     /// The mechanics whose phases may narrow ([`Mechanic::narrows`]).
     narrowing: u32,
 }
@@ -845,6 +866,8 @@ impl Clone for Mechanics {
             by_act: self.by_act.clone(),
             by_deploy: self.by_deploy,
             on_completion: self.on_completion,
+            on_acts: self.on_acts,
+            by_scored_act: self.by_scored_act.clone(),
             narrowing: self.narrowing,
         }
     }
@@ -905,11 +928,19 @@ impl Mechanics {
             .iter()
             .find(|(k, _)| *k == crate::record::DEPLOY_KEY)
             .map_or(0, |(_, m)| *m);
-        let on_completion = all
+        let scored_by = |wakes: ScoredWakes| {
+            all.iter()
+                .enumerate()
+                .filter(|(_, m)| m.scored_wakes() == wakes)
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        };
+        let on_completion = scored_by(ScoredWakes::Completion);
+        let on_acts = scored_by(ScoredWakes::Acts);
+        let by_scored_act = by_act
             .iter()
-            .enumerate()
-            .filter(|(_, m)| m.scored_needs_completion())
-            .fold(0, |mask, (i, _)| mask | 1 << i);
+            .filter(|(_, m)| m & on_acts != 0)
+            .map(|&(k, m)| (k, m & on_acts))
+            .collect();
         let narrowing = all
             .iter()
             .enumerate()
@@ -925,6 +956,8 @@ impl Mechanics {
             by_act,
             by_deploy,
             on_completion,
+            on_acts,
+            by_scored_act,
             narrowing,
         }
     }
@@ -1160,32 +1193,42 @@ impl Mechanics {
             .find_map(|m| m.deploy_problem(game, names, player, figure, target))
     }
 
-    /// The "scored" phase for every mechanic hooked into it.
-    pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>) -> Said {
+    /// The "scored" phase for the mechanics of `mask`, those the turn
+    /// wakes ([`Mechanics::in_scored`]).
+    pub fn scored(&mut self, game: &mut Game, scored: &Scored<'_>, mask: u32) -> Said {
         let mut said = Said::default();
-        for i in Mechanics::bits(self.in_scored(game)) {
+        for i in Mechanics::bits(mask) {
             self.all[i].scored(game, scored, &mut said);
         }
         self.clear(game, &mut said);
         said
     }
 
-    /// The mechanics the "scored" phase asks now (bit `i` for `all[i]`):
-    /// those hooked into it, less those with nothing to do on a turn that
-    /// completed nothing when it did not.
-    fn in_scored(&self, game: &Game) -> u32 {
-        let hooked = Mechanics::mask_of(&self.by_phase, Phases::SCORED);
-        if game.completed_any() {
-            hooked
-        } else {
-            hooked & !self.on_completion
-        }
-    }
-
-    /// Whether the "scored" phase has nothing to ask now.
+    /// The mechanics the "scored" phase asks now, on a turn of the
+    /// record's `acts` (bit `i` for `all[i]`): those hooked into it, less
+    /// those the turn does not wake ([`Mechanic::scored_wakes`]).
     #[must_use]
-    pub fn idle_in_scored(&self, game: &Game) -> bool {
-        self.in_scored(game) == 0
+    pub fn in_scored(&self, game: &Game, acts: &[Act]) -> u32 {
+        let mut mask = Mechanics::mask_of(&self.by_phase, Phases::SCORED);
+        if acts.iter().any(|a| a.figure_move().is_some()) {
+            return mask;
+        }
+        if !game.completed_any() {
+            mask &= !self.on_completion;
+        }
+        if mask & self.on_acts != 0 {
+            let woken = acts.iter().fold(0, |woken, a| {
+                let key = a.key();
+                woken
+                    | self
+                        .by_scored_act
+                        .iter()
+                        .find(|(k, _)| same_key(k, key))
+                        .map_or(0, |(_, m)| *m)
+            });
+            mask &= !self.on_acts | woken;
+        }
+        mask
     }
 
     /// The "clear" phase for the tiles a mechanic cleared: what other

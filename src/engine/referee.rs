@@ -892,10 +892,11 @@ impl<'r> Referee<'r> {
         }
         // Nor do mechanics with nothing to do this turn (a castle when
         // the turn completed nothing).
-        if !moves && self.mechanics.idle_in_scored(&self.game) {
+        let mask = self.mechanics.in_scored(&self.game, &turn.acts);
+        if !moves && mask == 0 {
             return Vec::new();
         }
-        let said = self.mechanics.scored(&mut self.game, &scored);
+        let said = self.mechanics.scored(&mut self.game, &scored, mask);
         let taken = self.heard(said);
         self.moves_not_taken(turn, actor, &taken);
         taken

@@ -10,7 +10,7 @@
 use super::keys::WagonMove;
 use crate::engine::event::{Note, NoteKind};
 use crate::engine::game::{Game, Spot};
-use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, Setup};
+use crate::engine::mechanic::{Mechanic, MoveOptions, Phases, Said, Scored, ScoredWakes, Setup};
 use crate::engine::violation::{MoveProblem, ViolationKind};
 use crate::geometry::Pos;
 use crate::record::location::location_of;
@@ -102,6 +102,12 @@ fn came_home(game: &Game) -> Vec<(usize, Pos)> {
 impl Mechanic for Wagons {
     fn boxed(&self) -> Box<dyn Mechanic> {
         Box::new(*self)
+    }
+
+    /// A wagon moves on only from a feature a completion scored (or a
+    /// move the record writes, which wakes every mechanic of the phase).
+    fn scored_wakes(&self) -> ScoredWakes {
+        ScoredWakes::Completion
     }
 
     fn move_options(&self, game: &Game) -> Vec<MoveOptions> {

@@ -11,7 +11,7 @@ use super::problem::BcbProblem;
 use crate::engine::event::{FeatureId, Note, NoteKind, Phase, Told};
 use crate::engine::game::{Game, Grant, Spot};
 use crate::engine::mechanic::{
-    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Target, Wakes,
+    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, ScoredWakes, Setup, Target, Wakes,
 };
 use crate::engine::scoring::Converted;
 use crate::engine::violation::{Broken, ViolationKind};
@@ -483,9 +483,9 @@ impl Mechanic for Castling {
         &["castle"]
     }
 
-    fn scored_needs_completion(&self) -> bool {
+    fn scored_wakes(&self) -> ScoredWakes {
         // A castle scores only what a turn completed beside it.
-        true
+        ScoredWakes::Completion
     }
 
     fn wakes(&self, phase: Phases) -> Wakes {

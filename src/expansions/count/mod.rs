@@ -24,7 +24,7 @@ use problem::CocProblem;
 use crate::engine::event::{Note, NoteKind, Phase, ScoredKind, Told};
 use crate::engine::game::{Game, Spot};
 use crate::engine::mechanic::{
-    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, Setup, Wakes,
+    Acting, ActionOption, Aside, Mechanic, Phases, Said, Scored, ScoredWakes, Setup, Wakes,
 };
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::record::{Act, Keyed};
@@ -469,6 +469,12 @@ impl Mechanic for City {
         Phases::MOVE.and(Phases::SCORED).and(Phases::FINAL)
     }
 
+    /// After the scoring it only reads its acts: a follower entering the
+    /// City, the Count moving.
+    fn scored_wakes(&self) -> ScoredWakes {
+        ScoredWakes::Acts
+    }
+
     fn act_keys(&self) -> &'static [&'static str] {
         &["leave", "enter", "count"]
     }
@@ -906,4 +912,98 @@ fn completed_spots(game: &Game, placed: usize) -> Vec<(Spot, FeatureKind)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Quarter;
+    use super::keys::Enter;
+    use crate::engine::event::Phase;
+    use crate::engine::game::Game;
+    use crate::engine::mechanic::Setup;
+    use crate::expansions::abbey_mayor::keys::WagonMove;
+    use crate::geometry::{Edge, Pos, Rotation};
+    use crate::loader::Loader;
+    use crate::record::location::Location;
+    use crate::record::{Act, FigureMove, Keyed};
+    use crate::rules::{Figure, Ruleset};
+    use crate::tileset::Catalog;
+
+    #[test]
+    fn the_scored_phase_asks_only_the_mechanics_a_turn_wakes() {
+        let load = |name| {
+            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
+                .expect("built-in set")
+        };
+        let catalog = Catalog::new(vec![
+            load("base"),
+            load("abbey-mayor"),
+            load("count"),
+            load("bridges-castles-bazaars"),
+        ]);
+        let rules = Ruleset::modern();
+        let start = catalog.find("D").expect("D");
+        let mechanics = crate::expansions::ALL.mechanics(&Setup {
+            catalog: &catalog,
+            rules: &rules,
+            players: 2,
+            start: (start, Pos::new(0, 0), Rotation::R0),
+        });
+        let nowhere = miette::SourceSpan::from((0, 0));
+        let enter = [Act::Keyed(Keyed::new(Enter {
+            quarter: Quarter::Market,
+            figure: Figure::FOLLOWER,
+            map: false,
+            span: nowhere,
+        }))];
+        let wagon = [Act::Keyed(Keyed::new(WagonMove(FigureMove {
+            figure: Figure::WAGON,
+            player: None,
+            from: None,
+            at: Pos::new(0, 0),
+            at_span: nowhere,
+            spot: Location::Edge(Edge::N),
+            spot_span: nowhere,
+            span: nowhere,
+        })))];
+        let mut game = Game::new(&catalog, &rules, 2);
+        game.place(start, Pos::new(0, 0), Rotation::R0, None);
+        // A road that goes on: the turn completes nothing.
+        let road = game.place(
+            catalog.find("U").expect("U"),
+            Pos::new(1, 0),
+            Rotation::R0,
+            Some(1),
+        );
+        let phase = Phase::Turn {
+            number: 1,
+            player: 0,
+        };
+        game.score_completed(road, phase);
+        assert!(!game.completed_any());
+        // A written move asks every mechanic of the phase: the barns, the
+        // wagons, the Count and the castles.
+        let all = mechanics.in_scored(&game, &wagon);
+        assert_eq!(all.count_ones(), 4);
+        // Otherwise only the barns, which look at every turn; an entry
+        // into the City wakes the Count too.
+        let quiet = mechanics.in_scored(&game, &[]);
+        assert_eq!(quiet.count_ones(), 1);
+        let entering = mechanics.in_scored(&game, &enter);
+        assert_eq!(entering.count_ones(), 2);
+        assert_eq!(entering & quiet, quiet);
+        // A turn that completes a city (E turned to close D's) wakes the
+        // wagons and the castles.
+        let end = game.place(
+            catalog.find("E").expect("E"),
+            Pos::new(0, 1),
+            Rotation::ALL[2],
+            Some(2),
+        );
+        game.score_completed(end, phase);
+        assert!(game.completed_any());
+        let completing = mechanics.in_scored(&game, &[]);
+        assert_eq!(completing.count_ones(), 3);
+        assert_eq!(completing | entering, all);
+    }
 }
