@@ -22,7 +22,7 @@ use crate::geometry::{Pos, Rotation};
 use crate::record::Act;
 use crate::rules::Figure;
 use crate::rules::Ruleset;
-use crate::tileset::Catalog;
+use crate::tileset::{Catalog, Tile};
 
 /// A tile just placed, as the "placed" phase tells mechanics of it.
 #[derive(Debug, Clone, Copy)]
@@ -459,7 +459,8 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
     /// Phases "placed", "act" and "move": which placed tiles wake this
     /// mechanic in `phase` (asked once per phase when a game is set up,
-    /// and looked up in the catalog's index of symbols). In the "placed"
+    /// and looked up in the catalog's index of symbols, or tried on each
+    /// tile of the catalog). In the "placed"
     /// phase a mechanic is called only on a tile that wakes it; in the
     /// "act" and "move" phases, on a turn whose tile wakes it or whose
     /// record writes an act of one of its keys ([`Mechanic::act_keys`]),
@@ -784,7 +785,7 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
 /// Which placed tiles wake a mechanic in one of the phases "placed", "act"
 /// and "move" ([`Mechanic::wakes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Wakes {
     /// Every tile.
     Every,
@@ -792,6 +793,8 @@ pub enum Wakes {
     Never,
     /// A tile that shows one of these symbols.
     Showing(&'static [&'static str]),
+    /// A tile whose definition passes this test (a tower's foundation).
+    Where(fn(&Tile) -> bool),
 }
 
 /// Which turns wake a mechanic in the "scored" phase
@@ -900,17 +903,26 @@ impl Mechanics {
         let mut by_tile = Vec::new();
         for (slot, &phase) in WOKEN.iter().enumerate() {
             for i in Mechanics::hooked(&by_phase, phase) {
-                match all[i].wakes(phase) {
-                    Wakes::Every => by_every_tile[slot] |= 1 << i,
-                    Wakes::Never => {}
-                    Wakes::Showing(symbols) => {
-                        for &t in symbols.iter().flat_map(|s| setup.catalog.showing(s)) {
-                            if by_tile.is_empty() {
-                                by_tile = vec![[0u32; 3]; setup.catalog.tiles.len()];
-                            }
-                            by_tile[t][slot] |= 1 << i;
-                        }
+                let tiles: Vec<usize> = match all[i].wakes(phase) {
+                    Wakes::Every => {
+                        by_every_tile[slot] |= 1 << i;
+                        continue;
                     }
+                    Wakes::Never => continue,
+                    Wakes::Showing(symbols) => symbols
+                        .iter()
+                        .flat_map(|s| setup.catalog.showing(s))
+                        .copied()
+                        .collect(),
+                    Wakes::Where(test) => (0..setup.catalog.tiles.len())
+                        .filter(|&t| test(&setup.catalog.tiles[t].tile))
+                        .collect(),
+                };
+                for t in tiles {
+                    if by_tile.is_empty() {
+                        by_tile = vec![[0u32; 3]; setup.catalog.tiles.len()];
+                    }
+                    by_tile[t][slot] |= 1 << i;
                 }
             }
         }

@@ -20,7 +20,7 @@ use crate::engine::event::FeatureId;
 use crate::engine::event::{Gone, Note, NoteKind, Phase, Told};
 use crate::engine::game::Game;
 use crate::engine::mechanic::{
-    Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack,
+    Acting, ActionOption, Held, Mechanic, Phases, Placing, Said, Setup, Stack, Wakes,
 };
 use crate::engine::violation::{Broken, ViolationKind};
 use crate::geometry::Pos;
@@ -136,6 +136,15 @@ impl Mechanic for Towers {
 
     fn phases(&self) -> Phases {
         Phases::ACT.and(Phases::PLACED).and(Phases::CLEAR)
+    }
+
+    /// Only a tile with a tower foundation is noted when placed.
+    fn wakes(&self, phase: Phases) -> Wakes {
+        if phase == Phases::PLACED {
+            Wakes::Where(|tile| tile.tower)
+        } else {
+            Wakes::Every
+        }
     }
 
     fn cleared(&mut self, game: &mut Game, at: Pos) -> Vec<Gone> {
