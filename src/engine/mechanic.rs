@@ -1217,12 +1217,14 @@ impl Mechanics {
     }
 
     /// The mechanics the "scored" phase asks now, on a turn of the
-    /// record's `acts` (bit `i` for `all[i]`): those hooked into it, less
-    /// those the turn does not wake ([`Mechanic::scored_wakes`]).
+    /// record's `acts` (bit `i` for `all[i]`; `moves`: some of them are
+    /// figures' moves): those hooked into it, less those the turn does
+    /// not wake ([`Mechanic::scored_wakes`]).
     #[must_use]
-    pub fn in_scored(&self, game: &Game, acts: &[Act]) -> u32 {
+    #[inline]
+    pub fn in_scored(&self, game: &Game, acts: &[Act], moves: bool) -> u32 {
         let mut mask = Mechanics::mask_of(&self.by_phase, Phases::SCORED);
-        if acts.iter().any(|a| a.figure_move().is_some()) {
+        if moves {
             return mask;
         }
         if !game.completed_any() {

@@ -892,7 +892,7 @@ impl<'r> Referee<'r> {
         }
         // Nor do mechanics with nothing to do this turn (a castle when
         // the turn completed nothing).
-        let mask = self.mechanics.in_scored(&self.game, &turn.acts);
+        let mask = self.mechanics.in_scored(&self.game, &turn.acts, moves);
         if !moves && mask == 0 {
             return Vec::new();
         }

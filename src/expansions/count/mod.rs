@@ -983,13 +983,13 @@ mod tests {
         assert!(!game.completed_any());
         // A written move asks every mechanic of the phase: the barns, the
         // wagons, the Count and the castles.
-        let all = mechanics.in_scored(&game, &wagon);
+        let all = mechanics.in_scored(&game, &wagon, true);
         assert_eq!(all.count_ones(), 4);
         // Otherwise only the barns, which look at every turn; an entry
         // into the City wakes the Count too.
-        let quiet = mechanics.in_scored(&game, &[]);
+        let quiet = mechanics.in_scored(&game, &[], false);
         assert_eq!(quiet.count_ones(), 1);
-        let entering = mechanics.in_scored(&game, &enter);
+        let entering = mechanics.in_scored(&game, &enter, false);
         assert_eq!(entering.count_ones(), 2);
         assert_eq!(entering & quiet, quiet);
         // A turn that completes a city (E turned to close D's) wakes the
@@ -1002,7 +1002,7 @@ mod tests {
         );
         game.score_completed(end, phase);
         assert!(game.completed_any());
-        let completing = mechanics.in_scored(&game, &[]);
+        let completing = mechanics.in_scored(&game, &[], false);
         assert_eq!(completing.count_ones(), 3);
         assert_eq!(completing | entering, all);
     }
