@@ -1231,18 +1231,24 @@ impl Mechanics {
             mask &= !self.on_completion;
         }
         if mask & self.on_acts != 0 {
-            let woken = acts.iter().fold(0, |woken, a| {
-                let key = a.key();
-                woken
-                    | self
-                        .by_scored_act
-                        .iter()
-                        .find(|(k, _)| same_key(k, key))
-                        .map_or(0, |(_, m)| *m)
-            });
-            mask &= !self.on_acts | woken;
+            mask &= !self.on_acts | self.woken_after_scoring(acts);
         }
         mask
+    }
+
+    /// The mechanics woken only by their acts in the "scored" phase
+    /// ([`ScoredWakes::Acts`]) that `acts` wake.
+    #[inline(never)]
+    fn woken_after_scoring(&self, acts: &[Act]) -> u32 {
+        acts.iter().fold(0, |woken, a| {
+            let key = a.key();
+            woken
+                | self
+                    .by_scored_act
+                    .iter()
+                    .find(|(k, _)| same_key(k, key))
+                    .map_or(0, |(_, m)| *m)
+        })
     }
 
     /// The "clear" phase for the tiles a mechanic cleared: what other
