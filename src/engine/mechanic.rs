@@ -1826,9 +1826,6 @@ impl Mechanics {
 
 #[cfg(test)]
 mod tests {
-    use super::Setup;
-    use crate::geometry::{Pos, Rotation};
-    use crate::loader::Loader;
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
 
@@ -1839,18 +1836,9 @@ mod tests {
     /// `a_turn_wakes_only_the_mechanics_its_tile_or_acts_concern`.)
     #[test]
     fn a_base_game_builds_no_table_of_tiles_that_wake_a_mechanic() {
-        let base = Catalog::new(vec![
-            crate::tileset::load(&Loader::default(), "base", std::path::Path::new(""))
-                .expect("built-in set"),
-        ]);
+        let base = Catalog::of_builtin(&["base"]);
         let rules = Ruleset::modern();
-        let start = base.default_start().expect("a start tile");
-        let none = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &base,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
+        let none = crate::expansions::ALL.mechanics_for(&base, &rules);
         assert!(none.by_tile.is_empty());
         assert!((0..base.tiles.len()).all(|t| none.placed_concerns(t) == 0));
     }

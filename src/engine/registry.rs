@@ -55,3 +55,22 @@ impl Registry {
         )
     }
 }
+
+#[cfg(test)]
+impl Registry {
+    /// The mechanics of a two-player game of `catalog` under `rules`, its
+    /// default start tile at the origin (for tests).
+    pub(crate) fn mechanics_for(&self, catalog: &Catalog, rules: &Ruleset) -> Mechanics {
+        let start = catalog.default_start().expect("a start tile");
+        self.mechanics(&Setup {
+            catalog,
+            rules,
+            players: 2,
+            start: (
+                start,
+                crate::geometry::Pos::new(0, 0),
+                crate::geometry::Rotation::R0,
+            ),
+        })
+    }
+}

@@ -533,17 +533,29 @@ impl Catalog {
 }
 
 #[cfg(test)]
+impl Catalog {
+    /// The catalog of these built-in sets (for tests).
+    pub(crate) fn of_builtin(names: &[&str]) -> Catalog {
+        let loader = crate::loader::Loader::default();
+        Catalog::new(
+            names
+                .iter()
+                .map(|name| {
+                    crate::tileset::load(&loader, name, std::path::Path::new(""))
+                        .expect("built-in set")
+                })
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::Catalog;
-    use crate::loader::Loader;
 
     #[test]
     fn turns_that_lie_alike_are_the_same() {
-        let load = |name| {
-            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                .expect("built-in set")
-        };
-        let catalog = Catalog::new(vec![load("base"), load("inns-cathedrals")]);
+        let catalog = Catalog::of_builtin(&["base", "inns-cathedrals"]);
         let entry = |id: &str| &catalog.tiles[catalog.find(id).expect("a tile")];
         // A straight road: half a turn swaps its two fields, and lies alike.
         assert!(entry("U").same_turned(0, 2));

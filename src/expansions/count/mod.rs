@@ -920,10 +920,8 @@ mod tests {
     use super::keys::Enter;
     use crate::engine::event::Phase;
     use crate::engine::game::Game;
-    use crate::engine::mechanic::Setup;
     use crate::expansions::abbey_mayor::keys::WagonMove;
     use crate::geometry::{Edge, Pos, Rotation};
-    use crate::loader::Loader;
     use crate::record::location::Location;
     use crate::record::{Act, FigureMove, Keyed};
     use crate::rules::{Figure, Ruleset};
@@ -931,24 +929,11 @@ mod tests {
 
     #[test]
     fn the_scored_phase_asks_only_the_mechanics_a_turn_wakes() {
-        let load = |name| {
-            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                .expect("built-in set")
-        };
-        let catalog = Catalog::new(vec![
-            load("base"),
-            load("abbey-mayor"),
-            load("count"),
-            load("bridges-castles-bazaars"),
-        ]);
+        let catalog =
+            Catalog::of_builtin(&["base", "abbey-mayor", "count", "bridges-castles-bazaars"]);
         let rules = Ruleset::modern();
+        let mechanics = crate::expansions::ALL.mechanics_for(&catalog, &rules);
         let start = catalog.find("D").expect("D");
-        let mechanics = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &catalog,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
         let nowhere = miette::SourceSpan::from((0, 0));
         let enter = [Act::Keyed(Keyed::new(Enter {
             quarter: Quarter::Market,

@@ -893,18 +893,13 @@ mod tests {
     use crate::engine::game::Game;
     use crate::engine::mechanic::{Mechanic, Phases};
     use crate::geometry::{Pos, Rotation};
-    use crate::loader::Loader;
     use crate::record::location::Location;
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
 
     #[test]
     fn the_shepherds_are_asked_only_when_a_tile_extends_a_flocks_field() {
-        let load = |name| {
-            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                .expect("built-in set")
-        };
-        let catalog = Catalog::new(vec![load("base"), load("hills-sheep")]);
+        let catalog = Catalog::of_builtin(&["base", "hills-sheep"]);
         let rules = Ruleset::modern();
         let shepherd = catalog.figures.find(SHEPHERD).expect("the shepherd");
         let mut shepherds = Shepherds {

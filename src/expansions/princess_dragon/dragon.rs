@@ -619,20 +619,15 @@ pub(super) fn send_home(game: &mut Game, id: usize, gone: &mut Vec<Gone>) {
 mod tests {
     use super::super::keys::{Pick, Picked, Picker};
     use super::symbols;
-    use crate::engine::mechanic::{Phases, Placing, Setup};
+    use crate::engine::mechanic::{Phases, Placing};
     use crate::engine::supply::Supply;
     use crate::geometry::{Pos, Rotation};
-    use crate::loader::Loader;
     use crate::record::{Act, Keyed};
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
 
     fn catalog() -> Catalog {
-        let load = |name| {
-            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                .expect("built-in set")
-        };
-        Catalog::new(vec![load("base"), load("princess-dragon")])
+        Catalog::of_builtin(&["base", "princess-dragon"])
     }
 
     #[test]
@@ -640,12 +635,7 @@ mod tests {
         let catalog = catalog();
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mut mechanics = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &catalog,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
+        let mut mechanics = crate::expansions::ALL.mechanics_for(&catalog, &rules);
         let supply = Supply::new(&catalog, 2);
         let of = |symbol| {
             (0..catalog.tiles.len())
@@ -695,12 +685,7 @@ mod tests {
         let catalog = catalog();
         let rules = Ruleset::modern();
         let start = catalog.default_start().expect("a start tile");
-        let mechanics = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &catalog,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
+        let mechanics = crate::expansions::ALL.mechanics_for(&catalog, &rules);
         let find = |symbol: Option<&str>| {
             (0..catalog.tiles.len())
                 .find(|&i| {

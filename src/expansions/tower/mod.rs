@@ -881,9 +881,7 @@ impl Towers {
 #[cfg(test)]
 mod tests {
     use super::Towers;
-    use crate::engine::mechanic::{Acting, Setup};
-    use crate::geometry::{Pos, Rotation};
-    use crate::loader::Loader;
+    use crate::engine::mechanic::Acting;
     use crate::rules::Ruleset;
     use crate::tileset::Catalog;
     use std::collections::BTreeMap;
@@ -892,19 +890,9 @@ mod tests {
     /// (`Wakes::Where`).
     #[test]
     fn only_a_tile_with_a_foundation_concerns_the_towers_when_placed() {
-        let load = |name| {
-            crate::tileset::load(&Loader::default(), name, std::path::Path::new(""))
-                .expect("built-in set")
-        };
-        let catalog = Catalog::new(vec![load("base"), load("tower")]);
+        let catalog = Catalog::of_builtin(&["base", "tower"]);
         let rules = Ruleset::modern();
-        let start = catalog.find("D").expect("D");
-        let mechanics = crate::expansions::ALL.mechanics(&Setup {
-            catalog: &catalog,
-            rules: &rules,
-            players: 2,
-            start: (start, Pos::new(0, 0), Rotation::R0),
-        });
+        let mechanics = crate::expansions::ALL.mechanics_for(&catalog, &rules);
         let (towers, plain): (Vec<usize>, Vec<usize>) =
             (0..catalog.tiles.len()).partition(|&t| catalog.tiles[t].tile.tower);
         assert!(!towers.is_empty() && !plain.is_empty());
