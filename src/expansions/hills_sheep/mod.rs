@@ -158,7 +158,19 @@ struct Due {
     first: bool,
 }
 
+impl Flocked {
+    /// Whether its shepherd is still on the board.
+    fn on_board(&self, game: &Game) -> bool {
+        game.followers().get(self.id).is_some_and(|fo| fo.on_board)
+    }
+}
+
 impl Shepherds {
+    /// Whether every shepherd it knows is still on the board.
+    fn all_on_board(&self, game: &Game) -> bool {
+        self.flocks.iter().all(|f| f.on_board(game))
+    }
+
     /// The bag's slot of a token.
     fn slot(token: Token) -> usize {
         Token::ALL.iter().position(|&t| t == token).unwrap_or(0)
@@ -175,8 +187,7 @@ impl Shepherds {
     /// the dragon): their sheep go back into the bag; and takes in those
     /// deployed since, as placed on `turn`.
     fn reconcile(&mut self, game: &Game, turn: usize) {
-        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
-        if !self.flocks.iter().all(on) {
+        if !self.all_on_board(game) {
             self.forget_gone(game);
         }
         let Some(shepherd) = self.shepherd else {
@@ -202,7 +213,7 @@ impl Shepherds {
     fn forget_gone(&mut self, game: &Game) {
         let mut gone = Vec::new();
         self.flocks.retain(|f| {
-            let on = game.followers().get(f.id).is_some_and(|fo| fo.on_board);
+            let on = f.on_board(game);
             if !on {
                 gone.extend(f.sheep.iter().copied());
             }
@@ -520,8 +531,7 @@ impl Mechanic for Shepherds {
     /// it took off leaves its flock at once, its sheep back in the bag,
     /// though the turn asks the shepherds nothing more.
     fn cleared(&mut self, game: &mut Game, _at: Pos) -> Vec<Gone> {
-        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
-        if !self.flocks.iter().all(on) {
+        if !self.all_on_board(game) {
             self.forget_gone(game);
         }
         Vec::new()
@@ -582,8 +592,7 @@ impl Mechanic for Shepherds {
         // back into the bag), or a flock whose field the tile extends: a
         // draw may be due, or the field closed. A tile whose edges take
         // anything (the abbey) may close a field it does not extend.
-        let on = |f: &Flocked| game.followers().get(f.id).is_some_and(|fo| fo.on_board);
-        if !self.flocks.iter().all(on) {
+        if !self.all_on_board(game) {
             return true;
         }
         let (Some(placed), Some(shepherd)) = (placed, shepherd) else {
