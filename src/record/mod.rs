@@ -4,6 +4,7 @@
 
 mod error;
 pub mod forms;
+mod json;
 mod keys;
 pub mod location;
 mod plain;

@@ -1,21 +1,16 @@
-//! The quick way through a record's turns: each turn is read as the one
-//! written form of a turn ([`RawTurn`]) and converted by the one converter
+//! The quick way through a YAML record's turns (a JSON record's are read
+//! in `json`): each turn is read as the one written form of a turn ([`RawTurn`]) and converted by the one converter
 //! ([`Converter::turn`]) as soon as it is read, so that a game of a million
 //! tiles never holds a million raw turns. The quick readers keep no
 //! positions; anything that does not read cleanly makes the caller fall back
 //! to the spanned parser, whose diagnostics point at lines.
 
-use std::borrow::Cow;
-use std::path::Path;
-
 use serde::Deserialize;
-use serde::de::value::MapDeserializer;
-use serde::de::{DeserializeSeed, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::raw::{RawRecord, RawTurn};
+use super::Turn;
+use super::raw::RawTurn;
 use super::validate::Converter;
-use super::{Body, Record, Turn};
 use crate::tileset::Catalog;
 
 /// The `turns` of a record, converted against the tiles and players in
@@ -123,19 +118,6 @@ impl<'de> Visitor<'de> for OnlyTurns<'_, '_> {
     }
 }
 
-/// Reads the turns of a JSON record, or `None` if they do not read cleanly.
-pub(super) fn read_turns(
-    text: &str,
-    converter: &mut Converter<'_>,
-    catalog: &Catalog,
-    players: &[String],
-) -> Option<Vec<Turn>> {
-    let mut d = serde_json::Deserializer::from_str(text);
-    let turns = crate::spanned::bare(|| turns_of(&mut d, text.len(), converter, catalog, players))?;
-    d.end().ok()?;
-    Some(turns)
-}
-
 /// Reads the turns of a record from any deserializer of the whole record,
 /// or `None` if they do not read cleanly. `text_len` is the length of its
 /// text.
@@ -193,140 +175,4 @@ pub(super) fn turns_of_yaml(
         out.push(converter.turn(i + 1, &raw, nowhere, catalog, players)?);
     }
     Some(out)
-}
-
-/// Why a JSON record was not read in one pass: a key that converts the
-/// turns came after them, or the keys before them were not a record's
-/// header. The turns were read before all that converts them was known,
-/// so the record is read in two passes.
-pub(super) struct TurnsFirst;
-
-/// Reads a JSON record in one pass over its text: the keys before `turns`
-/// are kept as the slices of text they are, read into the record's header
-/// when `turns` comes, and the turns are converted as they are read. A
-/// record's header is a few short values, so its second reading costs
-/// nothing that counts; a snapshot (no `turns`) reads its board that way.
-///
-/// `Ok(None)` when something is to be reported (the caller reads the
-/// record again with spans).
-pub(super) fn read_json(
-    text: &str,
-    converter: &mut Converter<'_>,
-    dir: &Path,
-) -> Result<Option<Record>, TurnsFirst> {
-    let mut d = serde_json::Deserializer::from_str(text);
-    let mut out = Whole {
-        converter,
-        dir,
-        text_len: text.len(),
-        after_turns: false,
-    };
-    let read = crate::spanned::bare(|| serde::Deserializer::deserialize_map(&mut d, &mut out));
-    match read {
-        _ if out.after_turns => Err(TurnsFirst),
-        Ok(record) if d.end().is_ok() => Ok(record),
-        _ => Ok(None),
-    }
-}
-
-/// A JSON record's top level, read in one pass.
-struct Whole<'w, 'a> {
-    converter: &'w mut Converter<'a>,
-    dir: &'w Path,
-    /// The length of the record's text.
-    text_len: usize,
-    /// Set when a key follows `turns`.
-    after_turns: bool,
-}
-
-/// `turns` among the header's keys: an empty list, so that the header
-/// says the record has turns (they are read apart).
-const TURNS_HERE: &str = "[]";
-
-impl<'de> Visitor<'de> for &mut Whole<'_, '_> {
-    type Value = Option<Record>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a record")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Record>, A::Error> {
-        let mut header: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::with_capacity(4);
-        // The record as read when the turns were, and how many keys came
-        // before them.
-        let mut read: Option<(Record, usize)> = None;
-        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if read.is_some() && CONVERT_TURNS.contains(&key.as_ref()) {
-                // The turns were read without what converts them.
-                self.after_turns = true;
-                return Err(A::Error::custom("a key after `turns` that converts them"));
-            }
-            if key != "turns" || read.is_some() {
-                header.push((key, map.next_value()?));
-                continue;
-            }
-            let here: &RawValue = serde_json::from_str(TURNS_HERE).map_err(A::Error::custom)?;
-            header.push((key, here));
-            let Some(head) = header_of(header.clone()) else {
-                // What is missing may come after the turns.
-                self.after_turns = true;
-                return Err(A::Error::custom("the turns before the header"));
-            };
-            let mut failed = false;
-            let text_len = self.text_len;
-            let record = self
-                .converter
-                .record(head, self.dir, &mut |b, catalog, players| {
-                    let seed = Turns {
-                        converter: b,
-                        catalog,
-                        players,
-                        text_len,
-                    };
-                    map.next_value_seed(seed).unwrap_or_else(|_| {
-                        failed = true;
-                        Vec::new()
-                    })
-                });
-            match record {
-                Some(r) if !failed && self.converter.findings.is_empty() => {
-                    read = Some((r, header.len()));
-                }
-                // Something to report: the spanned reader says where.
-                _ => return Ok(None),
-            }
-        }
-        match read {
-            Some((record, keys)) if keys == header.len() => Ok(Some(record)),
-            Some((mut record, _)) => {
-                // Keys after the turns (`final`, `claims`, …): the record
-                // again from all its keys, with the turns already read.
-                let mut turns = match &mut record.body {
-                    Body::History(list) => std::mem::take(list),
-                    Body::Snapshot { .. } => Vec::new(),
-                };
-                Ok(header_of(header).and_then(|head| {
-                    self.converter
-                        .record(head, self.dir, &mut |_, _, _| std::mem::take(&mut turns))
-                }))
-            }
-            // A snapshot, or a record without turns: its header is all of it.
-            None => Ok(header_of(header).and_then(|head| {
-                self.converter
-                    .record(head, self.dir, &mut |_, _, _| Vec::new())
-            })),
-        }
-    }
-}
-
-/// The keys that say how turns are converted (the tiles and figures in
-/// play, the players): a record that writes one after its turns is read
-/// in two passes.
-const CONVERT_TURNS: [&str; 3] = ["tilesets", "supply_scale", "players"];
-
-/// The header of a record from its keys and the text of their values.
-fn header_of(entries: Vec<(Cow<'_, str>, &RawValue)>) -> Option<RawRecord<IgnoredAny>> {
-    // The map's end is checked too: every key is taken.
-    let map = MapDeserializer::<_, serde_json::Error>::new(entries.into_iter());
-    RawRecord::<IgnoredAny>::deserialize(map).ok()
 }

@@ -640,6 +640,129 @@ impl RawTurn {
     }
 }
 
+impl RawTurn {
+    /// A turn written in JSON as one object of the base game's keys with
+    /// strings, integers and `[x, y]` for values (`{"tile":"A","at":[0,1],
+    /// "rot":90}`) at the start of `text`, read straight from it: the turn
+    /// JSON's reader reads and the length of its text, or `None`, and that
+    /// reader is left to read it, for anything else (an expansion's key, a
+    /// key twice, an escape in a string, a number that is not a plain
+    /// integer, a value of another kind).
+    pub(crate) fn from_flat_json(text: &str) -> Option<(RawTurn, usize)> {
+        let mut t = RawTurn::default();
+        let mut seen = [false; 7];
+        let mut at = Scan {
+            text,
+            bytes: text.as_bytes(),
+            at: 0,
+        };
+        at.expect(b'{')?;
+        loop {
+            let key = at.string()?;
+            let i = turn_key(key)?;
+            if std::mem::replace(&mut seen[i], true) {
+                return None;
+            }
+            at.expect(b':')?;
+            match i {
+                2 => {
+                    at.expect(b'[')?;
+                    let x = at.integer()?;
+                    at.expect(b',')?;
+                    let y = at.integer()?;
+                    at.expect(b']')?;
+                    t.at = Some(Spanned::unplaced(RawPair(Some([
+                        Spanned::unplaced(x),
+                        Spanned::unplaced(y),
+                    ]))));
+                }
+                3 => t.rot = Some(Spanned::unplaced(at.integer()?)),
+                _ => {
+                    let word = at.string()?;
+                    match i {
+                        0 => t.player = Some(Box::new(Spanned::unplaced(word.to_string()))),
+                        1 => t.tile = Some(Spanned::unplaced(Word::from(word))),
+                        4 => t.meeple = Some(Spanned::unplaced(RawWhere::Here(Word::from(word)))),
+                        5 => t.figure = Some(Box::new(Spanned::unplaced(word.to_string()))),
+                        _ => t.discard = Some(Box::new(Spanned::unplaced(Word::from(word)))),
+                    }
+                }
+            }
+            at.blanks();
+            match at.bytes.get(at.at)? {
+                b',' => at.at += 1,
+                b'}' => return Some((t, at.at + 1)),
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// A place in JSON text, read byte by byte.
+struct Scan<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    /// Moves past JSON's blanks.
+    fn blanks(&mut self) {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    /// Moves past blanks and `byte`, or `None` if another comes.
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        self.blanks();
+        (*self.bytes.get(self.at)? == byte).then(|| self.at += 1)
+    }
+
+    /// The string after blanks; `None` for anything else, and for a string
+    /// with an escape or a control character (left to the reader, which
+    /// reads or refuses them).
+    fn string(&mut self) -> Option<&'a str> {
+        self.expect(b'"')?;
+        let start = self.at;
+        let len = self.bytes[start..]
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        self.at = start + len;
+        self.expect(b'"')?;
+        // Both ends are quotes, so both are boundaries of characters.
+        self.text.get(start..start + len)
+    }
+
+    /// The integer after blanks (a minus, then `0` or digits without a
+    /// leading zero); `None` for anything else, and for what JSON's reader
+    /// reads as a float (`-0`, a fraction, an exponent) or out of range.
+    fn integer(&mut self) -> Option<i64> {
+        self.blanks();
+        let negative = self.bytes.get(self.at) == Some(&b'-');
+        let start = self.at + usize::from(negative);
+        let mut n: i64 = 0;
+        let mut end = start;
+        while let Some(&d) = self.bytes.get(end).filter(|d| d.is_ascii_digit()) {
+            if end - start == 18 {
+                return None;
+            }
+            n = n * 10 + i64::from(d - b'0');
+            end += 1;
+        }
+        let len = end - start;
+        if len == 0
+            || (len > 1 && self.bytes[start] == b'0')
+            || (negative && n == 0)
+            || matches!(self.bytes.get(end), Some(b'.' | b'e' | b'E'))
+        {
+            return None;
+        }
+        self.at = end;
+        Some(if negative { -n } else { n })
+    }
+}
+
 impl<'de> Deserialize<'de> for RawTurn {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -945,6 +1068,65 @@ mod tests {
         assert!(RawTurn::from_flat_yaml("{tile: U, at: [1, 0]}", 1).is_none());
     }
 
+    /// The turn JSON's reader reads from `text`, or `None` where it
+    /// refuses it.
+    fn json(text: &str) -> Option<String> {
+        crate::spanned::bare(|| serde_json::from_str::<RawTurn>(text).ok())
+            .map(|t| format!("{t:?}"))
+    }
+
+    #[test]
+    fn a_flat_json_turn_is_read_as_the_json_reader_reads_it_or_left_to_it() {
+        let taken = [
+            r#"{"tile":"U","at":[-3,0],"rot":270,"meeple":"E"}"#,
+            r#"{ "tile" : "U" , "at" : [ 1 , 0 ] , "meeple" : "N" }"#,
+            "{\"player\":\"red\",\n\t\"tile\":\"Abbey\",\r\n\"at\":[1,-2],\"rot\":90,\"spot\":\"C\"}",
+            r#"{"tile":"270","at":[0,10],"meeple":"S","figure":"big"}"#,
+            r#"{"discard":"C"}"#,
+            r#"{"tile":"é","at":[0,0]}"#,
+            r#"{"tile":"","at":[0,0]}"#,
+            r#"{"at":[999999999999999999,-999999999999999999]}"#,
+        ];
+        for text in taken {
+            let flat = RawTurn::from_flat_json(text)
+                .filter(|&(_, len)| len == text.len())
+                .map(|(t, _)| format!("{t:?}"));
+            assert!(flat.is_some(), "{text}");
+            assert_eq!(flat, json(text), "{text}");
+        }
+        // Left to the reader: an expansion's key, a key twice, a value of
+        // another kind or written another way, anything after the object.
+        let left = [
+            r#"{"tile":"D","at":[1,0],"tower":{"at":[1,0]}}"#,
+            r#"{"tile":"U","tile":"V"}"#,
+            r#"{"tile":"U","meeple":"N","spot":"S"}"#,
+            r#"{"tile":"U","at":[1,0],"rot":"90"}"#,
+            r#"{"tile":"U","at":[1,0],"rot":90.0}"#,
+            r#"{"tile":"U","at":[1,0],"rot":9e1}"#,
+            r#"{"tile":"U","at":[1,0],"rot":090}"#,
+            r#"{"tile":"U","at":[-0,0]}"#,
+            r#"{"tile":"U","at":[1,0,2]}"#,
+            r#"{"tile":"U","at":[1]}"#,
+            r#"{"tile":"U","at":1}"#,
+            r#"{"tile":7}"#,
+            r#"{"tile":null}"#,
+            r#"{"tile":"a\"b"}"#,
+            r#"{"tile":"a\u0041"}"#,
+            "{\"tile\":\"a\tb\"}",
+            r#"{"meeple":{"at":[1,2],"spot":"N"}}"#,
+            r#"{"at":[9999999999999999999,0]}"#,
+            r#"{"tile":"U",}"#,
+            r#"{"tile":"U"} "#,
+            r#"{"Tile":"U"}"#,
+            "{}",
+            r#"["U"]"#,
+        ];
+        for text in left {
+            let flat = RawTurn::from_flat_json(text);
+            assert!(flat.is_none_or(|(_, len)| len < text.len()), "{text}");
+        }
+    }
+
     proptest::proptest! {
         /// Whatever turn the straight reading takes, from keys, values and
         /// separators of every kind, is the turn the quick reader reads.
@@ -982,6 +1164,48 @@ mod tests {
             let text = text.trim_end_matches(' ');
             if let Some(t) = RawTurn::from_flat_yaml(text, 8) {
                 proptest::prop_assert_eq!(Some(format!("{t:?}")), quick(text, 8), "{}", text);
+            }
+        }
+
+        /// Whatever turn the straight reading of JSON takes, from keys,
+        /// values and blanks of every kind, is the turn JSON's reader reads.
+        #[test]
+        fn a_flat_json_turn_taken_is_never_another_than_the_json_readers(
+            entries in proptest::collection::vec((0..10usize, 0..30usize, 0..4usize, 0..4usize), 0..5),
+            close in 0..3usize,
+        ) {
+            const KEYS: [&str; 10] = [
+                "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "tower",
+                "Tile",
+            ];
+            const VALUES: [&str; 30] = [
+                "\"U\"", "\"N\"", "\"007\"", "0", "-0", "270", "-3", "012", "1.5", "1e3",
+                "\"a\\\"b\"", "\"\\u0041\"", "[1,0]", "[ -3 , 10 ]", "[1,0,2]", "[1]",
+                "[-0,1]", "[1.0,2]", "{\"at\":[1,2],\"spot\":\"N\"}", "null", "true",
+                "\"\"", "99999999999999999999", "999999999999999999", "\"é\"", "[ 1,\n2 ]",
+                "\"x y\"", "-", "\"a\tb\"", "[\"1\",2]",
+            ];
+            const BLANKS: [&str; 4] = ["", " ", "\n", " \t "];
+            let mut text = String::from("{");
+            for (n, &(k, v, before, after)) in entries.iter().enumerate() {
+                if n > 0 {
+                    text.push(',');
+                }
+                text.push_str(BLANKS[before]);
+                text.push('"');
+                text.push_str(KEYS[k]);
+                text.push('"');
+                text.push_str(BLANKS[after]);
+                text.push(':');
+                text.push_str(BLANKS[before]);
+                text.push_str(VALUES[v]);
+                text.push_str(BLANKS[after]);
+            }
+            text.push_str(["}", ",}", "} "][close]);
+            if let Some((t, len)) = RawTurn::from_flat_json(&text) {
+                // What follows the object is the reader's to judge.
+                let object = &text[..len];
+                proptest::prop_assert_eq!(Some(format!("{t:?}")), json(object), "{}", text);
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::raw::RawRecord;
 use super::validate::Converter;
-use super::{Body, Record, RecordError, RecordKeys, keys, plain, raw};
+use super::{Body, Record, RecordError, RecordKeys, json, keys, plain, raw};
 use crate::diagnostic::Class;
 use crate::diagnostic::Finding;
 use crate::loader::Loader;
@@ -254,16 +254,16 @@ fn read_fast(loader: &Loader, src: &SourceFile, dir: &Path) -> Option<Record> {
         if yaml_obstacle(text).is_some() {
             return None;
         }
-        match plain::read_json(text, &mut b, dir) {
+        match json::read_json(text, &mut b, dir) {
             Ok(record) => record,
-            Err(plain::TurnsFirst) => {
+            Err(json::TurnsFirst) => {
                 // What converts the turns came after them: the header
                 // first, then the turns.
                 b.findings.clear();
                 let header: RawRecord<serde::de::IgnoredAny> =
                     crate::spanned::bare(|| serde_json::from_str(text)).ok()?;
                 b.record(header, dir, &mut |b, catalog, players| {
-                    let turns = plain::read_turns(text, b, catalog, players);
+                    let turns = json::read_turns(text, b, catalog, players);
                     failed = turns.is_none();
                     turns.unwrap_or_default()
                 })
