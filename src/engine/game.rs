@@ -653,7 +653,8 @@ impl<'a> Game<'a> {
     /// Everything that keeps `tile` from lying at `pos` rotated by `rot`.
     #[must_use]
     pub fn placement_problems(&self, tile: usize, pos: Pos, rot: Rotation) -> Vec<PlaceProblem> {
-        if let Some(i) = self.at.get(pos) {
+        let (here, beside) = self.at.beside(pos);
+        if let Some(i) = here {
             let p = &self.placed[i];
             return vec![PlaceProblem::Occupied {
                 id: self.tile(p.tile()).id.clone(),
@@ -666,7 +667,7 @@ impl<'a> Game<'a> {
         let mut touching = false;
         let mut empty = [false; 4];
         for e in Edge::ALL {
-            let Some(n) = self.at.get(pos.step(e)) else {
+            let Some(n) = beside[e.index()] else {
                 empty[e.index()] = true;
                 continue;
             };
