@@ -402,3 +402,78 @@ fn json_records_read_the_quick_way_in_any_order_of_keys() {
         );
     }
 }
+
+/// The quick JSON reader walks a record's punctuation itself and reads a
+/// usual turn straight from its text: JSON's blanks anywhere between
+/// tokens read as the spanned reader reads them, and text that is not
+/// JSON (a comma too many or too few, a bracket left open, a number
+/// written another way) is never read the quick way.
+#[test]
+fn json_records_are_read_the_quick_way_only_when_they_are_json() {
+    use carca::source::SourceFile;
+    let dir = std::path::Path::new("");
+    let read = |text: &str| {
+        let src = SourceFile::new("r.json", text);
+        carca::record::parse_fast(crate::common::loader(), &src, dir)
+    };
+    let turns = [
+        r#"{"tile":"D","at":[1,0]}"#,
+        r#"{"tile":"U","at":[0,1],"rot":90,"meeple":"N"}"#,
+        r#"{"tile":"E","at":[-1,0],"meeple":{"at":[-1,0],"spot":"N"}}"#,
+    ];
+    let compact = format!(r#"{{"players":["a","b"],"turns":[{}]}}"#, turns.join(","));
+    let rules = carca::rules::Ruleset::modern();
+    // What is scored, and what is found (two edges that do not match);
+    // where a finding points is the spanned reader's to say.
+    let scored = |r: &carca::record::Record| {
+        let a = carca::engine::adjudicate(r, &rules, "modern", true, &carca::expansions::ALL);
+        let mut r = carca::report::score::json("r", &a);
+        let diagnostics = r["diagnostics"].as_array_mut().into_iter().flatten();
+        for d in diagnostics.filter_map(serde_json::Value::as_object_mut) {
+            d.retain(|k, _| k == "code" || k == "message");
+        }
+        r.to_string()
+    };
+    let expected = scored(&read(&compact).expect("the compact record reads quickly"));
+    // Blanks of every kind JSON takes, around every token.
+    for blank in [" ", "\n", "\r\n", "\t", " \n\t "] {
+        // (No string of the record holds punctuation.)
+        let mut spaced = String::new();
+        for c in compact.chars() {
+            if "{}[],:".contains(c) {
+                spaced.push_str(blank);
+                spaced.push(c);
+                spaced.push_str(blank);
+            } else {
+                spaced.push(c);
+            }
+        }
+        let quick = read(&spaced).unwrap_or_else(|| panic!("{spaced:?}"));
+        assert_eq!(scored(&quick), expected, "{spaced:?}");
+        let src = SourceFile::new("r.json", spaced.as_str());
+        let slow = carca::record::parse(crate::common::loader(), &src, dir).expect("read");
+        assert_eq!(scored(&slow), expected, "{spaced:?}");
+    }
+    // Not JSON, however close: the quick reader leaves each to the
+    // spanned one.
+    let broken = [
+        compact.replace("}]}", "},]}"),
+        compact.replace("]}", "],}"),
+        compact.replace("},{", "}{"),
+        compact.replace(r#""players":"#, r#""players""#),
+        compact.replace(r#"["a","b"]"#, r#"["a",,"b"]"#),
+        compact.replace("]}", "]"),
+        compact.replace(r#""rot":90"#, r#""rot":090"#),
+        compact.replace(r#""rot":90"#, r#""rot":+90"#),
+        compact.replace(r#""tile":"U""#, r#""tile":'U'"#),
+        format!("{compact}x"),
+        format!("{compact},"),
+    ];
+    for text in &broken {
+        assert!(
+            serde_json::from_str::<serde_json::Value>(text).is_err(),
+            "{text}"
+        );
+        assert!(read(text).is_none(), "{text}");
+    }
+}
