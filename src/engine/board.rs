@@ -50,9 +50,10 @@ pub(crate) struct Board {
     len: usize,
     /// Where a board too sparse for chunks keeps its tiles instead.
     sparse: Option<FxHashMap<Pos, u32>>,
-    /// How many tiles the game will place, when known: the hash map is
-    /// made that large at once, so that it never holds its old table and
-    /// a new one together while it grows.
+    /// How many tiles the game will place, when known: the chunks may
+    /// take room for them, and a hash map is made that large at once, so
+    /// that it never holds its old table and a new one together while it
+    /// grows.
     expected: usize,
 }
 
@@ -221,11 +222,12 @@ impl Board {
     fn make_chunk(&mut self, c: (i32, i32)) -> Option<usize> {
         let room = self.room();
         let fits = (self.chunks.len() + 1) * CELLS <= room;
-        let Some(e) = self
-            .entry(c)
-            .or_else(|| self.grow_to(c, room))
-            .filter(|_| fits)
-        else {
+        let entry = if fits {
+            self.entry(c).or_else(|| self.grow_to(c, room))
+        } else {
+            None
+        };
+        let Some(e) = entry else {
             self.go_sparse();
             return None;
         };

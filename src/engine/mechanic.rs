@@ -472,11 +472,11 @@ pub trait Mechanic: fmt::Debug + Send + Sync {
 
     /// Phase "scored": which turns it has anything to do on, so that the
     /// others do not ask it: every turn (the default), a turn that
-    /// completed a road, city or cloister ([`Game::completed_any`]: a
-    /// castle scores only what a turn completed beside it, a wagon moves
+    /// completed a road, city or cloister ([`Game::completed_any`]: for a
+    /// mechanic that scores only what a turn completed, or moves a figure
     /// on only from a feature scored), or a turn with an act of its keys
-    /// (a follower entering the City). A turn that writes a figure's move
-    /// asks every mechanic of the phase.
+    /// (a figure sent somewhere by the record). A turn that writes a
+    /// figure's move asks every mechanic of the phase.
     fn scored_wakes(&self) -> ScoredWakes {
         ScoredWakes::Every
     }
@@ -793,7 +793,8 @@ pub enum Wakes {
     Never,
     /// A tile that shows one of these symbols.
     Showing(&'static [&'static str]),
-    /// A tile whose definition passes this test (a tower's foundation).
+    /// A tile whose definition passes this test (one that holds a given
+    /// landmark, say).
     Where(fn(&Tile) -> bool),
 }
 

@@ -23,7 +23,7 @@ use crate::tileset::Catalog;
 /// About the bytes a turn takes in JSON: `{"tile":"A","at":[0,0]}` and a
 /// comma take 24, a rotation or a follower 8 to 16 more. Shorter turns
 /// only make the list grow as it is read.
-const TURN_BYTES: usize = 32;
+pub(super) const TURN_BYTES: usize = 32;
 
 /// Why a JSON record was not read in one pass: a key that converts the
 /// turns came after them, or the keys before them were not a record's

@@ -24,11 +24,6 @@ struct Turns<'b, 'a> {
     text_len: usize,
 }
 
-/// About the bytes a turn takes in JSON: `{"tile":"A","at":[0,0]}` and a
-/// comma take 24, a rotation or a follower 8 to 16 more. Shorter turns
-/// only make the list grow as it is read.
-const TURN_BYTES: usize = 32;
-
 impl<'de> DeserializeSeed<'de> for Turns<'_, '_> {
     type Value = Vec<Turn>;
 
@@ -45,9 +40,11 @@ impl<'de> Visitor<'de> for Turns<'_, '_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Turn>, A::Error> {
-        // A JSON list does not say its length: room for the turns its
+        // A list that does not say its length: room for the turns its
         // text holds at about the length of a turn.
-        let room = seq.size_hint().unwrap_or(self.text_len / TURN_BYTES);
+        let room = seq
+            .size_hint()
+            .unwrap_or(self.text_len / super::json::TURN_BYTES);
         let mut out = Vec::with_capacity(room.min(super::MAX_TURNS));
         loop {
             let seed = OneTurn {

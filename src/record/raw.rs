@@ -1080,7 +1080,7 @@ mod tests {
         let taken = [
             r#"{"tile":"U","at":[-3,0],"rot":270,"meeple":"E"}"#,
             r#"{ "tile" : "U" , "at" : [ 1 , 0 ] , "meeple" : "N" }"#,
-            "{\"player\":\"red\",\n\t\"tile\":\"Abbey\",\r\n\"at\":[1,-2],\"rot\":90,\"spot\":\"C\"}",
+            "{\"player\":\"red\",\n\t\"tile\":\"X12\",\r\n\"at\":[1,-2],\"rot\":90,\"spot\":\"C\"}",
             r#"{"tile":"270","at":[0,10],"meeple":"S","figure":"big"}"#,
             r#"{"discard":"C"}"#,
             r#"{"tile":"é","at":[0,0]}"#,
@@ -1097,7 +1097,7 @@ mod tests {
         // Left to the reader: an expansion's key, a key twice, a value of
         // another kind or written another way, anything after the object.
         let left = [
-            r#"{"tile":"D","at":[1,0],"tower":{"at":[1,0]}}"#,
+            r#"{"tile":"D","at":[1,0],"lantern":{"at":[1,0]}}"#,
             r#"{"tile":"U","tile":"V"}"#,
             r#"{"tile":"U","meeple":"N","spot":"S"}"#,
             r#"{"tile":"U","at":[1,0],"rot":"90"}"#,
@@ -1175,7 +1175,7 @@ mod tests {
             close in 0..3usize,
         ) {
             const KEYS: [&str; 10] = [
-                "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "tower",
+                "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "lantern",
                 "Tile",
             ];
             const VALUES: [&str; 30] = [
