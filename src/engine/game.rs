@@ -490,9 +490,11 @@ impl<'a> Game<'a> {
             kinds: catalog.figures.len(),
             scores: vec![0; players],
             hooks: Hooks::default(),
-            // About one scoring for every two tiles in a real game; a huge
-            // generated game grows the list as it needs.
-            events: Vec::with_capacity((tiles / 2).min(64)),
+            // At most about one scoring for every two tiles in a base game
+            // and two for every three with the expansions' bonuses (growing
+            // the list copies every event); a huge game grows it as it
+            // needs.
+            events: Vec::with_capacity((tiles * 2 / 3).min(1024)),
             touched: Vec::new(),
             came_home: Vec::new(),
             keep_home: false,

@@ -1744,6 +1744,12 @@ impl Mechanics {
         self.phases.has(Phases::DEPLOY)
     }
 
+    /// Whether the game has no mechanic (a base game).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
+
     /// Whether any mechanic hooks into the "scored" phase.
     #[must_use]
     pub fn hooks_scored(&self) -> bool {

@@ -340,8 +340,14 @@ impl<'r> Referee<'r> {
                 .keeping_came_home(mechanics.hooks_scored()),
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
+            // Notes come from mechanics: about one for every two tiles
+            // in a game of every expansion.
+            notes: if mechanics.is_empty() {
+                Vec::new()
+            } else {
+                Vec::with_capacity((tiles * 2 / 3).min(1024))
+            },
             mechanics,
-            notes: Vec::new(),
             inferred: None,
             order: TurnOrder::new(players, extra_turns),
             marks: Vec::new(),

@@ -296,10 +296,15 @@ impl Castling {
         });
     }
 
-    /// The roads, cities and cloisters turn `placed`'s tile completed, with
-    /// the tiles that count for a castle's vicinity (a cloister's own) and
-    /// their points.
-    fn completed(&self, game: &Game, placed: usize) -> Vec<(Vec<Pos>, i64, Option<FeatureId>)> {
+    /// The roads, cities and cloisters turn `placed`'s tile completed whose
+    /// tiles that count for a castle's vicinity (a cloister's own) `wanted`
+    /// takes, with those tiles and their points.
+    fn completed(
+        &self,
+        game: &Game,
+        placed: usize,
+        wanted: impl Fn(&[Pos]) -> bool,
+    ) -> Vec<(Vec<Pos>, i64, Option<FeatureId>)> {
         let here = game.placed()[placed].pos;
         let mut seen: Vec<Spot> = Vec::new();
         let mut out = Vec::new();
@@ -325,7 +330,6 @@ impl Castling {
                     || !game.finished(spot)
                     || game.landmark_at(p, feature).is_some()
                     || seen.iter().any(|s| game.same_feature(*s, spot))
-                    || self.is_castle(game, spot)
                 {
                     continue;
                 }
@@ -341,6 +345,11 @@ impl Castling {
                     v.dedup();
                     v
                 };
+                // What lies beside no castle that may score is not worth
+                // pricing.
+                if !wanted(&near) || self.is_castle(game, spot) {
+                    continue;
+                }
                 out.push((near, game.worth(spot), game.feature_id(p, feature)));
             }
         }
@@ -371,13 +380,17 @@ impl Castling {
         if !game.completed_any() || !self.made.iter().any(scores) {
             return;
         }
-        let done = self.completed(game, placed);
-        if done.is_empty() {
-            return;
-        }
         let eligible: Vec<usize> = (0..self.made.len())
             .filter(|&c| scores(&self.made[c]))
             .collect();
+        let done = self.completed(game, placed, |near| {
+            eligible
+                .iter()
+                .any(|&c| near.iter().any(|&p| self.made[c].near(p)))
+        });
+        if done.is_empty() {
+            return;
+        }
         // The best points per castle, and what they are for.
         let mut best: Vec<Option<(i64, Option<FeatureId>)>> = vec![None; self.made.len()];
         for &c in &eligible {
