@@ -22,15 +22,21 @@ for format in json yaml; do
     done
     cp "$work/$format-100/0.$format" "$work/$format-1/"
 done
-# Instructions of one run, and the file callgrind wrote.
+# Instructions of one run.
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" 2>&1 > /dev/null \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
+# Instructions of one run spent in `adjudicate` and what it calls (counted
+# only there, so that a binary built with debug information, whose
+# profile names a function once per source file inlined into it, counts
+# the same).
+engine() {
+    count --toggle-collect='carca::engine::referee::adjudicate*' "$@"
+}
 for format in json yaml; do
     all=$(count "$carca" score "$work/$format-100" --quiet)
-    engine=$(callgrind_annotate --inclusive=yes "$work/out" \
-        | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
+    engine=$(engine "$carca" score "$work/$format-100" --quiet)
     one=$(count "$carca" score "$work/$format-1" --quiet)
     echo "$format files: $(( (all - one) / 99 )) instructions a game; engine alone $(( engine / 100 ))"
 done
@@ -39,7 +45,11 @@ done
 # of each (seeds 1 to 10), `adjudicate`'s instructions over the
 # placements. Every set but The River, which cannot be played with the
 # City of Carcassonne (and costs the engine nothing but its first tiles'
-# course).
+# course). These run on one core, so that which of the batch's threads
+# takes which game (and the allocator's work that follows from it) does
+# not move the count.
+one_core=()
+command -v taskset > /dev/null && one_core=(taskset -c 0)
 expansions="abbey inns-cathedrals traders-builders abbey-mayor tower princess-dragon hills-sheep count bridges-castles-bazaars"
 every=base,$(echo $expansions | tr ' ' ,)
 for mix in base $expansions every; do
@@ -53,9 +63,10 @@ for mix in base $expansions every; do
         "$carca" gen --tiles 150 --players 3 --seed "$seed" --tilesets "$sets" \
             --format json -o "$work/mix-$mix/$seed.json" > /dev/null 2>&1
     done
-    count "$carca" score "$work/mix-$mix" --quiet > /dev/null
-    engine=$(callgrind_annotate --inclusive=yes "$work/out" \
-        | awk '/carca::engine::referee::adjudicate / && !seen {gsub(",", "", $1); print $1; seen = 1}')
+    engine=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+        --toggle-collect='carca::engine::referee::adjudicate*' \
+        "$carca" score "$work/mix-$mix" --quiet 2>&1 > /dev/null \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
     # A placement is a turn's tile with its position; a bazaar's tiles,
     # bought for later turns, are not counted twice.
     placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
