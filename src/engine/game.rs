@@ -92,6 +92,14 @@ impl Hooks {
     }
 }
 
+/// Room to make at once for the events (or notes) of a game of `tiles`
+/// tiles, which growing the list would copy: at most about one for every
+/// two tiles in a base game, two for every three with the expansions'
+/// bonuses and notes; a huge game grows its lists as it needs.
+pub(crate) fn room_for_events(tiles: usize) -> usize {
+    (tiles * 2 / 3).min(1024)
+}
+
 /// A tile on the board.
 #[derive(Debug, Clone)]
 pub struct PlacedTile {
@@ -490,11 +498,7 @@ impl<'a> Game<'a> {
             kinds: catalog.figures.len(),
             scores: vec![0; players],
             hooks: Hooks::default(),
-            // At most about one scoring for every two tiles in a base game
-            // and two for every three with the expansions' bonuses (growing
-            // the list copies every event); a huge game grows it as it
-            // needs.
-            events: Vec::with_capacity((tiles * 2 / 3).min(1024)),
+            events: Vec::with_capacity(room_for_events(tiles)),
             touched: Vec::new(),
             came_home: Vec::new(),
             keep_home: false,

@@ -340,12 +340,11 @@ impl<'r> Referee<'r> {
                 .keeping_came_home(mechanics.hooks_scored()),
             findings: Vec::new(),
             supply: Supply::new(catalog, players),
-            // Notes come from mechanics: about one for every two tiles
-            // in a game of every expansion.
+            // Notes come from mechanics.
             notes: if mechanics.is_empty() {
                 Vec::new()
             } else {
-                Vec::with_capacity((tiles * 2 / 3).min(1024))
+                Vec::with_capacity(super::game::room_for_events(tiles))
             },
             mechanics,
             inferred: None,
