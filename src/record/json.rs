@@ -1,11 +1,13 @@
 //! The quick way through a JSON record: its punctuation walked here, each
 //! key and header value read by the JSON reader (`serde_json`), and each
 //! turn of the usual shape read straight from its text
-//! ([`RawTurn::from_flat_json`]), any other by the reader. The turns are
-//! converted as they are read, so that a game of a million tiles never
-//! holds a million raw turns. Nothing is taken that the reader would
-//! refuse: anything that does not read cleanly makes the caller fall back
-//! to the spanned parser, whose diagnostics point at lines.
+//! ([`RawTurn::from_flat_json`], or [`RawTurn::from_json_with_keys`] with
+//! expansions' keys, each key's value read by the JSON reader), any other
+//! by the reader. The turns are converted as they are read, so that a
+//! game of a million tiles never holds a million raw turns. Nothing is
+//! taken that the reader would refuse: anything that does not read
+//! cleanly makes the caller fall back to the spanned parser, whose
+//! diagnostics point at lines.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -99,6 +101,20 @@ impl<'a> Members<'a> {
         Some(value)
     }
 
+    /// A turn that is not of the usual shape, or of a record with such
+    /// turns: read straight from its text when it writes the base game's
+    /// keys and the expansions' keys in use, by the reader otherwise.
+    #[inline(never)]
+    fn other_turn(&mut self) -> Option<RawTurn> {
+        match RawTurn::from_json_with_keys(self.text.get(self.at..)?) {
+            Some((raw, len)) => {
+                self.at += len;
+                Some(raw)
+            }
+            None => self.value::<RawTurn>(),
+        }
+    }
+
     /// Whether nothing but blanks follows the object.
     fn end(&mut self) -> bool {
         self.peek().is_none()
@@ -117,6 +133,7 @@ impl<'a> Members<'a> {
         let mut out = Vec::with_capacity(room.min(super::MAX_TURNS));
         // Read without positions, a turn has no span.
         let nowhere = miette::SourceSpan::from((0, 0));
+        let mut keyed = false;
         loop {
             if self.peek()? == b']' {
                 self.at += 1;
@@ -125,12 +142,22 @@ impl<'a> Members<'a> {
             if !out.is_empty() {
                 self.punctuation(b',')?;
             }
-            let raw = match RawTurn::from_flat_json(self.text.get(self.at..)?) {
-                Some((raw, len)) => {
-                    self.at += len;
-                    raw
+            // Once a turn is not of the usual shape (it writes an
+            // expansion's key), the record's other turns are read first
+            // the way that reads it, which reads the usual ones too.
+            let raw = if keyed {
+                self.other_turn()?
+            } else {
+                match RawTurn::from_flat_json(self.text.get(self.at..)?) {
+                    Some((raw, len)) => {
+                        self.at += len;
+                        raw
+                    }
+                    None => {
+                        keyed = true;
+                        self.other_turn()?
+                    }
                 }
-                None => self.value::<RawTurn>()?,
             };
             out.push(converter.turn(out.len() + 1, &raw, nowhere, catalog, players)?);
         }

@@ -645,12 +645,36 @@ impl RawTurn {
     /// strings, integers and `[x, y]` for values (`{"tile":"A","at":[0,1],
     /// "rot":90}`) at the start of `text`, read straight from it: the turn
     /// JSON's reader reads and the length of its text, or `None`, and that
-    /// reader is left to read it, for anything else (an expansion's key, a
-    /// key twice, an escape in a string, a number that is not a plain
-    /// integer, a value of another kind).
+    /// reader is left to read it (or [`RawTurn::from_json_with_keys`]), for
+    /// anything else (an expansion's key, a key twice, an escape in a
+    /// string, a number that is not a plain integer, a value of another
+    /// kind).
     pub(crate) fn from_flat_json(text: &str) -> Option<(RawTurn, usize)> {
+        RawTurn::from_json::<false>(text)
+    }
+
+    /// [`RawTurn::from_flat_json`] for a turn that also writes the
+    /// expansions' keys in use, each read by its key from its value's
+    /// text, or a figure's place on another tile (`{"at":[x,y],
+    /// "spot":"N"}`): apart, so that a base game's turns pay nothing for
+    /// them.
+    #[inline(never)]
+    pub(crate) fn from_json_with_keys(text: &str) -> Option<(RawTurn, usize)> {
+        RawTurn::from_json::<true>(text)
+    }
+
+    /// The straight reading of a JSON turn; with `KEYED`, of the
+    /// expansions' keys and places on other tiles too.
+    #[allow(
+        clippy::inline_always,
+        reason = "every turn of a base game is read here: inlined into the reader's loop, as before the expansions' keys were read here too"
+    )]
+    #[inline(always)]
+    fn from_json<const KEYED: bool>(text: &str) -> Option<(RawTurn, usize)> {
         let mut t = RawTurn::default();
         let mut seen = [false; 7];
+        // The expansions' keys written, by their place in the list of keys.
+        let mut seen_keyed = 0u64;
         let mut at = Scan {
             text,
             bytes: text.as_bytes(),
@@ -659,7 +683,17 @@ impl RawTurn {
         at.expect(b'{')?;
         loop {
             let key = at.string()?;
-            let i = turn_key(key)?;
+            let Some(i) = turn_key(key) else {
+                if !KEYED {
+                    return None;
+                }
+                at.expect(b':')?;
+                at.keyed(key, &mut seen_keyed, &mut t)?;
+                if at.next_entry()? {
+                    continue;
+                }
+                return Some((t, at.at));
+            };
             if std::mem::replace(&mut seen[i], true) {
                 return None;
             }
@@ -677,6 +711,9 @@ impl RawTurn {
                     ]))));
                 }
                 3 => t.rot = Some(Spanned::unplaced(at.integer()?)),
+                4 if KEYED && at.peek() == Some(b'{') => {
+                    t.meeple = Some(Spanned::unplaced(RawWhere::At(Box::new(at.place()?))));
+                }
                 _ => {
                     let word = at.string()?;
                     match i {
@@ -711,6 +748,93 @@ impl<'a> Scan<'a> {
         while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(self.at) {
             self.at += 1;
         }
+    }
+
+    /// The byte after blanks, not taken.
+    fn peek(&mut self) -> Option<u8> {
+        self.blanks();
+        self.bytes.get(self.at).copied()
+    }
+
+    /// Moves past an object's separator after an entry: `Some(true)`
+    /// after a comma, `Some(false)` after its closing bracket, `None` for
+    /// anything else.
+    fn next_entry(&mut self) -> Option<bool> {
+        let more = match self.peek()? {
+            b',' => true,
+            b'}' => false,
+            _ => return None,
+        };
+        self.at += 1;
+        Some(more)
+    }
+
+    /// `[x, y]` after blanks, of integers.
+    fn pair(&mut self) -> Option<RawPair> {
+        self.expect(b'[')?;
+        let x = self.integer()?;
+        self.expect(b',')?;
+        let y = self.integer()?;
+        self.expect(b']')?;
+        Some(RawPair(Some([Spanned::unplaced(x), Spanned::unplaced(y)])))
+    }
+
+    /// A place on a tile after blanks, `{"at":[x,y],"spot":"N"}` (or
+    /// `meeple` for `spot`), its keys in either order, each once.
+    fn place(&mut self) -> Option<RawPlace> {
+        self.expect(b'{')?;
+        let (mut at, mut spot) = (None, None);
+        loop {
+            match self.string()? {
+                "at" if at.is_none() => {
+                    self.expect(b':')?;
+                    at = Some(self.pair()?);
+                }
+                "spot" | "meeple" if spot.is_none() => {
+                    self.expect(b':')?;
+                    spot = Some(self.string()?);
+                }
+                _ => return None,
+            }
+            if !self.next_entry()? {
+                break;
+            }
+        }
+        Some(RawPlace {
+            at: Spanned::unplaced(at?),
+            spot: Spanned::unplaced(spot?.to_string()),
+        })
+    }
+
+    /// The value of the expansion's key `name` after blanks, read by the
+    /// key in use of that name into `turn`, its values kept in the order
+    /// of the list of keys, as the reader keeps them (`seen`: the keys
+    /// written so far, by their place in that list); `None` for a key not
+    /// in use or written twice, or a value JSON's reader or the key
+    /// refuses.
+    fn keyed(&mut self, name: &str, seen: &mut u64, turn: &mut RawTurn) -> Option<()> {
+        let keys = super::keys::in_use();
+        let place = keys.iter().position(|k| k.name() == name)?;
+        let bit = 1u64.checked_shl(u32::try_from(place).ok()?)?;
+        if *seen & bit != 0 {
+            return None;
+        }
+        *seen |= bit;
+        self.blanks();
+        let (value, len) = keys[place].reader().read_json(self.text.get(self.at..)?)?;
+        self.at += len;
+        // `null` is as if the key were not written.
+        if let Some((_, value)) = value {
+            let list = turn.keyed.get_or_insert_with(Box::default);
+            let before = list
+                .iter()
+                .position(|(k, _)| {
+                    keys.iter().position(|known| known.name() == k.name()) > Some(place)
+                })
+                .unwrap_or(list.len());
+            list.insert(before, (keys[place], value));
+        }
+        Some(())
     }
 
     /// Moves past blanks and `byte`, or `None` if another comes.
@@ -1068,11 +1192,103 @@ mod tests {
         assert!(RawTurn::from_flat_yaml("{tile: U, at: [1, 0]}", 1).is_none());
     }
 
-    /// The turn JSON's reader reads from `text`, or `None` where it
-    /// refuses it.
+    /// Keys of the tests' own, an expansion's as the reader sees them:
+    /// `lamp` takes any value, `bell` one place `{"at": [x, y]}`.
+    struct Lamp;
+    struct Bell;
+
+    #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Ring {
+        at: [i64; 2],
+    }
+
+    impl crate::record::KeyForm for Lamp {
+        const NAME: &'static str = "lamp";
+        const ABOUT: &'static str = "Any value.";
+        type Raw = serde_json::Value;
+        type Shape = serde_json::Value;
+    }
+
+    impl crate::record::KeyForm for Bell {
+        const NAME: &'static str = "bell";
+        const ABOUT: &'static str = "One place.";
+        type Raw = Ring;
+        type Shape = Ring;
+    }
+
+    impl crate::record::TurnKey for Lamp {
+        const ORDER: u16 = 2;
+        fn acts(
+            &self,
+            _: &mut dyn crate::record::Context,
+            _: &crate::spanned::Spanned<serde_json::Value>,
+            _: &crate::record::TurnWords<'_>,
+            _: &mut Vec<crate::record::Act>,
+        ) -> Option<()> {
+            Some(())
+        }
+    }
+
+    impl crate::record::TurnKey for Bell {
+        const ORDER: u16 = 1;
+        fn acts(
+            &self,
+            _: &mut dyn crate::record::Context,
+            _: &crate::spanned::Spanned<Ring>,
+            _: &crate::record::TurnWords<'_>,
+            _: &mut Vec<crate::record::Act>,
+        ) -> Option<()> {
+            Some(())
+        }
+    }
+
+    /// The tests' keys, `bell` listed first.
+    const KEYS: crate::record::RecordKeys = crate::record::RecordKeys {
+        turn: &[&Bell, &Lamp],
+        snapshot: &[],
+    };
+
+    /// A turn as read, its keys' values shown too.
+    fn show(t: &RawTurn) -> String {
+        use crate::spanned::Spanned;
+        let values: Vec<String> = t
+            .keyed
+            .iter()
+            .flat_map(|list| list.iter())
+            .map(|(k, v)| {
+                let value = v
+                    .downcast_ref::<Spanned<serde_json::Value>>()
+                    .map(|v| v.value.to_string())
+                    .or_else(|| {
+                        v.downcast_ref::<Spanned<Ring>>()
+                            .map(|r| format!("ring at {:?}", r.value.at))
+                    });
+                format!("{}={value:?}", k.name())
+            })
+            .collect();
+        format!("{t:?} {values:?}")
+    }
+
+    /// What the straight readings of JSON take from `text`, as the quick
+    /// reader tries them, with the tests' keys in use, and the length
+    /// read.
+    fn flat(text: &str) -> Option<(String, usize)> {
+        crate::record::keys::using(KEYS, || {
+            crate::spanned::bare(|| {
+                RawTurn::from_flat_json(text).or_else(|| RawTurn::from_json_with_keys(text))
+            })
+        })
+        .map(|(t, len)| (show(&t), len))
+    }
+
+    /// The turn JSON's reader reads from `text` (with the tests' keys in
+    /// use), or `None` where it refuses it.
     fn json(text: &str) -> Option<String> {
-        crate::spanned::bare(|| serde_json::from_str::<RawTurn>(text).ok())
-            .map(|t| format!("{t:?}"))
+        crate::record::keys::using(KEYS, || {
+            crate::spanned::bare(|| serde_json::from_str::<RawTurn>(text).ok())
+        })
+        .map(|t| show(&t))
     }
 
     #[test]
@@ -1088,16 +1304,53 @@ mod tests {
             r#"{"at":[999999999999999999,-999999999999999999]}"#,
         ];
         for text in taken {
-            let flat = RawTurn::from_flat_json(text)
+            let read = flat(text)
                 .filter(|&(_, len)| len == text.len())
-                .map(|(t, _)| format!("{t:?}"));
-            assert!(flat.is_some(), "{text}");
-            assert_eq!(flat, json(text), "{text}");
+                .map(|(t, _)| t);
+            assert!(read.is_some(), "{text}");
+            assert_eq!(read, json(text), "{text}");
         }
-        // Left to the reader: an expansion's key, a key twice, a value of
-        // another kind or written another way, anything after the object.
+        // Read straight too, apart: the expansions' keys in use, a place
+        // on another tile.
+        let keyed = [
+            r#"{"meeple":{"at":[1,2],"spot":"N"}}"#,
+            r#"{ "meeple" : { "spot" : "N" , "at" : [ -1 , 2 ] } }"#,
+            r##"{"tile":"D","spot":{"meeple":"#inner","at":[0,0]}}"##,
+            r#"{"tile":"D","at":[1,0],"lamp":{"at":[1,0]}}"#,
+            r#"{"lamp":[1,{"x":null,"y":"a\"b"}],"tile":"D","bell":{"at":[2,3]}}"#,
+            r#"{"bell" : { "at" : [2, 3] } , "tile":"D"}"#,
+            r#"{"tile":"D","lamp":null}"#,
+            r#"{"lamp":null,"bell":null}"#,
+            r#"{"lamp":1.5e3}"#,
+        ];
+        for text in keyed {
+            assert!(RawTurn::from_flat_json(text).is_none(), "{text}");
+            let read = flat(text)
+                .filter(|&(_, len)| len == text.len())
+                .map(|(t, _)| t);
+            assert!(read.is_some(), "{text}");
+            assert_eq!(read, json(text), "{text}");
+        }
+        // Left to the reader: a key not in use, a key twice, a value of
+        // another kind or written another way, one a key refuses, anything
+        // after the object.
         let left = [
             r#"{"tile":"D","at":[1,0],"lantern":{"at":[1,0]}}"#,
+            r#"{"tile":"D","lamp":1,"lamp":2}"#,
+            r#"{"tile":"D","bell":{"at":[1,0],"x":1}}"#,
+            r#"{"tile":"D","bell":{"at":[1,0]}"#,
+            r#"{"tile":"D","bell":[1,0]}"#,
+            r#"{"tile":"D","lamp":01}"#,
+            r#"{"tile":"D","lamp":}"#,
+            r#"{"tile":"D","lamp":[1,}"#,
+            r#"{"tile":"D","Lamp":1}"#,
+            r#"{"meeple":{"at":[1,2]}}"#,
+            r#"{"meeple":{"spot":"N"}}"#,
+            r#"{"meeple":{"at":[1,2],"spot":"N","x":1}}"#,
+            r#"{"meeple":{"at":[1,2],"at":[1,2],"spot":"N"}}"#,
+            r#"{"meeple":{"at":[1,2],"spot":"N","meeple":"S"}}"#,
+            r#"{"meeple":{"at":[1,2],"spot":"N",}}"#,
+            r#"{"meeple":{}}"#,
             r#"{"tile":"U","tile":"V"}"#,
             r#"{"tile":"U","meeple":"N","spot":"S"}"#,
             r#"{"tile":"U","at":[1,0],"rot":"90"}"#,
@@ -1113,7 +1366,6 @@ mod tests {
             r#"{"tile":"a\"b"}"#,
             r#"{"tile":"a\u0041"}"#,
             "{\"tile\":\"a\tb\"}",
-            r#"{"meeple":{"at":[1,2],"spot":"N"}}"#,
             r#"{"at":[9999999999999999999,0]}"#,
             r#"{"tile":"U",}"#,
             r#"{"tile":"U"} "#,
@@ -1122,8 +1374,7 @@ mod tests {
             r#"["U"]"#,
         ];
         for text in left {
-            let flat = RawTurn::from_flat_json(text);
-            assert!(flat.is_none_or(|(_, len)| len < text.len()), "{text}");
+            assert!(flat(text).is_none_or(|(_, len)| len < text.len()), "{text}");
         }
     }
 
@@ -1171,19 +1422,20 @@ mod tests {
         /// values and blanks of every kind, is the turn JSON's reader reads.
         #[test]
         fn a_flat_json_turn_taken_is_never_another_than_the_json_readers(
-            entries in proptest::collection::vec((0..10usize, 0..30usize, 0..4usize, 0..4usize), 0..5),
+            entries in proptest::collection::vec((0..12usize, 0..34usize, 0..4usize, 0..4usize), 0..5),
             close in 0..3usize,
         ) {
-            const KEYS: [&str; 10] = [
+            const KEYS: [&str; 12] = [
                 "tile", "at", "rot", "meeple", "spot", "figure", "player", "discard", "lantern",
-                "Tile",
+                "Tile", "lamp", "bell",
             ];
-            const VALUES: [&str; 30] = [
+            const VALUES: [&str; 34] = [
                 "\"U\"", "\"N\"", "\"007\"", "0", "-0", "270", "-3", "012", "1.5", "1e3",
                 "\"a\\\"b\"", "\"\\u0041\"", "[1,0]", "[ -3 , 10 ]", "[1,0,2]", "[1]",
                 "[-0,1]", "[1.0,2]", "{\"at\":[1,2],\"spot\":\"N\"}", "null", "true",
                 "\"\"", "99999999999999999999", "999999999999999999", "\"é\"", "[ 1,\n2 ]",
-                "\"x y\"", "-", "\"a\tb\"", "[\"1\",2]",
+                "\"x y\"", "-", "\"a\tb\"", "[\"1\",2]", "{\"at\":[1,2]}",
+                "{\"spot\":\"N\",\"at\":[1,2],\"x\":1}", "[1,{\"a\":[]}]", "{\"meeple\":\"C\",\"at\":[0,-1]}",
             ];
             const BLANKS: [&str; 4] = ["", " ", "\n", " \t "];
             let mut text = String::from("{");
@@ -1202,10 +1454,10 @@ mod tests {
                 text.push_str(BLANKS[after]);
             }
             text.push_str(["}", ",}", "} "][close]);
-            if let Some((t, len)) = RawTurn::from_flat_json(&text) {
+            if let Some((t, len)) = flat(&text) {
                 // What follows the object is the reader's to judge.
                 let object = &text[..len];
-                proptest::prop_assert_eq!(Some(format!("{t:?}")), json(object), "{}", text);
+                proptest::prop_assert_eq!(Some(t), json(object), "{}", text);
             }
         }
     }

@@ -101,6 +101,11 @@ pub trait ReadKey: Sync {
         &self,
         d: &mut dyn erased_serde::Deserializer<'_>,
     ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error>;
+    /// Reads its value from the start of JSON text as [`ReadKey::read`]
+    /// reads it there (`None` inside: written `null`), without going
+    /// through an erased reader, and the length of its text; `None` where
+    /// JSON's reader or the key refuses it.
+    fn read_json(&self, text: &str) -> Option<(Option<(Mark, KeyValue)>, usize)>;
 }
 
 impl<K: KeyForm> ReadKey for K {
@@ -120,6 +125,16 @@ impl<K: KeyForm> ReadKey for K {
     ) -> Result<Option<(Mark, KeyValue)>, erased_serde::Error> {
         let v = erased_serde::deserialize::<Option<Spanned<K::Raw>>>(d)?;
         Ok(v.map(|v| (v.at, Box::new(v) as KeyValue)))
+    }
+
+    fn read_json(&self, text: &str) -> Option<(Option<(Mark, KeyValue)>, usize)> {
+        let mut stream =
+            serde_json::Deserializer::from_str(text).into_iter::<Option<Spanned<K::Raw>>>();
+        let v = stream.next()?.ok()?;
+        Some((
+            v.map(|v| (v.at, Box::new(v) as KeyValue)),
+            stream.byte_offset(),
+        ))
     }
 }
 
