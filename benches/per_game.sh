@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per game of `carca score DIR --quiet`, from JSON files and
-# from YAML files (and, last, the engine per placed tile of the base game
-# and of every built-in set at once): callgrind over a folder of 100 generated 72-tile games
+# from YAML files (then the engine per placed tile of the base game, of
+# each expansion with it and of every built-in set at once, and last the
+# whole command per placed tile of the base game and of every set):
+# callgrind over a folder of 100 generated 72-tile games
 # (3 players, followers on half the turns, seeds 0 to 99), minus the same
 # over a folder of one of them, divided by 99, so that starting the process
 # does not count. Beside each, the engine alone: the instructions of
@@ -71,4 +73,21 @@ for mix in base $expansions every; do
     # bought for later turns, are not counted twice.
     placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
     echo "$mix: engine $(( engine / placed )) instructions a placed tile ($placed tiles placed)"
+done
+# The whole command per placed tile, reading and verdict included, for
+# the base game and every set at once: `carca score` over the ten games of
+# each, minus the same over the first of them, divided by the other nine's
+# placements (on one core, as above).
+for mix in base every; do
+    mkdir -p "$work/mix-$mix-1"
+    cp "$work/mix-$mix/1.json" "$work/mix-$mix-1/"
+    all=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+        "$carca" score "$work/mix-$mix" --quiet 2>&1 > /dev/null \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    one=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+        "$carca" score "$work/mix-$mix-1" --quiet 2>&1 > /dev/null \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
+    first=$(grep -o '"tile":"[^"]*","at"' "$work/mix-$mix/1.json" | wc -l)
+    echo "$mix: the whole command $(( (all - one) / (placed - first) )) instructions a placed tile"
 done
