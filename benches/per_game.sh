@@ -24,10 +24,18 @@ for format in json yaml; do
     done
     cp "$work/$format-100/0.$format" "$work/$format-1/"
 done
+# What a run is started under: nothing at first; one core for the
+# placement games below.
+on=()
 # Instructions of one run.
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" 2>&1 > /dev/null \
+    "${on[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" "$@" 2>&1 > /dev/null \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+# The placements of the records given: a turn's tile with its position; a
+# bazaar's tiles, bought for later turns, are not counted twice.
+placements() {
+    cat "$@" | grep -o '"tile":"[^"]*","at"' | wc -l
 }
 # Instructions of one run spent in `adjudicate` and what it calls (counted
 # only there, so that a binary built with debug information, whose
@@ -50,8 +58,7 @@ done
 # course). These run on one core, so that which of the batch's threads
 # takes which game (and the allocator's work that follows from it) does
 # not move the count.
-one_core=()
-command -v taskset > /dev/null && one_core=(taskset -c 0)
+command -v taskset > /dev/null && on=(taskset -c 0)
 expansions="abbey inns-cathedrals traders-builders abbey-mayor tower princess-dragon hills-sheep count bridges-castles-bazaars"
 every=base,$(echo $expansions | tr ' ' ,)
 for mix in base $expansions every; do
@@ -65,13 +72,8 @@ for mix in base $expansions every; do
         "$carca" gen --tiles 150 --players 3 --seed "$seed" --tilesets "$sets" \
             --format json -o "$work/mix-$mix/$seed.json" > /dev/null 2>&1
     done
-    engine=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-        --toggle-collect='carca::engine::referee::adjudicate*' \
-        "$carca" score "$work/mix-$mix" --quiet 2>&1 > /dev/null \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-    # A placement is a turn's tile with its position; a bazaar's tiles,
-    # bought for later turns, are not counted twice.
-    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
+    engine=$(engine "$carca" score "$work/mix-$mix" --quiet)
+    placed=$(placements "$work/mix-$mix"/*.json)
     echo "$mix: engine $(( engine / placed )) instructions a placed tile ($placed tiles placed)"
 done
 # The whole command per placed tile, reading and verdict included, for
@@ -81,13 +83,9 @@ done
 for mix in base every; do
     mkdir -p "$work/mix-$mix-1"
     cp "$work/mix-$mix/1.json" "$work/mix-$mix-1/"
-    all=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-        "$carca" score "$work/mix-$mix" --quiet 2>&1 > /dev/null \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-    one=$("${one_core[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-        "$carca" score "$work/mix-$mix-1" --quiet 2>&1 > /dev/null \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
-    placed=$(cat "$work/mix-$mix"/*.json | grep -o '"tile":"[^"]*","at"' | wc -l)
-    first=$(grep -o '"tile":"[^"]*","at"' "$work/mix-$mix/1.json" | wc -l)
+    all=$(count "$carca" score "$work/mix-$mix" --quiet)
+    one=$(count "$carca" score "$work/mix-$mix-1" --quiet)
+    placed=$(placements "$work/mix-$mix"/*.json)
+    first=$(placements "$work/mix-$mix/1.json")
     echo "$mix: the whole command $(( (all - one) / (placed - first) )) instructions a placed tile"
 done
